@@ -1,0 +1,216 @@
+//! What the clock comments say: each side's remaining time after every ply
+//! (from `%clk`, or worked out from `%emt`/`%egt` and the time control), the
+//! effective time control, and rises no increment or new period explains.
+
+use crate::{
+    model::{Clock, Side},
+    pgn::{time_control::TimeControl, ParsedGame},
+};
+
+#[derive(Clone, Debug, Default)]
+pub struct ClockFacts {
+    /// `after[n]` = (White, Black) remaining after ply `n`, the last known
+    /// value carried forward; `after[0]` is the start.
+    pub after: Vec<[Option<Clock>; 2]>,
+    /// The ply at which each side's last clock was written.
+    pub last_written: [Option<(usize, Clock)>; 2],
+    /// Zero on a clock that shows tenths (a fallen flag), first per side.
+    pub fallen_at: [Option<usize>; 2],
+    pub notes: Vec<String>,
+    pub any: bool,
+}
+
+fn idx(s: Side) -> usize {
+    match s {
+        Side::White => 0,
+        Side::Black => 1,
+    }
+}
+
+impl ClockFacts {
+    /// Remaining time of `side` after ply `n` (clamped to the plies known).
+    pub fn at(&self, n: usize, side: Side) -> Option<Clock> {
+        let n = n.min(self.after.len().saturating_sub(1));
+        self.after.get(n).and_then(|c| c[idx(side)])
+    }
+
+    pub fn last(&self, side: Side) -> Option<(usize, Clock)> {
+        self.last_written[idx(side)]
+    }
+
+    pub fn fallen(&self, side: Side) -> Option<usize> {
+        self.fallen_at[idx(side)]
+    }
+}
+
+/// The time control a game is judged under: its own tag when that is PGN,
+/// otherwise the ruleset's, with a note saying so.
+pub fn effective_tc(tag: &str, default: &TimeControl, notes: &mut Vec<String>) -> TimeControl {
+    let tag = tag.trim();
+    if tag.is_empty() || tag == "?" {
+        return default.clone();
+    }
+    match TimeControl::parse(tag) {
+        Ok(tc) => tc,
+        Err(_) => {
+            notes.push(format!("TimeControl {tag:?} is not PGN; the ruleset's {default} is used"));
+            default.clone()
+        }
+    }
+}
+
+/// lichess broadcasts write `90+30` meaning 90 *minutes*: when the first
+/// clocks are far above the base in seconds but fit it in minutes, read it so.
+fn fix_minutes(tc: TimeControl, first_clock: Option<Clock>, notes: &mut Vec<String>) -> TimeControl {
+    let (Some(base), Some(first)) = (tc.base_secs(), first_clock) else {
+        return tc;
+    };
+    let inc = tc.increment(1);
+    let secs = first.tenths / 10;
+    if secs > base + 2 * inc + 10 && secs <= base * 66 + 2 * inc {
+        if let TimeControl::Periods(ps) = &tc {
+            use crate::pgn::time_control::Period;
+            let scaled: Vec<Period> = ps
+                .iter()
+                .map(|p| match *p {
+                    Period::Moves { moves, secs, inc } => Period::Moves { moves, secs: secs * 60, inc },
+                    Period::SuddenDeath { secs, inc } => Period::SuddenDeath { secs: secs * 60, inc },
+                    Period::Sandclock { secs } => Period::Sandclock { secs: secs * 60 },
+                })
+                .collect();
+            let fixed = TimeControl::Periods(scaled);
+            notes.push(format!(
+                "TimeControl \"{tc}\" read as minutes ({fixed}): the first clock shows {first}"
+            ));
+            return fixed;
+        }
+    }
+    tc
+}
+
+/// Works out every side's clock after every ply.
+pub fn clock_facts(game: &ParsedGame, first: Side, tc_tag: &str, default: &TimeControl, plies: usize) -> (ClockFacts, TimeControl) {
+    let mut f = ClockFacts::default();
+    let first_clock = game.plies.iter().find_map(|p| p.clocks.clk);
+    let tc = effective_tc(tc_tag, default, &mut f.notes);
+    let tc = fix_minutes(tc, first_clock, &mut f.notes);
+    let base = tc.base_secs().map(Clock::secs);
+    f.after.reserve(plies + 1);
+    f.after.push([base, base]);
+    let mut moves_made = [0u32; 2];
+    let mut anomaly_count = 0usize;
+    for (i, ply) in game.plies.iter().take(plies).enumerate() {
+        let n = i + 1;
+        let side = Side::of_ply(first, n);
+        let s = idx(side);
+        moves_made[s] += 1;
+        let k = moves_made[s];
+        let mut cur = f.after[i];
+        let prev = cur[s];
+        let allowance = tc.increment(k) + tc.added_after(k);
+        let c = ply.clocks;
+        let value = if let Some(clk) = c.clk {
+            Some(clk)
+        } else if let (Some(emt), Some(p)) = (c.emt, prev) {
+            Some(Clock {
+                tenths: (p.tenths + allowance * 10).saturating_sub(emt.tenths),
+                precise: emt.precise,
+            })
+        } else if let (Some(egt), Some(b)) = (c.egt, base) {
+            let granted: u32 = (1..=k).map(|j| tc.increment(j) + tc.added_after(j)).sum();
+            Some(Clock {
+                tenths: (b.tenths + granted * 10).saturating_sub(egt.tenths),
+                precise: egt.precise,
+            })
+        } else {
+            None
+        };
+        if let Some(v) = value {
+            f.any = true;
+            if let (Some(p), Some(_)) = (prev, c.clk) {
+                // A rise must be paid for by an increment or a new period
+                // (the previous move may have completed one, as in DDCL's setback).
+                let allowed = (allowance + tc.added_after(k.saturating_sub(1)) + 1) * 10;
+                if v.tenths > p.tenths + allowed && tc.is_timed() {
+                    if anomaly_count == 0 {
+                        f.notes.push(format!(
+                            "clock anomaly: {}'s clock rose from {p} to {v} at move {} with no increment or new period to explain it",
+                            side.name(),
+                            k
+                        ));
+                    }
+                    anomaly_count += 1;
+                }
+            }
+            if v.is_fallen() && f.fallen_at[s].is_none() {
+                f.fallen_at[s] = Some(n);
+            }
+            f.last_written[s] = Some((n, v));
+            cur[s] = Some(v);
+        }
+        f.after.push(cur);
+    }
+    if anomaly_count > 1 {
+        f.notes.push(format!("{} clock anomalies in all", anomaly_count));
+    }
+    (f, tc)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::parse_game;
+
+    fn facts(pgn: &str, default: &str) -> (ClockFacts, TimeControl) {
+        let g = parse_game(pgn.as_bytes());
+        let d = TimeControl::parse(default).unwrap();
+        clock_facts(&g, Side::White, &g.tags.time_control, &d, g.plies.len())
+    }
+
+    #[test]
+    fn clocks_carry_forward_per_side() {
+        let (f, _) = facts("[TimeControl \"60+0\"]\n\n1. e4 {[%clk 0:00:58]} e5 {[%clk 0:00:59]} 2. Nf3 *", "600");
+        assert_eq!(f.at(1, Side::White), Some(Clock::secs(58)));
+        assert_eq!(f.at(1, Side::Black), Some(Clock::secs(60)));
+        assert_eq!(f.at(3, Side::White), Some(Clock::secs(58)));
+        assert_eq!(f.last(Side::Black), Some((2, Clock::secs(59))));
+        assert!(f.notes.is_empty());
+    }
+
+    #[test]
+    fn emt_is_turned_into_remaining_time() {
+        let (f, _) = facts("[TimeControl \"300+2\"]\n\n1. e4 {[%emt 0:00:10]} e5 {[%emt 0:00:30]} *", "600");
+        assert_eq!(f.at(2, Side::White), Some(Clock::secs(292)));
+        assert_eq!(f.at(2, Side::Black), Some(Clock::secs(272)));
+    }
+
+    #[test]
+    fn unexplained_rise_is_an_anomaly_but_ddcl_setback_is_not() {
+        let (f, _) = facts("[TimeControl \"300\"]\n\n1. e4 {[%clk 0:04:00]} e5 {[%clk 0:04:00]} 2. Nf3 {[%clk 0:04:30]} *", "600");
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert!(f.notes[0].contains("White's clock rose from 0:04:00 to 0:04:30 at move 2"));
+        let mut pgn = String::from("[TimeControl \"36/4500:900\"]\n\n");
+        for m in 1..=37 {
+            let w = if m <= 36 { 4500 - m * 100 } else { 4500 - 36 * 100 + 900 - 100 };
+            let (mv_w, mv_b) = if m % 2 == 1 { ("Nf3", "Nf6") } else { ("Ng1", "Ng8") };
+            pgn.push_str(&format!("{m}. {mv_w} {{[%clk {}]}} {mv_b} {{[%clk {}]}} ", Clock::secs(w), Clock::secs(w)));
+        }
+        pgn.push('*');
+        let (f, _) = facts(&pgn, "600");
+        assert!(f.notes.is_empty(), "{:?}", f.notes);
+    }
+
+    #[test]
+    fn broadcast_minutes_are_recognised() {
+        let (f, tc) = facts("[TimeControl \"90+30\"]\n\n1. e4 {[%clk 1:30:56]} *", "600");
+        assert_eq!(tc.base_secs(), Some(5400));
+        assert!(f.notes[0].contains("read as minutes"));
+    }
+
+    #[test]
+    fn free_text_falls_back_with_a_note() {
+        let (f, tc) = facts("[TimeControl \"15 min. + 10 s. per move\"]\n\n1. e4 *", "900+10");
+        assert_eq!(tc.to_string(), "900+10");
+        assert!(f.notes[0].contains("is not PGN"));
+    }
+}

@@ -1,0 +1,5 @@
+//! Questions asked of positions and clocks: can a side still mate, what the
+//! clocks say about flags, and how the USCF material list reads a position.
+
+pub mod clocks;
+pub mod mate;

@@ -1,0 +1,87 @@
+//! `arbiter adjudicate`: arguments → validated config → the pipeline.
+
+use std::{fs::File, io::IsTerminal, path::PathBuf};
+
+use super::Outcome;
+use crate::{
+    pipeline::{self, Options},
+    read::expand_inputs,
+    rules::Ruleset,
+};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// PGN files (.pgn, .pgn.zst, .pgn.gz, .pgn.bz2), directories (read recursively, sorted), or - for stdin.
+    #[arg(required = true)]
+    pub inputs: Vec<String>,
+    /// A built-in ruleset (see `arbiter rules`) or a ruleset TOML file.
+    #[arg(short, long, default_value = "fide-rapid")]
+    pub rules: String,
+    /// Results CSV (default: stdout).
+    #[arg(short, long)]
+    pub out: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(short, long)]
+    pub jobs: Option<usize>,
+    /// Exit 1 if any game is corrected, review or unreadable.
+    #[arg(long)]
+    pub fail_on_review: bool,
+    /// No progress bar and no summary.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+pub fn run(a: Args) -> Outcome {
+    let rules = match Ruleset::load(&a.rules) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("arbiter: --rules: {e}");
+            return Outcome::Error;
+        }
+    };
+    let (sources, mut errors) = expand_inputs(&a.inputs);
+    for e in &errors {
+        eprintln!("arbiter: {e}");
+    }
+    let mut opts = Options::default();
+    if let Some(j) = a.jobs {
+        if j == 0 {
+            eprintln!("arbiter: --jobs must be at least 1");
+            return Outcome::Error;
+        }
+        opts.jobs = j;
+    }
+    opts.progress = !a.quiet && std::io::stderr().is_terminal();
+    let result = match &a.out {
+        Some(path) => match File::create(path) {
+            Ok(f) => pipeline::adjudicate(&sources, &rules, &opts, std::io::BufWriter::new(f)),
+            Err(e) => {
+                eprintln!("arbiter: {}: {e}", path.display());
+                return Outcome::Error;
+            }
+        },
+        None => pipeline::adjudicate(&sources, &rules, &opts, std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock())),
+    };
+    let summary = match result {
+        Ok(s) => s,
+        Err(e) if super::is_broken_pipe(&e) => return Outcome::Ok,
+        Err(e) => {
+            eprintln!("arbiter: writing results: {e}");
+            return Outcome::Error;
+        }
+    };
+    for e in &summary.errors {
+        eprintln!("arbiter: {e}");
+    }
+    errors.extend(summary.errors.iter().cloned());
+    if !a.quiet {
+        eprintln!("arbiter: {} under {}", summary.line(), rules.name);
+    }
+    if !errors.is_empty() {
+        Outcome::Error
+    } else if a.fail_on_review && summary.needs_attention() {
+        Outcome::NeedsReview
+    } else {
+        Outcome::Ok
+    }
+}

@@ -1,0 +1,63 @@
+//! The command line: clap definitions, and the one place exit codes are
+//! decided (0 success, 1 some game needs review when asked, 2 usage or I/O).
+
+mod adjudicate;
+mod rules_cmd;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(name = "arbiter", version, about = "An arbiter's and a league grader's paperwork from recorded chess games")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Replay and judge every game of PGN files under a ruleset; write the results CSV.
+    Adjudicate(adjudicate::Args),
+    /// List the built-in rulesets, or print one as TOML.
+    Rules(rules_cmd::Args),
+}
+
+/// Exit status, decided in one place.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Ok,
+    NeedsReview,
+    Error,
+}
+
+impl From<Outcome> for ExitCode {
+    fn from(o: Outcome) -> ExitCode {
+        match o {
+            Outcome::Ok => ExitCode::SUCCESS,
+            Outcome::NeedsReview => ExitCode::from(1),
+            Outcome::Error => ExitCode::from(2),
+        }
+    }
+}
+
+pub fn run() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let outcome = match cli.command {
+        Command::Adjudicate(a) => adjudicate::run(a),
+        Command::Rules(a) => rules_cmd::run(a),
+    };
+    outcome.into()
+}
+
+/// A broken pipe (`arbiter … | head`) is not an error worth a message.
+pub(crate) fn is_broken_pipe(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::BrokenPipe
+}

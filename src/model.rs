@@ -1,0 +1,307 @@
+//! Shared value types that flow from replay to the writers: clocks in tenths,
+//! results, statuses, reason codes and the verdict that carries its citation.
+
+use std::fmt;
+
+/// A clock reading in tenths of a second. `precise` is true when the source
+/// wrote tenths (chess.com, DGT), which matters: a whole-second `0:00:00`
+/// means "under one second left", not a fallen flag.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Clock {
+    pub tenths: u32,
+    pub precise: bool,
+}
+
+impl Clock {
+    pub const fn secs(s: u32) -> Clock {
+        Clock {
+            tenths: s * 10,
+            precise: false,
+        }
+    }
+
+    pub fn is_zero(self) -> bool {
+        self.tenths == 0
+    }
+
+    /// Zero on a clock that shows tenths: the flag has really fallen.
+    pub fn is_fallen(self) -> bool {
+        self.tenths == 0 && self.precise
+    }
+}
+
+impl fmt::Display for Clock {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = self.tenths;
+        let s = t / 10;
+        write!(f, "{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)?;
+        if self.precise {
+            write!(f, ".{}", t % 10)?;
+        }
+        Ok(())
+    }
+}
+
+/// A game result as written in PGN.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    WhiteWins,
+    BlackWins,
+    Draw,
+    Unknown,
+}
+
+impl GameResult {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+
+    /// Reads the Result tag, tolerating the unicode forms seen in real files
+    /// (`½-½`, en and em dashes) and surrounding blanks.
+    pub fn parse(s: &str) -> Option<GameResult> {
+        let norm: String = s
+            .trim()
+            .chars()
+            .map(|c| match c {
+                '–' | '—' | '‐' | '‑' => '-',
+                c => c,
+            })
+            .collect();
+        match norm.as_str() {
+            "1-0" => Some(GameResult::WhiteWins),
+            "0-1" => Some(GameResult::BlackWins),
+            "1/2-1/2" | "½-½" | "1/2" | "=" => Some(GameResult::Draw),
+            "*" => Some(GameResult::Unknown),
+            _ => None,
+        }
+    }
+
+    pub fn win_for(side: Side) -> GameResult {
+        match side {
+            Side::White => GameResult::WhiteWins,
+            Side::Black => GameResult::BlackWins,
+        }
+    }
+
+    /// The side credited with the win, if decisive.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            GameResult::WhiteWins => Some(Side::White),
+            GameResult::BlackWins => Some(Side::Black),
+            _ => None,
+        }
+    }
+}
+
+/// A player, by colour. Kept apart from `shakmaty::Color` so the model does
+/// not leak the chess library into the writers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::White => "White",
+            Side::Black => "Black",
+        }
+    }
+
+    /// Side that made the given 1-based ply from a start position with
+    /// `first` to move.
+    pub fn of_ply(first: Side, ply: usize) -> Side {
+        if ply % 2 == 1 {
+            first
+        } else {
+            first.other()
+        }
+    }
+}
+
+impl From<shakmaty::Color> for Side {
+    fn from(c: shakmaty::Color) -> Side {
+        match c {
+            shakmaty::Color::White => Side::White,
+            shakmaty::Color::Black => Side::Black,
+        }
+    }
+}
+
+impl From<Side> for shakmaty::Color {
+    fn from(s: Side) -> shakmaty::Color {
+        match s {
+            Side::White => shakmaty::Color::White,
+            Side::Black => shakmaty::Color::Black,
+        }
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    Confirmed,
+    Corrected,
+    Review,
+    Unreadable,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Confirmed => "confirmed",
+            Status::Corrected => "corrected",
+            Status::Review => "review",
+            Status::Unreadable => "unreadable",
+        }
+    }
+}
+
+/// Reason codes of the results CSV (PRODUCT.md); `as_str` is the CSV text.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    Checkmate,
+    Stalemate,
+    DeadPosition,
+    FivefoldRepetition,
+    SeventyFiveMoves,
+    FlagFall,
+    FlagFallCannotMate,
+    BothFlagsDown,
+    FlagUnclaimed,
+    IllegalMove,
+    IllegalMoveStands,
+    ResignationOrAgreement,
+    Unterminated,
+    NoMoves,
+    ParseError,
+    Unsupported,
+}
+
+impl Reason {
+    pub const ALL: [Reason; 16] = [
+        Reason::Checkmate,
+        Reason::Stalemate,
+        Reason::DeadPosition,
+        Reason::FivefoldRepetition,
+        Reason::SeventyFiveMoves,
+        Reason::FlagFall,
+        Reason::FlagFallCannotMate,
+        Reason::BothFlagsDown,
+        Reason::FlagUnclaimed,
+        Reason::IllegalMove,
+        Reason::IllegalMoveStands,
+        Reason::ResignationOrAgreement,
+        Reason::Unterminated,
+        Reason::NoMoves,
+        Reason::ParseError,
+        Reason::Unsupported,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::DeadPosition => "dead-position",
+            Reason::FivefoldRepetition => "fivefold-repetition",
+            Reason::SeventyFiveMoves => "seventy-five-moves",
+            Reason::FlagFall => "flag-fall",
+            Reason::FlagFallCannotMate => "flag-fall-cannot-mate",
+            Reason::BothFlagsDown => "both-flags-down",
+            Reason::FlagUnclaimed => "flag-unclaimed",
+            Reason::IllegalMove => "illegal-move",
+            Reason::IllegalMoveStands => "illegal-move-stands",
+            Reason::ResignationOrAgreement => "resignation-or-agreement",
+            Reason::Unterminated => "unterminated",
+            Reason::NoMoves => "no-moves",
+            Reason::ParseError => "parse-error",
+            Reason::Unsupported => "unsupported",
+        }
+    }
+}
+
+/// The outcome of judging one game. It cannot be built without a citation:
+/// every printed decision names the rule it rests on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub result: GameResult,
+    pub status: Status,
+    pub reason: Reason,
+    pub rule: String,
+}
+
+impl Verdict {
+    pub fn new(
+        result: GameResult,
+        status: Status,
+        reason: Reason,
+        rule: impl Into<String>,
+    ) -> Verdict {
+        let rule = rule.into();
+        debug_assert!(!rule.is_empty(), "a verdict needs a citation");
+        Verdict {
+            result,
+            status,
+            reason,
+            rule,
+        }
+    }
+
+    /// Status follows from comparing with the recorded result.
+    pub fn against(
+        recorded: GameResult,
+        result: GameResult,
+        reason: Reason,
+        rule: impl Into<String>,
+    ) -> Verdict {
+        let status = if result == recorded {
+            Status::Confirmed
+        } else if result == GameResult::Unknown {
+            Status::Review
+        } else {
+            Status::Corrected
+        };
+        Verdict::new(result, status, reason, rule)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_display_keeps_tenths_only_when_written() {
+        assert_eq!(Clock::secs(3725).to_string(), "1:02:05");
+        let c = Clock {
+            tenths: 9,
+            precise: true,
+        };
+        assert_eq!(c.to_string(), "0:00:00.9");
+        assert!(!Clock::secs(0).is_fallen());
+        assert!(Clock {
+            tenths: 0,
+            precise: true
+        }
+        .is_fallen());
+    }
+
+    #[test]
+    fn result_parse_tolerates_unicode_forms() {
+        assert_eq!(GameResult::parse("½-½"), Some(GameResult::Draw));
+        assert_eq!(GameResult::parse("1–0"), Some(GameResult::WhiteWins));
+        assert_eq!(GameResult::parse(" 0-1 "), Some(GameResult::BlackWins));
+        assert_eq!(GameResult::parse("+--"), None);
+    }
+}

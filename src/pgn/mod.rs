@@ -1,0 +1,304 @@
+//! Parsing one game's text: tags, mainline moves with their clock commands,
+//! and every problem pgn-reader would otherwise pass over in silence.
+
+pub mod clock;
+pub mod scan;
+pub mod time_control;
+
+use std::{borrow::Cow, ops::ControlFlow};
+
+use pgn_reader::{Outcome, RawComment, RawTag, Reader, SanPlus, Visitor};
+use shakmaty::san::San;
+
+use self::{
+    clock::ClockCommands,
+    scan::{Scanner, Token},
+};
+
+/// Tags the judge and the CSV use; absent tags are empty strings.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tags {
+    pub event: String,
+    pub site: String,
+    pub date: String,
+    pub round: String,
+    pub white: String,
+    pub black: String,
+    pub white_elo: String,
+    pub black_elo: String,
+    pub time_control: String,
+    pub result: String,
+    pub termination: String,
+    pub variant: String,
+    pub fen: String,
+    pub setup: String,
+    pub white_clock: String,
+    pub black_clock: String,
+    /// Number of tag pairs read, known or not.
+    pub count: usize,
+}
+
+/// One mainline move as read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ply {
+    pub san: SanPlus,
+    pub token: Token,
+    pub clocks: ClockCommands,
+}
+
+/// A token in the movetext that is neither a move pgn-reader accepted nor
+/// anything else PGN allows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Garbled {
+    /// The ply the token stood in place of (1-based).
+    pub ply: usize,
+    pub text: String,
+    pub line: u32,
+}
+
+/// A game as read from the PGN: nothing here has been checked for legality.
+#[derive(Clone, Debug, Default)]
+pub struct ParsedGame {
+    pub tags: Tags,
+    pub plies: Vec<Ply>,
+    pub garbled: Option<Garbled>,
+    /// Blank lines inside the movetext (pgn-reader would end the game there).
+    pub blank_line_splits: usize,
+    /// A syntax error pgn-reader gave up on (unterminated comment or tag).
+    pub error: Option<String>,
+    pub has_variations: bool,
+}
+
+/// Decodes a tag value: UTF-8 when valid, otherwise Latin-1, which is what
+/// older club software writes (`M\xfcller`).
+pub fn decode_text(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_string(),
+        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+    }
+}
+
+struct GameVisitor<'a> {
+    text: &'a [u8],
+    scanner: Scanner<'a>,
+    game: ParsedGame,
+    /// Last bytes of a comment piece, so a clock command cut by a
+    /// `partial_comment` boundary is still read.
+    carry: Vec<u8>,
+    pending: ClockCommands,
+}
+
+impl GameVisitor<'_> {
+    fn attach_clocks(&mut self, cc: ClockCommands) {
+        if let Some(last) = self.game.plies.last_mut() {
+            last.clocks.merge(cc);
+        }
+    }
+
+    fn note_garbled(&mut self, tok: Token) {
+        if self.game.garbled.is_none() {
+            self.game.garbled = Some(Garbled {
+                ply: self.game.plies.len() + 1,
+                text: decode_text(tok.text(self.text)),
+                line: tok.line,
+            });
+        }
+    }
+}
+
+/// Does the written token say the same move pgn-reader read? `0-0` is read
+/// as castling by pgn-reader but is not SAN to shakmaty.
+fn token_matches(tok: &[u8], san: &SanPlus) -> bool {
+    match SanPlus::from_ascii(tok) {
+        Ok(sp) => sp == *san,
+        Err(_) => {
+            if tok.first() == Some(&b'0') {
+                let fixed: Vec<u8> = tok.iter().map(|&b| if b == b'0' { b'O' } else { b }).collect();
+                SanPlus::from_ascii(&fixed).is_ok_and(|sp| sp == *san)
+            } else {
+                false
+            }
+        }
+    }
+}
+
+impl Visitor for GameVisitor<'_> {
+    type Tags = ();
+    type Movetext = ();
+    type Output = ();
+
+    fn begin_tags(&mut self) -> ControlFlow<(), ()> {
+        ControlFlow::Continue(())
+    }
+
+    fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
+        let t = &mut self.game.tags;
+        t.count += 1;
+        let slot = match name {
+            b"Event" => &mut t.event,
+            b"Site" => &mut t.site,
+            b"Date" => &mut t.date,
+            b"Round" => &mut t.round,
+            b"White" => &mut t.white,
+            b"Black" => &mut t.black,
+            b"WhiteElo" => &mut t.white_elo,
+            b"BlackElo" => &mut t.black_elo,
+            b"TimeControl" => &mut t.time_control,
+            b"Result" => &mut t.result,
+            b"Termination" => &mut t.termination,
+            b"Variant" => &mut t.variant,
+            b"FEN" => &mut t.fen,
+            b"SetUp" => &mut t.setup,
+            b"WhiteClock" => &mut t.white_clock,
+            b"BlackClock" => &mut t.black_clock,
+            _ => return ControlFlow::Continue(()),
+        };
+        let v: Cow<'_, [u8]> = value.decode();
+        *slot = decode_text(&v);
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<(), ()> {
+        ControlFlow::Continue(())
+    }
+
+    fn san(&mut self, _: &mut (), san: SanPlus) -> ControlFlow<()> {
+        // Pair with the next written token; tokens in between were dropped.
+        let token = loop {
+            match self.scanner.next_move() {
+                Some(tok) if token_matches(tok.text(self.text), &san) => break tok,
+                Some(tok) => self.note_garbled(tok),
+                None => break Token::default(),
+            }
+        };
+        self.game.plies.push(Ply {
+            san,
+            token,
+            clocks: ClockCommands::default(),
+        });
+        ControlFlow::Continue(())
+    }
+
+    fn partial_comment(&mut self, _: &mut (), comment: RawComment<'_>) -> ControlFlow<()> {
+        let bytes = comment.as_bytes();
+        self.carry.extend_from_slice(bytes);
+        let cc = clock::parse_comment(&self.carry);
+        self.pending.merge(cc);
+        // A command is far shorter than this; keep only the tail.
+        let keep = self.carry.len().min(64);
+        let from = self.carry.len() - keep;
+        self.carry.drain(..from);
+        ControlFlow::Continue(())
+    }
+
+    fn comment(&mut self, _: &mut (), comment: RawComment<'_>) -> ControlFlow<()> {
+        let mut cc = std::mem::take(&mut self.pending);
+        if self.carry.is_empty() {
+            cc.merge(clock::parse_comment(comment.as_bytes()));
+        } else {
+            self.carry.extend_from_slice(comment.as_bytes());
+            cc.merge(clock::parse_comment(&self.carry));
+            self.carry.clear();
+        }
+        if !cc.is_empty() {
+            self.attach_clocks(cc);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, _: &mut ()) -> ControlFlow<(), pgn_reader::Skip> {
+        self.game.has_variations = true;
+        ControlFlow::Continue(pgn_reader::Skip(true))
+    }
+
+    fn outcome(&mut self, _: &mut (), _outcome: Outcome) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, _: ()) {}
+}
+
+/// Parses one game's text (as cut by the splitter). pgn-reader ends a game at
+/// a blank line; the splitter has already decided where games end, so any
+/// further "games" pgn-reader finds in the text continue this one.
+pub fn parse_game(text: &[u8]) -> ParsedGame {
+    let mut v = GameVisitor {
+        text,
+        scanner: Scanner::new(text),
+        game: ParsedGame::default(),
+        carry: Vec::new(),
+        pending: ClockCommands::default(),
+    };
+    let mut reader = Reader::build(text)
+        .set_supported_comment_length(4096)
+        .set_supported_tag_line_length(4096)
+        .finish();
+    let mut reads = 0usize;
+    loop {
+        match reader.read_game(&mut v) {
+            Ok(Some(())) => reads += 1,
+            Ok(None) => break,
+            Err(e) => {
+                v.game.error = Some(e.to_string());
+                break;
+            }
+        }
+        if reads > 100_000 {
+            break;
+        }
+    }
+    v.game.blank_line_splits = reads.saturating_sub(1);
+    // A garbled token after the last move is still a lost move.
+    if v.game.error.is_none() {
+        if let Some(tok) = v.scanner.next_move() {
+            v.note_garbled(tok);
+        }
+    }
+    v.game
+}
+
+/// Null moves (`--`, `Z0`) belong to analysis, not to a game under the Laws.
+pub fn is_null(san: &SanPlus) -> bool {
+    matches!(san.san, San::Null)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Clock;
+
+    #[test]
+    fn reads_tags_moves_and_clocks() {
+        let g = parse_game(b"[White \"M\xfcller\"]\n[Result \"1-0\"]\n\n1. e4 { [%clk 0:01:00] } 1... e5 {[%eval 0.2] [%clk 0:00:59.5]} 1-0\n");
+        assert_eq!(g.tags.white, "Müller");
+        assert_eq!(g.plies.len(), 2);
+        assert_eq!(g.plies[0].clocks.clk, Some(Clock::secs(60)));
+        assert_eq!(g.plies[1].clocks.clk, Some(Clock { tenths: 595, precise: true }));
+        assert!(g.garbled.is_none());
+    }
+
+    #[test]
+    fn garbled_token_is_reported_not_skipped() {
+        let g = parse_game(b"[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Xq9 Bb5 *\n");
+        let garbled = g.garbled.expect("garbled move must be reported");
+        assert_eq!(garbled.ply, 5);
+        assert_eq!(garbled.text, "Xq9");
+        assert_eq!(garbled.line, 3);
+    }
+
+    #[test]
+    fn blank_line_inside_movetext_does_not_end_the_game() {
+        let g = parse_game(b"[Result \"*\"]\n\n1. e4 e5\n\n2. Nf3 Nc6 *\n");
+        assert_eq!(g.plies.len(), 4);
+        assert_eq!(g.blank_line_splits, 1);
+    }
+
+    #[test]
+    fn long_comment_keeps_its_clock() {
+        let mut text = b"1. e4 { ".to_vec();
+        text.extend(std::iter::repeat_n(b'x', 10_000));
+        text.extend_from_slice(b" [%clk 0:09:59] } e5 *");
+        let g = parse_game(&text);
+        assert_eq!(g.plies[0].clocks.clk, Some(Clock::secs(599)));
+    }
+}

@@ -1,0 +1,191 @@
+//! An independent pass over a game's movetext that finds the tokens meant as
+//! moves, with their line numbers. pgn-reader skips a token it cannot read as
+//! SAN without telling anyone (`3. Xq9 Bb5` plays on as if `Xq9` were not
+//! there); pairing its moves with these tokens exposes the gap, and gives the
+//! CSV the move "as written".
+
+/// A byte range inside the game's text, and the 1-based line it starts on
+/// (relative to the game's first line).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct Token {
+    pub start: u32,
+    pub end: u32,
+    pub line: u32,
+}
+
+impl Token {
+    pub fn text<'a>(&self, game: &'a [u8]) -> &'a [u8] {
+        game.get(self.start as usize..self.end as usize)
+            .unwrap_or_default()
+    }
+}
+
+/// Same set of token terminators as pgn-reader's, so both split alike.
+fn is_token_end(b: u8) -> bool {
+    matches!(
+        b,
+        b' ' | b'\t' | b'\n' | b'\r' | b'{' | b'}' | b'(' | b')' | b'!' | b'?' | b'$' | b';' | b'.' | b'*'
+    )
+}
+
+pub struct Scanner<'a> {
+    text: &'a [u8],
+    pos: usize,
+    line: u32,
+    line_start: bool,
+    depth: u32,
+}
+
+impl<'a> Scanner<'a> {
+    pub fn new(text: &'a [u8]) -> Scanner<'a> {
+        Scanner {
+            text,
+            pos: 0,
+            line: 1,
+            line_start: true,
+            depth: 0,
+        }
+    }
+
+    fn count_lines(&mut self, from: usize, to: usize) {
+        self.line += memchr::memchr_iter(b'\n', &self.text[from..to]).count() as u32;
+    }
+
+    fn skip_past(&mut self, needle: u8) {
+        let from = self.pos;
+        let to = memchr::memchr(needle, &self.text[from..]).map_or(self.text.len(), |i| from + i + 1);
+        self.count_lines(from, to);
+        self.pos = to;
+    }
+
+    fn skip_to_eol(&mut self) {
+        self.pos = memchr::memchr(b'\n', &self.text[self.pos..]).map_or(self.text.len(), |i| self.pos + i);
+    }
+
+    /// Tag pair `[Name "value"]` (value may hold `]`), or wrapper noise such as
+    /// `[pgn]` / `[/pgn]`.
+    fn skip_bracket(&mut self) {
+        let rest = &self.text[self.pos..];
+        let eol = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+        let line = &rest[..eol];
+        let end = match memchr::memchr(b'"', line) {
+            Some(q1) => {
+                let mut i = q1 + 1;
+                let mut close = None;
+                while i < line.len() {
+                    match line[i] {
+                        b'\\' => i += 2,
+                        b'"' => {
+                            close = Some(i);
+                            break;
+                        }
+                        _ => i += 1,
+                    }
+                }
+                match close {
+                    Some(c) => memchr::memchr(b']', &line[c..]).map_or(c + 1, |k| c + k + 1),
+                    None => eol,
+                }
+            }
+            None => memchr::memchr(b']', line).map_or(eol, |k| k + 1),
+        };
+        self.pos += end;
+    }
+
+    /// The next mainline token that is meant as a move.
+    pub fn next_move(&mut self) -> Option<Token> {
+        let t = self.text;
+        while self.pos < t.len() {
+            let b = t[self.pos];
+            match b {
+                b'\n' => {
+                    self.line += 1;
+                    self.pos += 1;
+                    self.line_start = true;
+                    continue;
+                }
+                b' ' | b'\t' | b'\r' => {
+                    self.pos += 1;
+                    continue;
+                }
+                b'%' if self.line_start => self.skip_to_eol(),
+                b'{' => {
+                    self.pos += 1;
+                    self.skip_past(b'}');
+                }
+                b';' => self.skip_to_eol(),
+                b'(' => {
+                    self.depth += 1;
+                    self.pos += 1;
+                }
+                b')' => {
+                    self.depth = self.depth.saturating_sub(1);
+                    self.pos += 1;
+                }
+                b'[' => self.skip_bracket(),
+                b'}' | b'!' | b'?' | b'.' | b'*' => self.pos += 1,
+                _ => {
+                    let start = self.pos;
+                    let mut end = start + 1;
+                    while end < t.len() && !is_token_end(t[end]) {
+                        end += 1;
+                    }
+                    self.pos = end;
+                    self.line_start = false;
+                    if self.depth > 0 || b == b'$' || is_number_or_result(&t[start..end]) {
+                        continue;
+                    }
+                    return Some(Token {
+                        start: start as u32,
+                        end: end as u32,
+                        line: self.line,
+                    });
+                }
+            }
+            self.line_start = false;
+        }
+        None
+    }
+}
+
+fn is_number_or_result(tok: &[u8]) -> bool {
+    if tok.iter().all(u8::is_ascii_digit) {
+        return true;
+    }
+    let s = match std::str::from_utf8(tok) {
+        Ok(s) => s,
+        Err(_) => return false,
+    };
+    let norm = s.replace(['–', '—'], "-");
+    matches!(norm.as_str(), "1-0" | "0-1" | "1/2-1/2" | "½-½")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(text: &str) -> Vec<(String, u32)> {
+        let mut s = Scanner::new(text.as_bytes());
+        let mut out = vec![];
+        while let Some(t) = s.next_move() {
+            out.push((String::from_utf8_lossy(t.text(text.as_bytes())).into_owned(), t.line));
+        }
+        out
+    }
+
+    #[test]
+    fn finds_mainline_moves_with_lines() {
+        let got = moves("[Event \"a]b\"]\n[White \"x\"]\n\n1. e4 {c [%clk 0:01:00]\n more} e5 (1... c5 2. Nf3) 2. Nf3!? $1 Nc6\n% escaped line\n3... Xq9 1-0");
+        let want: Vec<(String, u32)> = [("e4", 4), ("e5", 5), ("Nf3", 5), ("Nc6", 5), ("Xq9", 7)]
+            .iter()
+            .map(|(m, l)| (m.to_string(), *l))
+            .collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn wrapper_and_results_are_not_moves() {
+        assert_eq!(moves("[pgn][Event \"x\"]\n1. d4 ½-½ [/pgn]").len(), 1);
+        assert_eq!(moves("1.e4 e5 2.Nf3 1–0").len(), 3);
+    }
+}

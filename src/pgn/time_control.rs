@@ -1,0 +1,289 @@
+//! The `TimeControl` tag (PGN standard §9.6.1): `?`, `-`, `moves/secs`,
+//! `secs`, `secs+inc`, `*secs`, several periods joined by `:` (the last one
+//! repeats), plus the increment-from-move-one extension `40/5400+30:1800+30`.
+
+use std::fmt;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Period {
+    /// `moves/secs[+inc]`: this many moves in this many seconds.
+    Moves { moves: u32, secs: u32, inc: u32 },
+    /// `secs[+inc]`: all remaining moves.
+    SuddenDeath { secs: u32, inc: u32 },
+    /// `*secs`: sandclock.
+    Sandclock { secs: u32 },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TimeControl {
+    /// `?`
+    Unknown,
+    /// `-`
+    Untimed,
+    Periods(Vec<Period>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TcError(pub String);
+
+impl fmt::Display for TcError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "not a PGN time control: {:?}", self.0)
+    }
+}
+
+impl std::error::Error for TcError {}
+
+fn num(s: &str) -> Option<u32> {
+    if s.is_empty() || s.len() > 9 || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+fn secs_inc(s: &str) -> Option<(u32, u32)> {
+    match s.split_once('+') {
+        Some((a, b)) => Some((num(a)?, num(b)?)),
+        None => Some((num(s)?, 0)),
+    }
+}
+
+impl TimeControl {
+    pub fn parse(tag: &str) -> Result<TimeControl, TcError> {
+        let t = tag.trim();
+        match t {
+            "?" | "" => return Ok(TimeControl::Unknown),
+            "-" => return Ok(TimeControl::Untimed),
+            _ => {}
+        }
+        let err = || TcError(tag.to_string());
+        let descriptors: Vec<&str> = t.split(':').collect();
+        let mut periods = Vec::with_capacity(descriptors.len());
+        for (i, d) in descriptors.iter().enumerate() {
+            let last = i + 1 == descriptors.len();
+            let p = if let Some(s) = d.strip_prefix('*') {
+                Period::Sandclock {
+                    secs: num(s).ok_or_else(err)?,
+                }
+            } else if let Some((m, rest)) = d.split_once('/') {
+                let (secs, inc) = secs_inc(rest).ok_or_else(err)?;
+                let moves = num(m).filter(|&m| m > 0).ok_or_else(err)?;
+                Period::Moves { moves, secs, inc }
+            } else {
+                let (secs, inc) = secs_inc(d).ok_or_else(err)?;
+                Period::SuddenDeath { secs, inc }
+            };
+            // Sudden death and sandclock end the list (PGN §9.6.1).
+            if !last && !matches!(p, Period::Moves { .. }) {
+                return Err(err());
+            }
+            periods.push(p);
+        }
+        Ok(TimeControl::Periods(periods))
+    }
+
+    fn periods(&self) -> &[Period] {
+        match self {
+            TimeControl::Periods(p) => p,
+            _ => &[],
+        }
+    }
+
+    pub fn is_timed(&self) -> bool {
+        !self.periods().is_empty()
+    }
+
+    /// Seconds on each clock at the start.
+    pub fn base_secs(&self) -> Option<u32> {
+        self.periods().first().map(|p| match *p {
+            Period::Moves { secs, .. }
+            | Period::SuddenDeath { secs, .. }
+            | Period::Sandclock { secs } => secs,
+        })
+    }
+
+    /// Index of the period that the side's `n`th move (1-based) is played in.
+    pub fn period_index(&self, n: u32) -> Option<usize> {
+        let ps = self.periods();
+        let mut done = 0u32;
+        for (i, p) in ps.iter().enumerate() {
+            match *p {
+                Period::Moves { moves, .. } => {
+                    if n <= done.saturating_add(moves) {
+                        return Some(i);
+                    }
+                    done = done.saturating_add(moves);
+                    if i + 1 == ps.len() {
+                        return Some(i); // the last descriptor repeats
+                    }
+                }
+                _ => return Some(i),
+            }
+        }
+        None
+    }
+
+    /// Increment earned by the side's `n`th move.
+    pub fn increment(&self, n: u32) -> u32 {
+        match self.period_index(n).map(|i| self.periods()[i]) {
+            Some(Period::Moves { inc, .. }) | Some(Period::SuddenDeath { inc, .. }) => inc,
+            _ => 0,
+        }
+    }
+
+    /// Seconds added to the clock when the side's `n`th move completes a
+    /// `moves/secs` period (the next period's allotment).
+    pub fn added_after(&self, n: u32) -> u32 {
+        let ps = self.periods();
+        let mut done = 0u32;
+        for (i, p) in ps.iter().enumerate() {
+            let Period::Moves { moves, .. } = *p else {
+                return 0;
+            };
+            let next = |j: usize| match ps.get(j).copied().unwrap_or(*p) {
+                Period::Moves { secs, .. }
+                | Period::SuddenDeath { secs, .. }
+                | Period::Sandclock { secs } => secs,
+            };
+            if i + 1 == ps.len() {
+                // Repeating last descriptor.
+                return if n > done && (n - done) % moves == 0 {
+                    next(i + 1)
+                } else {
+                    0
+                };
+            }
+            done = done.saturating_add(moves);
+            if n == done {
+                return next(i + 1);
+            }
+            if n < done {
+                return 0;
+            }
+        }
+        0
+    }
+
+    /// True when the side's `n`th move is in a period where all remaining
+    /// moves must be completed (a quickplay finish, FIDE III.1).
+    pub fn is_final_period(&self, n: u32) -> bool {
+        match self.period_index(n).map(|i| self.periods()[i]) {
+            Some(Period::SuddenDeath { .. }) | Some(Period::Sandclock { .. }) => true,
+            Some(Period::Moves { .. }) | None => false,
+        }
+    }
+
+    /// Sudden death with no increment anywhere: the controls that the
+    /// quickplay-finish rules (FIDE III.2.1, ECF QPF) are written for.
+    pub fn has_increment(&self) -> bool {
+        self.periods().iter().any(|p| {
+            matches!(p, Period::Moves { inc, .. } | Period::SuddenDeath { inc, .. } if *inc > 0)
+        })
+    }
+
+    /// Base plus 60 increments, the measure of FIDE A.1 / B.1.
+    pub fn nominal_minutes(&self) -> Option<f64> {
+        let base = self.base_secs()?;
+        Some((f64::from(base) + 60.0 * f64::from(self.increment(1))) / 60.0)
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TimeControl::Unknown => f.write_str("?"),
+            TimeControl::Untimed => f.write_str("-"),
+            TimeControl::Periods(ps) => {
+                for (i, p) in ps.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(":")?;
+                    }
+                    match *p {
+                        Period::Moves { moves, secs, inc } => {
+                            write!(f, "{moves}/{secs}")?;
+                            if inc > 0 {
+                                write!(f, "+{inc}")?;
+                            }
+                        }
+                        Period::SuddenDeath { secs, inc } => {
+                            write!(f, "{secs}")?;
+                            if inc > 0 {
+                                write!(f, "+{inc}")?;
+                            }
+                        }
+                        Period::Sandclock { secs } => write!(f, "*{secs}")?,
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tc(s: &str) -> TimeControl {
+        TimeControl::parse(s).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn pgn_9_6_1_forms() {
+        assert_eq!(tc("?"), TimeControl::Unknown);
+        assert_eq!(tc("-"), TimeControl::Untimed);
+        assert_eq!(tc("40/9000"), TimeControl::Periods(vec![Period::Moves { moves: 40, secs: 9000, inc: 0 }]));
+        assert_eq!(tc("300"), TimeControl::Periods(vec![Period::SuddenDeath { secs: 300, inc: 0 }]));
+        assert_eq!(tc("5400+60"), TimeControl::Periods(vec![Period::SuddenDeath { secs: 5400, inc: 60 }]));
+        assert_eq!(tc("*180"), TimeControl::Periods(vec![Period::Sandclock { secs: 180 }]));
+        assert_eq!(
+            tc("40/7200:20/3600:900+30"),
+            TimeControl::Periods(vec![
+                Period::Moves { moves: 40, secs: 7200, inc: 0 },
+                Period::Moves { moves: 20, secs: 3600, inc: 0 },
+                Period::SuddenDeath { secs: 900, inc: 30 },
+            ])
+        );
+        assert_eq!(tc("40/5400+30:1800+30").increment(1), 30);
+        for s in ["36/4500:900", "40/7200:20/3600:900+30", "1/259200", "180+2", "*180", "-", "?"] {
+            assert_eq!(tc(s).to_string(), s);
+        }
+    }
+
+    #[test]
+    fn rejects_free_text_and_misplaced_sudden_death() {
+        for bad in ["15 min. + 10 s. per move", "300:40/7200", "G/30;d5", "1 in 1 day", "40/", "+5", "0/300"] {
+            assert!(TimeControl::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn ddcl_period_arithmetic() {
+        let t = tc("36/4500:900");
+        assert_eq!(t.base_secs(), Some(4500));
+        assert_eq!(t.added_after(35), 0);
+        assert_eq!(t.added_after(36), 900);
+        assert_eq!(t.added_after(37), 0);
+        assert!(!t.is_final_period(36));
+        assert!(t.is_final_period(37));
+        assert!(!t.has_increment());
+    }
+
+    #[test]
+    fn repeating_last_descriptor() {
+        let t = tc("40/7200");
+        assert_eq!(t.added_after(40), 7200);
+        assert_eq!(t.added_after(80), 7200);
+        assert_eq!(t.added_after(41), 0);
+        assert!(!t.is_final_period(100));
+        let daily = tc("1/259200");
+        assert_eq!(daily.added_after(1), 259200);
+        assert_eq!(daily.added_after(7), 259200);
+    }
+
+    #[test]
+    fn fide_classes() {
+        assert_eq!(tc("180+2").nominal_minutes(), Some(5.0));
+        assert_eq!(tc("1800").nominal_minutes(), Some(30.0));
+    }
+}

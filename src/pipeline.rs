@@ -1,0 +1,308 @@
+//! The batch driver: one thread reads and splits the input into batches of
+//! whole games, a rayon pool parses, replays and judges each batch, and the
+//! calling thread writes the rows back in input order. Memory stays flat: at
+//! most a few batches per worker are in flight.
+
+use std::{
+    collections::BTreeMap,
+    io::Write,
+    panic::{catch_unwind, AssertUnwindSafe},
+    sync::{mpsc, Arc},
+    time::{Duration, Instant},
+};
+
+use rayon::prelude::*;
+
+use crate::{
+    model::{GameResult, Reason, Status, Verdict},
+    pgn::{self, ParsedGame},
+    read::{
+        open,
+        split::{Batch, Splitter},
+        Source,
+    },
+    replay::Scratch,
+    report::csv::{write_header, write_row, GameRef},
+    rules::{
+        judge::{judge, Judgement},
+        Ruleset,
+    },
+};
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub jobs: usize,
+    /// Target size of one batch of games.
+    pub batch_bytes: usize,
+    pub progress: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            batch_bytes: 1 << 20,
+            progress: false,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Summary {
+    pub games: u64,
+    pub confirmed: u64,
+    pub corrected: u64,
+    pub review: u64,
+    pub unreadable: u64,
+    pub bytes: u64,
+    /// I/O problems, each naming its file: the batch went on past them.
+    pub errors: Vec<String>,
+    pub elapsed: Duration,
+}
+
+impl Summary {
+    fn count(&mut self, s: Status) {
+        self.games += 1;
+        match s {
+            Status::Confirmed => self.confirmed += 1,
+            Status::Corrected => self.corrected += 1,
+            Status::Review => self.review += 1,
+            Status::Unreadable => self.unreadable += 1,
+        }
+    }
+
+    fn add(&mut self, o: &Summary) {
+        self.games += o.games;
+        self.confirmed += o.confirmed;
+        self.corrected += o.corrected;
+        self.review += o.review;
+        self.unreadable += o.unreadable;
+        self.bytes += o.bytes;
+    }
+
+    pub fn needs_attention(&self) -> bool {
+        self.corrected + self.review + self.unreadable > 0
+    }
+
+    pub fn line(&self) -> String {
+        let secs = self.elapsed.as_secs_f64().max(1e-9);
+        format!(
+            "{} games: {} confirmed, {} corrected, {} review, {} unreadable; {:.2} s, {:.0} games/s, {:.1} MB/s",
+            self.games,
+            self.confirmed,
+            self.corrected,
+            self.review,
+            self.unreadable,
+            secs,
+            self.games as f64 / secs,
+            self.bytes as f64 / 1e6 / secs
+        )
+    }
+}
+
+enum Work {
+    Batch { seq: u64, source: Arc<str>, batch: Batch },
+    /// A source that yields no game text at all (binary data): one row.
+    Broken { seq: u64, source: Arc<str>, detail: String },
+}
+
+struct Done {
+    seq: u64,
+    csv: Vec<u8>,
+    summary: Summary,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
+}
+
+/// Parses and judges one game; a panic anywhere inside becomes an
+/// `unreadable` row instead of taking the batch down.
+pub fn judge_text(text: &[u8], rules: &Ruleset) -> (ParsedGame, Judgement) {
+    let run = || {
+        let game = pgn::parse_game(text);
+        let j = SCRATCH.with(|s| judge(&game, text, rules, &mut s.borrow_mut()));
+        (game, j)
+    };
+    match catch_unwind(AssertUnwindSafe(run)) {
+        Ok(r) => r,
+        Err(panic) => {
+            let msg = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown".into());
+            let j = Judgement {
+                verdict: Verdict::new(GameResult::Unknown, Status::Unreadable, Reason::ParseError, "PGN 8.2"),
+                ply: None,
+                mv: String::new(),
+                white_clock: None,
+                black_clock: None,
+                plies: 0,
+                final_fen: String::new(),
+                detail: format!("internal error while judging this game ({msg}); please report it"),
+            };
+            (ParsedGame::default(), j)
+        }
+    }
+}
+
+fn process(work: Work, rules: &Ruleset) -> Done {
+    let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::with_capacity(1 << 16));
+    let mut summary = Summary::default();
+    let seq = match work {
+        Work::Batch { seq, source, batch } => {
+            summary.bytes = batch.data.len() as u64;
+            for span in &batch.games {
+                let text = &batch.data[span.start..span.end];
+                let (game, mut j) = judge_text(text, rules);
+                if j.verdict.status == Status::Unreadable && !j.detail.contains("line ") {
+                    j.detail = format!("game starting at line {}: {}", span.line, j.detail);
+                } else if let Some(g) = &game.garbled {
+                    // Line numbers in the file, not in the game.
+                    let file_line = span.line + u64::from(g.line) - 1;
+                    j.detail = j.detail.replacen(&format!("line {}:", g.line), &format!("line {file_line}:"), 1);
+                }
+                summary.count(j.verdict.status);
+                let r = GameRef {
+                    source: &source,
+                    index: span.index,
+                    offset: span.offset,
+                };
+                // Writing into a Vec cannot fail.
+                let _ = write_row(&mut w, &r, &game.tags, &j);
+            }
+            seq
+        }
+        Work::Broken { seq, source, detail } => {
+            let j = Judgement {
+                verdict: Verdict::new(GameResult::Unknown, Status::Unreadable, Reason::ParseError, "PGN 8.2"),
+                ply: None,
+                mv: String::new(),
+                white_clock: None,
+                black_clock: None,
+                plies: 0,
+                final_fen: String::new(),
+                detail,
+            };
+            summary.count(j.verdict.status);
+            let r = GameRef { source: &source, index: 1, offset: 0 };
+            let _ = write_row(&mut w, &r, &pgn::Tags::default(), &j);
+            seq
+        }
+    };
+    let csv = w.into_inner().unwrap_or_default();
+    Done { seq, csv, summary }
+}
+
+fn read_all(sources: &[Source], opts: &Options, tx: mpsc::SyncSender<Work>, errors: &mut Vec<String>) {
+    let mut seq = 0u64;
+    for source in sources {
+        let name: Arc<str> = Arc::from(source.name());
+        let reader = match open(source) {
+            Ok(r) => r,
+            Err(e) => {
+                errors.push(format!("{}: {e}", source.name()));
+                continue;
+            }
+        };
+        let mut sp = Splitter::new(reader);
+        loop {
+            match sp.next_batch(opts.batch_bytes) {
+                Ok(Some(batch)) => {
+                    if tx.send(Work::Batch { seq, source: name.clone(), batch }).is_err() {
+                        return;
+                    }
+                    seq += 1;
+                }
+                Ok(None) => break,
+                Err(e) => {
+                    let read = sp.games();
+                    errors.push(format!("{}: read error after {read} games: {e}", source.name()));
+                    if read == 0 && e.kind() == std::io::ErrorKind::InvalidData {
+                        let detail = format!("{}: {e}", source.name());
+                        let _ = tx.send(Work::Broken { seq, source: name.clone(), detail });
+                        seq += 1;
+                    } else if let Some(batch) = sp.take_rest() {
+                        let _ = tx.send(Work::Batch { seq, source: name.clone(), batch });
+                        seq += 1;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Adjudicates every game of every source, writing the results CSV to `out`.
+pub fn adjudicate<W: Write>(sources: &[Source], rules: &Ruleset, opts: &Options, out: W) -> std::io::Result<Summary> {
+    let started = Instant::now();
+    let jobs = opts.jobs.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(std::io::Error::other)?;
+    let (work_tx, work_rx) = mpsc::sync_channel::<Work>(jobs * 2);
+    let (done_tx, done_rx) = mpsc::channel::<Done>();
+    let mut out = csv::WriterBuilder::new().has_headers(false).from_writer(out);
+    write_header(&mut out)?;
+    let mut inner = out.into_inner().map_err(|e| e.into_error())?;
+    let mut total = Summary::default();
+    let mut read_errors = Vec::new();
+    let progress = opts.progress.then(|| {
+        let pb = indicatif::ProgressBar::new_spinner();
+        pb.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} {pos} games ({per_sec}) {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+        );
+        pb.enable_steady_tick(Duration::from_millis(200));
+        pb
+    });
+    let mut write_error = None;
+    std::thread::scope(|s| {
+        let reader = s.spawn(|| {
+            let mut errs = Vec::new();
+            read_all(sources, opts, work_tx, &mut errs);
+            errs
+        });
+        s.spawn(move || {
+            pool.install(|| {
+                work_rx
+                    .into_iter()
+                    .par_bridge()
+                    .for_each_with(done_tx, |tx, w| {
+                        let _ = tx.send(process(w, rules));
+                    })
+            })
+        });
+        let mut pending = BTreeMap::new();
+        let mut next = 0u64;
+        for done in done_rx {
+            pending.insert(done.seq, done);
+            while let Some(d) = pending.remove(&next) {
+                if write_error.is_none() {
+                    if let Err(e) = inner.write_all(&d.csv) {
+                        write_error = Some(e);
+                    }
+                }
+                total.add(&d.summary);
+                if let Some(pb) = &progress {
+                    pb.set_position(total.games);
+                    pb.set_message(format!("{:.1} MB", total.bytes as f64 / 1e6));
+                }
+                next += 1;
+            }
+        }
+        read_errors = reader.join().unwrap_or_default();
+    });
+    if let Some(pb) = progress {
+        pb.finish_and_clear();
+    }
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    inner.flush()?;
+    total.errors = read_errors;
+    total.elapsed = started.elapsed();
+    Ok(total)
+}

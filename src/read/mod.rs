@@ -1,0 +1,168 @@
+//! Finding inputs (files, directories, stdin) and opening them, decompressing
+//! zstd, gzip and bzip2 by their magic bytes whatever the file is called.
+
+pub mod split;
+
+use std::{
+    fs::File,
+    io::{self, Cursor, Read},
+    path::{Path, PathBuf},
+};
+
+/// One input to read, with the name to print in the CSV `source` column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    Stdin,
+    File { path: PathBuf, name: String },
+}
+
+impl Source {
+    pub fn name(&self) -> &str {
+        match self {
+            Source::Stdin => "-",
+            Source::File { name, .. } => name,
+        }
+    }
+}
+
+const PGN_SUFFIXES: [&str; 4] = [".pgn", ".pgn.zst", ".pgn.gz", ".pgn.bz2"];
+
+fn is_pgn_name(p: &Path) -> bool {
+    let n = p.file_name().map(|n| n.to_string_lossy().to_lowercase()).unwrap_or_default();
+    PGN_SUFFIXES.iter().any(|s| n.ends_with(s))
+}
+
+/// Expands the command-line inputs: `-` is stdin, a directory gives every
+/// PGN file below it (sorted, so runs are reproducible), a file is itself.
+/// Problems are returned beside the sources, so one bad path does not stop the rest.
+pub fn expand_inputs(inputs: &[String]) -> (Vec<Source>, Vec<String>) {
+    let mut sources = Vec::new();
+    let mut errors = Vec::new();
+    for input in inputs {
+        if input == "-" {
+            sources.push(Source::Stdin);
+            continue;
+        }
+        let path = PathBuf::from(input);
+        match std::fs::metadata(&path) {
+            Ok(m) if m.is_dir() => {
+                let mut found = Vec::new();
+                walk(&path, &mut found, &mut errors);
+                found.sort();
+                sources.extend(found.into_iter().map(|p| Source::File {
+                    name: p.display().to_string(),
+                    path: p,
+                }));
+            }
+            Ok(_) => sources.push(Source::File {
+                name: input.clone(),
+                path,
+            }),
+            Err(e) => errors.push(format!("{input}: {e}")),
+        }
+    }
+    (sources, errors)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => {
+            errors.push(format!("{}: {e}", dir.display()));
+            return;
+        }
+    };
+    for entry in entries.flatten() {
+        let p = entry.path();
+        match entry.file_type() {
+            Ok(t) if t.is_dir() => walk(&p, out, errors),
+            Ok(_) if is_pgn_name(&p) => out.push(p),
+            _ => {}
+        }
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Compression {
+    None,
+    Zstd,
+    Gzip,
+    Bzip2,
+}
+
+pub fn sniff(magic: &[u8]) -> Compression {
+    if magic.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+        Compression::Zstd
+    } else if magic.starts_with(&[0x1f, 0x8b]) {
+        Compression::Gzip
+    } else if magic.starts_with(b"BZh") {
+        Compression::Bzip2
+    } else {
+        Compression::None
+    }
+}
+
+/// Wraps a raw stream in the decoder its first bytes call for.
+pub fn decoder<'a>(mut raw: Box<dyn Read + Send + 'a>) -> io::Result<Box<dyn Read + Send + 'a>> {
+    let mut magic = [0u8; 4];
+    let mut n = 0;
+    while n < magic.len() {
+        match raw.read(&mut magic[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    let head = Cursor::new(magic[..n].to_vec());
+    let stream = head.chain(raw);
+    Ok(match sniff(&magic[..n]) {
+        Compression::None => Box::new(stream),
+        Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(stream)?),
+        Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(stream)),
+        Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(stream)),
+    })
+}
+
+pub fn open(source: &Source) -> io::Result<Box<dyn Read + Send>> {
+    match source {
+        Source::Stdin => decoder(Box::new(io::stdin())),
+        Source::File { path, .. } => {
+            let f = File::open(path)?;
+            if f.metadata()?.is_dir() {
+                return Err(io::Error::other("is a directory"));
+            }
+            decoder(Box::new(f))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sniffs_magic() {
+        assert_eq!(sniff(&[0x28, 0xb5, 0x2f, 0xfd]), Compression::Zstd);
+        assert_eq!(sniff(&[0x1f, 0x8b, 8, 0]), Compression::Gzip);
+        assert_eq!(sniff(b"BZh9"), Compression::Bzip2);
+        assert_eq!(sniff(b"[Eve"), Compression::None);
+    }
+
+    #[test]
+    fn decompresses_each_format() {
+        let text = b"[Event \"x\"]\n\n1. e4 *\n".to_vec();
+        let zst = zstd::encode_all(&text[..], 3).unwrap();
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        io::Write::write_all(&mut gz, &text).unwrap();
+        let gz = gz.finish().unwrap();
+        let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+        io::Write::write_all(&mut bz, &text).unwrap();
+        let bz = bz.finish().unwrap();
+        for data in [text.clone(), zst, gz, bz] {
+            let mut out = Vec::new();
+            decoder(Box::new(Cursor::new(data))).unwrap().read_to_end(&mut out).unwrap();
+            assert_eq!(out, text);
+        }
+    }
+}

@@ -1,0 +1,371 @@
+//! Cuts a PGN byte stream into games, and games into batches for the workers.
+//! It looks only at line starts (plus braces, to know when a line is inside a
+//! comment), so it runs far faster than parsing and keeps memory flat: a batch
+//! holds whole games and about `target` bytes.
+//!
+//! A game ends where a tag line follows movetext (chess.com exports put no
+//! blank line between games), or where a blank line follows a result token,
+//! or a blank line is followed by a fresh `1.`. A blank line anywhere else in
+//! movetext does not end the game, unlike pgn-reader's own rule.
+
+use std::io::{self, Read};
+
+/// Where one game lies inside its batch, and where it came from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct GameSpan {
+    pub start: usize,
+    pub end: usize,
+    /// Byte offset in the decompressed source.
+    pub offset: u64,
+    /// 1-based line of the game's first byte in the source.
+    pub line: u64,
+    /// 1-based index of the game in its source.
+    pub index: u64,
+}
+
+#[derive(Debug, Default)]
+pub struct Batch {
+    pub data: Vec<u8>,
+    pub games: Vec<GameSpan>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum LineKind {
+    Blank,
+    Tag,
+    Movetext,
+}
+
+/// What the splitter knows about the game it is inside.
+#[derive(Default)]
+struct GameState {
+    start: Option<(usize, u64)>,
+    seen_moves: bool,
+    seen_blank: bool,
+    /// The last movetext line ended with a result token.
+    terminated: bool,
+    /// A `{` comment is open at the end of the last line.
+    in_comment: bool,
+}
+
+/// Kind of line, given whether it starts inside a comment. Returns the part
+/// of the line that is outside that comment too.
+fn line_kind(line: &[u8], in_comment: bool) -> (LineKind, usize) {
+    let mut i = 0;
+    if in_comment {
+        match memchr::memchr(b'}', line) {
+            Some(close) => i = close + 1,
+            None => return (LineKind::Movetext, line.len()),
+        }
+    }
+    let Some(first) = line[i..].iter().position(|b| !b.is_ascii_whitespace()) else {
+        return (if in_comment { LineKind::Movetext } else { LineKind::Blank }, line.len());
+    };
+    let rest = &line[i + first..];
+    if !in_comment && rest[0] == b'[' {
+        let is_tag = rest.get(1).is_some_and(|b| b.is_ascii_alphanumeric())
+            && memchr::memchr(b'"', rest).is_some();
+        let is_wrapper = rest.len() >= 5 && rest[..5].eq_ignore_ascii_case(b"[pgn]");
+        if is_tag || is_wrapper {
+            return (LineKind::Tag, i + first);
+        }
+    }
+    (LineKind::Movetext, i + first)
+}
+
+/// Does the line leave a `{` comment open? `;` comments hide braces after them.
+fn leaves_comment_open(rest: &[u8]) -> bool {
+    let mut j = 0;
+    while j < rest.len() {
+        match rest[j] {
+            b'{' => match memchr::memchr(b'}', &rest[j + 1..]) {
+                Some(k) => j += k + 2,
+                None => return true,
+            },
+            b';' => return false,
+            _ => j += 1,
+        }
+    }
+    false
+}
+
+fn ends_with_result(line: &[u8]) -> bool {
+    let trimmed = match line.iter().rposition(|b| !b.is_ascii_whitespace()) {
+        Some(e) => &line[..=e],
+        None => return false,
+    };
+    let word_start = trimmed
+        .iter()
+        .rposition(|b| b.is_ascii_whitespace() || *b == b'}')
+        .map_or(0, |i| i + 1);
+    let word = &trimmed[word_start..];
+    const RESULTS: [&[u8]; 7] = [
+        b"1-0",
+        b"0-1",
+        b"1/2-1/2",
+        b"*",
+        "½-½".as_bytes(),
+        "1–0".as_bytes(),
+        "0–1".as_bytes(),
+    ];
+    RESULTS.contains(&word) || word.ends_with(b"[/pgn]")
+}
+
+fn starts_with_move_one(rest: &[u8]) -> bool {
+    rest.starts_with(b"1.") || rest.starts_with(b"1 .")
+}
+
+pub struct Splitter<R> {
+    reader: R,
+    buf: Vec<u8>,
+    /// Start of the first line not yet looked at.
+    scan: usize,
+    eof: bool,
+    /// Offset in the source of `buf[0]`.
+    base: u64,
+    line_no: u64,
+    games_done: u64,
+    state: GameState,
+    spans: Vec<GameSpan>,
+    first_read: bool,
+}
+
+const READ_SIZE: usize = 1 << 16;
+
+impl<R: Read> Splitter<R> {
+    pub fn new(reader: R) -> Splitter<R> {
+        Splitter {
+            reader,
+            buf: Vec::with_capacity(1 << 20),
+            scan: 0,
+            eof: false,
+            base: 0,
+            line_no: 1,
+            games_done: 0,
+            state: GameState::default(),
+            spans: Vec::new(),
+            first_read: true,
+        }
+    }
+
+    /// Games read so far.
+    pub fn games(&self) -> u64 {
+        self.games_done
+    }
+
+    fn fill(&mut self) -> io::Result<usize> {
+        let len = self.buf.len();
+        self.buf.resize(len + READ_SIZE, 0);
+        let n = loop {
+            match self.reader.read(&mut self.buf[len..]) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.buf.truncate(len);
+                    return Err(e);
+                }
+            }
+        };
+        self.buf.truncate(len + n);
+        if self.first_read && n > 0 {
+            self.first_read = false;
+            let head = &self.buf[..self.buf.len().min(8192)];
+            if memchr::memchr(0, head).is_some() {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    "binary data, not a PGN text file",
+                ));
+            }
+        }
+        Ok(n)
+    }
+
+    fn close_game(&mut self, end: usize) {
+        if let Some((start, line)) = self.state.start.take() {
+            self.games_done += 1;
+            self.spans.push(GameSpan {
+                start,
+                end,
+                offset: self.base + start as u64,
+                line,
+                index: self.games_done,
+            });
+        }
+        self.state = GameState::default();
+    }
+
+    fn on_line(&mut self, start: usize, end: usize) {
+        let line = &self.buf[start..end];
+        let (kind, rest_at) = line_kind(line, self.state.in_comment);
+        let rest = &line[rest_at..];
+        let s = &self.state;
+        let new_game = match kind {
+            LineKind::Blank => false,
+            LineKind::Tag => s.seen_moves || (s.seen_blank && s.start.is_some()),
+            LineKind::Movetext => {
+                s.seen_moves && s.seen_blank && (s.terminated || starts_with_move_one(rest))
+            }
+        };
+        let (open, terminated) = match kind {
+            LineKind::Movetext => (
+                leaves_comment_open(rest),
+                ends_with_result(rest),
+            ),
+            _ => (false, false),
+        };
+        if new_game {
+            self.close_game(start);
+        }
+        let s = &mut self.state;
+        match kind {
+            LineKind::Blank => s.seen_blank |= s.start.is_some(),
+            LineKind::Tag => {
+                s.start.get_or_insert((start, self.line_no));
+            }
+            LineKind::Movetext => {
+                s.start.get_or_insert((start, self.line_no));
+                s.seen_moves = true;
+                s.seen_blank = false;
+                s.in_comment = open;
+                // Result tokens inside a comment do not end a game.
+                if !open {
+                    s.terminated = terminated;
+                }
+            }
+        }
+        self.line_no += 1;
+    }
+
+    /// The next batch of whole games, about `target` bytes (more if a game
+    /// is larger). `Ok(None)` at the end of input.
+    pub fn next_batch(&mut self, target: usize) -> io::Result<Option<Batch>> {
+        loop {
+            // Look at every complete line in the buffer.
+            while let Some(nl) = memchr::memchr(b'\n', &self.buf[self.scan..]) {
+                let (s, e) = (self.scan, self.scan + nl + 1);
+                self.on_line(s, e);
+                self.scan = e;
+            }
+            if self.eof {
+                if self.scan < self.buf.len() {
+                    let (s, e) = (self.scan, self.buf.len());
+                    self.on_line(s, e);
+                    self.scan = e;
+                }
+                self.close_game(self.buf.len());
+                return Ok(self.cut(self.buf.len()));
+            }
+            let enough = self.spans.last().is_some_and(|g| g.end >= target);
+            if enough {
+                let cut_at = self.spans.last().map_or(0, |g| g.end);
+                return Ok(self.cut(cut_at));
+            }
+            if self.fill()? == 0 {
+                self.eof = true;
+            }
+        }
+    }
+
+    /// After a read error: everything buffered so far, the unfinished game
+    /// included, so a truncated stream still yields a row for it.
+    pub fn take_rest(&mut self) -> Option<Batch> {
+        while let Some(nl) = memchr::memchr(b'\n', &self.buf[self.scan..]) {
+            let (s, e) = (self.scan, self.scan + nl + 1);
+            self.on_line(s, e);
+            self.scan = e;
+        }
+        if self.scan < self.buf.len() {
+            let (s, e) = (self.scan, self.buf.len());
+            self.on_line(s, e);
+            self.scan = e;
+        }
+        self.close_game(self.buf.len());
+        self.cut(self.buf.len())
+    }
+
+    /// Hands out the closed games before `at` and keeps the rest.
+    fn cut(&mut self, at: usize) -> Option<Batch> {
+        if self.spans.is_empty() {
+            return None;
+        }
+        let rest = self.buf[at..].to_vec();
+        let mut data = std::mem::replace(&mut self.buf, rest);
+        data.truncate(at);
+        let games = std::mem::take(&mut self.spans);
+        self.base += at as u64;
+        self.scan -= at;
+        if let Some((s, _)) = self.state.start.as_mut() {
+            *s -= at;
+        }
+        Some(Batch { data, games })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split(text: &str) -> Vec<String> {
+        let mut sp = Splitter::new(text.as_bytes());
+        let mut out = vec![];
+        while let Some(b) = sp.next_batch(1 << 20).unwrap() {
+            for g in b.games {
+                out.push(String::from_utf8_lossy(&b.data[g.start..g.end]).trim().to_string());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn games_without_blank_lines_between_them() {
+        let g = split("[Event \"a\"]\n1. e4 e5 1-0\n[Event \"b\"]\n1. d4 0-1\n");
+        assert_eq!(g, ["[Event \"a\"]\n1. e4 e5 1-0", "[Event \"b\"]\n1. d4 0-1"]);
+    }
+
+    #[test]
+    fn blank_line_in_movetext_stays_in_the_game() {
+        let g = split("[Event \"a\"]\n\n1. e4 e5\n\n2. Nf3 1-0\n\n[Event \"b\"]\n\n1. d4 *\n");
+        assert_eq!(g.len(), 2);
+        assert!(g[0].ends_with("2. Nf3 1-0"));
+    }
+
+    #[test]
+    fn tagless_and_tag_only_games() {
+        assert_eq!(split("1. e4 e5 1-0\n\n1. d4 d5 0-1\n").len(), 2);
+        assert_eq!(split("1. e4 e5\n\n1. d4 d5\n").len(), 2);
+        assert_eq!(split("[Event \"a\"]\n[Result \"1-0\"]\n\n[Event \"b\"]\n[Result \"0-1\"]\n").len(), 2);
+    }
+
+    #[test]
+    fn tag_like_line_inside_a_comment_is_not_a_new_game() {
+        let g = split("[Event \"a\"]\n\n1. e4 {a comment\n[Event \"not a tag\"]\n} e5 1-0\n");
+        assert_eq!(g.len(), 1);
+    }
+
+    #[test]
+    fn offsets_and_lines_survive_batch_cuts() {
+        let one = "[Event \"a\"]\n\n1. e4 e5 1-0\n\n";
+        let text = one.repeat(1000);
+        let mut sp = Splitter::new(text.as_bytes());
+        let mut spans = vec![];
+        let mut batches = 0;
+        while let Some(b) = sp.next_batch(4096).unwrap() {
+            batches += 1;
+            for g in &b.games {
+                assert!(b.data[g.start..].starts_with(b"[Event"));
+            }
+            spans.extend(b.games);
+        }
+        assert!(batches > 1);
+        assert_eq!(spans.len(), 1000);
+        assert_eq!(spans[999].offset, 999 * one.len() as u64);
+        assert_eq!(spans[999].line, 999 * 4 + 1);
+        assert_eq!(spans[999].index, 1000);
+    }
+
+    #[test]
+    fn binary_input_is_an_error() {
+        let mut sp = Splitter::new(&b"\x00\x01\x02PK"[..]);
+        assert!(sp.next_batch(1024).is_err());
+    }
+}

@@ -1,0 +1,471 @@
+//! Replays a parsed game with shakmaty: finds the first board ending, the
+//! illegal moves (and whether each is one a piece could make), repetitions
+//! and the move counters. No judging here: the facts only.
+
+use std::{
+    collections::HashMap,
+    hash::{BuildHasherDefault, Hasher},
+};
+
+use shakmaty::{
+    attacks,
+    fen::Fen,
+    san::{San, Suffix},
+    zobrist::Zobrist64,
+    CastlingMode, Chess, EnPassantMode, Move, Position, Role,
+};
+
+use crate::{
+    model::Side,
+    pgn::{is_null, ParsedGame, Ply, Tags},
+    analysis::mate,
+};
+
+/// How the game may be replayed, from the tags.
+#[derive(Debug)]
+pub enum Start {
+    Position(Box<Chess>, CastlingMode),
+    /// A variant or setup the tool does not judge, with why.
+    Unsupported(String),
+}
+
+/// Builds the start position from `Variant`, `SetUp` and `FEN`.
+pub fn start_position(tags: &Tags) -> Start {
+    let variant = tags.variant.trim().to_ascii_lowercase();
+    let mode = match variant.as_str() {
+        "" | "standard" | "from position" | "normal" => CastlingMode::Standard,
+        "chess960" | "chess 960" | "fischerandom" | "fischer random" | "freestyle" => CastlingMode::Chess960,
+        _ => return Start::Unsupported(format!("variant {:?} is not judged", tags.variant.trim())),
+    };
+    let fen = tags.fen.trim();
+    if fen.is_empty() {
+        return Start::Position(Box::default(), mode);
+    }
+    let parsed: Fen = match fen.parse() {
+        Ok(f) => f,
+        Err(e) => return Start::Unsupported(format!("FEN tag {fen:?} cannot be read: {e}")),
+    };
+    match parsed.into_position::<Chess>(mode) {
+        Ok(p) => Start::Position(Box::new(p), mode),
+        Err(e) => Start::Unsupported(format!("FEN tag {fen:?} is not a legal position: {e}")),
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BoardEnd {
+    Checkmate,
+    Stalemate,
+    DeadPosition,
+    Fivefold,
+    SeventyFive,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    pub kind: BoardEnd,
+    /// The ply that produced the position (0 = the start position).
+    pub ply: usize,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum IllegalKind {
+    /// A piece can make the move; only the check, pin or castling rules forbid it.
+    Geometric,
+    /// No piece of that side could make it at all.
+    Impossible,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove {
+    pub ply: usize,
+    pub side: Side,
+    pub kind: IllegalKind,
+    /// Replayed as played because the ruleset lets it stand after the reply.
+    pub stood: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// At an illegal move that did not stand (index into `illegal`).
+    Illegal,
+    /// At a token that is not a move (see `ParsedGame::garbled`).
+    Garbled(usize),
+    /// At a null move.
+    NullMove(usize),
+}
+
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub first: Side,
+    pub start_fullmove: u32,
+    /// Last position reached (legally, or as played where illegal moves stood).
+    pub pos: Chess,
+    /// Plies replayed.
+    pub plies: usize,
+    pub ending: Option<Ending>,
+    pub illegal: Vec<IllegalMove>,
+    pub stop: Option<Stop>,
+    /// Wrong `+`/`#` suffixes: (ply, what was written, what it is).
+    pub wrong_suffixes: Vec<(usize, &'static str, &'static str)>,
+    pub threefold_at: Option<usize>,
+    pub fifty_at: Option<usize>,
+}
+
+impl Replay {
+    pub fn side_of_ply(&self, ply: usize) -> Side {
+        Side::of_ply(self.first, ply)
+    }
+
+    /// "41." or "41..." for a ply, as a scoresheet numbers it.
+    pub fn move_number(&self, ply: usize) -> String {
+        let first_black = self.first == Side::Black;
+        let idx = ply - 1 + usize::from(first_black);
+        let n = self.start_fullmove as usize + idx / 2;
+        if idx % 2 == 0 {
+            format!("{n}.")
+        } else {
+            format!("{n}...")
+        }
+    }
+
+    /// Moves made by `side` in the plies replayed.
+    pub fn moves_by(&self, side: Side) -> usize {
+        if side == self.first {
+            self.plies.div_ceil(2)
+        } else {
+            self.plies / 2
+        }
+    }
+
+    pub fn side_to_move(&self) -> Side {
+        self.pos.turn().into()
+    }
+}
+
+#[derive(Default)]
+struct IdentityHasher(u64);
+
+impl Hasher for IdentityHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// Reusable buffers, one per worker, so replaying allocates nothing per move.
+#[derive(Default)]
+pub struct Scratch {
+    seen: HashMap<u64, u8, BuildHasherDefault<IdentityHasher>>,
+}
+
+/// What the replay needs from the ruleset.
+#[derive(Copy, Clone, Debug)]
+pub struct ReplayRules {
+    pub fivefold: bool,
+    pub seventy_five: bool,
+    pub stands_after_reply: bool,
+}
+
+/// Finds the move a piece could make for this SAN if the check, pin and
+/// castling-through-check rules were ignored, when exactly one piece fits.
+pub fn geometric_move(pos: &Chess, san: &San) -> Option<Move> {
+    let board = pos.board();
+    let turn = pos.turn();
+    let us = board.by_color(turn);
+    match *san {
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
+            if us.contains(to) || board.kings().contains(to) {
+                return None;
+            }
+            let ep = pos.ep_square(EnPassantMode::Always);
+            let mut found = None;
+            for from in board.by_piece(role.of(turn)) {
+                if file.is_some_and(|f| from.file() != f) || rank.is_some_and(|r| from.rank() != r) {
+                    continue;
+                }
+                let reaches = if role == Role::Pawn {
+                    let diagonal = attacks::pawn_attacks(turn, from).contains(to);
+                    if diagonal {
+                        board.by_color(!turn).contains(to) || Some(to) == ep
+                    } else {
+                        !capture && pawn_push(pos, from, to)
+                    }
+                } else {
+                    attacks::attacks(from, role.of(turn), board.occupied()).contains(to)
+                };
+                if reaches {
+                    if found.is_some() {
+                        return None; // ambiguous even ignoring check
+                    }
+                    found = Some(from);
+                }
+            }
+            let from = found?;
+            if role == Role::Pawn && Some(to) == ep && !board.occupied().contains(to) {
+                return Some(Move::EnPassant { from, to });
+            }
+            Some(Move::Normal {
+                role,
+                from,
+                capture: board.role_at(to),
+                to,
+                promotion,
+            })
+        }
+        San::Castle(side) => {
+            let king = board.king_of(turn)?;
+            let rook = pos.castles().rook(turn, side)?;
+            let path = pos.castles().path(turn, side);
+            if (path & board.occupied()).without(king).without(rook).any() {
+                return None;
+            }
+            Some(Move::Castle { king, rook })
+        }
+        _ => None,
+    }
+}
+
+fn pawn_push(pos: &Chess, from: shakmaty::Square, to: shakmaty::Square) -> bool {
+    let occ = pos.board().occupied();
+    let dir: i32 = if pos.turn().is_white() { 8 } else { -8 };
+    let one = from.offset(dir);
+    if one == Some(to) {
+        return !occ.contains(to);
+    }
+    let start_rank = if pos.turn().is_white() { shakmaty::Rank::Second } else { shakmaty::Rank::Seventh };
+    match one {
+        Some(mid) if from.rank() == start_rank && mid.offset(dir) == Some(to) => {
+            !occ.contains(mid) && !occ.contains(to)
+        }
+        _ => false,
+    }
+}
+
+fn hash(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+/// Replays `game` from `start`. Stops at the first board ending (later moves
+/// are counted by the caller from `plies`), at a garbled token, a null move,
+/// or an illegal move that does not stand.
+pub fn replay(game: &ParsedGame, start: Chess, rules: ReplayRules, scratch: &mut Scratch) -> Replay {
+    let first = Side::from(start.turn());
+    let start_fullmove = start.fullmoves().get();
+    let mut r = Replay {
+        first,
+        start_fullmove,
+        pos: start,
+        plies: 0,
+        ending: None,
+        illegal: Vec::new(),
+        stop: None,
+        wrong_suffixes: Vec::new(),
+        threefold_at: None,
+        fifty_at: None,
+    };
+    let seen = &mut scratch.seen;
+    seen.clear();
+    seen.insert(hash(&r.pos), 1);
+    if mate::is_dead(&r.pos) {
+        r.ending = Some(Ending { kind: BoardEnd::DeadPosition, ply: 0 });
+        return r;
+    }
+    let limit = game.garbled.as_ref().map_or(game.plies.len(), |g| g.ply - 1).min(game.plies.len());
+    for (i, ply) in game.plies[..limit].iter().enumerate() {
+        let n = i + 1;
+        if is_null(&ply.san) {
+            r.stop = Some(Stop::NullMove(n));
+            return r;
+        }
+        let m = match ply.san.san.to_move(&r.pos) {
+            Ok(m) => m,
+            Err(_) => {
+                // A position with no legal moves ended the game before this move.
+                if r.pos.is_checkmate() || r.pos.is_stalemate() {
+                    r.ending = Some(Ending {
+                        kind: if r.pos.is_check() { BoardEnd::Checkmate } else { BoardEnd::Stalemate },
+                        ply: n - 1,
+                    });
+                    return r;
+                }
+                let side = Side::from(r.pos.turn());
+                let geo = geometric_move(&r.pos, &ply.san.san);
+                let replied = n < limit;
+                let kind = if geo.is_some() { IllegalKind::Geometric } else { IllegalKind::Impossible };
+                let stands = rules.stands_after_reply && replied && geo.is_some() && !captures_king_next(&r.pos, game, n, geo);
+                r.illegal.push(IllegalMove { ply: n, side, kind, stood: stands });
+                match geo {
+                    Some(m) if stands => m,
+                    _ => {
+                        r.stop = Some(Stop::Illegal);
+                        return r;
+                    }
+                }
+            }
+        };
+        let irreversible = m.is_zeroing() || m.is_castle() || castling_touched(&r.pos, &m);
+        let material_changed = m.is_capture() || m.is_promotion();
+        r.pos.play_unchecked(m);
+        r.plies = n;
+        check_suffix(&mut r, ply, n);
+        if irreversible {
+            seen.clear();
+        }
+        let count = seen.entry(hash(&r.pos)).or_insert(0);
+        *count = count.saturating_add(1);
+        if *count >= 3 && r.threefold_at.is_none() {
+            r.threefold_at = Some(n);
+        }
+        if *count >= 5 && rules.fivefold {
+            r.ending = Some(Ending { kind: BoardEnd::Fivefold, ply: n });
+            return r;
+        }
+        let halfmoves = r.pos.halfmoves();
+        if halfmoves >= 100 && r.fifty_at.is_none() {
+            r.fifty_at = Some(n);
+        }
+        if material_changed && mate::is_dead(&r.pos) {
+            r.ending = Some(Ending { kind: BoardEnd::DeadPosition, ply: n });
+            return r;
+        }
+        if rules.seventy_five && halfmoves >= 150 {
+            // A mate on the 75th move takes precedence (FIDE 9.6.2).
+            let kind = if r.pos.is_checkmate() { BoardEnd::Checkmate } else { BoardEnd::SeventyFive };
+            r.ending = Some(Ending { kind, ply: n });
+            return r;
+        }
+    }
+    if let Some(g) = &game.garbled {
+        if g.ply <= game.plies.len() + 1 && r.stop.is_none() {
+            r.stop = Some(Stop::Garbled(g.ply));
+        }
+    }
+    if r.stop.is_none() {
+        if r.pos.is_checkmate() {
+            r.ending = Some(Ending { kind: BoardEnd::Checkmate, ply: r.plies });
+        } else if r.pos.is_stalemate() {
+            r.ending = Some(Ending { kind: BoardEnd::Stalemate, ply: r.plies });
+        }
+    }
+    r
+}
+
+/// Castling rights lost make earlier positions unrepeatable (FIDE 9.2.3).
+fn castling_touched(pos: &Chess, m: &Move) -> bool {
+    let rights = pos.castles().castling_rights();
+    rights.contains(m.from().unwrap_or(m.to())) || rights.contains(m.to()) || (m.role() == Role::King && rights.any())
+}
+
+/// A reply that takes the king cannot be replayed: stop before the illegal move.
+fn captures_king_next(pos: &Chess, game: &ParsedGame, n: usize, geo: Option<Move>) -> bool {
+    let (Some(m), Some(next)) = (geo, game.plies.get(n)) else {
+        return false;
+    };
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    match next.san.san {
+        San::Normal { to, .. } => after.board().kings().contains(to),
+        _ => false,
+    }
+}
+
+fn check_suffix(r: &mut Replay, ply: &Ply, n: usize) {
+    let written = match ply.san.suffix {
+        Some(Suffix::Check) => "+",
+        Some(Suffix::Checkmate) => "#",
+        None => return,
+    };
+    let actual = if !r.pos.is_check() {
+        ""
+    } else if written == "#" && !r.pos.is_checkmate() {
+        "+"
+    } else {
+        return;
+    };
+    if r.wrong_suffixes.len() < 8 {
+        r.wrong_suffixes.push((n, written, actual));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::parse_game;
+
+    fn run(pgn: &str, stands: bool) -> Replay {
+        let g = parse_game(pgn.as_bytes());
+        let Start::Position(p, _) = start_position(&g.tags) else { panic!("unsupported") };
+        let rules = ReplayRules { fivefold: true, seventy_five: true, stands_after_reply: stands };
+        replay(&g, *p, rules, &mut Scratch::default())
+    }
+
+    #[test]
+    fn fools_mate_is_checkmate_at_ply_4() {
+        let r = run("1. f3 e5 2. g4 Qh4# 0-1", false);
+        assert_eq!(r.ending, Some(Ending { kind: BoardEnd::Checkmate, ply: 4 }));
+    }
+
+    #[test]
+    fn moves_after_mate_do_not_replay() {
+        let r = run("1. f3 e5 2. g4 Qh4# 3. a3 a6 0-1", false);
+        assert_eq!(r.ending, Some(Ending { kind: BoardEnd::Checkmate, ply: 4 }));
+        assert_eq!(r.plies, 4);
+    }
+
+    #[test]
+    fn move_into_check_stands_after_reply_when_allowed() {
+        // 2... Kd7?? stays on the bishop's diagonal: a king move, illegal only by check.
+        let pgn = "1. e4 d5 2. Bb5+ Kd7 3. a3 Ke6 *";
+        let r = run(pgn, true);
+        assert_eq!(r.illegal.len(), 1);
+        assert_eq!(r.illegal[0].ply, 4);
+        assert_eq!(r.illegal[0].side, Side::Black);
+        assert_eq!(r.illegal[0].kind, IllegalKind::Geometric);
+        assert!(r.illegal[0].stood);
+        assert_eq!(r.plies, 6);
+        let r = run(pgn, false);
+        assert!(!r.illegal[0].stood);
+        assert_eq!(r.stop, Some(Stop::Illegal));
+        assert_eq!(r.plies, 3);
+    }
+
+    #[test]
+    fn impossible_move_stops_the_replay() {
+        let r = run("1. e4 e5 2. Nf6 Nc6 *", true);
+        assert_eq!(r.illegal[0].kind, IllegalKind::Impossible);
+        assert_eq!(r.stop, Some(Stop::Illegal));
+    }
+
+    #[test]
+    fn wrong_check_suffix_is_noted() {
+        let r = run("1. e4+ e5 *", false);
+        assert_eq!(r.wrong_suffixes, vec![(1, "+", "")]);
+    }
+
+    #[test]
+    fn dead_position_after_capture() {
+        let r = run("[FEN \"8/8/4k3/8/8/4K3/4B3/5r2 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Bxf1 Kd6 2. Kd2 *", false);
+        assert_eq!(r.ending, Some(Ending { kind: BoardEnd::DeadPosition, ply: 1 }));
+    }
+
+    #[test]
+    fn fivefold_repetition() {
+        let r = run("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. e4 *", false);
+        assert_eq!(r.threefold_at, Some(8));
+        assert_eq!(r.ending, Some(Ending { kind: BoardEnd::Fivefold, ply: 16 }));
+    }
+}

@@ -1,0 +1,3 @@
+//! Writers: pure functions from the model to bytes; the CLI owns the files.
+
+pub mod csv;

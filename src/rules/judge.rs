@@ -1,0 +1,519 @@
+//! Judging one game in the order PRODUCT.md gives: board endings, illegal
+//! moves, flags, then the recorded result with the FIDE 5.1.2 check.
+//! Every verdict carries the citation from the ruleset.
+
+use shakmaty::{fen::Fen, EnPassantMode};
+
+use super::{BothFlagsPolicy, FlagCallers, MateTest, Ruleset, UnclaimedFlag};
+use crate::{
+    analysis::{
+        clocks::{clock_facts, ClockFacts},
+        mate::{self, can_mate, material_label, Mateability, Uscf14e},
+    },
+    model::{Clock, GameResult, Reason, Side, Status, Verdict},
+    pgn::{time_control::TimeControl, ParsedGame},
+    replay::{self, BoardEnd, IllegalKind, Replay, ReplayRules, Scratch, Start, Stop},
+};
+
+/// Everything the results CSV says about one game beyond its tags.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Judgement {
+    pub verdict: Verdict,
+    pub ply: Option<usize>,
+    pub mv: String,
+    pub white_clock: Option<Clock>,
+    pub black_clock: Option<Clock>,
+    pub plies: usize,
+    pub final_fen: String,
+    pub detail: String,
+}
+
+impl Judgement {
+    fn bare(verdict: Verdict, detail: String) -> Judgement {
+        Judgement {
+            verdict,
+            ply: None,
+            mv: String::new(),
+            white_clock: None,
+            black_clock: None,
+            plies: 0,
+            final_fen: String::new(),
+            detail,
+        }
+    }
+}
+
+/// The recorded result: the Result tag (`*` when absent or unreadable).
+pub fn recorded_result_of(tags: &crate::pgn::Tags) -> GameResult {
+    GameResult::parse(&tags.result).unwrap_or(GameResult::Unknown)
+}
+
+struct Ctx<'a> {
+    game: &'a ParsedGame,
+    text: &'a [u8],
+    rules: &'a Ruleset,
+    r: Replay,
+    clocks: ClockFacts,
+    tc: TimeControl,
+    recorded: GameResult,
+    notes: Vec<String>,
+}
+
+impl Ctx<'_> {
+    /// The move of ply `n` as written, e.g. `41... Qxe4`.
+    fn written(&self, n: usize) -> String {
+        self.game
+            .plies
+            .get(n.wrapping_sub(1))
+            .map(|p| String::from_utf8_lossy(p.token.text(self.text)).into_owned())
+            .filter(|s| !s.is_empty())
+            .or_else(|| self.game.plies.get(n.wrapping_sub(1)).map(|p| p.san.to_string()))
+            .unwrap_or_default()
+    }
+
+    fn named(&self, n: usize) -> String {
+        format!("{} {}", self.r.move_number(n), self.written(n))
+    }
+
+    fn finish(mut self, verdict: Verdict, ply: Option<usize>, main: String) -> Judgement {
+        let at = ply.unwrap_or(self.r.plies);
+        let mut detail = main;
+        for w in &self.r.wrong_suffixes {
+            self.notes.push(format!(
+                "{} is written {} but {}",
+                self.named(w.0),
+                w.1,
+                if w.2.is_empty() { "gives no check".to_string() } else { format!("is only {}", w.2) }
+            ));
+        }
+        if self.game.blank_line_splits > 0 {
+            self.notes.push(format!(
+                "{} blank line(s) inside the movetext were read through",
+                self.game.blank_line_splits
+            ));
+        }
+        self.notes.extend(self.clocks.notes.iter().cloned());
+        for n in &self.notes {
+            detail.push_str("; ");
+            detail.push_str(n);
+        }
+        Judgement {
+            verdict,
+            mv: ply.map(|p| self.written(p)).unwrap_or_default(),
+            ply,
+            white_clock: self.clocks.at(at, Side::White),
+            black_clock: self.clocks.at(at, Side::Black),
+            plies: self.r.plies,
+            final_fen: Fen::from_position(&self.r.pos, EnPassantMode::Legal).to_string(),
+            detail,
+        }
+    }
+}
+
+fn can_mate_sentence(side: Side, answer: &mate::MateAnswer, pos: &shakmaty::Chess) -> String {
+    match answer.verdict {
+        Mateability::Unwinnable => format!(
+            "{} cannot mate with {}: no helpmate exists ({})",
+            side.name(),
+            material_label(pos, side),
+            answer.method
+        ),
+        Mateability::Winnable => format!("{} can mate ({})", side.name(), answer.method),
+        Mateability::Undetermined => format!("{} mating chances undetermined ({})", side.name(), answer.method),
+    }
+}
+
+/// Judges one parsed game. `text` is the game's own text (for moves as written).
+pub fn judge(game: &ParsedGame, text: &[u8], rules: &Ruleset, scratch: &mut Scratch) -> Judgement {
+    let recorded = recorded_result_of(&game.tags);
+    if let Some(err) = &game.error {
+        if game.plies.is_empty() {
+            return Judgement::bare(
+                Verdict::new(GameResult::Unknown, Status::Unreadable, Reason::ParseError, "PGN 8.2"),
+                format!("cannot read the game: {err}"),
+            );
+        }
+    }
+    let (start, _mode) = match replay::start_position(&game.tags) {
+        Start::Position(p, m) => (*p, m),
+        Start::Unsupported(why) => {
+            let mut j = Judgement::bare(
+                Verdict::new(GameResult::Unknown, Status::Review, Reason::Unsupported, rules.scoring.rule.clone()),
+                format!("{why}; the recorded result {} is not checked", recorded.as_str()),
+            );
+            j.plies = 0;
+            return j;
+        }
+    };
+    let rr = ReplayRules {
+        fivefold: rules.automatic_draws.fivefold,
+        seventy_five: rules.automatic_draws.seventy_five_moves,
+        stands_after_reply: rules.illegal_move.stands_after_reply,
+    };
+    let r = replay::replay(game, start, rr, scratch);
+    let (clocks, tc) = clock_facts(game, r.first, &game.tags.time_control, &rules.default_tc, game.plies.len());
+    let c = Ctx {
+        game,
+        text,
+        rules,
+        r,
+        clocks,
+        tc,
+        recorded,
+        notes: Vec::new(),
+    };
+    if let Some(err) = &game.error {
+        let at = c.r.plies;
+        return c.finish(
+            Verdict::new(GameResult::Unknown, Status::Unreadable, Reason::ParseError, "PGN 8.2"),
+            None,
+            format!("the movetext breaks off after ply {at}: {err}"),
+        );
+    }
+    judge_replayed(c)
+}
+
+fn judge_replayed(mut c: Ctx<'_>) -> Judgement {
+    let rules = c.rules;
+    for im in c.r.illegal.iter().filter(|i| i.stood) {
+        let n = im.ply;
+        c.notes.push(format!(
+            "{} by {} was illegal and stood once {} replied ({})",
+            c.named(n),
+            im.side.name(),
+            im.side.other().name(),
+            rules.illegal_move.stands_rule
+        ));
+    }
+    match c.r.stop.clone() {
+        Some(Stop::Garbled(n)) => {
+            let g = c.game.garbled.clone().unwrap_or_else(|| crate::pgn::Garbled {
+                ply: n,
+                text: String::new(),
+                line: 0,
+            });
+            let mut j = c.finish(
+                Verdict::new(GameResult::Unknown, Status::Unreadable, Reason::ParseError, "PGN 8.2.2"),
+                Some(n),
+                format!(
+                    "line {}: {:?} at ply {} is not a move; the game was replayed up to it",
+                    g.line, g.text, n
+                ),
+            );
+            j.mv = g.text;
+            return j;
+        }
+        Some(Stop::NullMove(n)) => {
+            let main = format!("{} is a null move (analysis notation, not a move under the Laws)", c.named(n));
+            return c.finish(
+                Verdict::new(GameResult::Unknown, Status::Review, Reason::Unsupported, rules.scoring.rule.clone()),
+                Some(n),
+                main,
+            );
+        }
+        _ => {}
+    }
+    if let Some(e) = c.r.ending {
+        return judge_board_ending(c, e);
+    }
+    if c.r.stop == Some(Stop::Illegal) {
+        return judge_illegal(c);
+    }
+    judge_flags_or_record(c)
+}
+
+fn judge_board_ending(c: Ctx<'_>, e: replay::Ending) -> Judgement {
+    let rules = c.rules;
+    let b = &rules.board;
+    let (result, reason, rule, what) = match e.kind {
+        BoardEnd::Checkmate => {
+            let winner = c.r.side_of_ply(e.ply);
+            (GameResult::win_for(winner), Reason::Checkmate, b.checkmate.clone(), format!("{} mated", winner.other().name()))
+        }
+        BoardEnd::Stalemate => (GameResult::Draw, Reason::Stalemate, b.stalemate.clone(), format!("{} is stalemated", c.r.side_to_move().name())),
+        BoardEnd::DeadPosition => (
+            GameResult::Draw,
+            Reason::DeadPosition,
+            b.dead_position.clone(),
+            format!(
+                "dead position: neither side can mate ({} v {})",
+                material_label(&c.r.pos, Side::White),
+                material_label(&c.r.pos, Side::Black)
+            ),
+        ),
+        BoardEnd::Fivefold => (GameResult::Draw, Reason::FivefoldRepetition, rules.automatic_draws.fivefold_rule.clone(), "the position stood for the fifth time".to_string()),
+        BoardEnd::SeventyFive => (GameResult::Draw, Reason::SeventyFiveMoves, rules.automatic_draws.seventy_five_rule.clone(), "75 moves each without a capture or pawn move".to_string()),
+    };
+    let when = if e.ply == 0 { "in the start position".to_string() } else { format!("after {}", c.named(e.ply)) };
+    let mut main = format!("{what} {when}");
+    let after = c.game.plies.len().saturating_sub(e.ply);
+    if after > 0 && c.game.garbled.is_none() {
+        main.push_str(&format!("; {after} more plies were recorded after the game had ended and do not count"));
+    }
+    // A flag that fell before the board ending and was not called.
+    let early_flag = [Side::White, Side::Black]
+        .into_iter()
+        .filter_map(|s| c.clocks.fallen(s).filter(|&p| p < e.ply).map(|p| (s, p)))
+        .min_by_key(|&(_, p)| p);
+    if let Some((side, p)) = early_flag {
+        let main = format!("{}'s flag fell at {} (0:00:00.0) and play went on: {main}", side.name(), c.named(p));
+        return match rules.flag.unclaimed {
+            UnclaimedFlag::ResultStands => {
+                let rule = format!("{}; {rule}", rules.flag.callers_rule);
+                let v = Verdict::against(c.recorded, result, Reason::FlagUnclaimed, rule);
+                c.finish(v, Some(e.ply), main)
+            }
+            UnclaimedFlag::Review => {
+                let v = Verdict::new(GameResult::Unknown, Status::Review, Reason::FlagUnclaimed, rules.flag.callers_rule.clone());
+                c.finish(v, Some(p), main)
+            }
+        };
+    }
+    if result != c.recorded {
+        main.push_str(&format!("; recorded {}", c.recorded.as_str()));
+    }
+    let v = Verdict::against(c.recorded, result, reason, rule);
+    c.finish(v, (e.ply > 0).then_some(e.ply), main)
+}
+
+fn judge_illegal(c: Ctx<'_>) -> Judgement {
+    let rules = c.rules;
+    let im = rules.illegal_move.clone();
+    let Some(last) = c.r.illegal.last().cloned() else {
+        return judge_flags_or_record(c);
+    };
+    let n = last.ply;
+    let mover = last.side;
+    let opp = mover.other();
+    let written = c.named(n);
+    let review = |c: Ctx<'_>, rule: String, main: String| {
+        let v = Verdict::new(GameResult::Unknown, Status::Review, Reason::IllegalMove, rule);
+        c.finish(v, Some(n), main)
+    };
+    if last.kind == IllegalKind::Impossible {
+        let main = format!("{written} by {}: no piece can make this move; the record cannot be replayed past it", mover.name());
+        return review(c, im.reinstate_rule.clone(), main);
+    }
+    let replied = n < c.game.plies.len();
+    if replied {
+        // The game went on from a position the record does not show.
+        let main = format!(
+            "{written} by {} is illegal and the position must be reinstated; the moves recorded after it cannot be judged",
+            mover.name()
+        );
+        return review(c, im.reinstate_rule.clone(), main);
+    }
+    // The record ends on the illegal move: the opponent claimed.
+    let prior = c.r.illegal.iter().filter(|i| i.side == mover && i.ply < n).count();
+    let lose = |mut c: Ctx<'_>, rule: String, why: String| {
+        let answer = can_mate(&c.r.pos, opp);
+        let (result, reason, rule, extra) = match answer.verdict {
+            Mateability::Unwinnable => (
+                GameResult::Draw,
+                Reason::IllegalMove,
+                rule,
+                format!("; {}: drawn", can_mate_sentence(opp, &answer, &c.r.pos)),
+            ),
+            Mateability::Undetermined => (GameResult::Unknown, Reason::IllegalMove, rule, format!("; {}", can_mate_sentence(opp, &answer, &c.r.pos))),
+            _ => (GameResult::win_for(opp), Reason::IllegalMove, rule, String::new()),
+        };
+        c.notes.insert(0, format!("{why}{extra}"));
+        let main = format!("{written} by {} is illegal", mover.name());
+        let v = Verdict::against(c.recorded, result, reason, rule);
+        c.finish(v, Some(n), main)
+    };
+    if let Some(limit) = im.loses_under_seconds {
+        let wc = c.clocks.at(n, Side::White);
+        let bc = c.clocks.at(n, Side::Black);
+        return match (wc, bc) {
+            (Some(w), Some(b)) => {
+                let lim = limit * 10;
+                if w.tenths < lim || b.tenths < lim {
+                    let who = if w.tenths < lim { format!("White has {w}") } else { format!("Black has {b}") };
+                    lose(c, im.loses_under_rule.clone(), format!("{who}, under {}:{:02}: the move loses", limit / 60, limit % 60))
+                } else {
+                    let main = format!(
+                        "{written} by {} is illegal with both clocks at {} or more ({w} / {b}): extra time for {} at the arbiter's discretion and play goes on, but the record ends here",
+                        mover.name(),
+                        Clock::secs(limit),
+                        opp.name()
+                    );
+                    review(c, im.loses_under_rule.clone(), main)
+                }
+            }
+            _ => {
+                let main = format!("{written} by {} is illegal; the clocks are not recorded, so whether either was under {} cannot be told", mover.name(), Clock::secs(limit));
+                review(c, im.loses_under_rule.clone(), main)
+            }
+        };
+    }
+    if im.first_loses {
+        return lose(c, im.penalty_rule.clone(), "an illegal move loses on claim under this ruleset".to_string());
+    }
+    if im.second_loses && prior >= 1 {
+        return lose(c, im.second_rule.clone(), format!("{}'s second illegal move", mover.name()));
+    }
+    let main = format!(
+        "{written} by {} is illegal: {} s added to {}'s clock and the position reinstated; the record ends here",
+        mover.name(),
+        im.penalty_seconds,
+        opp.name()
+    );
+    review(c, im.penalty_rule.clone(), main)
+}
+
+/// Flag evidence, in PRODUCT.md's terms.
+enum FlagEvidence {
+    None,
+    Both(&'static str),
+    One { flagger: Side, how: &'static str },
+}
+
+fn termination_says_time(term: &str) -> bool {
+    let t = term.to_ascii_lowercase();
+    t.contains("time forfeit") || t.contains("on time") || t.contains("timeout") || t.contains("time-forfeit")
+}
+
+fn flag_evidence(c: &Ctx<'_>) -> FlagEvidence {
+    let term = c.game.tags.termination.to_ascii_lowercase();
+    if term.contains("both flags") {
+        return FlagEvidence::Both("the Termination tag");
+    }
+    let wl = c.clocks.last(Side::White);
+    let bl = c.clocks.last(Side::Black);
+    if let (Some((_, w)), Some((_, b))) = (wl, bl) {
+        if w.is_fallen() && b.is_fallen() {
+            return FlagEvidence::Both("both clocks at 0:00:00.0");
+        }
+    }
+    let to_move = c.r.side_to_move();
+    if termination_says_time(&term) {
+        let flagger = c.recorded.winner().map_or(to_move, Side::other);
+        return FlagEvidence::One { flagger, how: "the Termination tag" };
+    }
+    if let Some((_, clk)) = c.clocks.last(to_move) {
+        if clk.is_zero() && c.recorded == GameResult::win_for(to_move.other()) {
+            return FlagEvidence::One { flagger: to_move, how: "the clock" };
+        }
+    }
+    FlagEvidence::None
+}
+
+fn judge_flags_or_record(mut c: Ctx<'_>) -> Judgement {
+    let rules = c.rules;
+    match flag_evidence(&c) {
+        FlagEvidence::Both(how) => {
+            let to_move = c.r.side_to_move();
+            let next_move = c.r.moves_by(to_move) as u32 + 1;
+            let bf = &rules.both_flags;
+            let (policy, rule, period) = if c.tc.has_increment() {
+                (bf.with_increment, bf.with_increment_rule.clone(), "with increment")
+            } else if c.tc.is_final_period(next_move) {
+                (bf.final_period, bf.final_rule.clone(), "in the final period")
+            } else {
+                (bf.earlier_period, bf.earlier_rule.clone(), "before the final period")
+            };
+            let main = format!("both flags are down ({how}), {period} ({})", c.tc);
+            let (result, extra) = match policy {
+                BothFlagsPolicy::Draw => (GameResult::Draw, ": drawn"),
+                BothFlagsPolicy::Continue => (GameResult::Unknown, ": the game should have continued and the record ends here"),
+                BothFlagsPolicy::Review => (GameResult::Unknown, ": which fell first cannot be told from the record"),
+            };
+            let v = Verdict::against(c.recorded, result, Reason::BothFlagsDown, rule);
+            let ply = c.r.plies;
+            c.finish(v, (ply > 0).then_some(ply), format!("{main}{extra}"))
+        }
+        FlagEvidence::One { flagger, how } => {
+            let opp = flagger.other();
+            let flag_ply = c.clocks.last(flagger).map(|(p, _)| p);
+            let shown = c.clocks.last(flagger).map(|(_, clk)| format!(" ({clk})")).unwrap_or_default();
+            let main = format!("{}'s flag fell{shown}, shown by {how}", flagger.name());
+            let (result, reason, rule, why) = match rules.flag.test {
+                MateTest::Uscf14e => match mate::uscf_14e(&c.r.pos, flagger) {
+                    Uscf14e::Win => (GameResult::win_for(opp), Reason::FlagFall, rules.flag.rule.clone(), format!("{} has {}: not on the USCF 14E list", opp.name(), material_label(&c.r.pos, opp))),
+                    Uscf14e::Draw(p) => (GameResult::Draw, Reason::FlagFallCannotMate, format!("USCF {p}"), format!("{} has only {} v {}: draw under USCF {p}", opp.name(), material_label(&c.r.pos, opp), material_label(&c.r.pos, flagger))),
+                    Uscf14e::Review(p) => (GameResult::Unknown, Reason::FlagFallCannotMate, format!("USCF {p}"), format!("{} has only {} v {}: a draw under USCF {p} unless {} has a forced win, which needs an arbiter", opp.name(), material_label(&c.r.pos, opp), material_label(&c.r.pos, flagger), opp.name())),
+                },
+                MateTest::Helpmate | MateTest::Material => {
+                    let answer = can_mate(&c.r.pos, opp);
+                    let s = can_mate_sentence(opp, &answer, &c.r.pos);
+                    match answer.verdict {
+                        Mateability::Winnable => (GameResult::win_for(opp), Reason::FlagFall, rules.flag.rule.clone(), s),
+                        Mateability::Unwinnable => (GameResult::Draw, Reason::FlagFallCannotMate, rules.flag.cannot_mate_rule.clone(), format!("{s}: drawn")),
+                        Mateability::Undetermined => (GameResult::Unknown, Reason::FlagFallCannotMate, rules.flag.cannot_mate_rule.clone(), s),
+                    }
+                }
+            };
+            let v = Verdict::against(c.recorded, result, reason, rule);
+            let ply = flag_ply.or((c.r.plies > 0).then_some(c.r.plies));
+            let mut main = format!("{main}; {why}");
+            if result != c.recorded {
+                main.push_str(&format!("; recorded {}", c.recorded.as_str()));
+            }
+            c.finish(v, ply, main)
+        }
+        FlagEvidence::None => {
+            // A flag that fell with play going on, then no claim.
+            let early = [Side::White, Side::Black]
+                .into_iter()
+                .filter_map(|s| c.clocks.fallen(s).filter(|&p| p < c.r.plies).map(|p| (s, p)))
+                .min_by_key(|&(_, p)| p);
+            if let Some((side, p)) = early {
+                let main = format!("{}'s flag fell at {} (0:00:00.0) and play went on", side.name(), c.named(p));
+                if rules.flag.unclaimed == UnclaimedFlag::Review || rules.flag.callers == FlagCallers::ArbiterOrPlayer {
+                    let v = Verdict::new(GameResult::Unknown, Status::Review, Reason::FlagUnclaimed, rules.flag.callers_rule.clone());
+                    return c.finish(v, Some(p), main);
+                }
+                c.notes.insert(0, format!("not claimed, so it does not count ({})", rules.flag.callers_rule));
+                let v = Verdict::against(c.recorded, c.recorded, Reason::FlagUnclaimed, rules.flag.callers_rule.clone());
+                return c.finish(v, Some(p), main);
+            }
+            judge_record(c)
+        }
+    }
+}
+
+fn judge_record(c: Ctx<'_>) -> Judgement {
+    let rules = c.rules;
+    let term = c.game.tags.termination.trim();
+    let term_note = if term.is_empty() { String::new() } else { format!(" (Termination: {term})") };
+    match c.recorded {
+        GameResult::Unknown => {
+            let main = if c.r.plies == 0 {
+                "no moves and no result".to_string()
+            } else {
+                format!("the game is unfinished after {} plies{term_note}", c.r.plies)
+            };
+            let reason = if c.r.plies == 0 { Reason::NoMoves } else { Reason::Unterminated };
+            let v = Verdict::new(GameResult::Unknown, Status::Review, reason, rules.scoring.rule.clone());
+            c.finish(v, None, main)
+        }
+        GameResult::Draw => {
+            let reason = if c.r.plies == 0 { Reason::NoMoves } else { Reason::ResignationOrAgreement };
+            let main = if c.r.plies == 0 {
+                format!("no moves recorded; the recorded draw stands{term_note}")
+            } else {
+                format!("drawn by agreement or claim, no board or clock evidence against it{term_note}")
+            };
+            let v = Verdict::against(c.recorded, GameResult::Draw, reason, rules.board.agreement.clone());
+            c.finish(v, None, main)
+        }
+        GameResult::WhiteWins | GameResult::BlackWins => {
+            let winner = c.recorded.winner().unwrap_or(Side::White);
+            if c.r.plies == 0 && c.game.plies.is_empty() {
+                let main = format!("no moves recorded; the recorded win for {} stands{term_note}", winner.name());
+                let v = Verdict::against(c.recorded, c.recorded, Reason::NoMoves, rules.scoring.rule.clone());
+                return c.finish(v, None, main);
+            }
+            let answer = can_mate(&c.r.pos, winner);
+            let s = can_mate_sentence(winner, &answer, &c.r.pos);
+            let (result, main) = match answer.verdict {
+                Mateability::Unwinnable => (GameResult::Draw, format!("{} is credited with the win, but {s}: drawn{term_note}", winner.name())),
+                Mateability::Undetermined => (GameResult::Unknown, format!("{} is credited with the win; {s}{term_note}", winner.name())),
+                Mateability::Winnable => (c.recorded, format!("{} loses by resignation or agreement; no board or clock evidence against it{term_note}", winner.other().name())),
+            };
+            let v = Verdict::against(c.recorded, result, Reason::ResignationOrAgreement, rules.board.resignation.clone());
+            c.finish(v, None, main)
+        }
+    }
+}
