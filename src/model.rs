@@ -73,8 +73,9 @@ impl GameResult {
             })
             .collect();
         match norm.as_str() {
-            "1-0" => Some(GameResult::WhiteWins),
-            "0-1" => Some(GameResult::BlackWins),
+            // `+--` / `--+`: a win by forfeit, as lichess broadcasts write it.
+            "1-0" | "+--" | "+/-" | "1-0 ff" => Some(GameResult::WhiteWins),
+            "0-1" | "--+" | "-/+" | "0-1 ff" => Some(GameResult::BlackWins),
             "1/2-1/2" | "½-½" | "1/2" | "=" => Some(GameResult::Draw),
             "*" => Some(GameResult::Unknown),
             _ => None,
@@ -302,6 +303,7 @@ mod tests {
         assert_eq!(GameResult::parse("½-½"), Some(GameResult::Draw));
         assert_eq!(GameResult::parse("1–0"), Some(GameResult::WhiteWins));
         assert_eq!(GameResult::parse(" 0-1 "), Some(GameResult::BlackWins));
-        assert_eq!(GameResult::parse("+--"), None);
+        assert_eq!(GameResult::parse("+--"), Some(GameResult::WhiteWins));
+        assert_eq!(GameResult::parse("draw"), None);
     }
 }

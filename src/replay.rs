@@ -287,11 +287,15 @@ pub fn replay(game: &ParsedGame, start: Chess, rules: ReplayRules, scratch: &mut
     let limit = game.garbled.as_ref().map_or(game.plies.len(), |g| g.ply - 1).min(game.plies.len());
     for (i, ply) in game.plies[..limit].iter().enumerate() {
         let n = i + 1;
-        if is_null(&ply.san) {
+        if is_null(ply) {
             r.stop = Some(Stop::NullMove(n));
             return r;
         }
-        let m = match ply.san.san.to_move(&r.pos) {
+        let resolved = match ply.uci {
+            Some(u) => u.to_move(&r.pos).ok(),
+            None => ply.san.san.to_move(&r.pos).ok().or_else(|| resolve_lax(&r.pos, &ply.san.san)),
+        };
+        let m = match resolved.ok_or(()) {
             Ok(m) => m,
             Err(_) => {
                 // A position with no legal moves ended the game before this move.
@@ -303,7 +307,10 @@ pub fn replay(game: &ParsedGame, start: Chess, rules: ReplayRules, scratch: &mut
                     return r;
                 }
                 let side = Side::from(r.pos.turn());
-                let geo = geometric_move(&r.pos, &ply.san.san);
+                let geo = match ply.uci {
+                    Some(u) => geometric_move(&r.pos, &u_to_san(&r.pos, u)),
+                    None => geometric_move(&r.pos, &ply.san.san),
+                };
                 let replied = n < limit;
                 let kind = if geo.is_some() { IllegalKind::Geometric } else { IllegalKind::Impossible };
                 let stands = rules.stands_after_reply && replied && geo.is_some() && !captures_king_next(&r.pos, game, n, geo);
@@ -362,6 +369,38 @@ pub fn replay(game: &ParsedGame, start: Chess, rules: ReplayRules, scratch: &mut
         }
     }
     r
+}
+
+/// Notation that names a legal move without strict SAN: a capture written
+/// without `x` (`Be2c4`), or a from-square that SAN reads as a pawn (`g1f3`).
+fn resolve_lax(pos: &Chess, san: &San) -> Option<Move> {
+    let San::Normal { role, file, rank, capture, to, promotion } = *san else {
+        return None;
+    };
+    let toggled = San::Normal { role, file, rank, capture: !capture, to, promotion };
+    if let Ok(m) = toggled.to_move(pos) {
+        return Some(m);
+    }
+    let (Some(f), Some(r)) = (file, rank) else {
+        return None;
+    };
+    let from = shakmaty::Square::from_coords(f, r);
+    shakmaty::uci::UciMove::Normal { from, to, promotion }.to_move(pos).ok()
+}
+
+/// A coordinate move as SAN with both from-coordinates, for the geometry test.
+fn u_to_san(pos: &Chess, u: shakmaty::uci::UciMove) -> San {
+    match u {
+        shakmaty::uci::UciMove::Normal { from, to, promotion } => San::Normal {
+            role: pos.board().role_at(from).unwrap_or(Role::Pawn),
+            file: Some(from.file()),
+            rank: Some(from.rank()),
+            capture: false,
+            to,
+            promotion,
+        },
+        _ => San::Null,
+    }
 }
 
 /// Castling rights lost make earlier positions unrepeatable (FIDE 9.2.3).

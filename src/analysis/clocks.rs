@@ -30,6 +30,9 @@ fn idx(s: Side) -> usize {
 impl ClockFacts {
     /// Remaining time of `side` after ply `n` (clamped to the plies known).
     pub fn at(&self, n: usize, side: Side) -> Option<Clock> {
+        if !self.any {
+            return None;
+        }
         let n = n.min(self.after.len().saturating_sub(1));
         self.after.get(n).and_then(|c| c[idx(side)])
     }
@@ -92,8 +95,22 @@ fn fix_minutes(tc: TimeControl, first_clock: Option<Clock>, notes: &mut Vec<Stri
 pub fn clock_facts(game: &ParsedGame, first: Side, tc_tag: &str, default: &TimeControl, plies: usize) -> (ClockFacts, TimeControl) {
     let mut f = ClockFacts::default();
     let first_clock = game.plies.iter().find_map(|p| p.clocks.clk);
-    let tc = effective_tc(tc_tag, default, &mut f.notes);
-    let tc = fix_minutes(tc, first_clock, &mut f.notes);
+    let tag = tc_tag.trim();
+    let tc = if tag.is_empty() || tag == "?" {
+        // No tag: the ruleset's control, unless the clocks plainly do not fit it.
+        match (default.base_secs(), first_clock) {
+            (Some(base), Some(first)) if first.tenths / 10 > base + 2 * default.increment(1) + 10 => {
+                f.notes.push(format!(
+                    "no TimeControl tag and the clocks (first {first}) do not fit the ruleset's {default}: clock arithmetic skipped"
+                ));
+                TimeControl::Unknown
+            }
+            _ => default.clone(),
+        }
+    } else {
+        let tc = effective_tc(tc_tag, default, &mut f.notes);
+        fix_minutes(tc, first_clock, &mut f.notes)
+    };
     let base = tc.base_secs().map(Clock::secs);
     f.after.reserve(plies + 1);
     f.after.push([base, base]);

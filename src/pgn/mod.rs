@@ -8,7 +8,7 @@ pub mod time_control;
 use std::{borrow::Cow, ops::ControlFlow};
 
 use pgn_reader::{Outcome, RawComment, RawTag, Reader, SanPlus, Visitor};
-use shakmaty::san::San;
+use shakmaty::{san::San, uci::UciMove};
 
 use self::{
     clock::ClockCommands,
@@ -42,6 +42,8 @@ pub struct Tags {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ply {
     pub san: SanPlus,
+    /// Set for a coordinate move (`g1f3`), which `san` then does not describe.
+    pub uci: Option<UciMove>,
     pub token: Token,
     pub clocks: ClockCommands,
 }
@@ -67,6 +69,8 @@ pub struct ParsedGame {
     /// A syntax error pgn-reader gave up on (unterminated comment or tag).
     pub error: Option<String>,
     pub has_variations: bool,
+    /// Moves read from non-standard notation (`a8Q`, `Rh7++`, `g1f3`, `O‑O`).
+    pub lenient: usize,
 }
 
 /// Decodes a tag value: UTF-8 when valid, otherwise Latin-1, which is what
@@ -93,6 +97,28 @@ impl GameVisitor<'_> {
         if let Some(last) = self.game.plies.last_mut() {
             last.clocks.merge(cc);
         }
+    }
+
+    /// A token pgn-reader skipped: read it leniently as a scoresheet's
+    /// notation, or report it.
+    fn skipped(&mut self, tok: Token) {
+        if self.game.garbled.is_none() {
+            if let Some(m) = lenient_move(tok.text(self.text)) {
+                let (san, uci) = match m {
+                    Lenient::San(sp) => (sp, None),
+                    Lenient::Uci(u) => (SanPlus { san: San::Null, suffix: None }, Some(u)),
+                };
+                self.game.lenient += 1;
+                self.game.plies.push(Ply {
+                    san,
+                    uci,
+                    token: tok,
+                    clocks: ClockCommands::default(),
+                });
+                return;
+            }
+        }
+        self.note_garbled(tok);
     }
 
     fn note_garbled(&mut self, tok: Token) {
@@ -167,12 +193,13 @@ impl Visitor for GameVisitor<'_> {
         let token = loop {
             match self.scanner.next_move() {
                 Some(tok) if token_matches(tok.text(self.text), &san) => break tok,
-                Some(tok) => self.note_garbled(tok),
+                Some(tok) => self.skipped(tok),
                 None => break Token::default(),
             }
         };
         self.game.plies.push(Ply {
             san,
+            uci: None,
             token,
             clocks: ClockCommands::default(),
         });
@@ -250,16 +277,61 @@ pub fn parse_game(text: &[u8]) -> ParsedGame {
     v.game.blank_line_splits = reads.saturating_sub(1);
     // A garbled token after the last move is still a lost move.
     if v.game.error.is_none() {
-        if let Some(tok) = v.scanner.next_move() {
-            v.note_garbled(tok);
+        while let Some(tok) = v.scanner.next_move() {
+            v.skipped(tok);
         }
     }
     v.game
 }
 
 /// Null moves (`--`, `Z0`) belong to analysis, not to a game under the Laws.
-pub fn is_null(san: &SanPlus) -> bool {
-    matches!(san.san, San::Null)
+pub fn is_null(ply: &Ply) -> bool {
+    ply.uci.is_none() && matches!(ply.san.san, San::Null)
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lenient {
+    San(SanPlus),
+    Uci(UciMove),
+}
+
+/// Reads the notation typed scoresheets and other programs use that strict
+/// SAN refuses: promotion without `=`, `++` for check, `e.p.` suffixes,
+/// castling with zeros or unicode dashes, coordinate moves.
+pub fn lenient_move(tok: &[u8]) -> Option<Lenient> {
+    let s = std::str::from_utf8(tok).ok()?;
+    if s.len() > 16 {
+        return None;
+    }
+    let mut t: String = s
+        .chars()
+        .map(|c| match c {
+            '\u{2010}' | '\u{2011}' | '\u{2012}' | '\u{2013}' | '\u{2014}' | '\u{2212}' => '-',
+            c => c,
+        })
+        .collect();
+    if t.starts_with('0') {
+        t = t.replace('0', "O");
+    }
+    for suffix in ["e.p.", "ep", "e"] {
+        if t.len() > suffix.len() + 2 && t.ends_with(suffix) {
+            t.truncate(t.len() - suffix.len());
+        }
+    }
+    while t.ends_with("++") {
+        t.pop();
+    }
+    let body_end = t.trim_end_matches(['+', '#']).len();
+    let b = t.as_bytes();
+    if body_end >= 3 && b"QRBNqrbn".contains(&b[body_end - 1]) && matches!(b[body_end - 2], b'1' | b'8') {
+        let promo = char::from(b[body_end - 1]).to_ascii_uppercase();
+        t = format!("{}={}{}", &t[..body_end - 1], promo, &t[body_end..]);
+    }
+    if let Ok(sp) = SanPlus::from_ascii(t.as_bytes()) {
+        return Some(Lenient::San(sp));
+    }
+    let coord = t.replace('=', "").trim_end_matches(['+', '#']).to_ascii_lowercase();
+    UciMove::from_ascii(coord.as_bytes()).ok().map(Lenient::Uci)
 }
 
 #[cfg(test)]
@@ -284,6 +356,22 @@ mod tests {
         assert_eq!(garbled.ply, 5);
         assert_eq!(garbled.text, "Xq9");
         assert_eq!(garbled.line, 3);
+    }
+
+    #[test]
+    fn scoresheet_notation_is_read_leniently() {
+        for (tok, want) in [("a8Q", "a8=Q"), ("Rh7++", "Rh7+"), ("exf6ep", "exf6"), ("O\u{2011}O", "O-O"), ("0-0-0", "O-O-O"), ("d7d8R", "d7d8=R")] {
+            match lenient_move(tok.as_bytes()) {
+                Some(Lenient::San(sp)) => assert_eq!(sp.to_string(), want, "{tok}"),
+                other => panic!("{tok}: {other:?}"),
+            }
+        }
+        assert!(matches!(lenient_move(b"g1f3"), Some(Lenient::San(_)) | Some(Lenient::Uci(_))));
+        assert_eq!(lenient_move(b"Xq9"), None);
+        let g = parse_game(b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O\xe2\x80\x91O *");
+        assert_eq!(g.plies.len(), 9);
+        assert!(g.garbled.is_none());
+        assert_eq!(g.lenient, 1);
     }
 
     #[test]

@@ -40,7 +40,7 @@ impl<'a> Scanner<'a> {
     pub fn new(text: &'a [u8]) -> Scanner<'a> {
         Scanner {
             text,
-            pos: 0,
+            pos: if text.starts_with(b"\xef\xbb\xbf") { 3 } else { 0 },
             line: 1,
             line_start: true,
             depth: 0,
@@ -148,8 +148,16 @@ impl<'a> Scanner<'a> {
     }
 }
 
+/// Move numbers, results, annotation glyphs (`±`, `⩱`, `+--`) and the `e.p.`
+/// marker: tokens that are never moves.
 fn is_number_or_result(tok: &[u8]) -> bool {
     if tok.iter().all(u8::is_ascii_digit) {
+        return true;
+    }
+    if tok != b"--" && !tok.iter().any(u8::is_ascii_alphanumeric) {
+        return true;
+    }
+    if matches!(tok, b"e" | b"p" | b"ep" | b"E" | b"P") {
         return true;
     }
     let s = match std::str::from_utf8(tok) {

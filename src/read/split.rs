@@ -34,6 +34,8 @@ enum LineKind {
     Blank,
     Tag,
     Movetext,
+    /// `%` in the first column: an escape line, ignored (PGN 6).
+    Escape,
 }
 
 /// What the splitter knows about the game it is inside.
@@ -46,10 +48,18 @@ struct GameState {
     terminated: bool,
     /// A `{` comment is open at the end of the last line.
     in_comment: bool,
+    /// Tag names seen, as hashes: a repeated name starts a new game.
+    tag_names: Vec<u64>,
 }
 
-/// Kind of line, given whether it starts inside a comment. Returns the part
-/// of the line that is outside that comment too.
+fn tag_name_hash(rest: &[u8]) -> u64 {
+    let name = rest[1..].iter().take_while(|b| b.is_ascii_alphanumeric() || **b == b'_');
+    name.fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
+/// Kind of line, given whether it starts inside a comment. Returns where the
+/// movetext part of the line starts (after a closing brace, or after tags
+/// written on the same line as moves).
 fn line_kind(line: &[u8], in_comment: bool) -> (LineKind, usize) {
     let mut i = 0;
     if in_comment {
@@ -57,6 +67,13 @@ fn line_kind(line: &[u8], in_comment: bool) -> (LineKind, usize) {
             Some(close) => i = close + 1,
             None => return (LineKind::Movetext, line.len()),
         }
+    }
+    // A byte-order mark may open any file (and, in concatenated files, a game).
+    if line[i..].starts_with(b"\xef\xbb\xbf") {
+        i += 3;
+    }
+    if !in_comment && line.get(i) == Some(&b'%') {
+        return (LineKind::Escape, line.len());
     }
     let Some(first) = line[i..].iter().position(|b| !b.is_ascii_whitespace()) else {
         return (if in_comment { LineKind::Movetext } else { LineKind::Blank }, line.len());
@@ -67,10 +84,31 @@ fn line_kind(line: &[u8], in_comment: bool) -> (LineKind, usize) {
             && memchr::memchr(b'"', rest).is_some();
         let is_wrapper = rest.len() >= 5 && rest[..5].eq_ignore_ascii_case(b"[pgn]");
         if is_tag || is_wrapper {
-            return (LineKind::Tag, i + first);
+            // Moves may follow the tags on the same line: `[Result "1-0"] e4 *`.
+            let after = memchr::memrchr(b'"', rest)
+                .and_then(|q| memchr::memchr(b']', &rest[q..]).map(|k| q + k + 1))
+                .unwrap_or(rest.len());
+            return (LineKind::Tag, i + first + after);
         }
     }
     (LineKind::Movetext, i + first)
+}
+
+/// Does the text hold anything but comments and blanks?
+fn has_moves(rest: &[u8]) -> bool {
+    let mut j = 0;
+    while j < rest.len() {
+        match rest[j] {
+            b'{' => match memchr::memchr(b'}', &rest[j + 1..]) {
+                Some(k) => j += k + 2,
+                None => return false,
+            },
+            b';' => return false,
+            b if b.is_ascii_whitespace() => j += 1,
+            _ => return true,
+        }
+    }
+    false
 }
 
 /// Does the line leave a `{` comment open? `;` comments hide braces after them.
@@ -198,39 +236,48 @@ impl<R: Read> Splitter<R> {
         let line = &self.buf[start..end];
         let (kind, rest_at) = line_kind(line, self.state.in_comment);
         let rest = &line[rest_at..];
+        // Comment-only lines (a game's opening remark) are not moves.
+        let moves = has_moves(rest);
+        let name = match kind {
+            LineKind::Tag => line[..rest_at]
+                .iter()
+                .position(|&b| b == b'[')
+                .map(|k| tag_name_hash(&line[k..rest_at])),
+            _ => None,
+        };
         let s = &self.state;
         let new_game = match kind {
-            LineKind::Blank => false,
-            LineKind::Tag => s.seen_moves || (s.seen_blank && s.start.is_some()),
+            LineKind::Blank | LineKind::Escape => false,
+            LineKind::Tag => s.seen_moves || name.is_some_and(|h| s.tag_names.contains(&h)),
             LineKind::Movetext => {
-                s.seen_moves && s.seen_blank && (s.terminated || starts_with_move_one(rest))
+                moves && s.seen_moves && s.seen_blank && (s.terminated || starts_with_move_one(rest))
             }
         };
-        let (open, terminated) = match kind {
-            LineKind::Movetext => (
-                leaves_comment_open(rest),
-                ends_with_result(rest),
-            ),
-            _ => (false, false),
-        };
+        let open = matches!(kind, LineKind::Tag | LineKind::Movetext) && leaves_comment_open(rest);
+        let terminated = moves && ends_with_result(rest);
         if new_game {
             self.close_game(start);
         }
         let s = &mut self.state;
-        match kind {
-            LineKind::Blank => s.seen_blank |= s.start.is_some(),
-            LineKind::Tag => {
-                s.start.get_or_insert((start, self.line_no));
+        if let Some(h) = name {
+            if s.tag_names.len() < 64 {
+                s.tag_names.push(h);
             }
-            LineKind::Movetext => {
+        }
+        match kind {
+            LineKind::Escape => {}
+            LineKind::Blank => s.seen_blank |= s.start.is_some(),
+            LineKind::Tag | LineKind::Movetext => {
                 s.start.get_or_insert((start, self.line_no));
-                s.seen_moves = true;
-                s.seen_blank = false;
-                s.in_comment = open;
-                // Result tokens inside a comment do not end a game.
-                if !open {
-                    s.terminated = terminated;
+                if moves {
+                    s.seen_moves = true;
+                    s.seen_blank = false;
+                    // Result tokens inside a comment do not end a game.
+                    if !open {
+                        s.terminated = terminated;
+                    }
                 }
+                s.in_comment = open;
             }
         }
         self.line_no += 1;
@@ -361,6 +408,23 @@ mod tests {
         assert_eq!(spans[999].offset, 999 * one.len() as u64);
         assert_eq!(spans[999].line, 999 * 4 + 1);
         assert_eq!(spans[999].index, 1000);
+    }
+
+    #[test]
+    fn opening_comment_and_bom_do_not_split_a_game() {
+        let g = split("\u{feff}[Event \"a\"]\n[Result \"1-0\"]\n\n{ A remark. }\n\n1. e4 e5 1-0\n");
+        assert_eq!(g.len(), 1);
+    }
+
+    #[test]
+    fn blank_line_between_tags_and_escape_lines() {
+        assert_eq!(split("[Event \"a\"]\n\n[Date \"x\"]\n\n1. e4 1-0\n").len(), 1);
+        assert_eq!(split("%escape\n[Event \"a\"]\n\n1. e4\n% more\ne5 1-0\n").len(), 1);
+    }
+
+    #[test]
+    fn tags_and_moves_on_one_line() {
+        assert_eq!(split("[Result \"1-0\"] e4 *\n[Result \"0-1\"] e4 *\n").len(), 2);
     }
 
     #[test]

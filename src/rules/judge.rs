@@ -118,7 +118,13 @@ fn can_mate_sentence(side: Side, answer: &mate::MateAnswer, pos: &shakmaty::Ches
             material_label(pos, side),
             answer.method
         ),
-        Mateability::Winnable => format!("{} can mate ({})", side.name(), answer.method),
+        Mateability::Winnable => format!(
+            "{} can mate with {} v {} ({})",
+            side.name(),
+            material_label(pos, side),
+            material_label(pos, side.other()),
+            answer.method
+        ),
         Mateability::Undetermined => format!("{} mating chances undetermined ({})", side.name(), answer.method),
     }
 }
