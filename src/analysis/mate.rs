@@ -59,10 +59,14 @@ pub fn material_label(pos: &Chess, side: Side) -> String {
         (Role::Knight, "N"),
         (Role::Pawn, "P"),
     ] {
-        let n = (board.by_color(color) & board.by_role(role)).count();
-        for _ in 0..n {
-            s.push('+');
-            s.push_str(letter);
+        // `K+R+2P` rather than `K+R+P+P`, so a middlegame stays readable.
+        match (board.by_color(color) & board.by_role(role)).count() {
+            0 => {}
+            1 => {
+                s.push('+');
+                s.push_str(letter);
+            }
+            n => s.push_str(&format!("+{n}{letter}")),
         }
     }
     s

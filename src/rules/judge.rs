@@ -432,7 +432,7 @@ fn judge_flags_or_record(mut c: Ctx<'_>) -> Judgement {
         FlagEvidence::One { flagger, how } => {
             let opp = flagger.other();
             let flag_ply = c.clocks.last(flagger).map(|(p, _)| p);
-            let shown = c.clocks.last(flagger).map(|(_, clk)| format!(" ({clk})")).unwrap_or_default();
+            let shown = c.clocks.last(flagger).map(|(_, clk)| format!(" (last recorded clock {clk})")).unwrap_or_default();
             let main = format!("{}'s flag fell{shown}, shown by {how}", flagger.name());
             let (result, reason, rule, why) = match rules.flag.test {
                 MateTest::Uscf14e => match mate::uscf_14e(&c.r.pos, flagger) {
@@ -483,7 +483,9 @@ fn judge_record(c: Ctx<'_>) -> Judgement {
     let rules = c.rules;
     let term = c.game.tags.termination.trim();
     let term_note = if term.is_empty() { String::new() } else { format!(" (Termination: {term})") };
-    match c.recorded {
+    // An illegal move that stood is the one event on the board worth naming.
+    let stood = c.r.illegal.iter().find(|i| i.stood).map(|i| i.ply);
+    let (verdict, main) = match c.recorded {
         GameResult::Unknown => {
             let main = if c.r.plies == 0 {
                 "no moves and no result".to_string()
@@ -492,7 +494,7 @@ fn judge_record(c: Ctx<'_>) -> Judgement {
             };
             let reason = if c.r.plies == 0 { Reason::NoMoves } else { Reason::Unterminated };
             let v = Verdict::new(GameResult::Unknown, Status::Review, reason, rules.scoring.rule.clone());
-            c.finish(v, None, main)
+            return c.finish(v, None, main);
         }
         GameResult::Draw => {
             let reason = if c.r.plies == 0 { Reason::NoMoves } else { Reason::ResignationOrAgreement };
@@ -501,8 +503,7 @@ fn judge_record(c: Ctx<'_>) -> Judgement {
             } else {
                 format!("drawn by agreement or claim, no board or clock evidence against it{term_note}")
             };
-            let v = Verdict::against(c.recorded, GameResult::Draw, reason, rules.board.agreement.clone());
-            c.finish(v, None, main)
+            (Verdict::against(c.recorded, GameResult::Draw, reason, rules.board.agreement.clone()), main)
         }
         GameResult::WhiteWins | GameResult::BlackWins => {
             let winner = c.recorded.winner().unwrap_or(Side::White);
@@ -518,8 +519,19 @@ fn judge_record(c: Ctx<'_>) -> Judgement {
                 Mateability::Undetermined => (GameResult::Unknown, format!("{} is credited with the win; {s}{term_note}", winner.name())),
                 Mateability::Winnable => (c.recorded, format!("{} loses by resignation or agreement; no board or clock evidence against it{term_note}", winner.other().name())),
             };
-            let v = Verdict::against(c.recorded, result, Reason::ResignationOrAgreement, rules.board.resignation.clone());
-            c.finish(v, None, main)
+            (Verdict::against(c.recorded, result, Reason::ResignationOrAgreement, rules.board.resignation.clone()), main)
         }
+    };
+    match stood {
+        Some(p) if verdict.reason == Reason::ResignationOrAgreement => {
+            let v = Verdict::new(
+                verdict.result,
+                verdict.status,
+                Reason::IllegalMoveStands,
+                format!("{}; {}", rules.illegal_move.stands_rule, verdict.rule),
+            );
+            c.finish(v, Some(p), main)
+        }
+        _ => c.finish(verdict, None, main),
     }
 }
