@@ -119,14 +119,20 @@ thread_local! {
 /// Parses and judges one game; a panic anywhere inside becomes an
 /// `unreadable` row instead of taking the batch down.
 pub fn judge_text(text: &[u8], rules: &Ruleset) -> (ParsedGame, Judgement) {
+    judge_in_batch(&mut pgn::BatchParser::new(text), 0, text.len(), rules)
+}
+
+fn judge_in_batch(parser: &mut pgn::BatchParser<'_>, start: usize, end: usize, rules: &Ruleset) -> (ParsedGame, Judgement) {
     let run = || {
-        let game = pgn::parse_game(text);
+        let game = parser.parse(start, end);
+        let text = parser.text(start, end);
         let j = SCRATCH.with(|s| judge(&game, text, rules, &mut s.borrow_mut()));
         (game, j)
     };
     match catch_unwind(AssertUnwindSafe(run)) {
         Ok(r) => r,
         Err(panic) => {
+            parser.reset();
             let msg = panic
                 .downcast_ref::<&str>()
                 .map(|s| s.to_string())
@@ -153,9 +159,9 @@ fn process(work: Work, rules: &Ruleset) -> Done {
     let seq = match work {
         Work::Batch { seq, source, batch } => {
             summary.bytes = batch.data.len() as u64;
+            let mut parser = pgn::BatchParser::new(&batch.data);
             for span in &batch.games {
-                let text = &batch.data[span.start..span.end];
-                let (game, mut j) = judge_text(text, rules);
+                let (game, mut j) = judge_in_batch(&mut parser, span.start, span.end, rules);
                 if j.verdict.status == Status::Unreadable && !j.detail.contains("line ") {
                     j.detail = format!("game starting at line {}: {}", span.line, j.detail);
                 } else if let Some(g) = &game.garbled {

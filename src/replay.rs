@@ -279,7 +279,8 @@ pub fn replay(game: &ParsedGame, start: Chess, rules: ReplayRules, scratch: &mut
     };
     let seen = &mut scratch.seen;
     seen.clear();
-    seen.insert(hash(&r.pos), 1);
+    let mut h = hash(&r.pos);
+    seen.insert(h, 1);
     if mate::is_dead(&r.pos) {
         r.ending = Some(Ending { kind: BoardEnd::DeadPosition, ply: 0 });
         return r;
@@ -326,13 +327,16 @@ pub fn replay(game: &ParsedGame, start: Chess, rules: ReplayRules, scratch: &mut
         };
         let irreversible = m.is_zeroing() || m.is_castle() || castling_touched(&r.pos, &m);
         let material_changed = m.is_capture() || m.is_promotion();
+        let legal = r.illegal.last().is_none_or(|i| i.ply != n);
+        let next_h = if legal { r.pos.update_zobrist_hash::<Zobrist64>(Zobrist64(h), m, EnPassantMode::Legal) } else { None };
         r.pos.play_unchecked(m);
+        h = next_h.map_or_else(|| hash(&r.pos), |z| z.0);
         r.plies = n;
         check_suffix(&mut r, ply, n);
         if irreversible {
             seen.clear();
         }
-        let count = seen.entry(hash(&r.pos)).or_insert(0);
+        let count = seen.entry(h).or_insert(0);
         *count = count.saturating_add(1);
         if *count >= 3 && r.threefold_at.is_none() {
             r.threefold_at = Some(n);

@@ -30,7 +30,11 @@ impl ClockCommands {
 pub fn parse_comment(comment: &[u8]) -> ClockCommands {
     let mut out = ClockCommands::default();
     let mut rest = comment;
-    while let Some(at) = memchr::memmem::find(rest, b"[%") {
+    while let Some(at) = memchr::memchr(b'[', rest) {
+        if rest.get(at + 1) != Some(&b'%') {
+            rest = &rest[at + 1..];
+            continue;
+        }
         rest = &rest[at + 2..];
         let name_len = rest
             .iter()

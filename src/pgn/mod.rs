@@ -5,7 +5,7 @@ pub mod clock;
 pub mod scan;
 pub mod time_control;
 
-use std::{borrow::Cow, ops::ControlFlow};
+use std::{borrow::Cow, cell::Cell, io::Read, ops::ControlFlow, rc::Rc};
 
 use pgn_reader::{Outcome, RawComment, RawTag, Reader, SanPlus, Visitor};
 use shakmaty::{san::San, uci::UciMove};
@@ -126,7 +126,7 @@ impl GameVisitor<'_> {
             self.game.garbled = Some(Garbled {
                 ply: self.game.plies.len() + 1,
                 text: decode_text(tok.text(self.text)),
-                line: tok.line,
+                line: tok.line(self.text),
             });
         }
     }
@@ -245,10 +245,88 @@ impl Visitor for GameVisitor<'_> {
     fn end_game(&mut self, _: ()) {}
 }
 
-/// Parses one game's text (as cut by the splitter). pgn-reader ends a game at
-/// a blank line; the splitter has already decided where games end, so any
-/// further "games" pgn-reader finds in the text continue this one.
+/// Blank lines served after each game: pgn-reader keeps a token's worth of
+/// bytes ahead of it and shifts its buffer when fewer remain, which would
+/// otherwise happen on every token near the end of every game.
+const PADDING: usize = 300;
+
+#[derive(Copy, Clone, Default)]
+struct FeedPos {
+    pos: usize,
+    end: usize,
+    pad: usize,
+}
+
+/// What the reader reads: one game of the batch at a time, then padding,
+/// then end-of-input until the next game is set.
+struct Feed<'a> {
+    data: &'a [u8],
+    at: Rc<Cell<FeedPos>>,
+}
+
+impl Read for Feed<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let mut f = self.at.get();
+        let n = if f.pos < f.end {
+            let n = buf.len().min(f.end - f.pos);
+            buf[..n].copy_from_slice(&self.data[f.pos..f.pos + n]);
+            f.pos += n;
+            n
+        } else {
+            let n = buf.len().min(f.pad);
+            buf[..n].fill(b'\n');
+            f.pad -= n;
+            n
+        };
+        self.at.set(f);
+        Ok(n)
+    }
+}
+
+/// Parses the games of one batch, reusing one pgn-reader `Reader` (and its
+/// buffer) for all of them.
+pub struct BatchParser<'a> {
+    data: &'a [u8],
+    at: Rc<Cell<FeedPos>>,
+    reader: Reader<Feed<'a>>,
+}
+
+impl<'a> BatchParser<'a> {
+    pub fn new(data: &'a [u8]) -> BatchParser<'a> {
+        let at = Rc::new(Cell::new(FeedPos::default()));
+        let reader = Reader::new(Feed { data, at: at.clone() });
+        BatchParser { data, at, reader }
+    }
+
+    pub fn text(&self, start: usize, end: usize) -> &'a [u8] {
+        &self.data[start..end]
+    }
+
+    /// Parses `data[start..end]`, one game as cut by the splitter.
+    pub fn parse(&mut self, start: usize, end: usize) -> ParsedGame {
+        let text = &self.data[start..end];
+        self.at.set(FeedPos { pos: start, end, pad: PADDING });
+        let (game, failed) = run_visitor(text, &mut self.reader);
+        if failed {
+            // The reader may be stuck inside a token: start afresh.
+            self.reset();
+        }
+        game
+    }
+
+    pub fn reset(&mut self) {
+        *self = BatchParser::new(self.data);
+    }
+}
+
+/// Parses one game's text on its own.
 pub fn parse_game(text: &[u8]) -> ParsedGame {
+    BatchParser::new(text).parse(0, text.len())
+}
+
+/// pgn-reader ends a game at a blank line; the splitter has already decided
+/// where games end, so any further "games" it finds continue this one.
+fn run_visitor<R: Read>(text: &[u8], reader: &mut Reader<R>) -> (ParsedGame, bool) {
     let mut v = GameVisitor {
         text,
         scanner: Scanner::new(text),
@@ -256,22 +334,17 @@ pub fn parse_game(text: &[u8]) -> ParsedGame {
         carry: Vec::new(),
         pending: ClockCommands::default(),
     };
-    let mut reader = Reader::build(text)
-        .set_supported_comment_length(4096)
-        .set_supported_tag_line_length(4096)
-        .finish();
     let mut reads = 0usize;
+    let mut failed = false;
     loop {
         match reader.read_game(&mut v) {
             Ok(Some(())) => reads += 1,
             Ok(None) => break,
             Err(e) => {
                 v.game.error = Some(e.to_string());
+                failed = true;
                 break;
             }
-        }
-        if reads > 100_000 {
-            break;
         }
     }
     v.game.blank_line_splits = reads.saturating_sub(1);
@@ -281,7 +354,7 @@ pub fn parse_game(text: &[u8]) -> ParsedGame {
             v.skipped(tok);
         }
     }
-    v.game
+    (v.game, failed)
 }
 
 /// Null moves (`--`, `Z0`) belong to analysis, not to a game under the Laws.

@@ -4,19 +4,24 @@
 //! there); pairing its moves with these tokens exposes the gap, and gives the
 //! CSV the move "as written".
 
-/// A byte range inside the game's text, and the 1-based line it starts on
-/// (relative to the game's first line).
+/// A byte range inside the game's text.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub struct Token {
     pub start: u32,
     pub end: u32,
-    pub line: u32,
 }
 
 impl Token {
     pub fn text<'a>(&self, game: &'a [u8]) -> &'a [u8] {
         game.get(self.start as usize..self.end as usize)
             .unwrap_or_default()
+    }
+
+    /// 1-based line of the token within the game (counted only when an
+    /// error needs it, to keep the scan itself cheap).
+    pub fn line(&self, game: &[u8]) -> u32 {
+        let upto = (self.start as usize).min(game.len());
+        1 + memchr::memchr_iter(b'\n', &game[..upto]).count() as u32
     }
 }
 
@@ -31,8 +36,6 @@ fn is_token_end(b: u8) -> bool {
 pub struct Scanner<'a> {
     text: &'a [u8],
     pos: usize,
-    line: u32,
-    line_start: bool,
     depth: u32,
 }
 
@@ -41,21 +44,17 @@ impl<'a> Scanner<'a> {
         Scanner {
             text,
             pos: if text.starts_with(b"\xef\xbb\xbf") { 3 } else { 0 },
-            line: 1,
-            line_start: true,
             depth: 0,
         }
     }
 
-    fn count_lines(&mut self, from: usize, to: usize) {
-        self.line += memchr::memchr_iter(b'\n', &self.text[from..to]).count() as u32;
-    }
-
     fn skip_past(&mut self, needle: u8) {
         let from = self.pos;
-        let to = memchr::memchr(needle, &self.text[from..]).map_or(self.text.len(), |i| from + i + 1);
-        self.count_lines(from, to);
-        self.pos = to;
+        self.pos = memchr::memchr(needle, &self.text[from..]).map_or(self.text.len(), |i| from + i + 1);
+    }
+
+    fn at_line_start(&self) -> bool {
+        self.pos == 0 || self.text[self.pos - 1] == b'\n'
     }
 
     fn skip_to_eol(&mut self) {
@@ -98,17 +97,8 @@ impl<'a> Scanner<'a> {
         while self.pos < t.len() {
             let b = t[self.pos];
             match b {
-                b'\n' => {
-                    self.line += 1;
-                    self.pos += 1;
-                    self.line_start = true;
-                    continue;
-                }
-                b' ' | b'\t' | b'\r' => {
-                    self.pos += 1;
-                    continue;
-                }
-                b'%' if self.line_start => self.skip_to_eol(),
+                b' ' | b'\t' | b'\r' | b'\n' => self.pos += 1,
+                b'%' if self.at_line_start() => self.skip_to_eol(),
                 b'{' => {
                     self.pos += 1;
                     self.skip_past(b'}');
@@ -131,18 +121,15 @@ impl<'a> Scanner<'a> {
                         end += 1;
                     }
                     self.pos = end;
-                    self.line_start = false;
                     if self.depth > 0 || b == b'$' || is_number_or_result(&t[start..end]) {
                         continue;
                     }
                     return Some(Token {
                         start: start as u32,
                         end: end as u32,
-                        line: self.line,
                     });
                 }
             }
-            self.line_start = false;
         }
         None
     }
@@ -160,12 +147,27 @@ fn is_number_or_result(tok: &[u8]) -> bool {
     if matches!(tok, b"e" | b"p" | b"ep" | b"E" | b"P") {
         return true;
     }
-    let s = match std::str::from_utf8(tok) {
-        Ok(s) => s,
-        Err(_) => return false,
-    };
-    let norm = s.replace(['–', '—'], "-");
-    matches!(norm.as_str(), "1-0" | "0-1" | "1/2-1/2" | "½-½")
+    // Only a token starting with 1, 0 or ½ can be a result.
+    if !matches!(tok.first(), Some(b'0' | b'1' | 0xc2)) {
+        return false;
+    }
+    const RESULTS: [&[u8]; 14] = [
+        b"1-0",
+        b"0-1",
+        b"1/2-1/2",
+        "½-½".as_bytes(),
+        "½–½".as_bytes(),
+        "½—½".as_bytes(),
+        "1–0".as_bytes(),
+        "0–1".as_bytes(),
+        "1—0".as_bytes(),
+        "0—1".as_bytes(),
+        "1/2–1/2".as_bytes(),
+        "1/2—1/2".as_bytes(),
+        b"1-0ff",
+        b"0-1ff",
+    ];
+    RESULTS.contains(&tok)
 }
 
 #[cfg(test)]
@@ -176,7 +178,7 @@ mod tests {
         let mut s = Scanner::new(text.as_bytes());
         let mut out = vec![];
         while let Some(t) = s.next_move() {
-            out.push((String::from_utf8_lossy(t.text(text.as_bytes())).into_owned(), t.line));
+            out.push((String::from_utf8_lossy(t.text(text.as_bytes())).into_owned(), t.line(text.as_bytes())));
         }
         out
     }
