@@ -28,33 +28,54 @@ impl ClockCommands {
 /// Scans a comment for time commands. Never fails: a malformed command is
 /// simply not a clock reading.
 pub fn parse_comment(comment: &[u8]) -> ClockCommands {
+    if let Some(c) = lone_clk(comment) {
+        return ClockCommands {
+            clk: Some(c),
+            ..ClockCommands::default()
+        };
+    }
     let mut out = ClockCommands::default();
-    let mut rest = comment;
-    while let Some(at) = memchr::memchr(b'[', rest) {
-        if rest.get(at + 1) != Some(&b'%') {
-            rest = &rest[at + 1..];
+    let mut i = 0;
+    while let Some(at) = crate::pgn::scan::find(b'[', &comment[i..]) {
+        let start = i + at + 1;
+        i = start;
+        let rest = &comment[start..];
+        if rest.first() != Some(&b'%') {
             continue;
         }
-        rest = &rest[at + 2..];
-        let name_len = rest
+        let name_len = rest[1..]
             .iter()
             .position(|b| !b.is_ascii_alphanumeric())
-            .unwrap_or(rest.len());
-        let (name, after) = rest.split_at(name_len);
-        let end = match memchr::memchr(b']', after) {
-            Some(e) => e,
-            None => break,
+            .unwrap_or(rest.len() - 1);
+        let name = &rest[1..1 + name_len];
+        let after = &rest[1 + name_len..];
+        let Some(end) = after.iter().position(|&b| b == b']') else {
+            break;
         };
-        let value = trim(&after[..end]);
-        match name {
-            b"clk" => out.clk = parse_duration(value).or(out.clk),
-            b"emt" => out.emt = parse_duration(value).or(out.emt),
-            b"egt" => out.egt = parse_duration(value).or(out.egt),
-            _ => {}
+        let slot = match name {
+            b"clk" => &mut out.clk,
+            b"emt" => &mut out.emt,
+            b"egt" => &mut out.egt,
+            _ => {
+                i = start + 1 + name_len + end;
+                continue;
+            }
+        };
+        if let Some(c) = parse_duration(trim(&after[..end])) {
+            *slot = Some(c);
         }
-        rest = &after[end..];
+        i = start + 1 + name_len + end;
     }
     out
+}
+
+/// The comment most exports write after every move, `{ [%clk 0:01:00] }`,
+/// read without the general scan.
+#[inline]
+fn lone_clk(comment: &[u8]) -> Option<Clock> {
+    let c = trim(comment);
+    let inner = c.strip_prefix(b"[%clk ")?.strip_suffix(b"]")?;
+    parse_duration(inner)
 }
 
 fn trim(s: &[u8]) -> &[u8] {
@@ -75,30 +96,45 @@ pub fn parse_duration(s: &[u8]) -> Option<Clock> {
     if s.is_empty() || s.len() > 24 {
         return None;
     }
-    let (whole, frac) = match memchr::memchr(b'.', s) {
-        Some(dot) => (&s[..dot], Some(&s[dot + 1..])),
-        None => (s, None),
-    };
-    let mut parts = [0u32; 3];
-    let mut n = 0;
-    for field in whole.split(|&b| b == b':') {
-        if n == 3 || field.is_empty() || field.len() > 6 || !field.iter().all(u8::is_ascii_digit)
-        {
-            return None;
+    let mut fields = [0u32; 3];
+    let mut n = 0usize;
+    let mut digits = 0usize;
+    let mut tenth: Option<u32> = None;
+    let mut frac = false;
+    for &b in s {
+        match b {
+            b'0'..=b'9' if frac => {
+                if tenth.is_none() {
+                    tenth = Some(u32::from(b - b'0'));
+                }
+                digits += 1;
+            }
+            b'0'..=b'9' => {
+                if digits == 6 {
+                    return None;
+                }
+                fields[n] = fields[n] * 10 + u32::from(b - b'0');
+                digits += 1;
+            }
+            b':' if !frac && digits > 0 && n < 2 => {
+                n += 1;
+                digits = 0;
+            }
+            b'.' if !frac && digits > 0 => {
+                frac = true;
+                digits = 0;
+            }
+            _ => return None,
         }
-        parts[n] = field.iter().fold(0u32, |a, &d| a * 10 + u32::from(d - b'0'));
-        n += 1;
+    }
+    if digits == 0 {
+        return None;
     }
     let secs = match n {
-        1 => parts[0],
-        2 if parts[1] < 60 => parts[0] * 60 + parts[1],
-        3 if parts[1] < 60 && parts[2] < 60 => parts[0] * 3600 + parts[1] * 60 + parts[2],
+        0 => fields[0],
+        1 if fields[1] < 60 => fields[0] * 60 + fields[1],
+        2 if fields[1] < 60 && fields[2] < 60 => fields[0] * 3600 + fields[1] * 60 + fields[2],
         _ => return None,
-    };
-    let tenth = match frac {
-        None => None,
-        Some(f) if !f.is_empty() && f.iter().all(u8::is_ascii_digit) => Some(u32::from(f[0] - b'0')),
-        Some(_) => return None,
     };
     Some(Clock {
         tenths: secs.checked_mul(10)? + tenth.unwrap_or(0),

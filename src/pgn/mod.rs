@@ -7,7 +7,7 @@ pub mod time_control;
 
 use std::{borrow::Cow, cell::Cell, io::Read, ops::ControlFlow, rc::Rc};
 
-use pgn_reader::{Outcome, RawComment, RawTag, Reader, SanPlus, Visitor};
+use pgn_reader::{Outcome, RawTag, Reader, SanPlus, Visitor};
 use shakmaty::{san::San, uci::UciMove};
 
 use self::{
@@ -82,21 +82,27 @@ pub fn decode_text(bytes: &[u8]) -> String {
     }
 }
 
+/// Collects one game. Comments are read from the original text by the
+/// scanner (which sees each whole, however long), not from pgn-reader's
+/// 255-byte comment pieces.
 struct GameVisitor<'a> {
     text: &'a [u8],
     scanner: Scanner<'a>,
     game: ParsedGame,
-    /// Last bytes of a comment piece, so a clock command cut by a
-    /// `partial_comment` boundary is still read.
-    carry: Vec<u8>,
-    pending: ClockCommands,
 }
 
 impl GameVisitor<'_> {
-    fn attach_clocks(&mut self, cc: ClockCommands) {
-        if let Some(last) = self.game.plies.last_mut() {
-            last.clocks.merge(cc);
+    /// The next written move token; the clocks in the comments passed on the
+    /// way belong to the last move read.
+    fn next_token(&mut self) -> Option<Token> {
+        let mut cc = ClockCommands::default();
+        let tok = self.scanner.next_move_with(|c| cc.merge(clock::parse_comment(c)));
+        if !cc.is_empty() {
+            if let Some(last) = self.game.plies.last_mut() {
+                last.clocks.merge(cc);
+            }
         }
+        tok
     }
 
     /// A token pgn-reader skipped: read it leniently as a scoresheet's
@@ -191,7 +197,7 @@ impl Visitor for GameVisitor<'_> {
     fn san(&mut self, _: &mut (), san: SanPlus) -> ControlFlow<()> {
         // Pair with the next written token; tokens in between were dropped.
         let token = loop {
-            match self.scanner.next_move() {
+            match self.next_token() {
                 Some(tok) if token_matches(tok.text(self.text), &san) => break tok,
                 Some(tok) => self.skipped(tok),
                 None => break Token::default(),
@@ -203,33 +209,6 @@ impl Visitor for GameVisitor<'_> {
             token,
             clocks: ClockCommands::default(),
         });
-        ControlFlow::Continue(())
-    }
-
-    fn partial_comment(&mut self, _: &mut (), comment: RawComment<'_>) -> ControlFlow<()> {
-        let bytes = comment.as_bytes();
-        self.carry.extend_from_slice(bytes);
-        let cc = clock::parse_comment(&self.carry);
-        self.pending.merge(cc);
-        // A command is far shorter than this; keep only the tail.
-        let keep = self.carry.len().min(64);
-        let from = self.carry.len() - keep;
-        self.carry.drain(..from);
-        ControlFlow::Continue(())
-    }
-
-    fn comment(&mut self, _: &mut (), comment: RawComment<'_>) -> ControlFlow<()> {
-        let mut cc = std::mem::take(&mut self.pending);
-        if self.carry.is_empty() {
-            cc.merge(clock::parse_comment(comment.as_bytes()));
-        } else {
-            self.carry.extend_from_slice(comment.as_bytes());
-            cc.merge(clock::parse_comment(&self.carry));
-            self.carry.clear();
-        }
-        if !cc.is_empty() {
-            self.attach_clocks(cc);
-        }
         ControlFlow::Continue(())
     }
 
@@ -331,8 +310,6 @@ fn run_visitor<R: Read>(text: &[u8], reader: &mut Reader<R>) -> (ParsedGame, boo
         text,
         scanner: Scanner::new(text),
         game: ParsedGame::default(),
-        carry: Vec::new(),
-        pending: ClockCommands::default(),
     };
     let mut reads = 0usize;
     let mut failed = false;
@@ -350,7 +327,7 @@ fn run_visitor<R: Read>(text: &[u8], reader: &mut Reader<R>) -> (ParsedGame, boo
     v.game.blank_line_splits = reads.saturating_sub(1);
     // A garbled token after the last move is still a lost move.
     if v.game.error.is_none() {
-        while let Some(tok) = v.scanner.next_move() {
+        while let Some(tok) = v.next_token() {
             v.skipped(tok);
         }
     }

@@ -25,6 +25,18 @@ impl Token {
     }
 }
 
+/// memchr pays a set-up cost that short comments (`{ [%clk 0:01:00] }`)
+/// never earn back: look at the first bytes plainly, then hand over.
+#[inline]
+pub fn find(needle: u8, hay: &[u8]) -> Option<usize> {
+    let head = hay.len().min(48);
+    match hay[..head].iter().position(|&b| b == needle) {
+        Some(i) => Some(i),
+        None if hay.len() > head => memchr::memchr(needle, &hay[head..]).map(|i| i + head),
+        None => None,
+    }
+}
+
 /// Same set of token terminators as pgn-reader's, so both split alike.
 fn is_token_end(b: u8) -> bool {
     matches!(
@@ -50,7 +62,7 @@ impl<'a> Scanner<'a> {
 
     fn skip_past(&mut self, needle: u8) {
         let from = self.pos;
-        self.pos = memchr::memchr(needle, &self.text[from..]).map_or(self.text.len(), |i| from + i + 1);
+        self.pos = find(needle, &self.text[from..]).map_or(self.text.len(), |i| from + i + 1);
     }
 
     fn at_line_start(&self) -> bool {
@@ -58,7 +70,7 @@ impl<'a> Scanner<'a> {
     }
 
     fn skip_to_eol(&mut self) {
-        self.pos = memchr::memchr(b'\n', &self.text[self.pos..]).map_or(self.text.len(), |i| self.pos + i);
+        self.pos = find(b'\n', &self.text[self.pos..]).map_or(self.text.len(), |i| self.pos + i);
     }
 
     /// Tag pair `[Name "value"]` (value may hold `]`), or wrapper noise such as
@@ -93,6 +105,13 @@ impl<'a> Scanner<'a> {
 
     /// The next mainline token that is meant as a move.
     pub fn next_move(&mut self) -> Option<Token> {
+        self.next_move_with(|_| {})
+    }
+
+    /// The next mainline token meant as a move; `comment` gets the text of
+    /// every mainline `{comment}` passed on the way (they belong to the move
+    /// before the token).
+    pub fn next_move_with(&mut self, mut comment: impl FnMut(&[u8])) -> Option<Token> {
         let t = self.text;
         while self.pos < t.len() {
             let b = t[self.pos];
@@ -100,8 +119,13 @@ impl<'a> Scanner<'a> {
                 b' ' | b'\t' | b'\r' | b'\n' => self.pos += 1,
                 b'%' if self.at_line_start() => self.skip_to_eol(),
                 b'{' => {
-                    self.pos += 1;
+                    let from = self.pos + 1;
+                    self.pos = from;
                     self.skip_past(b'}');
+                    if self.depth == 0 {
+                        let end = if self.text.get(self.pos - 1) == Some(&b'}') { self.pos - 1 } else { self.pos };
+                        comment(&self.text[from..end.max(from)]);
+                    }
                 }
                 b';' => self.skip_to_eol(),
                 b'(' => {
