@@ -93,6 +93,8 @@ fn fix_minutes(tc: TimeControl, first_clock: Option<Clock>, notes: &mut Vec<Stri
 
 /// Works out every side's clock after every ply.
 pub fn clock_facts(game: &ParsedGame, first: Side, tc_tag: &str, default: &TimeControl, plies: usize) -> (ClockFacts, TimeControl) {
+    // A game taken up from a FEN position did not start with full clocks.
+    let from_start = game.tags.fen.trim().is_empty();
     let mut f = ClockFacts::default();
     let first_clock = game.plies.iter().find_map(|p| p.clocks.clk);
     let tag = tc_tag.trim();
@@ -113,7 +115,8 @@ pub fn clock_facts(game: &ParsedGame, first: Side, tc_tag: &str, default: &TimeC
     };
     let base = tc.base_secs().map(Clock::secs);
     f.after.reserve(plies + 1);
-    f.after.push([base, base]);
+    let start = if from_start { base } else { None };
+    f.after.push([start, start]);
     let mut moves_made = [0u32; 2];
     let mut anomaly_count = 0usize;
     for (i, ply) in game.plies.iter().take(plies).enumerate() {
@@ -133,7 +136,7 @@ pub fn clock_facts(game: &ParsedGame, first: Side, tc_tag: &str, default: &TimeC
                 tenths: (p.tenths + allowance * 10).saturating_sub(emt.tenths),
                 precise: emt.precise,
             })
-        } else if let (Some(egt), Some(b)) = (c.egt, base) {
+        } else if let (Some(egt), Some(b), true) = (c.egt, base, from_start) {
             let granted: u32 = (1..=k).map(|j| tc.increment(j) + tc.added_after(j)).sum();
             Some(Clock {
                 tenths: (b.tenths + granted * 10).saturating_sub(egt.tenths),

@@ -431,9 +431,11 @@ fn judge_flags_or_record(mut c: Ctx<'_>) -> Judgement {
         }
         FlagEvidence::One { flagger, how } => {
             let opp = flagger.other();
-            let flag_ply = c.clocks.last(flagger).map(|(p, _)| p);
+            // The flag fell while the flagger was to move after the last move played.
+            let flag_ply = (c.r.plies > 0).then_some(c.r.plies);
             let shown = c.clocks.last(flagger).map(|(_, clk)| format!(" (last recorded clock {clk})")).unwrap_or_default();
-            let main = format!("{}'s flag fell{shown}, shown by {how}", flagger.name());
+            let after = flag_ply.map(|p| format!(" after {}", c.named(p))).unwrap_or_default();
+            let main = format!("{}'s flag fell{after}{shown}, shown by {how}", flagger.name());
             let (result, reason, rule, why) = match rules.flag.test {
                 MateTest::Uscf14e => match mate::uscf_14e(&c.r.pos, flagger) {
                     Uscf14e::Win => (GameResult::win_for(opp), Reason::FlagFall, rules.flag.rule.clone(), format!("{} has {}: not on the USCF 14E list", opp.name(), material_label(&c.r.pos, opp))),
@@ -451,7 +453,7 @@ fn judge_flags_or_record(mut c: Ctx<'_>) -> Judgement {
                 }
             };
             let v = Verdict::against(c.recorded, result, reason, rule);
-            let ply = flag_ply.or((c.r.plies > 0).then_some(c.r.plies));
+            let ply = flag_ply;
             let mut main = format!("{main}; {why}");
             if result != c.recorded {
                 main.push_str(&format!("; recorded {}", c.recorded.as_str()));

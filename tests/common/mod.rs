@@ -1,0 +1,84 @@
+//! Helpers shared by the integration tests: run the library's pipeline on
+//! text or files and read the results CSV back as rows keyed by column.
+
+#![allow(dead_code)]
+
+use std::{collections::HashMap, io::Write, path::PathBuf};
+
+use arbiter::{
+    pipeline::{adjudicate, Options, Summary},
+    read::{expand_inputs, Source},
+    rules::Ruleset,
+};
+
+pub type Row = HashMap<String, String>;
+
+pub fn data(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data").join(rel)
+}
+
+pub fn sample(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("samples").join(rel)
+}
+
+pub fn parse_csv(bytes: &[u8]) -> Vec<Row> {
+    let mut r = csv::Reader::from_reader(bytes);
+    let headers = r.headers().expect("header").clone();
+    r.records()
+        .map(|rec| {
+            let rec = rec.expect("record");
+            headers.iter().zip(rec.iter()).map(|(h, v)| (h.to_string(), v.to_string())).collect()
+        })
+        .collect()
+}
+
+pub fn run_sources(rules: &str, sources: &[Source], jobs: usize) -> (Vec<Row>, Summary, Vec<u8>) {
+    let rules = Ruleset::load(rules).expect("ruleset");
+    let opts = Options {
+        jobs,
+        batch_bytes: 1 << 16,
+        progress: false,
+    };
+    let mut out = Vec::new();
+    let summary = adjudicate(sources, &rules, &opts, &mut out).expect("adjudicate");
+    (parse_csv(&out), summary, out)
+}
+
+pub fn run_paths(rules: &str, paths: &[PathBuf]) -> (Vec<Row>, Summary) {
+    let inputs: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    let (sources, errors) = expand_inputs(&inputs);
+    assert!(errors.is_empty(), "{errors:?}");
+    let (rows, summary, _) = run_sources(rules, &sources, 2);
+    (rows, summary)
+}
+
+/// Judges PGN text under a ruleset; one row per game.
+pub fn judge(rules: &str, pgn: &str) -> Vec<Row> {
+    let mut f = tempfile::NamedTempFile::new().expect("temp file");
+    f.write_all(pgn.as_bytes()).expect("write");
+    let path = f.path().to_path_buf();
+    let (rows, _) = run_paths(rules, &[path]);
+    rows
+}
+
+/// Judges one game and returns its row.
+pub fn judge_one(rules: &str, pgn: &str) -> Row {
+    let rows = judge(rules, pgn);
+    assert_eq!(rows.len(), 1, "expected one game in {pgn}");
+    rows.into_iter().next().unwrap_or_default()
+}
+
+/// Asserts the given cells of a row, naming the cell that differs.
+#[track_caller]
+pub fn assert_cells(row: &Row, expected: &[(&str, &str)]) {
+    for (col, want) in expected {
+        let got = row.get(*col).map(String::as_str).unwrap_or("<missing column>");
+        assert_eq!(got, *want, "column {col}; row detail: {}", row.get("detail").map(String::as_str).unwrap_or(""));
+    }
+}
+
+#[track_caller]
+pub fn assert_detail_contains(row: &Row, needle: &str) {
+    let d = row.get("detail").map(String::as_str).unwrap_or("");
+    assert!(d.contains(needle), "detail {d:?} should contain {needle:?}");
+}
