@@ -419,7 +419,7 @@ fn judge_flags_or_record(mut c: Ctx<'_>) -> Judgement {
             } else {
                 (bf.earlier_period, bf.earlier_rule.clone(), "before the final period")
             };
-            let main = format!("both flags are down ({how}), {period} ({})", c.tc);
+            let main = format!("both flags are down, shown by {how}, {period} ({})", c.tc);
             let (result, extra) = match policy {
                 BothFlagsPolicy::Draw => (GameResult::Draw, ": drawn"),
                 BothFlagsPolicy::Continue => (GameResult::Unknown, ": the game should have continued and the record ends here"),
