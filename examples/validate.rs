@@ -29,7 +29,12 @@ impl Visitor for Validate {
         ControlFlow::Continue(None)
     }
 
-    fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: pgn_reader::RawTag<'_>) -> ControlFlow<()> {
+    fn tag(
+        &mut self,
+        tags: &mut Self::Tags,
+        name: &[u8],
+        value: pgn_reader::RawTag<'_>,
+    ) -> ControlFlow<()> {
         if name == b"FEN" {
             *tags = Some(String::from_utf8_lossy(value.as_bytes()).into_owned());
         }
@@ -39,7 +44,10 @@ impl Visitor for Validate {
     fn begin_movetext(&mut self, fen: Self::Tags) -> ControlFlow<(), Game> {
         let pos = match &fen {
             None => Some(Chess::default()),
-            Some(f) => f.parse::<Fen>().ok().and_then(|f| f.into_position(CastlingMode::Chess960).ok()),
+            Some(f) => f
+                .parse::<Fen>()
+                .ok()
+                .and_then(|f| f.into_position(CastlingMode::Chess960).ok()),
         };
         ControlFlow::Continue(Game { pos, fen })
     }

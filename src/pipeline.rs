@@ -101,9 +101,17 @@ impl Summary {
 }
 
 enum Work {
-    Batch { seq: u64, source: Arc<str>, batch: Batch },
+    Batch {
+        seq: u64,
+        source: Arc<str>,
+        batch: Batch,
+    },
     /// A source that yields no game text at all (binary data): one row.
-    Broken { seq: u64, source: Arc<str>, detail: String },
+    Broken {
+        seq: u64,
+        source: Arc<str>,
+        detail: String,
+    },
 }
 
 struct Done {
@@ -122,7 +130,12 @@ pub fn judge_text(text: &[u8], rules: &Ruleset) -> (ParsedGame, Judgement) {
     judge_in_batch(&mut pgn::BatchParser::new(text), 0, text.len(), rules)
 }
 
-fn judge_in_batch(parser: &mut pgn::BatchParser<'_>, start: usize, end: usize, rules: &Ruleset) -> (ParsedGame, Judgement) {
+fn judge_in_batch(
+    parser: &mut pgn::BatchParser<'_>,
+    start: usize,
+    end: usize,
+    rules: &Ruleset,
+) -> (ParsedGame, Judgement) {
     let run = || {
         let game = parser.parse(start, end);
         let text = parser.text(start, end);
@@ -139,7 +152,12 @@ fn judge_in_batch(parser: &mut pgn::BatchParser<'_>, start: usize, end: usize, r
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown".into());
             let j = Judgement {
-                verdict: Verdict::new(GameResult::Unknown, Status::Unreadable, Reason::ParseError, "PGN 8.2"),
+                verdict: Verdict::new(
+                    GameResult::Unknown,
+                    Status::Unreadable,
+                    Reason::ParseError,
+                    "PGN 8.2",
+                ),
                 ply: None,
                 mv: String::new(),
                 white_clock: None,
@@ -154,7 +172,9 @@ fn judge_in_batch(parser: &mut pgn::BatchParser<'_>, start: usize, end: usize, r
 }
 
 fn process(work: Work, rules: &Ruleset) -> Done {
-    let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::with_capacity(1 << 16));
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::with_capacity(1 << 16));
     let mut summary = Summary::default();
     let seq = match work {
         Work::Batch { seq, source, batch } => {
@@ -167,7 +187,11 @@ fn process(work: Work, rules: &Ruleset) -> Done {
                 } else if let Some(g) = &game.garbled {
                     // Line numbers in the file, not in the game.
                     let file_line = span.line + u64::from(g.line) - 1;
-                    j.detail = j.detail.replacen(&format!("line {}:", g.line), &format!("line {file_line}:"), 1);
+                    j.detail = j.detail.replacen(
+                        &format!("line {}:", g.line),
+                        &format!("line {file_line}:"),
+                        1,
+                    );
                 }
                 summary.count(j.verdict.status);
                 let r = GameRef {
@@ -180,9 +204,18 @@ fn process(work: Work, rules: &Ruleset) -> Done {
             }
             seq
         }
-        Work::Broken { seq, source, detail } => {
+        Work::Broken {
+            seq,
+            source,
+            detail,
+        } => {
             let j = Judgement {
-                verdict: Verdict::new(GameResult::Unknown, Status::Unreadable, Reason::ParseError, "PGN 8.2"),
+                verdict: Verdict::new(
+                    GameResult::Unknown,
+                    Status::Unreadable,
+                    Reason::ParseError,
+                    "PGN 8.2",
+                ),
                 ply: None,
                 mv: String::new(),
                 white_clock: None,
@@ -192,7 +225,11 @@ fn process(work: Work, rules: &Ruleset) -> Done {
                 detail,
             };
             summary.count(j.verdict.status);
-            let r = GameRef { source: &source, index: 1, offset: 0 };
+            let r = GameRef {
+                source: &source,
+                index: 1,
+                offset: 0,
+            };
             let _ = write_row(&mut w, &r, &pgn::Tags::default(), &j);
             seq
         }
@@ -201,7 +238,12 @@ fn process(work: Work, rules: &Ruleset) -> Done {
     Done { seq, csv, summary }
 }
 
-fn read_all(sources: &[Source], opts: &Options, tx: mpsc::SyncSender<Work>, errors: &mut Vec<String>) {
+fn read_all(
+    sources: &[Source],
+    opts: &Options,
+    tx: mpsc::SyncSender<Work>,
+    errors: &mut Vec<String>,
+) {
     let mut seq = 0u64;
     for source in sources {
         let name: Arc<str> = Arc::from(source.name());
@@ -216,7 +258,14 @@ fn read_all(sources: &[Source], opts: &Options, tx: mpsc::SyncSender<Work>, erro
         loop {
             match sp.next_batch(opts.batch_bytes) {
                 Ok(Some(batch)) => {
-                    if tx.send(Work::Batch { seq, source: name.clone(), batch }).is_err() {
+                    if tx
+                        .send(Work::Batch {
+                            seq,
+                            source: name.clone(),
+                            batch,
+                        })
+                        .is_err()
+                    {
                         return;
                     }
                     seq += 1;
@@ -224,13 +273,24 @@ fn read_all(sources: &[Source], opts: &Options, tx: mpsc::SyncSender<Work>, erro
                 Ok(None) => break,
                 Err(e) => {
                     let read = sp.games();
-                    errors.push(format!("{}: read error after {read} games: {e}", source.name()));
+                    errors.push(format!(
+                        "{}: read error after {read} games: {e}",
+                        source.name()
+                    ));
                     if read == 0 && e.kind() == std::io::ErrorKind::InvalidData {
                         let detail = format!("{}: {e}", source.name());
-                        let _ = tx.send(Work::Broken { seq, source: name.clone(), detail });
+                        let _ = tx.send(Work::Broken {
+                            seq,
+                            source: name.clone(),
+                            detail,
+                        });
                         seq += 1;
                     } else if let Some(batch) = sp.take_rest() {
-                        let _ = tx.send(Work::Batch { seq, source: name.clone(), batch });
+                        let _ = tx.send(Work::Batch {
+                            seq,
+                            source: name.clone(),
+                            batch,
+                        });
                         seq += 1;
                     }
                     break;
@@ -241,7 +301,12 @@ fn read_all(sources: &[Source], opts: &Options, tx: mpsc::SyncSender<Work>, erro
 }
 
 /// Adjudicates every game of every source, writing the results CSV to `out`.
-pub fn adjudicate<W: Write>(sources: &[Source], rules: &Ruleset, opts: &Options, out: W) -> std::io::Result<Summary> {
+pub fn adjudicate<W: Write>(
+    sources: &[Source],
+    rules: &Ruleset,
+    opts: &Options,
+    out: W,
+) -> std::io::Result<Summary> {
     let started = Instant::now();
     let jobs = opts.jobs.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -250,7 +315,9 @@ pub fn adjudicate<W: Write>(sources: &[Source], rules: &Ruleset, opts: &Options,
         .map_err(std::io::Error::other)?;
     let (work_tx, work_rx) = mpsc::sync_channel::<Work>(jobs * 2);
     let (done_tx, done_rx) = mpsc::channel::<Done>();
-    let mut out = csv::WriterBuilder::new().has_headers(false).from_writer(out);
+    let mut out = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(out);
     write_header(&mut out)?;
     let mut inner = out.into_inner().map_err(|e| e.into_error())?;
     let mut total = Summary::default();

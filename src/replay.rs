@@ -16,9 +16,9 @@ use shakmaty::{
 };
 
 use crate::{
+    analysis::mate,
     model::Side,
     pgn::{is_null, ParsedGame, Ply, Tags},
-    analysis::mate,
 };
 
 /// How the game may be replayed, from the tags.
@@ -34,7 +34,9 @@ pub fn start_position(tags: &Tags) -> Start {
     let variant = tags.variant.trim().to_ascii_lowercase();
     let mode = match variant.as_str() {
         "" | "standard" | "from position" | "normal" => CastlingMode::Standard,
-        "chess960" | "chess 960" | "fischerandom" | "fischer random" | "freestyle" => CastlingMode::Chess960,
+        "chess960" | "chess 960" | "fischerandom" | "fischer random" | "freestyle" => {
+            CastlingMode::Chess960
+        }
         _ => return Start::Unsupported(format!("variant {:?} is not judged", tags.variant.trim())),
     };
     let fen = tags.fen.trim();
@@ -194,7 +196,8 @@ pub fn geometric_move(pos: &Chess, san: &San) -> Option<Move> {
             let ep = pos.ep_square(EnPassantMode::Always);
             let mut found = None;
             for from in board.by_piece(role.of(turn)) {
-                if file.is_some_and(|f| from.file() != f) || rank.is_some_and(|r| from.rank() != r) {
+                if file.is_some_and(|f| from.file() != f) || rank.is_some_and(|r| from.rank() != r)
+                {
                     continue;
                 }
                 let reaches = if role == Role::Pawn {
@@ -246,7 +249,11 @@ fn pawn_push(pos: &Chess, from: shakmaty::Square, to: shakmaty::Square) -> bool 
     if one == Some(to) {
         return !occ.contains(to);
     }
-    let start_rank = if pos.turn().is_white() { shakmaty::Rank::Second } else { shakmaty::Rank::Seventh };
+    let start_rank = if pos.turn().is_white() {
+        shakmaty::Rank::Second
+    } else {
+        shakmaty::Rank::Seventh
+    };
     match one {
         Some(mid) if from.rank() == start_rank && mid.offset(dir) == Some(to) => {
             !occ.contains(mid) && !occ.contains(to)
@@ -262,7 +269,12 @@ fn hash(pos: &Chess) -> u64 {
 /// Replays `game` from `start`. Stops at the first board ending (later moves
 /// are counted by the caller from `plies`), at a garbled token, a null move,
 /// or an illegal move that does not stand.
-pub fn replay(game: &ParsedGame, start: Chess, rules: ReplayRules, scratch: &mut Scratch) -> Replay {
+pub fn replay(
+    game: &ParsedGame,
+    start: Chess,
+    rules: ReplayRules,
+    scratch: &mut Scratch,
+) -> Replay {
     let first = Side::from(start.turn());
     let start_fullmove = start.fullmoves().get();
     let mut r = Replay {
@@ -282,10 +294,17 @@ pub fn replay(game: &ParsedGame, start: Chess, rules: ReplayRules, scratch: &mut
     let mut h = hash(&r.pos);
     seen.insert(h, 1);
     if mate::is_dead(&r.pos) {
-        r.ending = Some(Ending { kind: BoardEnd::DeadPosition, ply: 0 });
+        r.ending = Some(Ending {
+            kind: BoardEnd::DeadPosition,
+            ply: 0,
+        });
         return r;
     }
-    let limit = game.garbled.as_ref().map_or(game.plies.len(), |g| g.ply - 1).min(game.plies.len());
+    let limit = game
+        .garbled
+        .as_ref()
+        .map_or(game.plies.len(), |g| g.ply - 1)
+        .min(game.plies.len());
     for (i, ply) in game.plies[..limit].iter().enumerate() {
         let n = i + 1;
         if is_null(ply) {
@@ -294,7 +313,12 @@ pub fn replay(game: &ParsedGame, start: Chess, rules: ReplayRules, scratch: &mut
         }
         let resolved = match ply.uci {
             Some(u) => u.to_move(&r.pos).ok(),
-            None => ply.san.san.to_move(&r.pos).ok().or_else(|| resolve_lax(&r.pos, &ply.san.san)),
+            None => ply
+                .san
+                .san
+                .to_move(&r.pos)
+                .ok()
+                .or_else(|| resolve_lax(&r.pos, &ply.san.san)),
         };
         let m = match resolved.ok_or(()) {
             Ok(m) => m,
@@ -302,7 +326,11 @@ pub fn replay(game: &ParsedGame, start: Chess, rules: ReplayRules, scratch: &mut
                 // A position with no legal moves ended the game before this move.
                 if r.pos.is_checkmate() || r.pos.is_stalemate() {
                     r.ending = Some(Ending {
-                        kind: if r.pos.is_check() { BoardEnd::Checkmate } else { BoardEnd::Stalemate },
+                        kind: if r.pos.is_check() {
+                            BoardEnd::Checkmate
+                        } else {
+                            BoardEnd::Stalemate
+                        },
                         ply: n - 1,
                     });
                     return r;
@@ -313,9 +341,21 @@ pub fn replay(game: &ParsedGame, start: Chess, rules: ReplayRules, scratch: &mut
                     None => geometric_move(&r.pos, &ply.san.san),
                 };
                 let replied = n < limit;
-                let kind = if geo.is_some() { IllegalKind::Geometric } else { IllegalKind::Impossible };
-                let stands = rules.stands_after_reply && replied && geo.is_some() && !captures_king_next(&r.pos, game, n, geo);
-                r.illegal.push(IllegalMove { ply: n, side, kind, stood: stands });
+                let kind = if geo.is_some() {
+                    IllegalKind::Geometric
+                } else {
+                    IllegalKind::Impossible
+                };
+                let stands = rules.stands_after_reply
+                    && replied
+                    && geo.is_some()
+                    && !captures_king_next(&r.pos, game, n, geo);
+                r.illegal.push(IllegalMove {
+                    ply: n,
+                    side,
+                    kind,
+                    stood: stands,
+                });
                 match geo {
                     Some(m) if stands => m,
                     _ => {
@@ -328,7 +368,12 @@ pub fn replay(game: &ParsedGame, start: Chess, rules: ReplayRules, scratch: &mut
         let irreversible = m.is_zeroing() || m.is_castle() || castling_touched(&r.pos, &m);
         let material_changed = m.is_capture() || m.is_promotion();
         let legal = r.illegal.last().is_none_or(|i| i.ply != n);
-        let next_h = if legal { r.pos.update_zobrist_hash::<Zobrist64>(Zobrist64(h), m, EnPassantMode::Legal) } else { None };
+        let next_h = if legal {
+            r.pos
+                .update_zobrist_hash::<Zobrist64>(Zobrist64(h), m, EnPassantMode::Legal)
+        } else {
+            None
+        };
         r.pos.play_unchecked(m);
         h = next_h.map_or_else(|| hash(&r.pos), |z| z.0);
         r.plies = n;
@@ -342,7 +387,10 @@ pub fn replay(game: &ParsedGame, start: Chess, rules: ReplayRules, scratch: &mut
             r.threefold_at = Some(n);
         }
         if *count >= 5 && rules.fivefold {
-            r.ending = Some(Ending { kind: BoardEnd::Fivefold, ply: n });
+            r.ending = Some(Ending {
+                kind: BoardEnd::Fivefold,
+                ply: n,
+            });
             return r;
         }
         let halfmoves = r.pos.halfmoves();
@@ -350,12 +398,19 @@ pub fn replay(game: &ParsedGame, start: Chess, rules: ReplayRules, scratch: &mut
             r.fifty_at = Some(n);
         }
         if material_changed && mate::is_dead(&r.pos) {
-            r.ending = Some(Ending { kind: BoardEnd::DeadPosition, ply: n });
+            r.ending = Some(Ending {
+                kind: BoardEnd::DeadPosition,
+                ply: n,
+            });
             return r;
         }
         if rules.seventy_five && halfmoves >= 150 {
             // A mate on the 75th move takes precedence (FIDE 9.6.2).
-            let kind = if r.pos.is_checkmate() { BoardEnd::Checkmate } else { BoardEnd::SeventyFive };
+            let kind = if r.pos.is_checkmate() {
+                BoardEnd::Checkmate
+            } else {
+                BoardEnd::SeventyFive
+            };
             r.ending = Some(Ending { kind, ply: n });
             return r;
         }
@@ -367,9 +422,15 @@ pub fn replay(game: &ParsedGame, start: Chess, rules: ReplayRules, scratch: &mut
     }
     if r.stop.is_none() {
         if r.pos.is_checkmate() {
-            r.ending = Some(Ending { kind: BoardEnd::Checkmate, ply: r.plies });
+            r.ending = Some(Ending {
+                kind: BoardEnd::Checkmate,
+                ply: r.plies,
+            });
         } else if r.pos.is_stalemate() {
-            r.ending = Some(Ending { kind: BoardEnd::Stalemate, ply: r.plies });
+            r.ending = Some(Ending {
+                kind: BoardEnd::Stalemate,
+                ply: r.plies,
+            });
         }
     }
     r
@@ -378,10 +439,25 @@ pub fn replay(game: &ParsedGame, start: Chess, rules: ReplayRules, scratch: &mut
 /// Notation that names a legal move without strict SAN: a capture written
 /// without `x` (`Be2c4`), or a from-square that SAN reads as a pawn (`g1f3`).
 fn resolve_lax(pos: &Chess, san: &San) -> Option<Move> {
-    let San::Normal { role, file, rank, capture, to, promotion } = *san else {
+    let San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = *san
+    else {
         return None;
     };
-    let toggled = San::Normal { role, file, rank, capture: !capture, to, promotion };
+    let toggled = San::Normal {
+        role,
+        file,
+        rank,
+        capture: !capture,
+        to,
+        promotion,
+    };
     if let Ok(m) = toggled.to_move(pos) {
         return Some(m);
     }
@@ -389,13 +465,23 @@ fn resolve_lax(pos: &Chess, san: &San) -> Option<Move> {
         return None;
     };
     let from = shakmaty::Square::from_coords(f, r);
-    shakmaty::uci::UciMove::Normal { from, to, promotion }.to_move(pos).ok()
+    shakmaty::uci::UciMove::Normal {
+        from,
+        to,
+        promotion,
+    }
+    .to_move(pos)
+    .ok()
 }
 
 /// A coordinate move as SAN with both from-coordinates, for the geometry test.
 fn u_to_san(pos: &Chess, u: shakmaty::uci::UciMove) -> San {
     match u {
-        shakmaty::uci::UciMove::Normal { from, to, promotion } => San::Normal {
+        shakmaty::uci::UciMove::Normal {
+            from,
+            to,
+            promotion,
+        } => San::Normal {
             role: pos.board().role_at(from).unwrap_or(Role::Pawn),
             file: Some(from.file()),
             rank: Some(from.rank()),
@@ -410,7 +496,9 @@ fn u_to_san(pos: &Chess, u: shakmaty::uci::UciMove) -> San {
 /// Castling rights lost make earlier positions unrepeatable (FIDE 9.2.3).
 fn castling_touched(pos: &Chess, m: &Move) -> bool {
     let rights = pos.castles().castling_rights();
-    rights.contains(m.from().unwrap_or(m.to())) || rights.contains(m.to()) || (m.role() == Role::King && rights.any())
+    rights.contains(m.from().unwrap_or(m.to()))
+        || rights.contains(m.to())
+        || (m.role() == Role::King && rights.any())
 }
 
 /// A reply that takes the king cannot be replayed: stop before the illegal move.
@@ -451,21 +539,39 @@ mod tests {
 
     fn run(pgn: &str, stands: bool) -> Replay {
         let g = parse_game(pgn.as_bytes());
-        let Start::Position(p, _) = start_position(&g.tags) else { panic!("unsupported") };
-        let rules = ReplayRules { fivefold: true, seventy_five: true, stands_after_reply: stands };
+        let Start::Position(p, _) = start_position(&g.tags) else {
+            panic!("unsupported")
+        };
+        let rules = ReplayRules {
+            fivefold: true,
+            seventy_five: true,
+            stands_after_reply: stands,
+        };
         replay(&g, *p, rules, &mut Scratch::default())
     }
 
     #[test]
     fn fools_mate_is_checkmate_at_ply_4() {
         let r = run("1. f3 e5 2. g4 Qh4# 0-1", false);
-        assert_eq!(r.ending, Some(Ending { kind: BoardEnd::Checkmate, ply: 4 }));
+        assert_eq!(
+            r.ending,
+            Some(Ending {
+                kind: BoardEnd::Checkmate,
+                ply: 4
+            })
+        );
     }
 
     #[test]
     fn moves_after_mate_do_not_replay() {
         let r = run("1. f3 e5 2. g4 Qh4# 3. a3 a6 0-1", false);
-        assert_eq!(r.ending, Some(Ending { kind: BoardEnd::Checkmate, ply: 4 }));
+        assert_eq!(
+            r.ending,
+            Some(Ending {
+                kind: BoardEnd::Checkmate,
+                ply: 4
+            })
+        );
         assert_eq!(r.plies, 4);
     }
 
@@ -501,14 +607,29 @@ mod tests {
 
     #[test]
     fn dead_position_after_capture() {
-        let r = run("[FEN \"8/8/4k3/8/8/4K3/4B3/5r2 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Bxf1 Kd6 2. Kd2 *", false);
-        assert_eq!(r.ending, Some(Ending { kind: BoardEnd::DeadPosition, ply: 1 }));
+        let r = run(
+            "[FEN \"8/8/4k3/8/8/4K3/4B3/5r2 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Bxf1 Kd6 2. Kd2 *",
+            false,
+        );
+        assert_eq!(
+            r.ending,
+            Some(Ending {
+                kind: BoardEnd::DeadPosition,
+                ply: 1
+            })
+        );
     }
 
     #[test]
     fn fivefold_repetition() {
         let r = run("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. e4 *", false);
         assert_eq!(r.threefold_at, Some(8));
-        assert_eq!(r.ending, Some(Ending { kind: BoardEnd::Fivefold, ply: 16 }));
+        assert_eq!(
+            r.ending,
+            Some(Ending {
+                kind: BoardEnd::Fivefold,
+                ply: 16
+            })
+        );
     }
 }

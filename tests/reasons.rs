@@ -10,26 +10,76 @@ use common::{assert_cells, assert_detail_contains, judge, judge_one};
 
 #[test]
 fn checkmate() {
-    let row = judge_one("fide-rapid", "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n");
-    assert_cells(&row, &[("result", "0-1"), ("status", "confirmed"), ("reason", "checkmate"), ("rule", "FIDE 5.1.1"), ("ply", "4"), ("move", "Qh4#"), ("plies", "4"), ("final_fen", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")]);
+    let row = judge_one(
+        "fide-rapid",
+        "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n",
+    );
+    assert_cells(
+        &row,
+        &[
+            ("result", "0-1"),
+            ("status", "confirmed"),
+            ("reason", "checkmate"),
+            ("rule", "FIDE 5.1.1"),
+            ("ply", "4"),
+            ("move", "Qh4#"),
+            ("plies", "4"),
+            (
+                "final_fen",
+                "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+            ),
+        ],
+    );
 }
 
 #[test]
 fn checkmate_beats_a_recorded_draw() {
-    let row = judge_one("fide-rapid", "[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2\n");
-    assert_cells(&row, &[("recorded_result", "1/2-1/2"), ("result", "0-1"), ("status", "corrected"), ("reason", "checkmate")]);
+    let row = judge_one(
+        "fide-rapid",
+        "[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2\n",
+    );
+    assert_cells(
+        &row,
+        &[
+            ("recorded_result", "1/2-1/2"),
+            ("result", "0-1"),
+            ("status", "corrected"),
+            ("reason", "checkmate"),
+        ],
+    );
 }
 
 #[test]
 fn stalemate() {
     let row = judge_one("fide-rapid", "[FEN \"7k/8/5KQ1/8/8/8/8/8 w - - 0 61\"]\n[SetUp \"1\"]\n[Result \"1-0\"]\n\n61. Kf7 1-0\n");
-    assert_cells(&row, &[("result", "1/2-1/2"), ("status", "corrected"), ("reason", "stalemate"), ("rule", "FIDE 5.2.1"), ("ply", "1"), ("move", "Kf7")]);
+    assert_cells(
+        &row,
+        &[
+            ("result", "1/2-1/2"),
+            ("status", "corrected"),
+            ("reason", "stalemate"),
+            ("rule", "FIDE 5.2.1"),
+            ("ply", "1"),
+            ("move", "Kf7"),
+        ],
+    );
 }
 
 #[test]
 fn dead_position_ends_the_game_whatever_follows() {
     let row = judge_one("fide-rapid", "[FEN \"8/8/4k3/8/8/4K3/4B3/5r2 w - - 0 1\"]\n[SetUp \"1\"]\n[Result \"1-0\"]\n[Termination \"time forfeit\"]\n\n1. Bxf1 Kd6 2. Kd2 1-0\n");
-    assert_cells(&row, &[("result", "1/2-1/2"), ("status", "corrected"), ("reason", "dead-position"), ("rule", "FIDE 5.2.2"), ("ply", "1"), ("move", "Bxf1"), ("plies", "1")]);
+    assert_cells(
+        &row,
+        &[
+            ("result", "1/2-1/2"),
+            ("status", "corrected"),
+            ("reason", "dead-position"),
+            ("rule", "FIDE 5.2.2"),
+            ("ply", "1"),
+            ("move", "Bxf1"),
+            ("plies", "1"),
+        ],
+    );
     assert_detail_contains(&row, "(K+B v K)");
     assert_detail_contains(&row, "2 more plies were recorded after the game had ended");
 }
@@ -37,23 +87,66 @@ fn dead_position_ends_the_game_whatever_follows() {
 #[test]
 fn fivefold_repetition() {
     let row = judge_one("fide-rapid", "[Result \"1/2-1/2\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 1/2-1/2\n");
-    assert_cells(&row, &[("result", "1/2-1/2"), ("status", "confirmed"), ("reason", "fivefold-repetition"), ("rule", "FIDE 9.6.1"), ("ply", "16")]);
+    assert_cells(
+        &row,
+        &[
+            ("result", "1/2-1/2"),
+            ("status", "confirmed"),
+            ("reason", "fivefold-repetition"),
+            ("rule", "FIDE 9.6.1"),
+            ("ply", "16"),
+        ],
+    );
 }
 
 #[test]
 fn seventy_five_moves() {
     let row = judge_one("fide-rapid", "[FEN \"8/8/4k3/8/8/4K3/R7/r7 w - - 145 100\"]\n[SetUp \"1\"]\n[Result \"1-0\"]\n\n100. Ra3 Rb1 101. Ra4 Rb2 102. Ra5 Rb3+ 1-0\n");
-    assert_cells(&row, &[("result", "1/2-1/2"), ("status", "corrected"), ("reason", "seventy-five-moves"), ("rule", "FIDE 9.6.2"), ("ply", "5"), ("move", "Ra5"), ("plies", "5")]);
+    assert_cells(
+        &row,
+        &[
+            ("result", "1/2-1/2"),
+            ("status", "corrected"),
+            ("reason", "seventy-five-moves"),
+            ("rule", "FIDE 9.6.2"),
+            ("ply", "5"),
+            ("move", "Ra5"),
+            ("plies", "5"),
+        ],
+    );
     let uscf = judge_one("uscf", "[FEN \"8/8/4k3/8/8/4K3/R7/r7 w - - 145 100\"]\n[SetUp \"1\"]\n[Result \"1-0\"]\n\n100. Ra3 Rb1 101. Ra4 Rb2 102. Ra5 Rb3+ 1-0\n");
-    assert_cells(&uscf, &[("result", "1-0"), ("reason", "resignation-or-agreement")]);
+    assert_cells(
+        &uscf,
+        &[("result", "1-0"), ("reason", "resignation-or-agreement")],
+    );
 }
 
 #[test]
 fn flag_fall_and_flag_fall_cannot_mate() {
     let win = judge_one("fide-blitz", "[Result \"0-1\"]\n[Termination \"Time forfeit\"]\n[TimeControl \"60+0\"]\n\n1. e4 { [%clk 0:00:58] } 1... e5 { [%clk 0:00:59] } 2. Nf3 { [%clk 0:00:00] } 2... Nc6 { [%clk 0:00:57] } 0-1\n");
-    assert_cells(&win, &[("result", "0-1"), ("status", "confirmed"), ("reason", "flag-fall"), ("rule", "FIDE 6.9"), ("ply", "4"), ("white_clock", "0:00:00"), ("black_clock", "0:00:57")]);
+    assert_cells(
+        &win,
+        &[
+            ("result", "0-1"),
+            ("status", "confirmed"),
+            ("reason", "flag-fall"),
+            ("rule", "FIDE 6.9"),
+            ("ply", "4"),
+            ("white_clock", "0:00:00"),
+            ("black_clock", "0:00:57"),
+        ],
+    );
     let draw = judge_one("fide-blitz", "[Result \"0-1\"]\n[Termination \"Time forfeit\"]\n[FEN \"8/8/4k3/8/8/4K3/4P3/8 w - - 0 60\"]\n[SetUp \"1\"]\n\n60. Kd3 { [%clk 0:00:01] } 60... Kd5 { [%clk 0:00:30] } 0-1\n");
-    assert_cells(&draw, &[("result", "1/2-1/2"), ("status", "corrected"), ("reason", "flag-fall-cannot-mate"), ("rule", "FIDE 6.9"), ("ply", "2")]);
+    assert_cells(
+        &draw,
+        &[
+            ("result", "1/2-1/2"),
+            ("status", "corrected"),
+            ("reason", "flag-fall-cannot-mate"),
+            ("rule", "FIDE 6.9"),
+            ("ply", "2"),
+        ],
+    );
     assert_detail_contains(&draw, "Black cannot mate with K");
 }
 
@@ -61,7 +154,14 @@ fn flag_fall_and_flag_fall_cannot_mate() {
 fn zero_clock_alone_is_not_a_flag() {
     // Whole-second exports write 0:00:00 for "under a second": play went on, resigned later.
     let row = judge_one("fide-blitz", "[Result \"1-0\"]\n[TimeControl \"60+1\"]\n\n1. e4 { [%clk 0:00:00] } 1... e5 { [%clk 0:00:50] } 2. Nf3 { [%clk 0:00:01] } 1-0\n");
-    assert_cells(&row, &[("result", "1-0"), ("status", "confirmed"), ("reason", "resignation-or-agreement")]);
+    assert_cells(
+        &row,
+        &[
+            ("result", "1-0"),
+            ("status", "confirmed"),
+            ("reason", "resignation-or-agreement"),
+        ],
+    );
     // Both last clocks at whole-second zero and one time forfeit: a single flag.
     let row = judge_one("fide-blitz", "[Result \"1-0\"]\n[Termination \"Time forfeit\"]\n[TimeControl \"60+0\"]\n\n1. e4 { [%clk 0:00:00] } 1... e5 { [%clk 0:00:00] } 1-0\n");
     assert_cells(&row, &[("result", "1-0"), ("reason", "flag-fall")]);
@@ -71,14 +171,31 @@ fn zero_clock_alone_is_not_a_flag() {
 fn flag_evidenced_by_the_clock_alone() {
     // No Termination tag: Black to move with 0:00:00 and the result scored against Black.
     let row = judge_one("fide-rapid", "[Result \"1-0\"]\n[FEN \"8/8/4k3/8/8/4K3/4P3/8 w - - 0 60\"]\n[SetUp \"1\"]\n\n60. Kd3 { [%clk 0:01:00] } 60... Kd5 { [%clk 0:00:00] } 61. Kc3 { [%clk 0:00:59] } 1-0\n");
-    assert_cells(&row, &[("result", "1-0"), ("reason", "flag-fall"), ("rule", "FIDE 6.9"), ("ply", "3")]);
+    assert_cells(
+        &row,
+        &[
+            ("result", "1-0"),
+            ("reason", "flag-fall"),
+            ("rule", "FIDE 6.9"),
+            ("ply", "3"),
+        ],
+    );
     assert_detail_contains(&row, "shown by the clock");
 }
 
 #[test]
 fn both_flags_down() {
     let row = judge_one("sabah-active30", "[Result \"1-0\"]\n[Termination \"Both flags down\"]\n[TimeControl \"1800\"]\n\n1. d4 d5 2. c4 e6 1-0\n");
-    assert_cells(&row, &[("result", "1/2-1/2"), ("status", "corrected"), ("reason", "both-flags-down"), ("rule", "Sabah iii.2"), ("ply", "4")]);
+    assert_cells(
+        &row,
+        &[
+            ("result", "1/2-1/2"),
+            ("status", "corrected"),
+            ("reason", "both-flags-down"),
+            ("rule", "Sabah iii.2"),
+            ("ply", "4"),
+        ],
+    );
     assert_detail_contains(&row, "shown by the Termination tag");
 }
 
@@ -86,26 +203,86 @@ fn both_flags_down() {
 fn flag_unclaimed() {
     let pgn = "[Result \"0-1\"]\n[TimeControl \"300\"]\n\n1. f3 { [%clk 0:00:00.0] } 1... e5 { [%clk 0:04:00.0] } 2. g4 { [%clk 0:00:00.0] } 2... Qh4# { [%clk 0:03:55.0] } 0-1\n";
     let sabah = judge_one("sabah-active30", pgn);
-    assert_cells(&sabah, &[("result", "0-1"), ("status", "confirmed"), ("reason", "flag-unclaimed"), ("rule", "Sabah v.5; FIDE 5.1.1"), ("ply", "4")]);
+    assert_cells(
+        &sabah,
+        &[
+            ("result", "0-1"),
+            ("status", "confirmed"),
+            ("reason", "flag-unclaimed"),
+            ("rule", "Sabah v.5; FIDE 5.1.1"),
+            ("ply", "4"),
+        ],
+    );
     // Under FIDE the arbiter calls flags he sees (6.8): an arbiter decides.
     let fide = judge_one("fide-rapid", pgn);
-    assert_cells(&fide, &[("result", "*"), ("status", "review"), ("reason", "flag-unclaimed"), ("rule", "FIDE 6.8"), ("ply", "1")]);
+    assert_cells(
+        &fide,
+        &[
+            ("result", "*"),
+            ("status", "review"),
+            ("reason", "flag-unclaimed"),
+            ("rule", "FIDE 6.8"),
+            ("ply", "1"),
+        ],
+    );
 }
 
 #[test]
 fn resignation_or_agreement() {
-    let row = judge_one("fide-rapid", "[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n");
-    assert_cells(&row, &[("result", "1/2-1/2"), ("status", "confirmed"), ("reason", "resignation-or-agreement"), ("rule", "FIDE 5.2.3"), ("ply", "")]);
-    let row = judge_one("fide-rapid", "[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 Nc6 0-1\n");
-    assert_cells(&row, &[("result", "0-1"), ("status", "confirmed"), ("reason", "resignation-or-agreement"), ("rule", "FIDE 5.1.2")]);
+    let row = judge_one(
+        "fide-rapid",
+        "[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n",
+    );
+    assert_cells(
+        &row,
+        &[
+            ("result", "1/2-1/2"),
+            ("status", "confirmed"),
+            ("reason", "resignation-or-agreement"),
+            ("rule", "FIDE 5.2.3"),
+            ("ply", ""),
+        ],
+    );
+    let row = judge_one(
+        "fide-rapid",
+        "[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 Nc6 0-1\n",
+    );
+    assert_cells(
+        &row,
+        &[
+            ("result", "0-1"),
+            ("status", "confirmed"),
+            ("reason", "resignation-or-agreement"),
+            ("rule", "FIDE 5.1.2"),
+        ],
+    );
 }
 
 #[test]
 fn unterminated_and_no_moves() {
     let row = judge_one("fide-rapid", "[Result \"*\"]\n\n1. e4 e5 *\n");
-    assert_cells(&row, &[("result", "*"), ("status", "review"), ("reason", "unterminated"), ("plies", "2")]);
-    let row = judge_one("fide-rapid", "[Event \"Default\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1-0\n");
-    assert_cells(&row, &[("result", "1-0"), ("status", "confirmed"), ("reason", "no-moves"), ("plies", "0")]);
+    assert_cells(
+        &row,
+        &[
+            ("result", "*"),
+            ("status", "review"),
+            ("reason", "unterminated"),
+            ("plies", "2"),
+        ],
+    );
+    let row = judge_one(
+        "fide-rapid",
+        "[Event \"Default\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1-0\n",
+    );
+    assert_cells(
+        &row,
+        &[
+            ("result", "1-0"),
+            ("status", "confirmed"),
+            ("reason", "no-moves"),
+            ("plies", "0"),
+        ],
+    );
 }
 
 #[test]
@@ -113,24 +290,58 @@ fn garbled_move_is_a_parse_error_with_its_line() {
     // pgn-reader would skip `Xq9` and play Bb5 as White's third move.
     let rows = judge("fide-rapid", "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6\n3. Xq9 Bb5 1-0\n");
     assert_eq!(rows.len(), 2);
-    assert_cells(&rows[1], &[("game", "2"), ("result", "*"), ("status", "unreadable"), ("reason", "parse-error"), ("ply", "5"), ("move", "Xq9"), ("plies", "4")]);
+    assert_cells(
+        &rows[1],
+        &[
+            ("game", "2"),
+            ("result", "*"),
+            ("status", "unreadable"),
+            ("reason", "parse-error"),
+            ("ply", "5"),
+            ("move", "Xq9"),
+            ("plies", "4"),
+        ],
+    );
     assert_detail_contains(&rows[1], "line 10: \"Xq9\" at ply 5 is not a move");
 }
 
 #[test]
 fn unsupported_variant_and_null_move() {
-    let row = judge_one("fide-rapid", "[Variant \"Atomic\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n");
-    assert_cells(&row, &[("result", "*"), ("status", "review"), ("reason", "unsupported")]);
+    let row = judge_one(
+        "fide-rapid",
+        "[Variant \"Atomic\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n",
+    );
+    assert_cells(
+        &row,
+        &[
+            ("result", "*"),
+            ("status", "review"),
+            ("reason", "unsupported"),
+        ],
+    );
     assert_detail_contains(&row, "variant \"Atomic\" is not judged");
     let row = judge_one("fide-rapid", "[Result \"*\"]\n\n1. e4 -- 2. d4 *\n");
-    assert_cells(&row, &[("reason", "unsupported"), ("ply", "2"), ("move", "--")]);
+    assert_cells(
+        &row,
+        &[("reason", "unsupported"), ("ply", "2"), ("move", "--")],
+    );
     assert_detail_contains(&row, "null move");
 }
 
 #[test]
 fn chess960_castling_is_replayed() {
     let row = judge_one("fide-rapid", "[Variant \"Chess960\"]\n[FEN \"nrkbqrbn/pppppppp/8/8/8/8/PPPPPPPP/NRKBQRBN w FBfb - 0 1\"]\n[SetUp \"1\"]\n[Result \"*\"]\n\n1. a3 g6 2. a4 a5 3. b4 h6 4. c3 c5 5. Bc2 f5 6. O-O-O *\n");
-    assert_cells(&row, &[("reason", "unterminated"), ("plies", "11"), ("final_fen", "nrkbqrbn/1p1pp3/6pp/p1p2p2/PP6/2P5/2BPPPPP/N1KRQRBN b kq - 1 6")]);
+    assert_cells(
+        &row,
+        &[
+            ("reason", "unterminated"),
+            ("plies", "11"),
+            (
+                "final_fen",
+                "nrkbqrbn/1p1pp3/6pp/p1p2p2/PP6/2P5/2BPPPPP/N1KRQRBN b kq - 1 6",
+            ),
+        ],
+    );
 }
 
 #[test]
@@ -138,16 +349,33 @@ fn every_reason_code_is_produced_by_some_test_above() {
     // The codes and the CSV text stay in step with PRODUCT.md.
     let texts: HashSet<&str> = Reason::ALL.iter().map(|r| r.as_str()).collect();
     let expected: HashSet<&str> = [
-        "checkmate", "stalemate", "dead-position", "fivefold-repetition", "seventy-five-moves", "flag-fall",
-        "flag-fall-cannot-mate", "both-flags-down", "flag-unclaimed", "illegal-move", "illegal-move-stands",
-        "resignation-or-agreement", "unterminated", "no-moves", "parse-error", "unsupported",
+        "checkmate",
+        "stalemate",
+        "dead-position",
+        "fivefold-repetition",
+        "seventy-five-moves",
+        "flag-fall",
+        "flag-fall-cannot-mate",
+        "both-flags-down",
+        "flag-unclaimed",
+        "illegal-move",
+        "illegal-move-stands",
+        "resignation-or-agreement",
+        "unterminated",
+        "no-moves",
+        "parse-error",
+        "unsupported",
     ]
     .into_iter()
     .collect();
     assert_eq!(texts, expected);
     let source = include_str!("reasons.rs").to_string() + include_str!("rulesets.rs");
     for code in expected {
-        assert!(source.contains(&format!("(\"reason\", \"{code}\")")) || source.contains(&format!("\"{code}\", \"")), "no test asserts reason {code}");
+        assert!(
+            source.contains(&format!("(\"reason\", \"{code}\")"))
+                || source.contains(&format!("\"{code}\", \"")),
+            "no test asserts reason {code}"
+        );
     }
 }
 
@@ -159,9 +387,29 @@ fn messy_real_world_text() {
     std::io::Write::write_all(&mut f, text).unwrap();
     let (rows, _) = common::run_paths("fide-rapid", &[f.path().to_path_buf()]);
     assert_eq!(rows.len(), 3);
-    assert_cells(&rows[0], &[("white", "Müller"), ("recorded_result", "1/2-1/2"), ("reason", "resignation-or-agreement"), ("plies", "2"), ("offset", "0")]);
-    assert_cells(&rows[1], &[("event", "b"), ("recorded_result", "1-0"), ("plies", "2"), ("status", "confirmed")]);
-    assert_cells(&rows[2], &[("event", "c"), ("plies", "2"), ("status", "confirmed")]);
+    assert_cells(
+        &rows[0],
+        &[
+            ("white", "Müller"),
+            ("recorded_result", "1/2-1/2"),
+            ("reason", "resignation-or-agreement"),
+            ("plies", "2"),
+            ("offset", "0"),
+        ],
+    );
+    assert_cells(
+        &rows[1],
+        &[
+            ("event", "b"),
+            ("recorded_result", "1-0"),
+            ("plies", "2"),
+            ("status", "confirmed"),
+        ],
+    );
+    assert_cells(
+        &rows[2],
+        &[("event", "c"), ("plies", "2"), ("status", "confirmed")],
+    );
 }
 
 #[test]
@@ -176,13 +424,27 @@ fn variations_and_long_comments_are_handled() {
     let long = "x".repeat(5000);
     let pgn = format!("[Result \"1-0\"]\n[Termination \"time forfeit\"]\n\n1. e4 {{ {long} [%clk 0:00:30] }} (1. d4 d5 2. c4) 1... e5 {{ [%clk 0:00:00] }} 2. Nf3 {{ [%clk 0:00:29] }} 1-0\n");
     let row = judge_one("fide-rapid", &pgn);
-    assert_cells(&row, &[("plies", "3"), ("white_clock", "0:00:29"), ("black_clock", "0:00:00"), ("reason", "flag-fall")]);
+    assert_cells(
+        &row,
+        &[
+            ("plies", "3"),
+            ("white_clock", "0:00:29"),
+            ("black_clock", "0:00:00"),
+            ("reason", "flag-fall"),
+        ],
+    );
 }
 
 #[test]
 fn blank_line_inside_movetext_does_not_end_the_game() {
-    let rows = judge("fide-rapid", "[Result \"0-1\"]\n\n1. f3 e5\n\n2. g4 Qh4# 0-1\n");
+    let rows = judge(
+        "fide-rapid",
+        "[Result \"0-1\"]\n\n1. f3 e5\n\n2. g4 Qh4# 0-1\n",
+    );
     assert_eq!(rows.len(), 1);
     assert_cells(&rows[0], &[("reason", "checkmate"), ("ply", "4")]);
-    assert_detail_contains(&rows[0], "1 blank line(s) inside the movetext were read through");
+    assert_detail_contains(
+        &rows[0],
+        "1 blank line(s) inside the movetext were read through",
+    );
 }

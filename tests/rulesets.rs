@@ -31,7 +31,8 @@ fn matrix(pgn: &str, expected: &[(&str, &str, &str, &str, &str)]) {
     }
 }
 
-const FLAG_WITH_MATING_MATERIAL: &str = "[TimeControl \"300\"]\n[Result \"1-0\"]\n[Termination \"time forfeit\"]\n\n\
+const FLAG_WITH_MATING_MATERIAL: &str =
+    "[TimeControl \"300\"]\n[Result \"1-0\"]\n[Termination \"time forfeit\"]\n\n\
 1. e4 {[%clk 0:04:50]} 1... e5 {[%clk 0:00:05]} 2. Nf3 {[%clk 0:04:40]} 1-0\n";
 
 #[test]
@@ -42,16 +43,36 @@ fn flag_fall_loses_when_the_opponent_can_mate() {
             ("fide-standard", "1-0", "confirmed", "flag-fall", "FIDE 6.9"),
             ("fide-rapid", "1-0", "confirmed", "flag-fall", "FIDE 6.9"),
             ("fide-blitz", "1-0", "confirmed", "flag-fall", "FIDE 6.9"),
-            ("sabah-active30", "1-0", "confirmed", "flag-fall", "Sabah iii.1(c)"),
+            (
+                "sabah-active30",
+                "1-0",
+                "confirmed",
+                "flag-fall",
+                "Sabah iii.1(c)",
+            ),
             ("bcf-rapid", "1-0", "confirmed", "flag-fall", "BCF RP 14"),
-            ("ecf-quickplay", "1-0", "confirmed", "flag-fall", "ECF QPF 9"),
+            (
+                "ecf-quickplay",
+                "1-0",
+                "confirmed",
+                "flag-fall",
+                "ECF QPF 9",
+            ),
             ("ddcl-cup", "1-0", "confirmed", "flag-fall", "ECF QPF 9"),
             ("uscf", "1-0", "confirmed", "flag-fall", "USCF 13C1"),
             ("hs-league", "1-0", "confirmed", "flag-fall", "USCF 13C1"),
         ],
     );
     let row = judge_one("fide-rapid", FLAG_WITH_MATING_MATERIAL);
-    assert_cells(&row, &[("ply", "3"), ("move", "Nf3"), ("white_clock", "0:04:40"), ("black_clock", "0:00:05")]);
+    assert_cells(
+        &row,
+        &[
+            ("ply", "3"),
+            ("move", "Nf3"),
+            ("white_clock", "0:04:40"),
+            ("black_clock", "0:00:05"),
+        ],
+    );
     assert_detail_contains(&row, "Black's flag fell after 2. Nf3 (last recorded clock 0:00:05), shown by the Termination tag");
 }
 
@@ -63,15 +84,69 @@ fn flag_fall_against_a_bare_king_is_a_draw() {
     matrix(
         pgn,
         &[
-            ("fide-standard", "1/2-1/2", "corrected", "flag-fall-cannot-mate", "FIDE 6.9"),
-            ("fide-rapid", "1/2-1/2", "corrected", "flag-fall-cannot-mate", "FIDE 6.9"),
-            ("fide-blitz", "1/2-1/2", "corrected", "flag-fall-cannot-mate", "FIDE 6.9"),
-            ("sabah-active30", "1/2-1/2", "corrected", "flag-fall-cannot-mate", "Sabah iv.1(f)"),
-            ("bcf-rapid", "1/2-1/2", "corrected", "flag-fall-cannot-mate", "BCF RP 14"),
-            ("ecf-quickplay", "1/2-1/2", "corrected", "flag-fall-cannot-mate", "ECF QPF 9"),
-            ("ddcl-cup", "1/2-1/2", "corrected", "flag-fall-cannot-mate", "ECF QPF 9"),
-            ("uscf", "1/2-1/2", "corrected", "flag-fall-cannot-mate", "USCF 14E1"),
-            ("hs-league", "1/2-1/2", "corrected", "flag-fall-cannot-mate", "USCF 14E1"),
+            (
+                "fide-standard",
+                "1/2-1/2",
+                "corrected",
+                "flag-fall-cannot-mate",
+                "FIDE 6.9",
+            ),
+            (
+                "fide-rapid",
+                "1/2-1/2",
+                "corrected",
+                "flag-fall-cannot-mate",
+                "FIDE 6.9",
+            ),
+            (
+                "fide-blitz",
+                "1/2-1/2",
+                "corrected",
+                "flag-fall-cannot-mate",
+                "FIDE 6.9",
+            ),
+            (
+                "sabah-active30",
+                "1/2-1/2",
+                "corrected",
+                "flag-fall-cannot-mate",
+                "Sabah iv.1(f)",
+            ),
+            (
+                "bcf-rapid",
+                "1/2-1/2",
+                "corrected",
+                "flag-fall-cannot-mate",
+                "BCF RP 14",
+            ),
+            (
+                "ecf-quickplay",
+                "1/2-1/2",
+                "corrected",
+                "flag-fall-cannot-mate",
+                "ECF QPF 9",
+            ),
+            (
+                "ddcl-cup",
+                "1/2-1/2",
+                "corrected",
+                "flag-fall-cannot-mate",
+                "ECF QPF 9",
+            ),
+            (
+                "uscf",
+                "1/2-1/2",
+                "corrected",
+                "flag-fall-cannot-mate",
+                "USCF 14E1",
+            ),
+            (
+                "hs-league",
+                "1/2-1/2",
+                "corrected",
+                "flag-fall-cannot-mate",
+                "USCF 14E1",
+            ),
         ],
     );
 }
@@ -88,15 +163,69 @@ fn both_flags_down_in_the_final_period() {
     matrix(
         &both_flags("1800"),
         &[
-            ("fide-standard", "1/2-1/2", "corrected", "both-flags-down", "FIDE III.3.1.2"),
-            ("fide-rapid", "1/2-1/2", "corrected", "both-flags-down", "FIDE III.3.1.2"),
-            ("fide-blitz", "*", "review", "both-flags-down", "FIDE III.2.1"),
-            ("sabah-active30", "1/2-1/2", "corrected", "both-flags-down", "Sabah iii.2"),
-            ("bcf-rapid", "1/2-1/2", "corrected", "both-flags-down", "BCF RP 14"),
-            ("ecf-quickplay", "1/2-1/2", "corrected", "both-flags-down", "ECF QPF 10"),
-            ("ddcl-cup", "1/2-1/2", "corrected", "both-flags-down", "ECF QPF 10"),
-            ("uscf", "1/2-1/2", "corrected", "both-flags-down", "USCF 14G"),
-            ("hs-league", "1/2-1/2", "corrected", "both-flags-down", "USCF 14G"),
+            (
+                "fide-standard",
+                "1/2-1/2",
+                "corrected",
+                "both-flags-down",
+                "FIDE III.3.1.2",
+            ),
+            (
+                "fide-rapid",
+                "1/2-1/2",
+                "corrected",
+                "both-flags-down",
+                "FIDE III.3.1.2",
+            ),
+            (
+                "fide-blitz",
+                "*",
+                "review",
+                "both-flags-down",
+                "FIDE III.2.1",
+            ),
+            (
+                "sabah-active30",
+                "1/2-1/2",
+                "corrected",
+                "both-flags-down",
+                "Sabah iii.2",
+            ),
+            (
+                "bcf-rapid",
+                "1/2-1/2",
+                "corrected",
+                "both-flags-down",
+                "BCF RP 14",
+            ),
+            (
+                "ecf-quickplay",
+                "1/2-1/2",
+                "corrected",
+                "both-flags-down",
+                "ECF QPF 10",
+            ),
+            (
+                "ddcl-cup",
+                "1/2-1/2",
+                "corrected",
+                "both-flags-down",
+                "ECF QPF 10",
+            ),
+            (
+                "uscf",
+                "1/2-1/2",
+                "corrected",
+                "both-flags-down",
+                "USCF 14G",
+            ),
+            (
+                "hs-league",
+                "1/2-1/2",
+                "corrected",
+                "both-flags-down",
+                "USCF 14G",
+            ),
         ],
     );
 }
@@ -107,13 +236,55 @@ fn both_flags_down_before_the_final_period() {
     matrix(
         &both_flags("40/5400:1800"),
         &[
-            ("fide-standard", "*", "review", "both-flags-down", "FIDE III.3.1.1"),
-            ("fide-rapid", "*", "review", "both-flags-down", "FIDE III.3.1.1"),
-            ("fide-blitz", "*", "review", "both-flags-down", "FIDE III.2.1"),
-            ("sabah-active30", "1/2-1/2", "corrected", "both-flags-down", "Sabah iii.2"),
-            ("bcf-rapid", "1/2-1/2", "corrected", "both-flags-down", "BCF RP 14"),
-            ("ecf-quickplay", "*", "review", "both-flags-down", "ECF QPF 10"),
-            ("ddcl-cup", "1/2-1/2", "corrected", "both-flags-down", "ECF QPF 10"),
+            (
+                "fide-standard",
+                "*",
+                "review",
+                "both-flags-down",
+                "FIDE III.3.1.1",
+            ),
+            (
+                "fide-rapid",
+                "*",
+                "review",
+                "both-flags-down",
+                "FIDE III.3.1.1",
+            ),
+            (
+                "fide-blitz",
+                "*",
+                "review",
+                "both-flags-down",
+                "FIDE III.2.1",
+            ),
+            (
+                "sabah-active30",
+                "1/2-1/2",
+                "corrected",
+                "both-flags-down",
+                "Sabah iii.2",
+            ),
+            (
+                "bcf-rapid",
+                "1/2-1/2",
+                "corrected",
+                "both-flags-down",
+                "BCF RP 14",
+            ),
+            (
+                "ecf-quickplay",
+                "*",
+                "review",
+                "both-flags-down",
+                "ECF QPF 10",
+            ),
+            (
+                "ddcl-cup",
+                "1/2-1/2",
+                "corrected",
+                "both-flags-down",
+                "ECF QPF 10",
+            ),
             ("uscf", "*", "review", "both-flags-down", "USCF 14G"),
             ("hs-league", "*", "review", "both-flags-down", "USCF 14G"),
         ],
@@ -127,15 +298,57 @@ fn both_flags_down_with_an_increment() {
     matrix(
         &both_flags("900+10"),
         &[
-            ("fide-standard", "*", "review", "both-flags-down", "FIDE 6.9"),
+            (
+                "fide-standard",
+                "*",
+                "review",
+                "both-flags-down",
+                "FIDE 6.9",
+            ),
             ("fide-rapid", "*", "review", "both-flags-down", "FIDE 6.9"),
             ("fide-blitz", "*", "review", "both-flags-down", "FIDE 6.9"),
-            ("sabah-active30", "1/2-1/2", "corrected", "both-flags-down", "Sabah iii.2"),
-            ("bcf-rapid", "1/2-1/2", "corrected", "both-flags-down", "BCF RP 14"),
-            ("ecf-quickplay", "1/2-1/2", "corrected", "both-flags-down", "ECF QPF 10"),
-            ("ddcl-cup", "1/2-1/2", "corrected", "both-flags-down", "ECF QPF 10"),
-            ("uscf", "1/2-1/2", "corrected", "both-flags-down", "USCF 14G"),
-            ("hs-league", "1/2-1/2", "corrected", "both-flags-down", "USCF 14G"),
+            (
+                "sabah-active30",
+                "1/2-1/2",
+                "corrected",
+                "both-flags-down",
+                "Sabah iii.2",
+            ),
+            (
+                "bcf-rapid",
+                "1/2-1/2",
+                "corrected",
+                "both-flags-down",
+                "BCF RP 14",
+            ),
+            (
+                "ecf-quickplay",
+                "1/2-1/2",
+                "corrected",
+                "both-flags-down",
+                "ECF QPF 10",
+            ),
+            (
+                "ddcl-cup",
+                "1/2-1/2",
+                "corrected",
+                "both-flags-down",
+                "ECF QPF 10",
+            ),
+            (
+                "uscf",
+                "1/2-1/2",
+                "corrected",
+                "both-flags-down",
+                "USCF 14G",
+            ),
+            (
+                "hs-league",
+                "1/2-1/2",
+                "corrected",
+                "both-flags-down",
+                "USCF 14G",
+            ),
         ],
     );
 }
@@ -173,11 +386,23 @@ fn first_illegal_move_claimed_at_once_both_clocks_over_five_minutes() {
 fn bcf_rp_12_illegal_move_loses_under_five_minutes() {
     let pgn = illegal_last_move("0:04:59", "0:18:00");
     let row = judge_one("bcf-rapid", &pgn);
-    assert_cells(&row, &[("result", "1-0"), ("status", "confirmed"), ("reason", "illegal-move"), ("rule", "BCF RP 12"), ("ply", "4")]);
+    assert_cells(
+        &row,
+        &[
+            ("result", "1-0"),
+            ("status", "confirmed"),
+            ("reason", "illegal-move"),
+            ("rule", "BCF RP 12"),
+            ("ply", "4"),
+        ],
+    );
     assert_detail_contains(&row, "White has 0:04:59, under 5:00: the move loses");
     // Exactly five minutes is not "less than five minutes".
     let row = judge_one("bcf-rapid", &illegal_last_move("0:05:00", "0:05:00"));
-    assert_cells(&row, &[("result", "*"), ("status", "review"), ("rule", "BCF RP 12")]);
+    assert_cells(
+        &row,
+        &[("result", "*"), ("status", "review"), ("rule", "BCF RP 12")],
+    );
     // Elsewhere the clock does not decide.
     let row = judge_one("fide-rapid", &pgn);
     assert_cells(&row, &[("result", "*"), ("status", "review")]);
@@ -195,9 +420,27 @@ fn second_illegal_move() {
         &[
             // Standard play reinstates the first one: the record past it cannot be judged.
             ("fide-standard", "*", "review", "illegal-move", "FIDE 7.5.1"),
-            ("fide-rapid", "1-0", "confirmed", "illegal-move", "FIDE 7.5.5"),
-            ("fide-blitz", "1-0", "confirmed", "illegal-move", "FIDE 7.5.5"),
-            ("sabah-active30", "1-0", "confirmed", "illegal-move", "FIDE 7.5.5"),
+            (
+                "fide-rapid",
+                "1-0",
+                "confirmed",
+                "illegal-move",
+                "FIDE 7.5.5",
+            ),
+            (
+                "fide-blitz",
+                "1-0",
+                "confirmed",
+                "illegal-move",
+                "FIDE 7.5.5",
+            ),
+            (
+                "sabah-active30",
+                "1-0",
+                "confirmed",
+                "illegal-move",
+                "FIDE 7.5.5",
+            ),
             // BCF RP 12 has no second-move rule: both clocks over five minutes.
             ("bcf-rapid", "*", "review", "illegal-move", "BCF RP 12"),
             ("ecf-quickplay", "*", "review", "illegal-move", "ECF QPF 8"),
@@ -209,7 +452,10 @@ fn second_illegal_move() {
     let row = judge_one("fide-rapid", SECOND_ILLEGAL);
     assert_cells(&row, &[("ply", "8"), ("move", "Kf5")]);
     assert_detail_contains(&row, "Black's second illegal move");
-    assert_detail_contains(&row, "2... Kd7 by Black was illegal and stood once White replied (FIDE A.5.2)");
+    assert_detail_contains(
+        &row,
+        "2... Kd7 by Black was illegal and stood once White replied (FIDE A.5.2)",
+    );
 }
 
 #[test]
@@ -220,10 +466,34 @@ fn illegal_move_noticed_after_the_reply() {
         pgn,
         &[
             ("fide-standard", "*", "review", "illegal-move", "FIDE 7.5.1"),
-            ("fide-rapid", "1-0", "confirmed", "illegal-move-stands", "FIDE A.5.2; FIDE 5.1.2"),
-            ("fide-blitz", "1-0", "confirmed", "illegal-move-stands", "FIDE B.3; FIDE 5.1.2"),
-            ("sabah-active30", "1-0", "confirmed", "illegal-move-stands", "Sabah v.7; FIDE 5.1.2"),
-            ("bcf-rapid", "1-0", "confirmed", "illegal-move-stands", "BCF RP 13; FIDE 5.1.2"),
+            (
+                "fide-rapid",
+                "1-0",
+                "confirmed",
+                "illegal-move-stands",
+                "FIDE A.5.2; FIDE 5.1.2",
+            ),
+            (
+                "fide-blitz",
+                "1-0",
+                "confirmed",
+                "illegal-move-stands",
+                "FIDE B.3; FIDE 5.1.2",
+            ),
+            (
+                "sabah-active30",
+                "1-0",
+                "confirmed",
+                "illegal-move-stands",
+                "Sabah v.7; FIDE 5.1.2",
+            ),
+            (
+                "bcf-rapid",
+                "1-0",
+                "confirmed",
+                "illegal-move-stands",
+                "BCF RP 13; FIDE 5.1.2",
+            ),
             ("ecf-quickplay", "*", "review", "illegal-move", "ECF QPF 8"),
             ("ddcl-cup", "*", "review", "illegal-move", "ECF QPF 8"),
             ("uscf", "*", "review", "illegal-move", "USCF 11A"),
@@ -239,7 +509,17 @@ fn a_move_no_piece_can_make_stops_the_replay_under_every_ruleset() {
     let pgn = "[Result \"1-0\"]\n\n1. e4 e5 2. Nf6 Nc6 1-0\n";
     for rules in ALL {
         let row = judge_one(rules, pgn);
-        assert_cells(&row, &[("result", "*"), ("status", "review"), ("reason", "illegal-move"), ("ply", "3"), ("move", "Nf6"), ("plies", "2")]);
+        assert_cells(
+            &row,
+            &[
+                ("result", "*"),
+                ("status", "review"),
+                ("reason", "illegal-move"),
+                ("ply", "3"),
+                ("move", "Nf6"),
+                ("plies", "2"),
+            ],
+        );
         assert_detail_contains(&row, "no piece can make this move");
     }
 }
@@ -249,8 +529,21 @@ fn automatic_draws_follow_the_ruleset() {
     // Knights out and back: the start position stands for the fifth time at ply 16.
     let pgn = "[Result \"*\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. e4 *\n";
     let fide = judge_one("fide-rapid", pgn);
-    assert_cells(&fide, &[("result", "1/2-1/2"), ("status", "corrected"), ("reason", "fivefold-repetition"), ("rule", "FIDE 9.6.1"), ("ply", "16"), ("move", "Ng8")]);
+    assert_cells(
+        &fide,
+        &[
+            ("result", "1/2-1/2"),
+            ("status", "corrected"),
+            ("reason", "fivefold-repetition"),
+            ("rule", "FIDE 9.6.1"),
+            ("ply", "16"),
+            ("move", "Ng8"),
+        ],
+    );
     // USCF has no automatic fivefold: the game is simply unfinished.
     let uscf = judge_one("uscf", pgn);
-    assert_cells(&uscf, &[("result", "*"), ("reason", "unterminated"), ("plies", "17")]);
+    assert_cells(
+        &uscf,
+        &[("result", "*"), ("reason", "unterminated"), ("plies", "17")],
+    );
 }

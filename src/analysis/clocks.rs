@@ -56,7 +56,9 @@ pub fn effective_tc(tag: &str, default: &TimeControl, notes: &mut Vec<String>) -
     match TimeControl::parse(tag) {
         Ok(tc) => tc,
         Err(_) => {
-            notes.push(format!("TimeControl {tag:?} is not PGN; the ruleset's {default} is used"));
+            notes.push(format!(
+                "TimeControl {tag:?} is not PGN; the ruleset's {default} is used"
+            ));
             default.clone()
         }
     }
@@ -64,7 +66,11 @@ pub fn effective_tc(tag: &str, default: &TimeControl, notes: &mut Vec<String>) -
 
 /// lichess broadcasts write `90+30` meaning 90 *minutes*: when the first
 /// clocks are far above the base in seconds but fit it in minutes, read it so.
-fn fix_minutes(tc: TimeControl, first_clock: Option<Clock>, notes: &mut Vec<String>) -> TimeControl {
+fn fix_minutes(
+    tc: TimeControl,
+    first_clock: Option<Clock>,
+    notes: &mut Vec<String>,
+) -> TimeControl {
     let (Some(base), Some(first)) = (tc.base_secs(), first_clock) else {
         return tc;
     };
@@ -76,8 +82,15 @@ fn fix_minutes(tc: TimeControl, first_clock: Option<Clock>, notes: &mut Vec<Stri
             let scaled: Vec<Period> = ps
                 .iter()
                 .map(|p| match *p {
-                    Period::Moves { moves, secs, inc } => Period::Moves { moves, secs: secs * 60, inc },
-                    Period::SuddenDeath { secs, inc } => Period::SuddenDeath { secs: secs * 60, inc },
+                    Period::Moves { moves, secs, inc } => Period::Moves {
+                        moves,
+                        secs: secs * 60,
+                        inc,
+                    },
+                    Period::SuddenDeath { secs, inc } => Period::SuddenDeath {
+                        secs: secs * 60,
+                        inc,
+                    },
                     Period::Sandclock { secs } => Period::Sandclock { secs: secs * 60 },
                 })
                 .collect();
@@ -92,7 +105,13 @@ fn fix_minutes(tc: TimeControl, first_clock: Option<Clock>, notes: &mut Vec<Stri
 }
 
 /// Works out every side's clock after every ply.
-pub fn clock_facts(game: &ParsedGame, first: Side, tc_tag: &str, default: &TimeControl, plies: usize) -> (ClockFacts, TimeControl) {
+pub fn clock_facts(
+    game: &ParsedGame,
+    first: Side,
+    tc_tag: &str,
+    default: &TimeControl,
+    plies: usize,
+) -> (ClockFacts, TimeControl) {
     // A game taken up from a FEN position did not start with full clocks.
     let from_start = game.tags.fen.trim().is_empty();
     let mut f = ClockFacts::default();
@@ -101,7 +120,9 @@ pub fn clock_facts(game: &ParsedGame, first: Side, tc_tag: &str, default: &TimeC
     let tc = if tag.is_empty() || tag == "?" {
         // No tag: the ruleset's control, unless the clocks plainly do not fit it.
         match (default.base_secs(), first_clock) {
-            (Some(base), Some(first)) if first.tenths / 10 > base + 2 * default.increment(1) + 10 => {
+            (Some(base), Some(first))
+                if first.tenths / 10 > base + 2 * default.increment(1) + 10 =>
+            {
                 f.notes.push(format!(
                     "no TimeControl tag and the clocks (first {first}) do not fit the ruleset's {default}: clock arithmetic skipped"
                 ));
@@ -171,7 +192,8 @@ pub fn clock_facts(game: &ParsedGame, first: Side, tc_tag: &str, default: &TimeC
         f.after.push(cur);
     }
     if anomaly_count > 1 {
-        f.notes.push(format!("{} clock anomalies in all", anomaly_count));
+        f.notes
+            .push(format!("{} clock anomalies in all", anomaly_count));
     }
     (f, tc)
 }
@@ -189,7 +211,10 @@ mod tests {
 
     #[test]
     fn clocks_carry_forward_per_side() {
-        let (f, _) = facts("[TimeControl \"60+0\"]\n\n1. e4 {[%clk 0:00:58]} e5 {[%clk 0:00:59]} 2. Nf3 *", "600");
+        let (f, _) = facts(
+            "[TimeControl \"60+0\"]\n\n1. e4 {[%clk 0:00:58]} e5 {[%clk 0:00:59]} 2. Nf3 *",
+            "600",
+        );
         assert_eq!(f.at(1, Side::White), Some(Clock::secs(58)));
         assert_eq!(f.at(1, Side::Black), Some(Clock::secs(60)));
         assert_eq!(f.at(3, Side::White), Some(Clock::secs(58)));
@@ -199,7 +224,10 @@ mod tests {
 
     #[test]
     fn emt_is_turned_into_remaining_time() {
-        let (f, _) = facts("[TimeControl \"300+2\"]\n\n1. e4 {[%emt 0:00:10]} e5 {[%emt 0:00:30]} *", "600");
+        let (f, _) = facts(
+            "[TimeControl \"300+2\"]\n\n1. e4 {[%emt 0:00:10]} e5 {[%emt 0:00:30]} *",
+            "600",
+        );
         assert_eq!(f.at(2, Side::White), Some(Clock::secs(292)));
         assert_eq!(f.at(2, Side::Black), Some(Clock::secs(272)));
     }
@@ -211,9 +239,21 @@ mod tests {
         assert!(f.notes[0].contains("White's clock rose from 0:04:00 to 0:04:30 at move 2"));
         let mut pgn = String::from("[TimeControl \"36/4500:900\"]\n\n");
         for m in 1..=37 {
-            let w = if m <= 36 { 4500 - m * 100 } else { 4500 - 36 * 100 + 900 - 100 };
-            let (mv_w, mv_b) = if m % 2 == 1 { ("Nf3", "Nf6") } else { ("Ng1", "Ng8") };
-            pgn.push_str(&format!("{m}. {mv_w} {{[%clk {}]}} {mv_b} {{[%clk {}]}} ", Clock::secs(w), Clock::secs(w)));
+            let w = if m <= 36 {
+                4500 - m * 100
+            } else {
+                4500 - 36 * 100 + 900 - 100
+            };
+            let (mv_w, mv_b) = if m % 2 == 1 {
+                ("Nf3", "Nf6")
+            } else {
+                ("Ng1", "Ng8")
+            };
+            pgn.push_str(&format!(
+                "{m}. {mv_w} {{[%clk {}]}} {mv_b} {{[%clk {}]}} ",
+                Clock::secs(w),
+                Clock::secs(w)
+            ));
         }
         pgn.push('*');
         let (f, _) = facts(&pgn, "600");
@@ -229,7 +269,10 @@ mod tests {
 
     #[test]
     fn free_text_falls_back_with_a_note() {
-        let (f, tc) = facts("[TimeControl \"15 min. + 10 s. per move\"]\n\n1. e4 *", "900+10");
+        let (f, tc) = facts(
+            "[TimeControl \"15 min. + 10 s. per move\"]\n\n1. e4 *",
+            "900+10",
+        );
         assert_eq!(tc.to_string(), "900+10");
         assert!(f.notes[0].contains("is not PGN"));
     }

@@ -96,7 +96,8 @@ pub fn uscf_14e(pos: &Chess, flagger: Side) -> Uscf14e {
     if opp_men == 1 {
         return Uscf14e::Draw("14E1");
     }
-    let minors_only = count(opp, Role::Queen) + count(opp, Role::Rook) + count(opp, Role::Pawn) == 0;
+    let minors_only =
+        count(opp, Role::Queen) + count(opp, Role::Rook) + count(opp, Role::Pawn) == 0;
     if opp_men == 2 && minors_only {
         // K+B or K+N cannot even mate a bare king, let alone force it.
         return if flagger_bare {

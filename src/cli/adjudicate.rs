@@ -60,7 +60,12 @@ pub fn run(a: Args) -> Outcome {
                 return Outcome::Error;
             }
         },
-        None => pipeline::adjudicate(&sources, &rules, &opts, std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock())),
+        None => pipeline::adjudicate(
+            &sources,
+            &rules,
+            &opts,
+            std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock()),
+        ),
     };
     let summary = match result {
         Ok(s) => s,

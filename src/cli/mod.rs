@@ -9,7 +9,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser, Debug)]
-#[command(name = "arbiter", version, about = "An arbiter's and a league grader's paperwork from recorded chess games")]
+#[command(
+    name = "arbiter",
+    version,
+    about = "An arbiter's and a league grader's paperwork from recorded chess games"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,

@@ -15,14 +15,19 @@ pub fn run(a: Args) -> Outcome {
     let mut out = std::io::stdout().lock();
     let r = match a.name {
         None => BUILTINS.iter().try_for_each(|(name, text)| {
-            let title = Ruleset::from_toml(name, text).map(|r| r.title.clone()).unwrap_or_default();
+            let title = Ruleset::from_toml(name, text)
+                .map(|r| r.title.clone())
+                .unwrap_or_default();
             writeln!(out, "{name:<16} {title}")
         }),
         Some(name) => match Ruleset::builtin_text(&name) {
             Some(text) => out.write_all(text.as_bytes()),
             None => {
                 let names: Vec<&str> = BUILTINS.iter().map(|(n, _)| *n).collect();
-                eprintln!("arbiter: unknown ruleset {name:?} (built-ins: {})", names.join(", "));
+                eprintln!(
+                    "arbiter: unknown ruleset {name:?} (built-ins: {})",
+                    names.join(", ")
+                );
                 return Outcome::Error;
             }
         },

@@ -160,8 +160,20 @@ mod tests {
             ("[%clk 0:00:07][%eval -6.05] White is toast", c(7)),
             ("Optional leading [%clk 1:55:21] trailing", c(6921)),
             ("[%ts 1754850615931][%clk 01:14:46][%emt 00:15:43]", c(4486)),
-            ("[%clk 0:02:00.9]", Some(Clock { tenths: 1209, precise: true })),
-            ("[%clk 0:00:00.0]", Some(Clock { tenths: 0, precise: true })),
+            (
+                "[%clk 0:02:00.9]",
+                Some(Clock {
+                    tenths: 1209,
+                    precise: true,
+                }),
+            ),
+            (
+                "[%clk 0:00:00.0]",
+                Some(Clock {
+                    tenths: 0,
+                    precise: true,
+                }),
+            ),
             ("[%clk 0:00:00]", c(0)),
             ("[%clk 12:00:00]", c(43200)),
             ("[%clk 0:61:00]", None),
@@ -171,7 +183,11 @@ mod tests {
             ("[%eval #-4]", None),
         ];
         for (text, want) in cases {
-            assert_eq!(parse_comment(text.as_bytes()).clk, *want, "comment {text:?}");
+            assert_eq!(
+                parse_comment(text.as_bytes()).clk,
+                *want,
+                "comment {text:?}"
+            );
         }
     }
 
@@ -180,7 +196,13 @@ mod tests {
         let cc = parse_comment(b"[%clk 01:14:46][%emt 00:15:43][%egt 00:15:43]");
         assert_eq!(cc.emt, c(943));
         assert_eq!(cc.egt, c(943));
-        assert_eq!(parse_comment(b"[%emt 102.34]").emt, Some(Clock { tenths: 1023, precise: true }));
+        assert_eq!(
+            parse_comment(b"[%emt 102.34]").emt,
+            Some(Clock {
+                tenths: 1023,
+                precise: true
+            })
+        );
         assert_eq!(parse_comment(b"[%emt 0:05]").emt, c(5));
     }
 }

@@ -96,7 +96,9 @@ impl GameVisitor<'_> {
     /// way belong to the last move read.
     fn next_token(&mut self) -> Option<Token> {
         let mut cc = ClockCommands::default();
-        let tok = self.scanner.next_move_with(|c| cc.merge(clock::parse_comment(c)));
+        let tok = self
+            .scanner
+            .next_move_with(|c| cc.merge(clock::parse_comment(c)));
         if !cc.is_empty() {
             if let Some(last) = self.game.plies.last_mut() {
                 last.clocks.merge(cc);
@@ -112,7 +114,13 @@ impl GameVisitor<'_> {
             if let Some(m) = lenient_move(tok.text(self.text)) {
                 let (san, uci) = match m {
                     Lenient::San(sp) => (sp, None),
-                    Lenient::Uci(u) => (SanPlus { san: San::Null, suffix: None }, Some(u)),
+                    Lenient::Uci(u) => (
+                        SanPlus {
+                            san: San::Null,
+                            suffix: None,
+                        },
+                        Some(u),
+                    ),
                 };
                 self.game.lenient += 1;
                 self.game.plies.push(Ply {
@@ -145,7 +153,10 @@ fn token_matches(tok: &[u8], san: &SanPlus) -> bool {
         Ok(sp) => sp == *san,
         Err(_) => {
             if tok.first() == Some(&b'0') {
-                let fixed: Vec<u8> = tok.iter().map(|&b| if b == b'0' { b'O' } else { b }).collect();
+                let fixed: Vec<u8> = tok
+                    .iter()
+                    .map(|&b| if b == b'0' { b'O' } else { b })
+                    .collect();
                 SanPlus::from_ascii(&fixed).is_ok_and(|sp| sp == *san)
             } else {
                 false
@@ -273,7 +284,10 @@ pub struct BatchParser<'a> {
 impl<'a> BatchParser<'a> {
     pub fn new(data: &'a [u8]) -> BatchParser<'a> {
         let at = Rc::new(Cell::new(FeedPos::default()));
-        let reader = Reader::new(Feed { data, at: at.clone() });
+        let reader = Reader::new(Feed {
+            data,
+            at: at.clone(),
+        });
         BatchParser { data, at, reader }
     }
 
@@ -284,7 +298,11 @@ impl<'a> BatchParser<'a> {
     /// Parses `data[start..end]`, one game as cut by the splitter.
     pub fn parse(&mut self, start: usize, end: usize) -> ParsedGame {
         let text = &self.data[start..end];
-        self.at.set(FeedPos { pos: start, end, pad: PADDING });
+        self.at.set(FeedPos {
+            pos: start,
+            end,
+            pad: PADDING,
+        });
         let (game, failed) = run_visitor(text, &mut self.reader);
         if failed {
             // The reader may be stuck inside a token: start afresh.
@@ -373,14 +391,20 @@ pub fn lenient_move(tok: &[u8]) -> Option<Lenient> {
     }
     let body_end = t.trim_end_matches(['+', '#']).len();
     let b = t.as_bytes();
-    if body_end >= 3 && b"QRBNqrbn".contains(&b[body_end - 1]) && matches!(b[body_end - 2], b'1' | b'8') {
+    if body_end >= 3
+        && b"QRBNqrbn".contains(&b[body_end - 1])
+        && matches!(b[body_end - 2], b'1' | b'8')
+    {
         let promo = char::from(b[body_end - 1]).to_ascii_uppercase();
         t = format!("{}={}{}", &t[..body_end - 1], promo, &t[body_end..]);
     }
     if let Ok(sp) = SanPlus::from_ascii(t.as_bytes()) {
         return Some(Lenient::San(sp));
     }
-    let coord = t.replace('=', "").trim_end_matches(['+', '#']).to_ascii_lowercase();
+    let coord = t
+        .replace('=', "")
+        .trim_end_matches(['+', '#'])
+        .to_ascii_lowercase();
     UciMove::from_ascii(coord.as_bytes()).ok().map(Lenient::Uci)
 }
 
@@ -395,7 +419,13 @@ mod tests {
         assert_eq!(g.tags.white, "Müller");
         assert_eq!(g.plies.len(), 2);
         assert_eq!(g.plies[0].clocks.clk, Some(Clock::secs(60)));
-        assert_eq!(g.plies[1].clocks.clk, Some(Clock { tenths: 595, precise: true }));
+        assert_eq!(
+            g.plies[1].clocks.clk,
+            Some(Clock {
+                tenths: 595,
+                precise: true
+            })
+        );
         assert!(g.garbled.is_none());
     }
 
@@ -410,13 +440,23 @@ mod tests {
 
     #[test]
     fn scoresheet_notation_is_read_leniently() {
-        for (tok, want) in [("a8Q", "a8=Q"), ("Rh7++", "Rh7+"), ("exf6ep", "exf6"), ("O\u{2011}O", "O-O"), ("0-0-0", "O-O-O"), ("d7d8R", "d7d8=R")] {
+        for (tok, want) in [
+            ("a8Q", "a8=Q"),
+            ("Rh7++", "Rh7+"),
+            ("exf6ep", "exf6"),
+            ("O\u{2011}O", "O-O"),
+            ("0-0-0", "O-O-O"),
+            ("d7d8R", "d7d8=R"),
+        ] {
             match lenient_move(tok.as_bytes()) {
                 Some(Lenient::San(sp)) => assert_eq!(sp.to_string(), want, "{tok}"),
                 other => panic!("{tok}: {other:?}"),
             }
         }
-        assert!(matches!(lenient_move(b"g1f3"), Some(Lenient::San(_)) | Some(Lenient::Uci(_))));
+        assert!(matches!(
+            lenient_move(b"g1f3"),
+            Some(Lenient::San(_)) | Some(Lenient::Uci(_))
+        ));
         assert_eq!(lenient_move(b"Xq9"), None);
         let g = parse_game(b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O\xe2\x80\x91O *");
         assert_eq!(g.plies.len(), 9);

@@ -41,7 +41,19 @@ pub fn find(needle: u8, hay: &[u8]) -> Option<usize> {
 fn is_token_end(b: u8) -> bool {
     matches!(
         b,
-        b' ' | b'\t' | b'\n' | b'\r' | b'{' | b'}' | b'(' | b')' | b'!' | b'?' | b'$' | b';' | b'.' | b'*'
+        b' ' | b'\t'
+            | b'\n'
+            | b'\r'
+            | b'{'
+            | b'}'
+            | b'('
+            | b')'
+            | b'!'
+            | b'?'
+            | b'$'
+            | b';'
+            | b'.'
+            | b'*'
     )
 }
 
@@ -55,7 +67,11 @@ impl<'a> Scanner<'a> {
     pub fn new(text: &'a [u8]) -> Scanner<'a> {
         Scanner {
             text,
-            pos: if text.starts_with(b"\xef\xbb\xbf") { 3 } else { 0 },
+            pos: if text.starts_with(b"\xef\xbb\xbf") {
+                3
+            } else {
+                0
+            },
             depth: 0,
         }
     }
@@ -123,7 +139,11 @@ impl<'a> Scanner<'a> {
                     self.pos = from;
                     self.skip_past(b'}');
                     if self.depth == 0 {
-                        let end = if self.text.get(self.pos - 1) == Some(&b'}') { self.pos - 1 } else { self.pos };
+                        let end = if self.text.get(self.pos - 1) == Some(&b'}') {
+                            self.pos - 1
+                        } else {
+                            self.pos
+                        };
                         comment(&self.text[from..end.max(from)]);
                     }
                 }
@@ -202,7 +222,10 @@ mod tests {
         let mut s = Scanner::new(text.as_bytes());
         let mut out = vec![];
         while let Some(t) = s.next_move() {
-            out.push((String::from_utf8_lossy(t.text(text.as_bytes())).into_owned(), t.line(text.as_bytes())));
+            out.push((
+                String::from_utf8_lossy(t.text(text.as_bytes())).into_owned(),
+                t.line(text.as_bytes()),
+            ));
         }
         out
     }

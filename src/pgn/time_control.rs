@@ -232,27 +232,70 @@ mod tests {
     fn pgn_9_6_1_forms() {
         assert_eq!(tc("?"), TimeControl::Unknown);
         assert_eq!(tc("-"), TimeControl::Untimed);
-        assert_eq!(tc("40/9000"), TimeControl::Periods(vec![Period::Moves { moves: 40, secs: 9000, inc: 0 }]));
-        assert_eq!(tc("300"), TimeControl::Periods(vec![Period::SuddenDeath { secs: 300, inc: 0 }]));
-        assert_eq!(tc("5400+60"), TimeControl::Periods(vec![Period::SuddenDeath { secs: 5400, inc: 60 }]));
-        assert_eq!(tc("*180"), TimeControl::Periods(vec![Period::Sandclock { secs: 180 }]));
+        assert_eq!(
+            tc("40/9000"),
+            TimeControl::Periods(vec![Period::Moves {
+                moves: 40,
+                secs: 9000,
+                inc: 0
+            }])
+        );
+        assert_eq!(
+            tc("300"),
+            TimeControl::Periods(vec![Period::SuddenDeath { secs: 300, inc: 0 }])
+        );
+        assert_eq!(
+            tc("5400+60"),
+            TimeControl::Periods(vec![Period::SuddenDeath {
+                secs: 5400,
+                inc: 60
+            }])
+        );
+        assert_eq!(
+            tc("*180"),
+            TimeControl::Periods(vec![Period::Sandclock { secs: 180 }])
+        );
         assert_eq!(
             tc("40/7200:20/3600:900+30"),
             TimeControl::Periods(vec![
-                Period::Moves { moves: 40, secs: 7200, inc: 0 },
-                Period::Moves { moves: 20, secs: 3600, inc: 0 },
+                Period::Moves {
+                    moves: 40,
+                    secs: 7200,
+                    inc: 0
+                },
+                Period::Moves {
+                    moves: 20,
+                    secs: 3600,
+                    inc: 0
+                },
                 Period::SuddenDeath { secs: 900, inc: 30 },
             ])
         );
         assert_eq!(tc("40/5400+30:1800+30").increment(1), 30);
-        for s in ["36/4500:900", "40/7200:20/3600:900+30", "1/259200", "180+2", "*180", "-", "?"] {
+        for s in [
+            "36/4500:900",
+            "40/7200:20/3600:900+30",
+            "1/259200",
+            "180+2",
+            "*180",
+            "-",
+            "?",
+        ] {
             assert_eq!(tc(s).to_string(), s);
         }
     }
 
     #[test]
     fn rejects_free_text_and_misplaced_sudden_death() {
-        for bad in ["15 min. + 10 s. per move", "300:40/7200", "G/30;d5", "1 in 1 day", "40/", "+5", "0/300"] {
+        for bad in [
+            "15 min. + 10 s. per move",
+            "300:40/7200",
+            "G/30;d5",
+            "1 in 1 day",
+            "40/",
+            "+5",
+            "0/300",
+        ] {
             assert!(TimeControl::parse(bad).is_err(), "{bad}");
         }
     }

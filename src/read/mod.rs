@@ -28,7 +28,10 @@ impl Source {
 const PGN_SUFFIXES: [&str; 4] = [".pgn", ".pgn.zst", ".pgn.gz", ".pgn.bz2"];
 
 fn is_pgn_name(p: &Path) -> bool {
-    let n = p.file_name().map(|n| n.to_string_lossy().to_lowercase()).unwrap_or_default();
+    let n = p
+        .file_name()
+        .map(|n| n.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
     PGN_SUFFIXES.iter().any(|s| n.ends_with(s))
 }
 
@@ -161,7 +164,10 @@ mod tests {
         let bz = bz.finish().unwrap();
         for data in [text.clone(), zst, gz, bz] {
             let mut out = Vec::new();
-            decoder(Box::new(Cursor::new(data))).unwrap().read_to_end(&mut out).unwrap();
+            decoder(Box::new(Cursor::new(data)))
+                .unwrap()
+                .read_to_end(&mut out)
+                .unwrap();
             assert_eq!(out, text);
         }
     }

@@ -53,8 +53,12 @@ struct GameState {
 }
 
 fn tag_name_hash(rest: &[u8]) -> u64 {
-    let name = rest[1..].iter().take_while(|b| b.is_ascii_alphanumeric() || **b == b'_');
-    name.fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+    let name = rest[1..]
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_');
+    name.fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
 }
 
 /// Kind of line, given whether it starts inside a comment. Returns where the
@@ -76,7 +80,14 @@ fn line_kind(line: &[u8], in_comment: bool) -> (LineKind, usize) {
         return (LineKind::Escape, line.len());
     }
     let Some(first) = line[i..].iter().position(|b| !b.is_ascii_whitespace()) else {
-        return (if in_comment { LineKind::Movetext } else { LineKind::Blank }, line.len());
+        return (
+            if in_comment {
+                LineKind::Movetext
+            } else {
+                LineKind::Blank
+            },
+            line.len(),
+        );
     };
     let rest = &line[i + first..];
     if !in_comment && rest[0] == b'[' {
@@ -165,7 +176,7 @@ pub struct Splitter<R> {
     games_done: u64,
     state: GameState,
     spans: Vec<GameSpan>,
-    first_read: bool,
+    sniffed: usize,
 }
 
 const READ_SIZE: usize = 1 << 16;
@@ -182,7 +193,7 @@ impl<R: Read> Splitter<R> {
             games_done: 0,
             state: GameState::default(),
             spans: Vec::new(),
-            first_read: true,
+            sniffed: 0,
         }
     }
 
@@ -205,10 +216,12 @@ impl<R: Read> Splitter<R> {
             }
         };
         self.buf.truncate(len + n);
-        if self.first_read && n > 0 {
-            self.first_read = false;
-            let head = &self.buf[..self.buf.len().min(8192)];
-            if memchr::memchr(0, head).is_some() {
+        // Text never holds NUL bytes: look for them in the first 8 KiB read.
+        if self.sniffed < 8192 && n > 0 {
+            let from = len.min(self.buf.len());
+            let to = (len + n).min(len + 8192 - self.sniffed);
+            self.sniffed += n;
+            if self.games_done == 0 && memchr::memchr(0, &self.buf[from..to]).is_some() {
                 return Err(io::Error::new(
                     io::ErrorKind::InvalidData,
                     "binary data, not a PGN text file",
@@ -250,7 +263,10 @@ impl<R: Read> Splitter<R> {
             LineKind::Blank | LineKind::Escape => false,
             LineKind::Tag => s.seen_moves || name.is_some_and(|h| s.tag_names.contains(&h)),
             LineKind::Movetext => {
-                moves && s.seen_moves && s.seen_blank && (s.terminated || starts_with_move_one(rest))
+                moves
+                    && s.seen_moves
+                    && s.seen_blank
+                    && (s.terminated || starts_with_move_one(rest))
             }
         };
         let open = matches!(kind, LineKind::Tag | LineKind::Movetext) && leaves_comment_open(rest);
@@ -357,7 +373,11 @@ mod tests {
         let mut out = vec![];
         while let Some(b) = sp.next_batch(1 << 20).unwrap() {
             for g in b.games {
-                out.push(String::from_utf8_lossy(&b.data[g.start..g.end]).trim().to_string());
+                out.push(
+                    String::from_utf8_lossy(&b.data[g.start..g.end])
+                        .trim()
+                        .to_string(),
+                );
             }
         }
         out
@@ -366,7 +386,10 @@ mod tests {
     #[test]
     fn games_without_blank_lines_between_them() {
         let g = split("[Event \"a\"]\n1. e4 e5 1-0\n[Event \"b\"]\n1. d4 0-1\n");
-        assert_eq!(g, ["[Event \"a\"]\n1. e4 e5 1-0", "[Event \"b\"]\n1. d4 0-1"]);
+        assert_eq!(
+            g,
+            ["[Event \"a\"]\n1. e4 e5 1-0", "[Event \"b\"]\n1. d4 0-1"]
+        );
     }
 
     #[test]
@@ -380,7 +403,10 @@ mod tests {
     fn tagless_and_tag_only_games() {
         assert_eq!(split("1. e4 e5 1-0\n\n1. d4 d5 0-1\n").len(), 2);
         assert_eq!(split("1. e4 e5\n\n1. d4 d5\n").len(), 2);
-        assert_eq!(split("[Event \"a\"]\n[Result \"1-0\"]\n\n[Event \"b\"]\n[Result \"0-1\"]\n").len(), 2);
+        assert_eq!(
+            split("[Event \"a\"]\n[Result \"1-0\"]\n\n[Event \"b\"]\n[Result \"0-1\"]\n").len(),
+            2
+        );
     }
 
     #[test]
@@ -418,13 +444,22 @@ mod tests {
 
     #[test]
     fn blank_line_between_tags_and_escape_lines() {
-        assert_eq!(split("[Event \"a\"]\n\n[Date \"x\"]\n\n1. e4 1-0\n").len(), 1);
-        assert_eq!(split("%escape\n[Event \"a\"]\n\n1. e4\n% more\ne5 1-0\n").len(), 1);
+        assert_eq!(
+            split("[Event \"a\"]\n\n[Date \"x\"]\n\n1. e4 1-0\n").len(),
+            1
+        );
+        assert_eq!(
+            split("%escape\n[Event \"a\"]\n\n1. e4\n% more\ne5 1-0\n").len(),
+            1
+        );
     }
 
     #[test]
     fn tags_and_moves_on_one_line() {
-        assert_eq!(split("[Result \"1-0\"] e4 *\n[Result \"0-1\"] e4 *\n").len(), 2);
+        assert_eq!(
+            split("[Result \"1-0\"] e4 *\n[Result \"0-1\"] e4 *\n").len(),
+            2
+        );
     }
 
     #[test]

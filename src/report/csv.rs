@@ -48,7 +48,12 @@ pub fn write_header<W: std::io::Write>(w: &mut csv::Writer<W>) -> csv::Result<()
     w.write_record(RESULTS_HEADER)
 }
 
-pub fn write_row<W: std::io::Write>(w: &mut csv::Writer<W>, g: &GameRef<'_>, tags: &Tags, j: &Judgement) -> csv::Result<()> {
+pub fn write_row<W: std::io::Write>(
+    w: &mut csv::Writer<W>,
+    g: &GameRef<'_>,
+    tags: &Tags,
+    j: &Judgement,
+) -> csv::Result<()> {
     let recorded = recorded_result_of(tags);
     w.write_record([
         g.source,

@@ -67,7 +67,12 @@ impl Ctx<'_> {
             .get(n.wrapping_sub(1))
             .map(|p| String::from_utf8_lossy(p.token.text(self.text)).into_owned())
             .filter(|s| !s.is_empty())
-            .or_else(|| self.game.plies.get(n.wrapping_sub(1)).map(|p| p.san.to_string()))
+            .or_else(|| {
+                self.game
+                    .plies
+                    .get(n.wrapping_sub(1))
+                    .map(|p| p.san.to_string())
+            })
             .unwrap_or_default()
     }
 
@@ -83,7 +88,11 @@ impl Ctx<'_> {
                 "{} is written {} but {}",
                 self.named(w.0),
                 w.1,
-                if w.2.is_empty() { "gives no check".to_string() } else { format!("is only {}", w.2) }
+                if w.2.is_empty() {
+                    "gives no check".to_string()
+                } else {
+                    format!("is only {}", w.2)
+                }
             ));
         }
         if self.game.blank_line_splits > 0 {
@@ -125,7 +134,11 @@ fn can_mate_sentence(side: Side, answer: &mate::MateAnswer, pos: &shakmaty::Ches
             material_label(pos, side.other()),
             answer.method
         ),
-        Mateability::Undetermined => format!("{} mating chances undetermined ({})", side.name(), answer.method),
+        Mateability::Undetermined => format!(
+            "{} mating chances undetermined ({})",
+            side.name(),
+            answer.method
+        ),
     }
 }
 
@@ -135,7 +148,12 @@ pub fn judge(game: &ParsedGame, text: &[u8], rules: &Ruleset, scratch: &mut Scra
     if let Some(err) = &game.error {
         if game.plies.is_empty() {
             return Judgement::bare(
-                Verdict::new(GameResult::Unknown, Status::Unreadable, Reason::ParseError, "PGN 8.2"),
+                Verdict::new(
+                    GameResult::Unknown,
+                    Status::Unreadable,
+                    Reason::ParseError,
+                    "PGN 8.2",
+                ),
                 format!("cannot read the game: {err}"),
             );
         }
@@ -144,8 +162,16 @@ pub fn judge(game: &ParsedGame, text: &[u8], rules: &Ruleset, scratch: &mut Scra
         Start::Position(p, m) => (*p, m),
         Start::Unsupported(why) => {
             let mut j = Judgement::bare(
-                Verdict::new(GameResult::Unknown, Status::Review, Reason::Unsupported, rules.scoring.rule.clone()),
-                format!("{why}; the recorded result {} is not checked", recorded.as_str()),
+                Verdict::new(
+                    GameResult::Unknown,
+                    Status::Review,
+                    Reason::Unsupported,
+                    rules.scoring.rule.clone(),
+                ),
+                format!(
+                    "{why}; the recorded result {} is not checked",
+                    recorded.as_str()
+                ),
             );
             j.plies = 0;
             return j;
@@ -157,7 +183,13 @@ pub fn judge(game: &ParsedGame, text: &[u8], rules: &Ruleset, scratch: &mut Scra
         stands_after_reply: rules.illegal_move.stands_after_reply,
     };
     let r = replay::replay(game, start, rr, scratch);
-    let (clocks, tc) = clock_facts(game, r.first, &game.tags.time_control, &rules.default_tc, game.plies.len());
+    let (clocks, tc) = clock_facts(
+        game,
+        r.first,
+        &game.tags.time_control,
+        &rules.default_tc,
+        game.plies.len(),
+    );
     let c = Ctx {
         game,
         text,
@@ -171,7 +203,12 @@ pub fn judge(game: &ParsedGame, text: &[u8], rules: &Ruleset, scratch: &mut Scra
     if let Some(err) = &game.error {
         let at = c.r.plies;
         return c.finish(
-            Verdict::new(GameResult::Unknown, Status::Unreadable, Reason::ParseError, "PGN 8.2"),
+            Verdict::new(
+                GameResult::Unknown,
+                Status::Unreadable,
+                Reason::ParseError,
+                "PGN 8.2",
+            ),
             None,
             format!("the movetext breaks off after ply {at}: {err}"),
         );
@@ -193,13 +230,22 @@ fn judge_replayed(mut c: Ctx<'_>) -> Judgement {
     }
     match c.r.stop.clone() {
         Some(Stop::Garbled(n)) => {
-            let g = c.game.garbled.clone().unwrap_or_else(|| crate::pgn::Garbled {
-                ply: n,
-                text: String::new(),
-                line: 0,
-            });
+            let g = c
+                .game
+                .garbled
+                .clone()
+                .unwrap_or_else(|| crate::pgn::Garbled {
+                    ply: n,
+                    text: String::new(),
+                    line: 0,
+                });
             let mut j = c.finish(
-                Verdict::new(GameResult::Unknown, Status::Unreadable, Reason::ParseError, "PGN 8.2.2"),
+                Verdict::new(
+                    GameResult::Unknown,
+                    Status::Unreadable,
+                    Reason::ParseError,
+                    "PGN 8.2.2",
+                ),
                 Some(n),
                 format!(
                     "line {}: {:?} at ply {} is not a move; the game was replayed up to it",
@@ -210,9 +256,17 @@ fn judge_replayed(mut c: Ctx<'_>) -> Judgement {
             return j;
         }
         Some(Stop::NullMove(n)) => {
-            let main = format!("{} is a null move (analysis notation, not a move under the Laws)", c.named(n));
+            let main = format!(
+                "{} is a null move (analysis notation, not a move under the Laws)",
+                c.named(n)
+            );
             return c.finish(
-                Verdict::new(GameResult::Unknown, Status::Review, Reason::Unsupported, rules.scoring.rule.clone()),
+                Verdict::new(
+                    GameResult::Unknown,
+                    Status::Review,
+                    Reason::Unsupported,
+                    rules.scoring.rule.clone(),
+                ),
                 Some(n),
                 main,
             );
@@ -234,9 +288,19 @@ fn judge_board_ending(c: Ctx<'_>, e: replay::Ending) -> Judgement {
     let (result, reason, rule, what) = match e.kind {
         BoardEnd::Checkmate => {
             let winner = c.r.side_of_ply(e.ply);
-            (GameResult::win_for(winner), Reason::Checkmate, b.checkmate.clone(), format!("{} mated", winner.other().name()))
+            (
+                GameResult::win_for(winner),
+                Reason::Checkmate,
+                b.checkmate.clone(),
+                format!("{} mated", winner.other().name()),
+            )
         }
-        BoardEnd::Stalemate => (GameResult::Draw, Reason::Stalemate, b.stalemate.clone(), format!("{} is stalemated", c.r.side_to_move().name())),
+        BoardEnd::Stalemate => (
+            GameResult::Draw,
+            Reason::Stalemate,
+            b.stalemate.clone(),
+            format!("{} is stalemated", c.r.side_to_move().name()),
+        ),
         BoardEnd::DeadPosition => (
             GameResult::Draw,
             Reason::DeadPosition,
@@ -247,14 +311,30 @@ fn judge_board_ending(c: Ctx<'_>, e: replay::Ending) -> Judgement {
                 material_label(&c.r.pos, Side::Black)
             ),
         ),
-        BoardEnd::Fivefold => (GameResult::Draw, Reason::FivefoldRepetition, rules.automatic_draws.fivefold_rule.clone(), "the position stood for the fifth time".to_string()),
-        BoardEnd::SeventyFive => (GameResult::Draw, Reason::SeventyFiveMoves, rules.automatic_draws.seventy_five_rule.clone(), "75 moves each without a capture or pawn move".to_string()),
+        BoardEnd::Fivefold => (
+            GameResult::Draw,
+            Reason::FivefoldRepetition,
+            rules.automatic_draws.fivefold_rule.clone(),
+            "the position stood for the fifth time".to_string(),
+        ),
+        BoardEnd::SeventyFive => (
+            GameResult::Draw,
+            Reason::SeventyFiveMoves,
+            rules.automatic_draws.seventy_five_rule.clone(),
+            "75 moves each without a capture or pawn move".to_string(),
+        ),
     };
-    let when = if e.ply == 0 { "in the start position".to_string() } else { format!("after {}", c.named(e.ply)) };
+    let when = if e.ply == 0 {
+        "in the start position".to_string()
+    } else {
+        format!("after {}", c.named(e.ply))
+    };
     let mut main = format!("{what} {when}");
     let after = c.game.plies.len().saturating_sub(e.ply);
     if after > 0 && c.game.garbled.is_none() {
-        main.push_str(&format!("; {after} more plies were recorded after the game had ended and do not count"));
+        main.push_str(&format!(
+            "; {after} more plies were recorded after the game had ended and do not count"
+        ));
     }
     // A flag that fell before the board ending and was not called.
     let early_flag = [Side::White, Side::Black]
@@ -262,7 +342,11 @@ fn judge_board_ending(c: Ctx<'_>, e: replay::Ending) -> Judgement {
         .filter_map(|s| c.clocks.fallen(s).filter(|&p| p < e.ply).map(|p| (s, p)))
         .min_by_key(|&(_, p)| p);
     if let Some((side, p)) = early_flag {
-        let main = format!("{}'s flag fell at {} (0:00:00.0) and play went on: {main}", side.name(), c.named(p));
+        let main = format!(
+            "{}'s flag fell at {} (0:00:00.0) and play went on: {main}",
+            side.name(),
+            c.named(p)
+        );
         return match rules.flag.unclaimed {
             UnclaimedFlag::ResultStands => {
                 let rule = format!("{}; {rule}", rules.flag.callers_rule);
@@ -270,7 +354,12 @@ fn judge_board_ending(c: Ctx<'_>, e: replay::Ending) -> Judgement {
                 c.finish(v, Some(e.ply), main)
             }
             UnclaimedFlag::Review => {
-                let v = Verdict::new(GameResult::Unknown, Status::Review, Reason::FlagUnclaimed, rules.flag.callers_rule.clone());
+                let v = Verdict::new(
+                    GameResult::Unknown,
+                    Status::Review,
+                    Reason::FlagUnclaimed,
+                    rules.flag.callers_rule.clone(),
+                );
                 c.finish(v, Some(p), main)
             }
         };
@@ -293,11 +382,19 @@ fn judge_illegal(c: Ctx<'_>) -> Judgement {
     let opp = mover.other();
     let written = c.named(n);
     let review = |c: Ctx<'_>, rule: String, main: String| {
-        let v = Verdict::new(GameResult::Unknown, Status::Review, Reason::IllegalMove, rule);
+        let v = Verdict::new(
+            GameResult::Unknown,
+            Status::Review,
+            Reason::IllegalMove,
+            rule,
+        );
         c.finish(v, Some(n), main)
     };
     if last.kind == IllegalKind::Impossible {
-        let main = format!("{written} by {}: no piece can make this move; the record cannot be replayed past it", mover.name());
+        let main = format!(
+            "{written} by {}: no piece can make this move; the record cannot be replayed past it",
+            mover.name()
+        );
         return review(c, im.reinstate_rule.clone(), main);
     }
     let replied = n < c.game.plies.len();
@@ -310,7 +407,11 @@ fn judge_illegal(c: Ctx<'_>) -> Judgement {
         return review(c, im.reinstate_rule.clone(), main);
     }
     // The record ends on the illegal move: the opponent claimed.
-    let prior = c.r.illegal.iter().filter(|i| i.side == mover && i.ply < n).count();
+    let prior =
+        c.r.illegal
+            .iter()
+            .filter(|i| i.side == mover && i.ply < n)
+            .count();
     let lose = |mut c: Ctx<'_>, rule: String, why: String| {
         let answer = can_mate(&c.r.pos, opp);
         let (result, reason, rule, extra) = match answer.verdict {
@@ -320,8 +421,18 @@ fn judge_illegal(c: Ctx<'_>) -> Judgement {
                 rule,
                 format!("; {}: drawn", can_mate_sentence(opp, &answer, &c.r.pos)),
             ),
-            Mateability::Undetermined => (GameResult::Unknown, Reason::IllegalMove, rule, format!("; {}", can_mate_sentence(opp, &answer, &c.r.pos))),
-            _ => (GameResult::win_for(opp), Reason::IllegalMove, rule, String::new()),
+            Mateability::Undetermined => (
+                GameResult::Unknown,
+                Reason::IllegalMove,
+                rule,
+                format!("; {}", can_mate_sentence(opp, &answer, &c.r.pos)),
+            ),
+            _ => (
+                GameResult::win_for(opp),
+                Reason::IllegalMove,
+                rule,
+                String::new(),
+            ),
         };
         c.notes.insert(0, format!("{why}{extra}"));
         let main = format!("{written} by {} is illegal", mover.name());
@@ -335,8 +446,20 @@ fn judge_illegal(c: Ctx<'_>) -> Judgement {
             (Some(w), Some(b)) => {
                 let lim = limit * 10;
                 if w.tenths < lim || b.tenths < lim {
-                    let who = if w.tenths < lim { format!("White has {w}") } else { format!("Black has {b}") };
-                    lose(c, im.loses_under_rule.clone(), format!("{who}, under {}:{:02}: the move loses", limit / 60, limit % 60))
+                    let who = if w.tenths < lim {
+                        format!("White has {w}")
+                    } else {
+                        format!("Black has {b}")
+                    };
+                    lose(
+                        c,
+                        im.loses_under_rule.clone(),
+                        format!(
+                            "{who}, under {}:{:02}: the move loses",
+                            limit / 60,
+                            limit % 60
+                        ),
+                    )
                 } else {
                     let main = format!(
                         "{written} by {} is illegal with both clocks at {} or more ({w} / {b}): extra time for {} at the arbiter's discretion and play goes on, but the record ends here",
@@ -354,10 +477,18 @@ fn judge_illegal(c: Ctx<'_>) -> Judgement {
         };
     }
     if im.first_loses {
-        return lose(c, im.penalty_rule.clone(), "an illegal move loses on claim under this ruleset".to_string());
+        return lose(
+            c,
+            im.penalty_rule.clone(),
+            "an illegal move loses on claim under this ruleset".to_string(),
+        );
     }
     if im.second_loses && prior >= 1 {
-        return lose(c, im.second_rule.clone(), format!("{}'s second illegal move", mover.name()));
+        return lose(
+            c,
+            im.second_rule.clone(),
+            format!("{}'s second illegal move", mover.name()),
+        );
     }
     let main = format!(
         "{written} by {} is illegal: {} s added to {}'s clock and the position reinstated; the record ends here",
@@ -377,7 +508,10 @@ enum FlagEvidence {
 
 fn termination_says_time(term: &str) -> bool {
     let t = term.to_ascii_lowercase();
-    t.contains("time forfeit") || t.contains("on time") || t.contains("timeout") || t.contains("time-forfeit")
+    t.contains("time forfeit")
+        || t.contains("on time")
+        || t.contains("timeout")
+        || t.contains("time-forfeit")
 }
 
 fn flag_evidence(c: &Ctx<'_>) -> FlagEvidence {
@@ -395,11 +529,17 @@ fn flag_evidence(c: &Ctx<'_>) -> FlagEvidence {
     let to_move = c.r.side_to_move();
     if termination_says_time(&term) {
         let flagger = c.recorded.winner().map_or(to_move, Side::other);
-        return FlagEvidence::One { flagger, how: "the Termination tag" };
+        return FlagEvidence::One {
+            flagger,
+            how: "the Termination tag",
+        };
     }
     if let Some((_, clk)) = c.clocks.last(to_move) {
         if clk.is_zero() && c.recorded == GameResult::win_for(to_move.other()) {
-            return FlagEvidence::One { flagger: to_move, how: "the clock" };
+            return FlagEvidence::One {
+                flagger: to_move,
+                how: "the clock",
+            };
         }
     }
     FlagEvidence::None
@@ -413,17 +553,35 @@ fn judge_flags_or_record(mut c: Ctx<'_>) -> Judgement {
             let next_move = c.r.moves_by(to_move) as u32 + 1;
             let bf = &rules.both_flags;
             let (policy, rule, period) = if c.tc.has_increment() {
-                (bf.with_increment, bf.with_increment_rule.clone(), "with increment")
+                (
+                    bf.with_increment,
+                    bf.with_increment_rule.clone(),
+                    "with increment",
+                )
             } else if c.tc.is_final_period(next_move) {
-                (bf.final_period, bf.final_rule.clone(), "in the final period")
+                (
+                    bf.final_period,
+                    bf.final_rule.clone(),
+                    "in the final period",
+                )
             } else {
-                (bf.earlier_period, bf.earlier_rule.clone(), "before the final period")
+                (
+                    bf.earlier_period,
+                    bf.earlier_rule.clone(),
+                    "before the final period",
+                )
             };
             let main = format!("both flags are down, shown by {how}, {period} ({})", c.tc);
             let (result, extra) = match policy {
                 BothFlagsPolicy::Draw => (GameResult::Draw, ": drawn"),
-                BothFlagsPolicy::Continue => (GameResult::Unknown, ": the game should have continued and the record ends here"),
-                BothFlagsPolicy::Review => (GameResult::Unknown, ": which fell first cannot be told from the record"),
+                BothFlagsPolicy::Continue => (
+                    GameResult::Unknown,
+                    ": the game should have continued and the record ends here",
+                ),
+                BothFlagsPolicy::Review => (
+                    GameResult::Unknown,
+                    ": which fell first cannot be told from the record",
+                ),
             };
             let v = Verdict::against(c.recorded, result, Reason::BothFlagsDown, rule);
             let ply = c.r.plies;
@@ -433,9 +591,18 @@ fn judge_flags_or_record(mut c: Ctx<'_>) -> Judgement {
             let opp = flagger.other();
             // The flag fell while the flagger was to move after the last move played.
             let flag_ply = (c.r.plies > 0).then_some(c.r.plies);
-            let shown = c.clocks.last(flagger).map(|(_, clk)| format!(" (last recorded clock {clk})")).unwrap_or_default();
-            let after = flag_ply.map(|p| format!(" after {}", c.named(p))).unwrap_or_default();
-            let main = format!("{}'s flag fell{after}{shown}, shown by {how}", flagger.name());
+            let shown = c
+                .clocks
+                .last(flagger)
+                .map(|(_, clk)| format!(" (last recorded clock {clk})"))
+                .unwrap_or_default();
+            let after = flag_ply
+                .map(|p| format!(" after {}", c.named(p)))
+                .unwrap_or_default();
+            let main = format!(
+                "{}'s flag fell{after}{shown}, shown by {how}",
+                flagger.name()
+            );
             let (result, reason, rule, why) = match rules.flag.test {
                 MateTest::Uscf14e => match mate::uscf_14e(&c.r.pos, flagger) {
                     Uscf14e::Win => (GameResult::win_for(opp), Reason::FlagFall, rules.flag.rule.clone(), format!("{} has {}: not on the USCF 14E list", opp.name(), material_label(&c.r.pos, opp))),
@@ -464,16 +631,43 @@ fn judge_flags_or_record(mut c: Ctx<'_>) -> Judgement {
             // A flag that fell with play going on, then no claim.
             let early = [Side::White, Side::Black]
                 .into_iter()
-                .filter_map(|s| c.clocks.fallen(s).filter(|&p| p < c.r.plies).map(|p| (s, p)))
+                .filter_map(|s| {
+                    c.clocks
+                        .fallen(s)
+                        .filter(|&p| p < c.r.plies)
+                        .map(|p| (s, p))
+                })
                 .min_by_key(|&(_, p)| p);
             if let Some((side, p)) = early {
-                let main = format!("{}'s flag fell at {} (0:00:00.0) and play went on", side.name(), c.named(p));
-                if rules.flag.unclaimed == UnclaimedFlag::Review || rules.flag.callers == FlagCallers::ArbiterOrPlayer {
-                    let v = Verdict::new(GameResult::Unknown, Status::Review, Reason::FlagUnclaimed, rules.flag.callers_rule.clone());
+                let main = format!(
+                    "{}'s flag fell at {} (0:00:00.0) and play went on",
+                    side.name(),
+                    c.named(p)
+                );
+                if rules.flag.unclaimed == UnclaimedFlag::Review
+                    || rules.flag.callers == FlagCallers::ArbiterOrPlayer
+                {
+                    let v = Verdict::new(
+                        GameResult::Unknown,
+                        Status::Review,
+                        Reason::FlagUnclaimed,
+                        rules.flag.callers_rule.clone(),
+                    );
                     return c.finish(v, Some(p), main);
                 }
-                c.notes.insert(0, format!("not claimed, so it does not count ({})", rules.flag.callers_rule));
-                let v = Verdict::against(c.recorded, c.recorded, Reason::FlagUnclaimed, rules.flag.callers_rule.clone());
+                c.notes.insert(
+                    0,
+                    format!(
+                        "not claimed, so it does not count ({})",
+                        rules.flag.callers_rule
+                    ),
+                );
+                let v = Verdict::against(
+                    c.recorded,
+                    c.recorded,
+                    Reason::FlagUnclaimed,
+                    rules.flag.callers_rule.clone(),
+                );
                 return c.finish(v, Some(p), main);
             }
             judge_record(c)
@@ -484,7 +678,11 @@ fn judge_flags_or_record(mut c: Ctx<'_>) -> Judgement {
 fn judge_record(c: Ctx<'_>) -> Judgement {
     let rules = c.rules;
     let term = c.game.tags.termination.trim();
-    let term_note = if term.is_empty() { String::new() } else { format!(" (Termination: {term})") };
+    let term_note = if term.is_empty() {
+        String::new()
+    } else {
+        format!(" (Termination: {term})")
+    };
     // An illegal move that stood is the one event on the board worth naming.
     let stood = c.r.illegal.iter().find(|i| i.stood).map(|i| i.ply);
     let (verdict, main) = match c.recorded {
@@ -492,26 +690,60 @@ fn judge_record(c: Ctx<'_>) -> Judgement {
             let main = if c.r.plies == 0 {
                 "no moves and no result".to_string()
             } else {
-                format!("the game is unfinished after {} plies{term_note}", c.r.plies)
+                format!(
+                    "the game is unfinished after {} plies{term_note}",
+                    c.r.plies
+                )
             };
-            let reason = if c.r.plies == 0 { Reason::NoMoves } else { Reason::Unterminated };
-            let v = Verdict::new(GameResult::Unknown, Status::Review, reason, rules.scoring.rule.clone());
+            let reason = if c.r.plies == 0 {
+                Reason::NoMoves
+            } else {
+                Reason::Unterminated
+            };
+            let v = Verdict::new(
+                GameResult::Unknown,
+                Status::Review,
+                reason,
+                rules.scoring.rule.clone(),
+            );
             return c.finish(v, None, main);
         }
         GameResult::Draw => {
-            let reason = if c.r.plies == 0 { Reason::NoMoves } else { Reason::ResignationOrAgreement };
+            let reason = if c.r.plies == 0 {
+                Reason::NoMoves
+            } else {
+                Reason::ResignationOrAgreement
+            };
             let main = if c.r.plies == 0 {
                 format!("no moves recorded; the recorded draw stands{term_note}")
             } else {
-                format!("drawn by agreement or claim, no board or clock evidence against it{term_note}")
+                format!(
+                    "drawn by agreement or claim, no board or clock evidence against it{term_note}"
+                )
             };
-            (Verdict::against(c.recorded, GameResult::Draw, reason, rules.board.agreement.clone()), main)
+            (
+                Verdict::against(
+                    c.recorded,
+                    GameResult::Draw,
+                    reason,
+                    rules.board.agreement.clone(),
+                ),
+                main,
+            )
         }
         GameResult::WhiteWins | GameResult::BlackWins => {
             let winner = c.recorded.winner().unwrap_or(Side::White);
             if c.r.plies == 0 && c.game.plies.is_empty() {
-                let main = format!("no moves recorded; the recorded win for {} stands{term_note}", winner.name());
-                let v = Verdict::against(c.recorded, c.recorded, Reason::NoMoves, rules.scoring.rule.clone());
+                let main = format!(
+                    "no moves recorded; the recorded win for {} stands{term_note}",
+                    winner.name()
+                );
+                let v = Verdict::against(
+                    c.recorded,
+                    c.recorded,
+                    Reason::NoMoves,
+                    rules.scoring.rule.clone(),
+                );
                 return c.finish(v, None, main);
             }
             let answer = can_mate(&c.r.pos, winner);
@@ -521,7 +753,15 @@ fn judge_record(c: Ctx<'_>) -> Judgement {
                 Mateability::Undetermined => (GameResult::Unknown, format!("{} is credited with the win; {s}{term_note}", winner.name())),
                 Mateability::Winnable => (c.recorded, format!("{} loses by resignation or agreement; no board or clock evidence against it{term_note}", winner.other().name())),
             };
-            (Verdict::against(c.recorded, result, Reason::ResignationOrAgreement, rules.board.resignation.clone()), main)
+            (
+                Verdict::against(
+                    c.recorded,
+                    result,
+                    Reason::ResignationOrAgreement,
+                    rules.board.resignation.clone(),
+                ),
+                main,
+            )
         }
     };
     match stood {

@@ -192,8 +192,8 @@ builtin!(
 
 impl Ruleset {
     pub fn from_toml(origin: &str, text: &str) -> Result<Ruleset, RulesetError> {
-        let file: RulesetFile =
-            toml::from_str(text).map_err(|e| RulesetError::Toml(origin.to_string(), e.to_string()))?;
+        let file: RulesetFile = toml::from_str(text)
+            .map_err(|e| RulesetError::Toml(origin.to_string(), e.to_string()))?;
         let default_tc = TimeControl::parse(&file.default_time_control)
             .map_err(|e| RulesetError::TimeControl(origin.to_string(), e.to_string()))?;
         let citations: [(&str, &'static str); 15] = [
@@ -210,16 +210,27 @@ impl Ruleset {
             (&file.both_flags.earlier_rule, "both_flags.earlier_rule"),
             (&file.illegal_move.penalty_rule, "illegal_move.penalty_rule"),
             (&file.illegal_move.stands_rule, "illegal_move.stands_rule"),
-            (&file.automatic_draws.fivefold_rule, "automatic_draws.fivefold_rule"),
-            (&file.automatic_draws.seventy_five_rule, "automatic_draws.seventy_five_rule"),
+            (
+                &file.automatic_draws.fivefold_rule,
+                "automatic_draws.fivefold_rule",
+            ),
+            (
+                &file.automatic_draws.seventy_five_rule,
+                "automatic_draws.seventy_five_rule",
+            ),
         ];
         for (value, field) in citations {
             if value.trim().is_empty() {
                 return Err(RulesetError::MissingCitation(origin.to_string(), field));
             }
         }
-        if file.illegal_move.loses_under_seconds.is_some() && file.illegal_move.loses_under_rule.is_empty() {
-            return Err(RulesetError::MissingCitation(origin.to_string(), "illegal_move.loses_under_rule"));
+        if file.illegal_move.loses_under_seconds.is_some()
+            && file.illegal_move.loses_under_rule.is_empty()
+        {
+            return Err(RulesetError::MissingCitation(
+                origin.to_string(),
+                "illegal_move.loses_under_rule",
+            ));
         }
         Ok(Ruleset { file, default_tc })
     }
@@ -240,7 +251,10 @@ impl Ruleset {
             return Ruleset::from_toml(name_or_path, &text);
         }
         let names: Vec<&str> = BUILTINS.iter().map(|(n, _)| *n).collect();
-        Err(RulesetError::Unknown(name_or_path.to_string(), names.join(", ")))
+        Err(RulesetError::Unknown(
+            name_or_path.to_string(),
+            names.join(", "),
+        ))
     }
 }
 
@@ -259,15 +273,21 @@ mod tests {
 
     #[test]
     fn unknown_key_is_an_error_naming_the_key() {
-        let text = Ruleset::builtin_text("fide-rapid").unwrap().replace("[flag]", "[flag]\nwho_calls = \"x\"");
-        let err = Ruleset::from_toml("mine.toml", &text).unwrap_err().to_string();
+        let text = Ruleset::builtin_text("fide-rapid")
+            .unwrap()
+            .replace("[flag]", "[flag]\nwho_calls = \"x\"");
+        let err = Ruleset::from_toml("mine.toml", &text)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("who_calls"), "{err}");
         assert!(err.contains("mine.toml"), "{err}");
     }
 
     #[test]
     fn empty_citation_is_refused() {
-        let text = Ruleset::builtin_text("bcf-rapid").unwrap().replace("rule = \"BCF RP 14\"", "rule = \"\"");
+        let text = Ruleset::builtin_text("bcf-rapid")
+            .unwrap()
+            .replace("rule = \"BCF RP 14\"", "rule = \"\"");
         let err = Ruleset::from_toml("x", &text).unwrap_err().to_string();
         assert!(err.contains("flag.rule"), "{err}");
     }

@@ -14,11 +14,15 @@ use arbiter::{
 pub type Row = HashMap<String, String>;
 
 pub fn data(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data").join(rel)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data")
+        .join(rel)
 }
 
 pub fn sample(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("samples").join(rel)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("samples")
+        .join(rel)
 }
 
 pub fn parse_csv(bytes: &[u8]) -> Vec<Row> {
@@ -27,7 +31,11 @@ pub fn parse_csv(bytes: &[u8]) -> Vec<Row> {
     r.records()
         .map(|rec| {
             let rec = rec.expect("record");
-            headers.iter().zip(rec.iter()).map(|(h, v)| (h.to_string(), v.to_string())).collect()
+            headers
+                .iter()
+                .zip(rec.iter())
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
         })
         .collect()
 }
@@ -72,8 +80,16 @@ pub fn judge_one(rules: &str, pgn: &str) -> Row {
 #[track_caller]
 pub fn assert_cells(row: &Row, expected: &[(&str, &str)]) {
     for (col, want) in expected {
-        let got = row.get(*col).map(String::as_str).unwrap_or("<missing column>");
-        assert_eq!(got, *want, "column {col}; row detail: {}", row.get("detail").map(String::as_str).unwrap_or(""));
+        let got = row
+            .get(*col)
+            .map(String::as_str)
+            .unwrap_or("<missing column>");
+        assert_eq!(
+            got,
+            *want,
+            "column {col}; row detail: {}",
+            row.get("detail").map(String::as_str).unwrap_or("")
+        );
     }
 }
 

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Times arbiter against a raw pgn-reader + shakmaty validation loop and
+# pgn-extract on the same file: wall time, MB/s, games/s and peak RSS.
+#
+#   benches/compare.sh [FILE.pgn]
+#
+# Default file: the 93 MB lichess export in ../shared/data.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+FILE=${1:-../shared/data/games-with-clocks/lichess_jishanshaikh4_all-games_to-2022-05.pgn}
+RUNS=${RUNS:-3}
+
+if ! command -v pgn-extract >/dev/null && [ ! -x /usr/games/pgn-extract ]; then
+  echo "installing pgn-extract (Debian package)" >&2
+  (apt-get install -y pgn-extract || (apt-get update && apt-get install -y pgn-extract)) >/dev/null
+fi
+PGN_EXTRACT=$(command -v pgn-extract || echo /usr/games/pgn-extract)
+[ -x /usr/bin/time ] || (apt-get install -y time >/dev/null 2>&1 || (apt-get update && apt-get install -y time) >/dev/null)
+
+cargo build --release --locked --quiet --bin arbiter --example validate
+BYTES=$(stat -c %s "$FILE")
+GAMES=$(./target/release/examples/validate "$FILE" | awk '{print $1}')
+echo "file: $FILE ($BYTES bytes, $GAMES games), best of $RUNS runs"
+printf '%-28s %9s %9s %11s %10s\n' tool seconds MB/s games/s "peak RSS"
+
+measure() { # name, command...
+  local name=$1; shift
+  local best=999999 rss=0
+  for _ in $(seq "$RUNS"); do
+    /usr/bin/time -f '%e %M' -o /tmp/arbiter-compare.time "$@" >/dev/null 2>/dev/null || true
+    read -r secs kb < /tmp/arbiter-compare.time
+    if awk "BEGIN{exit !($secs < $best)}"; then best=$secs; rss=$kb; fi
+  done
+  awk -v n="$name" -v s="$best" -v b="$BYTES" -v g="$GAMES" -v r="$rss" \
+    'BEGIN{ if (s == 0) s = 0.001; printf "%-28s %9.2f %9.1f %11.0f %8.1f MB\n", n, s, b/1e6/s, g/s, r/1024 }'
+}
+
+measure "validate loop (1 thread)" ./target/release/examples/validate "$FILE"
+measure "arbiter adjudicate -j1" ./target/release/arbiter adjudicate -q -j1 "$FILE" -o /dev/null
+measure "arbiter adjudicate -j2" ./target/release/arbiter adjudicate -q -j2 "$FILE" -o /dev/null
+measure "arbiter adjudicate (all)" ./target/release/arbiter adjudicate -q "$FILE" -o /dev/null
+measure "pgn-extract -r" "$PGN_EXTRACT" -r "$FILE"

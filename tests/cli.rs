@@ -1,0 +1,365 @@
+//! The `arbiter` binary end to end: help, rulesets, exit codes, bad input,
+//! compressed input, stdin, and byte-identical output whatever `--jobs` is.
+
+mod common;
+
+use std::{
+    io::Write,
+    path::{Path, PathBuf},
+    process::{Command, Output, Stdio},
+};
+
+use common::{assert_cells, parse_csv, sample};
+
+fn arbiter(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .expect("run arbiter")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).expect("write");
+    p
+}
+
+const GAME: &str = "[Event \"e\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n";
+
+#[test]
+fn help_for_every_command() {
+    for args in [
+        &["--help"][..],
+        &["adjudicate", "--help"],
+        &["rules", "--help"],
+    ] {
+        let o = arbiter(args);
+        assert!(o.status.success(), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&o.stdout).contains("Usage"),
+            "{args:?}"
+        );
+    }
+    assert_eq!(arbiter(&["adjudicate"]).status.code(), Some(2));
+    assert_eq!(arbiter(&["no-such-command"]).status.code(), Some(2));
+}
+
+#[test]
+fn rules_lists_and_prints_the_builtins() {
+    let o = arbiter(&["rules"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    for name in [
+        "fide-standard",
+        "fide-rapid",
+        "fide-blitz",
+        "sabah-active30",
+        "bcf-rapid",
+        "ecf-quickplay",
+        "ddcl-cup",
+        "uscf",
+        "hs-league",
+    ] {
+        assert!(
+            text.lines().any(|l| l.starts_with(name)),
+            "{name} missing from {text}"
+        );
+    }
+    let o = arbiter(&["rules", "ecf-quickplay"]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("default_time_control = \"36/4500:900\""));
+    assert_eq!(arbiter(&["rules", "nonesuch"]).status.code(), Some(2));
+}
+
+#[test]
+fn a_printed_ruleset_read_back_as_a_file_judges_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let toml = arbiter(&["rules", "bcf-rapid"]).stdout;
+    let file = write(dir.path(), "club.toml", &toml);
+    let pgn = sample("bcf-rapid-club-night.pgn");
+    let a = arbiter(&["adjudicate", "-q", "-r", "bcf-rapid", pgn.to_str().unwrap()]);
+    let b = arbiter(&[
+        "adjudicate",
+        "-q",
+        "-r",
+        file.to_str().unwrap(),
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(a.status.success() && b.status.success());
+    assert_eq!(a.stdout, b.stdout);
+}
+
+#[test]
+fn unknown_key_in_a_ruleset_file_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = String::from_utf8_lossy(&arbiter(&["rules", "fide-rapid"]).stdout)
+        .replace("[flag]", "[flag]\nwho_may_call = \"anyone\"");
+    let file = write(dir.path(), "bad.toml", text.as_bytes());
+    let pgn = write(dir.path(), "g.pgn", GAME.as_bytes());
+    let o = arbiter(&[
+        "adjudicate",
+        "-r",
+        file.to_str().unwrap(),
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("who_may_call"), "{}", stderr(&o));
+}
+
+#[test]
+fn missing_file_in_a_list_of_three() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = write(dir.path(), "a.pgn", GAME.as_bytes());
+    let c = write(dir.path(), "c.pgn", GAME.repeat(2).as_bytes());
+    let missing = dir.path().join("b.pgn");
+    let o = arbiter(&[
+        "adjudicate",
+        a.to_str().unwrap(),
+        missing.to_str().unwrap(),
+        c.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("b.pgn"), "{}", stderr(&o));
+    let rows = parse_csv(&o.stdout);
+    assert_eq!(rows.len(), 3);
+    assert!(rows[0]["source"].ends_with("a.pgn") && rows[2]["source"].ends_with("c.pgn"));
+}
+
+#[test]
+fn binary_file_gets_a_row_and_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = write(
+        dir.path(),
+        "photo.pgn",
+        &[0x89, b'P', b'N', b'G', 0, 0, 0, 13, 0xff, 0xfe],
+    );
+    let ok = write(dir.path(), "ok.pgn", GAME.as_bytes());
+    let o = arbiter(&["adjudicate", bin.to_str().unwrap(), ok.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("photo.pgn") && stderr(&o).contains("binary data"),
+        "{}",
+        stderr(&o)
+    );
+    let rows = parse_csv(&o.stdout);
+    assert_eq!(rows.len(), 2);
+    assert_cells(
+        &rows[0],
+        &[("status", "unreadable"), ("reason", "parse-error")],
+    );
+    assert_cells(
+        &rows[1],
+        &[("status", "confirmed"), ("reason", "checkmate")],
+    );
+}
+
+#[test]
+fn truncated_file_keeps_every_game_it_has() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = format!("{GAME}[Event \"cut\"]\n[Result \"1-0\"]\n\n1. e4 {{ [%clk 0:01:00] }} 1... e5 {{ [%clk 0:0");
+    let f = write(dir.path(), "cut.pgn", text.as_bytes());
+    let o = arbiter(&["adjudicate", "--fail-on-review", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let rows = parse_csv(&o.stdout);
+    assert_eq!(rows.len(), 2);
+    assert_cells(
+        &rows[1],
+        &[
+            ("status", "unreadable"),
+            ("reason", "parse-error"),
+            ("plies", "2"),
+        ],
+    );
+    assert!(
+        rows[1]["detail"].contains("unterminated comment"),
+        "{}",
+        rows[1]["detail"]
+    );
+    // A compressed stream cut short is an I/O error, named, after the games read.
+    let zst = zstd::encode_all(GAME.repeat(20_000).as_bytes(), 3).unwrap();
+    let f = write(dir.path(), "cut.pgn.zst", &zst[..zst.len() / 2]);
+    let o = arbiter(&["adjudicate", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("cut.pgn.zst: read error after"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!parse_csv(&o.stdout).is_empty());
+}
+
+#[test]
+fn ten_megabyte_comment_and_five_thousand_move_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut big = String::from("[Result \"1-0\"]\n[Termination \"time forfeit\"]\n\n1. e4 { ");
+    big.push_str(&"a comment that goes on ".repeat(10 << 20 >> 4));
+    big.push_str(" [%clk 0:00:42] } 1... e5 { [%clk 0:00:00] } 2. Nf3 1-0\n");
+    let f = write(dir.path(), "big.pgn", big.as_bytes());
+    let o = arbiter(&["adjudicate", f.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows = parse_csv(&o.stdout);
+    assert_cells(
+        &rows[0],
+        &[
+            ("reason", "flag-fall"),
+            ("white_clock", "0:00:42"),
+            ("plies", "3"),
+        ],
+    );
+
+    let mut long = String::from("[Result \"*\"]\n\n");
+    for n in 1..=5000 {
+        let (w, b) = if n % 2 == 1 {
+            ("Nf3", "Nf6")
+        } else {
+            ("Ng1", "Ng8")
+        };
+        long.push_str(&format!("{n}. {w} {b} "));
+    }
+    long.push_str("*\n");
+    let f = write(dir.path(), "long.pgn", long.as_bytes());
+    let o = arbiter(&["adjudicate", "-r", "uscf", f.to_str().unwrap()]);
+    let rows = parse_csv(&o.stdout);
+    assert_cells(&rows[0], &[("reason", "unterminated"), ("plies", "10000")]);
+    let o = arbiter(&["adjudicate", "-r", "fide-rapid", f.to_str().unwrap()]);
+    let rows = parse_csv(&o.stdout);
+    assert_cells(
+        &rows[0],
+        &[("reason", "fivefold-repetition"), ("ply", "16")],
+    );
+    assert!(rows[0]["detail"].contains("9984 more plies"));
+}
+
+#[test]
+fn compressed_inputs_and_stdin_give_the_same_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read(sample("ddcl-league-match.pgn")).unwrap();
+    let plain = arbiter(&[
+        "adjudicate",
+        "-q",
+        "-r",
+        "ecf-quickplay",
+        sample("ddcl-league-match.pgn").to_str().unwrap(),
+    ]);
+    let strip_source = |o: &Output| -> Vec<String> {
+        parse_csv(&o.stdout)
+            .iter()
+            .map(|r| {
+                format!(
+                    "{} {} {} {} {}",
+                    r["game"], r["offset"], r["result"], r["rule"], r["detail"]
+                )
+            })
+            .collect()
+    };
+    let want = strip_source(&plain);
+    assert_eq!(want.len(), 5);
+    let zst = write(
+        dir.path(),
+        "m.pgn.zst",
+        &zstd::encode_all(&text[..], 3).unwrap(),
+    );
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&text).unwrap();
+    let gz = write(dir.path(), "m.pgn.gz", &gz.finish().unwrap());
+    let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+    bz.write_all(&text).unwrap();
+    let bz = write(dir.path(), "m.pgn.bz2", &bz.finish().unwrap());
+    for f in [zst, gz, bz] {
+        let o = arbiter(&[
+            "adjudicate",
+            "-q",
+            "-r",
+            "ecf-quickplay",
+            f.to_str().unwrap(),
+        ]);
+        assert_eq!(strip_source(&o), want, "{}", f.display());
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["adjudicate", "-q", "-r", "ecf-quickplay", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&text).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(strip_source(&o), want);
+    assert_eq!(parse_csv(&o.stdout)[0]["source"], "-");
+}
+
+#[test]
+fn output_is_identical_whatever_the_job_count() {
+    let path =
+        common::data("games-with-clocks/lichess_DrDrunkenstein_2018-2021_with-clocks-evals.pgn");
+    let p = path.to_str().unwrap();
+    let one = arbiter(&["adjudicate", "-q", "-j1", p]).stdout;
+    for j in ["2", "8"] {
+        assert_eq!(
+            arbiter(&["adjudicate", "-q", "-j", j, p]).stdout,
+            one,
+            "-j{j}"
+        );
+    }
+}
+
+#[test]
+fn summary_exit_codes_and_out_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("results.csv");
+    let pgn = sample("fide-rapid-open.pgn");
+    let o = arbiter(&[
+        "adjudicate",
+        "-r",
+        "fide-rapid",
+        "-o",
+        out.to_str().unwrap(),
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    assert!(o.stdout.is_empty());
+    let err = stderr(&o);
+    assert!(
+        err.contains("5 games: 2 confirmed, 2 corrected, 1 review, 0 unreadable"),
+        "{err}"
+    );
+    let rows = parse_csv(&std::fs::read(&out).unwrap());
+    assert_eq!(rows.len(), 5);
+    let o = arbiter(&[
+        "adjudicate",
+        "-q",
+        "--fail-on-review",
+        "-o",
+        out.to_str().unwrap(),
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stderr.is_empty(), "quiet means quiet");
+    let clean = write(dir.path(), "clean.pgn", GAME.as_bytes());
+    let o = arbiter(&[
+        "adjudicate",
+        "-q",
+        "--fail-on-review",
+        clean.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+}
+
+#[test]
+fn header_is_the_contract() {
+    let o = arbiter(&[
+        "adjudicate",
+        "-q",
+        sample("hs-league.pgn").to_str().unwrap(),
+    ]);
+    let first = String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    assert_eq!(
+        first,
+        "source,game,offset,event,site,date,round,white,black,white_elo,black_elo,time_control,recorded_result,result,status,reason,rule,ply,move,white_clock,black_clock,plies,final_fen,detail"
+    );
+}
