@@ -136,8 +136,10 @@ pub fn clock_facts(
     };
     let base = tc.base_secs().map(Clock::secs);
     f.after.reserve(plies + 1);
+    // The start value feeds `%emt` arithmetic but is not reported as a reading.
     let start = if from_start { base } else { None };
-    f.after.push([start, start]);
+    f.after.push([None, None]);
+    let uniform = tc.uniform_increment();
     let mut moves_made = [0u32; 2];
     let mut anomaly_count = 0usize;
     for (i, ply) in game.plies.iter().take(plies).enumerate() {
@@ -147,8 +149,14 @@ pub fn clock_facts(
         moves_made[s] += 1;
         let k = moves_made[s];
         let mut cur = f.after[i];
-        let prev = cur[s];
-        let allowance = tc.increment(k) + tc.added_after(k);
+        let prev = cur[s].or(if k == 1 { start } else { None });
+        let (allowance, added_before) = match uniform {
+            Some(inc) => (inc, 0),
+            None => (
+                tc.increment(k) + tc.added_after(k),
+                tc.added_after(k.saturating_sub(1)),
+            ),
+        };
         let c = ply.clocks;
         let value = if let Some(clk) = c.clk {
             Some(clk)
@@ -171,7 +179,7 @@ pub fn clock_facts(
             if let (Some(p), Some(_)) = (prev, c.clk) {
                 // A rise must be paid for by an increment or a new period
                 // (the previous move may have completed one, as in DDCL's setback).
-                let allowed = (allowance + tc.added_after(k.saturating_sub(1)) + 1) * 10;
+                let allowed = (allowance + added_before + 1) * 10;
                 if v.tenths > p.tenths + allowed && tc.is_timed() {
                     if anomaly_count == 0 {
                         f.notes.push(format!(
@@ -216,7 +224,7 @@ mod tests {
             "600",
         );
         assert_eq!(f.at(1, Side::White), Some(Clock::secs(58)));
-        assert_eq!(f.at(1, Side::Black), Some(Clock::secs(60)));
+        assert_eq!(f.at(1, Side::Black), None);
         assert_eq!(f.at(3, Side::White), Some(Clock::secs(58)));
         assert_eq!(f.last(Side::Black), Some((2, Clock::secs(59))));
         assert!(f.notes.is_empty());

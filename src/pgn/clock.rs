@@ -69,6 +69,35 @@ pub fn parse_comment(comment: &[u8]) -> ClockCommands {
     out
 }
 
+/// `H:MM:SS` or `HH:MM:SS`, optionally `.d`: what nearly every export writes.
+#[inline]
+fn hms_fast(s: &[u8]) -> Option<Clock> {
+    let d = |b: u8| b.wrapping_sub(b'0');
+    let (h, rest) = match s {
+        [a, b':', rest @ ..] if d(*a) < 10 => (u32::from(d(*a)), rest),
+        [a, b, b':', rest @ ..] if d(*a) < 10 && d(*b) < 10 => {
+            (u32::from(d(*a) * 10 + d(*b)), rest)
+        }
+        _ => return None,
+    };
+    let (m1, m2, s1, s2, tail) = match rest {
+        [m1, m2, b':', s1, s2, tail @ ..] => (d(*m1), d(*m2), d(*s1), d(*s2), tail),
+        _ => return None,
+    };
+    if m1 > 5 || m2 > 9 || s1 > 5 || s2 > 9 {
+        return None;
+    }
+    let secs = h * 3600 + u32::from(m1 * 10 + m2) * 60 + u32::from(s1 * 10 + s2);
+    match tail {
+        [] => Some(Clock::secs(secs)),
+        [b'.', t, more @ ..] if d(*t) < 10 && more.iter().all(u8::is_ascii_digit) => Some(Clock {
+            tenths: secs * 10 + u32::from(d(*t)),
+            precise: true,
+        }),
+        _ => None,
+    }
+}
+
 /// The comment most exports write after every move, `{ [%clk 0:01:00] }`,
 /// read without the general scan.
 #[inline]
@@ -93,6 +122,9 @@ fn trim(s: &[u8]) -> &[u8] {
 /// `h:mm:ss`, `hh:mm:ss`, `mm:ss`, or plain seconds, each with optional
 /// decimals (kept to tenths, truncated like a clock display).
 pub fn parse_duration(s: &[u8]) -> Option<Clock> {
+    if let Some(c) = hms_fast(s) {
+        return Some(c);
+    }
     if s.is_empty() || s.len() > 24 {
         return None;
     }

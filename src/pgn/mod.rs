@@ -7,7 +7,7 @@ pub mod time_control;
 
 use std::{borrow::Cow, cell::Cell, io::Read, ops::ControlFlow, rc::Rc};
 
-use pgn_reader::{Outcome, RawTag, Reader, SanPlus, Visitor};
+use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
 use shakmaty::{san::San, uci::UciMove};
 
 use self::{
@@ -82,90 +82,12 @@ pub fn decode_text(bytes: &[u8]) -> String {
     }
 }
 
-/// Collects one game. Comments are read from the original text by the
-/// scanner (which sees each whole, however long), not from pgn-reader's
-/// 255-byte comment pieces.
-struct GameVisitor<'a> {
-    text: &'a [u8],
-    scanner: Scanner<'a>,
-    game: ParsedGame,
+/// Collects the tag pairs of one game through pgn-reader.
+struct TagVisitor {
+    tags: Tags,
 }
 
-impl GameVisitor<'_> {
-    /// The next written move token; the clocks in the comments passed on the
-    /// way belong to the last move read.
-    fn next_token(&mut self) -> Option<Token> {
-        let mut cc = ClockCommands::default();
-        let tok = self
-            .scanner
-            .next_move_with(|c| cc.merge(clock::parse_comment(c)));
-        if !cc.is_empty() {
-            if let Some(last) = self.game.plies.last_mut() {
-                last.clocks.merge(cc);
-            }
-        }
-        tok
-    }
-
-    /// A token pgn-reader skipped: read it leniently as a scoresheet's
-    /// notation, or report it.
-    fn skipped(&mut self, tok: Token) {
-        if self.game.garbled.is_none() {
-            if let Some(m) = lenient_move(tok.text(self.text)) {
-                let (san, uci) = match m {
-                    Lenient::San(sp) => (sp, None),
-                    Lenient::Uci(u) => (
-                        SanPlus {
-                            san: San::Null,
-                            suffix: None,
-                        },
-                        Some(u),
-                    ),
-                };
-                self.game.lenient += 1;
-                self.game.plies.push(Ply {
-                    san,
-                    uci,
-                    token: tok,
-                    clocks: ClockCommands::default(),
-                });
-                return;
-            }
-        }
-        self.note_garbled(tok);
-    }
-
-    fn note_garbled(&mut self, tok: Token) {
-        if self.game.garbled.is_none() {
-            self.game.garbled = Some(Garbled {
-                ply: self.game.plies.len() + 1,
-                text: decode_text(tok.text(self.text)),
-                line: tok.line(self.text),
-            });
-        }
-    }
-}
-
-/// Does the written token say the same move pgn-reader read? `0-0` is read
-/// as castling by pgn-reader but is not SAN to shakmaty.
-fn token_matches(tok: &[u8], san: &SanPlus) -> bool {
-    match SanPlus::from_ascii(tok) {
-        Ok(sp) => sp == *san,
-        Err(_) => {
-            if tok.first() == Some(&b'0') {
-                let fixed: Vec<u8> = tok
-                    .iter()
-                    .map(|&b| if b == b'0' { b'O' } else { b })
-                    .collect();
-                SanPlus::from_ascii(&fixed).is_ok_and(|sp| sp == *san)
-            } else {
-                false
-            }
-        }
-    }
-}
-
-impl Visitor for GameVisitor<'_> {
+impl Visitor for TagVisitor {
     type Tags = ();
     type Movetext = ();
     type Output = ();
@@ -175,7 +97,7 @@ impl Visitor for GameVisitor<'_> {
     }
 
     fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
-        let t = &mut self.game.tags;
+        let t = &mut self.tags;
         t.count += 1;
         let slot = match name {
             b"Event" => &mut t.event,
@@ -205,40 +127,70 @@ impl Visitor for GameVisitor<'_> {
         ControlFlow::Continue(())
     }
 
-    fn san(&mut self, _: &mut (), san: SanPlus) -> ControlFlow<()> {
-        // Pair with the next written token; tokens in between were dropped.
-        let token = loop {
-            match self.next_token() {
-                Some(tok) if token_matches(tok.text(self.text), &san) => break tok,
-                Some(tok) => self.skipped(tok),
-                None => break Token::default(),
+    fn end_game(&mut self, _: ()) {}
+}
+
+/// Reads the movetext: every token meant as a move becomes a ply, read as
+/// SAN, or leniently as a scoresheet's notation; the first token that is
+/// neither is reported as garbled and reading stops there.
+fn read_movetext(text: &[u8], from: usize, game: &mut ParsedGame) {
+    let mut scanner = Scanner::at(text, from);
+    loop {
+        let mut cc = ClockCommands::default();
+        let tok = scanner.next_move_with(|c| cc.merge(clock::parse_comment(c)));
+        // Comments passed on the way belong to the move before them.
+        if !cc.is_empty() {
+            if let Some(last) = game.plies.last_mut() {
+                last.clocks.merge(cc);
             }
+        }
+        let Some(tok) = tok else { break };
+        let written = tok.text(text);
+        let (san, uci) = match SanPlus::from_ascii(written) {
+            Ok(san) => (san, None),
+            Err(_) => match lenient_move(written) {
+                Some(Lenient::San(san)) => {
+                    game.lenient += 1;
+                    (san, None)
+                }
+                Some(Lenient::Uci(u)) => {
+                    game.lenient += 1;
+                    (
+                        SanPlus {
+                            san: San::Null,
+                            suffix: None,
+                        },
+                        Some(u),
+                    )
+                }
+                None => {
+                    game.garbled = Some(Garbled {
+                        ply: game.plies.len() + 1,
+                        text: decode_text(written),
+                        line: tok.line(text),
+                    });
+                    break;
+                }
+            },
         };
-        self.game.plies.push(Ply {
+        game.plies.push(Ply {
             san,
-            uci: None,
-            token,
+            uci,
+            token: tok,
             clocks: ClockCommands::default(),
         });
-        ControlFlow::Continue(())
     }
-
-    fn begin_variation(&mut self, _: &mut ()) -> ControlFlow<(), pgn_reader::Skip> {
-        self.game.has_variations = true;
-        ControlFlow::Continue(pgn_reader::Skip(true))
+    game.blank_line_splits = scanner.blank_lines;
+    game.has_variations = scanner.variations;
+    if scanner.unterminated_comment {
+        game.error = Some("unterminated comment".to_string());
     }
-
-    fn outcome(&mut self, _: &mut (), _outcome: Outcome) -> ControlFlow<()> {
-        ControlFlow::Continue(())
-    }
-
-    fn end_game(&mut self, _: ()) {}
 }
 
 /// Blank lines served after each game: pgn-reader keeps a token's worth of
 /// bytes ahead of it and shifts its buffer when fewer remain, which would
 /// otherwise happen on every token near the end of every game.
-const PADDING: usize = 300;
+const PADDING: usize = 1;
 
 #[derive(Copy, Clone, Default)]
 struct FeedPos {
@@ -274,7 +226,7 @@ impl Read for Feed<'_> {
 }
 
 /// Parses the games of one batch, reusing one pgn-reader `Reader` (and its
-/// buffer) for all of them.
+/// buffer) for the tags of all of them.
 pub struct BatchParser<'a> {
     data: &'a [u8],
     at: Rc<Cell<FeedPos>>,
@@ -295,61 +247,51 @@ impl<'a> BatchParser<'a> {
         &self.data[start..end]
     }
 
+    pub fn reset(&mut self) {
+        *self = BatchParser::new(self.data);
+    }
+
     /// Parses `data[start..end]`, one game as cut by the splitter.
     pub fn parse(&mut self, start: usize, end: usize) -> ParsedGame {
         let text = &self.data[start..end];
-        self.at.set(FeedPos {
-            pos: start,
-            end,
-            pad: PADDING,
-        });
-        let (game, failed) = run_visitor(text, &mut self.reader);
-        if failed {
-            // The reader may be stuck inside a token: start afresh.
-            self.reset();
+        let movetext = scan::tags_end(text);
+        let mut game = ParsedGame::default();
+        if movetext > 0 {
+            self.at.set(FeedPos {
+                pos: start,
+                end: start + movetext,
+                pad: PADDING,
+            });
+            let mut v = TagVisitor {
+                tags: Tags::default(),
+            };
+            // A blank line among the tags makes pgn-reader start a "new game":
+            // it is still this one.
+            loop {
+                match self.reader.read_game(&mut v) {
+                    Ok(Some(())) => {}
+                    Ok(None) => break,
+                    Err(e) => {
+                        game.error = Some(e.to_string());
+                        self.reset();
+                        break;
+                    }
+                }
+            }
+            game.tags = v.tags;
+        }
+        if game.error.is_none() {
+            // About one ply per 8 bytes of movetext (less with clocks): one allocation.
+            game.plies.reserve((text.len() - movetext) / 8 + 4);
+            read_movetext(text, movetext, &mut game);
         }
         game
-    }
-
-    pub fn reset(&mut self) {
-        *self = BatchParser::new(self.data);
     }
 }
 
 /// Parses one game's text on its own.
 pub fn parse_game(text: &[u8]) -> ParsedGame {
     BatchParser::new(text).parse(0, text.len())
-}
-
-/// pgn-reader ends a game at a blank line; the splitter has already decided
-/// where games end, so any further "games" it finds continue this one.
-fn run_visitor<R: Read>(text: &[u8], reader: &mut Reader<R>) -> (ParsedGame, bool) {
-    let mut v = GameVisitor {
-        text,
-        scanner: Scanner::new(text),
-        game: ParsedGame::default(),
-    };
-    let mut reads = 0usize;
-    let mut failed = false;
-    loop {
-        match reader.read_game(&mut v) {
-            Ok(Some(())) => reads += 1,
-            Ok(None) => break,
-            Err(e) => {
-                v.game.error = Some(e.to_string());
-                failed = true;
-                break;
-            }
-        }
-    }
-    v.game.blank_line_splits = reads.saturating_sub(1);
-    // A garbled token after the last move is still a lost move.
-    if v.game.error.is_none() {
-        while let Some(tok) = v.next_token() {
-            v.skipped(tok);
-        }
-    }
-    (v.game, failed)
 }
 
 /// Null moves (`--`, `Z0`) belong to analysis, not to a game under the Laws.

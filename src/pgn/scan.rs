@@ -1,8 +1,8 @@
-//! An independent pass over a game's movetext that finds the tokens meant as
-//! moves, with their line numbers. pgn-reader skips a token it cannot read as
-//! SAN without telling anyone (`3. Xq9 Bb5` plays on as if `Xq9` were not
-//! there); pairing its moves with these tokens exposes the gap, and gives the
-//! CSV the move "as written".
+//! The movetext tokenizer. pgn-reader skips a token it cannot read as SAN
+//! without telling anyone (`3. Xq9 Bb5` plays on as if `Xq9` were not there)
+//! and ends a game at a blank line; reading the movetext here instead sees
+//! every token, keeps its place in the text (the CSV's move "as written", the
+//! line of an error), and reads each comment whole, however long.
 
 /// A byte range inside the game's text.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -61,6 +61,28 @@ pub struct Scanner<'a> {
     text: &'a [u8],
     pos: usize,
     depth: u32,
+    /// A move token has been returned (blank lines before it are not inside movetext).
+    started: bool,
+    blank_pending: bool,
+    /// Blank lines between two moves.
+    pub blank_lines: usize,
+    /// A `{` with no closing `}` before the end of the game.
+    pub unterminated_comment: bool,
+    pub variations: bool,
+}
+
+/// Where the movetext begins: after the tag pairs (and any `%` escape lines,
+/// byte-order mark or blank lines among them).
+pub fn tags_end(text: &[u8]) -> usize {
+    let mut s = Scanner::new(text);
+    loop {
+        match text.get(s.pos) {
+            Some(b' ' | b'\t' | b'\r' | b'\n') => s.pos += 1,
+            Some(b'%') if s.at_line_start() => s.skip_to_eol(),
+            Some(b'[') => s.skip_bracket(),
+            _ => return s.pos,
+        }
+    }
 }
 
 impl<'a> Scanner<'a> {
@@ -73,7 +95,31 @@ impl<'a> Scanner<'a> {
                 0
             },
             depth: 0,
+            started: false,
+            blank_pending: false,
+            blank_lines: 0,
+            unterminated_comment: false,
+            variations: false,
         }
+    }
+
+    /// Starts reading at `pos` (after the tags).
+    pub fn at(text: &'a [u8], pos: usize) -> Scanner<'a> {
+        let mut s = Scanner::new(text);
+        s.pos = s.pos.max(pos.min(text.len()));
+        s
+    }
+
+    /// After a newline: is the next line blank?
+    fn blank_line_follows(&self) -> bool {
+        for &b in &self.text[self.pos..] {
+            match b {
+                b' ' | b'\t' | b'\r' => {}
+                b'\n' => return true,
+                _ => return false,
+            }
+        }
+        false
     }
 
     fn skip_past(&mut self, needle: u8) {
@@ -89,34 +135,43 @@ impl<'a> Scanner<'a> {
         self.pos = find(b'\n', &self.text[self.pos..]).map_or(self.text.len(), |i| self.pos + i);
     }
 
-    /// Tag pair `[Name "value"]` (value may hold `]`), or wrapper noise such as
-    /// `[pgn]` / `[/pgn]`.
+    /// Tag pair `[Name "value"]` (the value may hold `]`), or wrapper noise
+    /// such as `[pgn]` / `[/pgn]`.
     fn skip_bracket(&mut self) {
         let rest = &self.text[self.pos..];
-        let eol = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+        let eol = find(b'\n', rest).unwrap_or(rest.len());
         let line = &rest[..eol];
-        let end = match memchr::memchr(b'"', line) {
-            Some(q1) => {
-                let mut i = q1 + 1;
-                let mut close = None;
-                while i < line.len() {
-                    match line[i] {
-                        b'\\' => i += 2,
-                        b'"' => {
-                            close = Some(i);
-                            break;
-                        }
-                        _ => i += 1,
+        let name = line[1..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+            .count();
+        let quote = 1
+            + name
+            + line[1 + name..]
+                .iter()
+                .take_while(|b| **b == b' ' || **b == b'\t')
+                .count();
+        let end = if name > 0 && line.get(quote) == Some(&b'"') {
+            let mut i = quote + 1;
+            let mut close = None;
+            while i < line.len() {
+                match line[i] {
+                    b'\\' => i += 2,
+                    b'"' => {
+                        close = Some(i);
+                        break;
                     }
-                }
-                match close {
-                    Some(c) => memchr::memchr(b']', &line[c..]).map_or(c + 1, |k| c + k + 1),
-                    None => eol,
+                    _ => i += 1,
                 }
             }
-            None => memchr::memchr(b']', line).map_or(eol, |k| k + 1),
+            match close {
+                Some(c) => find(b']', &line[c..]).map_or(c + 1, |k| c + k + 1),
+                None => eol,
+            }
+        } else {
+            find(b']', line).map_or(eol, |k| k + 1)
         };
-        self.pos += end;
+        self.pos += end.max(1);
     }
 
     /// The next mainline token that is meant as a move.
@@ -132,24 +187,31 @@ impl<'a> Scanner<'a> {
         while self.pos < t.len() {
             let b = t[self.pos];
             match b {
-                b' ' | b'\t' | b'\r' | b'\n' => self.pos += 1,
+                b'\n' => {
+                    self.pos += 1;
+                    if self.started && self.depth == 0 && self.blank_line_follows() {
+                        self.blank_pending = true;
+                    }
+                }
+                b' ' | b'\t' | b'\r' => self.pos += 1,
                 b'%' if self.at_line_start() => self.skip_to_eol(),
                 b'{' => {
                     let from = self.pos + 1;
                     self.pos = from;
                     self.skip_past(b'}');
+                    let closed = self.pos > from && self.text[self.pos - 1] == b'}';
+                    if !closed {
+                        self.unterminated_comment = true;
+                    }
                     if self.depth == 0 {
-                        let end = if self.text.get(self.pos - 1) == Some(&b'}') {
-                            self.pos - 1
-                        } else {
-                            self.pos
-                        };
+                        let end = if closed { self.pos - 1 } else { self.pos };
                         comment(&self.text[from..end.max(from)]);
                     }
                 }
                 b';' => self.skip_to_eol(),
                 b'(' => {
                     self.depth += 1;
+                    self.variations = true;
                     self.pos += 1;
                 }
                 b')' => {
@@ -167,6 +229,10 @@ impl<'a> Scanner<'a> {
                     self.pos = end;
                     if self.depth > 0 || b == b'$' || is_number_or_result(&t[start..end]) {
                         continue;
+                    }
+                    self.started = true;
+                    if std::mem::take(&mut self.blank_pending) {
+                        self.blank_lines += 1;
                     }
                     return Some(Token {
                         start: start as u32,

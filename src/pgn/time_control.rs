@@ -131,6 +131,16 @@ impl TimeControl {
         }
     }
 
+    /// The increment when it is the same for every move and no period ever
+    /// adds time (one sudden-death period): the common case, kept cheap.
+    pub fn uniform_increment(&self) -> Option<u32> {
+        match self.periods() {
+            [Period::SuddenDeath { inc, .. }] => Some(*inc),
+            [Period::Sandclock { .. }] => Some(0),
+            _ => None,
+        }
+    }
+
     /// Seconds added to the clock when the side's `n`th move completes a
     /// `moves/secs` period (the next period's allotment).
     pub fn added_after(&self, n: u32) -> u32 {

@@ -124,15 +124,20 @@ fn has_moves(rest: &[u8]) -> bool {
 
 /// Does the line leave a `{` comment open? `;` comments hide braces after them.
 fn leaves_comment_open(rest: &[u8]) -> bool {
+    // Comments do not nest, so without `;` comments counting braces decides
+    // it, and counting is vectorised: most lines here are whole movetexts.
+    if memchr::memchr(b';', rest).is_none() {
+        return memchr::memchr_iter(b'{', rest).count() > memchr::memchr_iter(b'}', rest).count();
+    }
     let mut j = 0;
-    while j < rest.len() {
-        match rest[j] {
-            b'{' => match memchr::memchr(b'}', &rest[j + 1..]) {
-                Some(k) => j += k + 2,
-                None => return true,
-            },
-            b';' => return false,
-            _ => j += 1,
+    while let Some(k) = memchr::memchr2(b'{', b';', &rest[j..]) {
+        let at = j + k;
+        if rest[at] == b';' {
+            return false;
+        }
+        match crate::pgn::scan::find(b'}', &rest[at + 1..]) {
+            Some(e) => j = at + e + 2,
+            None => return true,
         }
     }
     false
