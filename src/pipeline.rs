@@ -14,6 +14,7 @@ use std::{
 use rayon::prelude::*;
 
 use crate::{
+    analysis::forced::Syzygy,
     model::{GameResult, Reason, Status, Verdict},
     pgn::{self, ParsedGame},
     read::{
@@ -24,7 +25,7 @@ use crate::{
     replay::Scratch,
     report::csv::{write_header, write_row, GameRef},
     rules::{
-        judge::{judge, Judgement},
+        judge::{judge, Env, Judgement},
         Ruleset,
     },
 };
@@ -35,6 +36,8 @@ pub struct Options {
     /// Target size of one batch of games.
     pub batch_bytes: usize,
     pub progress: bool,
+    /// Syzygy tables for the USCF 14E forced-win question.
+    pub syzygy: Option<Arc<Syzygy>>,
 }
 
 impl Default for Options {
@@ -43,6 +46,7 @@ impl Default for Options {
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             batch_bytes: 1 << 20,
             progress: false,
+            syzygy: None,
         }
     }
 }
@@ -127,19 +131,24 @@ thread_local! {
 /// Parses and judges one game; a panic anywhere inside becomes an
 /// `unreadable` row instead of taking the batch down.
 pub fn judge_text(text: &[u8], rules: &Ruleset) -> (ParsedGame, Judgement) {
-    judge_in_batch(&mut pgn::BatchParser::new(text), 0, text.len(), rules)
+    judge_in_batch(
+        &mut pgn::BatchParser::new(text),
+        0,
+        text.len(),
+        Env::new(rules),
+    )
 }
 
 fn judge_in_batch(
     parser: &mut pgn::BatchParser<'_>,
     start: usize,
     end: usize,
-    rules: &Ruleset,
+    env: Env<'_>,
 ) -> (ParsedGame, Judgement) {
     let run = || {
         let game = parser.parse(start, end);
         let text = parser.text(start, end);
-        let j = SCRATCH.with(|s| judge(&game, text, rules, &mut s.borrow_mut()));
+        let j = SCRATCH.with(|s| judge(&game, text, env, &mut s.borrow_mut()));
         (game, j)
     };
     match catch_unwind(AssertUnwindSafe(run)) {
@@ -171,7 +180,7 @@ fn judge_in_batch(
     }
 }
 
-fn process(work: Work, rules: &Ruleset) -> Done {
+fn process(work: Work, env: Env<'_>) -> Done {
     let mut w = csv::WriterBuilder::new()
         .has_headers(false)
         .from_writer(Vec::with_capacity(1 << 16));
@@ -181,7 +190,7 @@ fn process(work: Work, rules: &Ruleset) -> Done {
             summary.bytes = batch.data.len() as u64;
             let mut parser = pgn::BatchParser::new(&batch.data);
             for span in &batch.games {
-                let (game, mut j) = judge_in_batch(&mut parser, span.start, span.end, rules);
+                let (game, mut j) = judge_in_batch(&mut parser, span.start, span.end, env);
                 if j.verdict.status == Status::Unreadable && !j.detail.contains("line ") {
                     j.detail = format!("game starting at line {}: {}", span.line, j.detail);
                 } else if let Some(g) = &game.garbled {
@@ -314,6 +323,10 @@ pub fn adjudicate<W: Write>(
         .build()
         .map_err(std::io::Error::other)?;
     let (work_tx, work_rx) = mpsc::sync_channel::<Work>(jobs * 2);
+    let env = Env {
+        rules,
+        syzygy: opts.syzygy.as_deref(),
+    };
     let (done_tx, done_rx) = mpsc::channel::<Done>();
     let mut out = csv::WriterBuilder::new()
         .has_headers(false)
@@ -344,7 +357,7 @@ pub fn adjudicate<W: Write>(
                     .into_iter()
                     .par_bridge()
                     .for_each_with(done_tx, |tx, w| {
-                        let _ = tx.send(process(w, rules));
+                        let _ = tx.send(process(w, env));
                     })
             })
         });

@@ -293,7 +293,7 @@ pub fn replay(
     seen.clear();
     let mut h = hash(&r.pos);
     seen.insert(h, 1);
-    if mate::is_dead(&r.pos) {
+    if r.pos.is_insufficient_material() {
         r.ending = Some(Ending {
             kind: BoardEnd::DeadPosition,
             ply: 0,
@@ -397,7 +397,9 @@ pub fn replay(
         if halfmoves >= 100 && r.fifty_at.is_none() {
             r.fifty_at = Some(n);
         }
-        if material_changed && mate::is_dead(&r.pos) {
+        // Bare material is checked on every capture; the helpmate analysis of
+        // the harder dead positions is the judge's (see `first_dead_ply`).
+        if material_changed && r.pos.is_insufficient_material() {
             r.ending = Some(Ending {
                 kind: BoardEnd::DeadPosition,
                 ply: n,
@@ -434,6 +436,38 @@ pub fn replay(
         }
     }
     r
+}
+
+/// The first position of the game that is dead (FIDE 5.2.2), given that the
+/// position after `upto` plies is. Dead-ness is monotone (a dead position
+/// only leads to dead positions) and changes only with an irreversible move,
+/// so only those positions are tried, in order.
+pub fn first_dead_ply(game: &ParsedGame, start: Chess, upto: usize) -> Option<(usize, Chess)> {
+    let mut pos = start;
+    if mate::is_dead(&pos) {
+        return Some((0, pos));
+    }
+    for (i, ply) in game.plies.iter().take(upto).enumerate() {
+        let m = match ply.uci {
+            Some(u) => u.to_move(&pos).ok(),
+            None => ply
+                .san
+                .san
+                .to_move(&pos)
+                .ok()
+                .or_else(|| resolve_lax(&pos, &ply.san.san)),
+        }
+        .or_else(|| match ply.uci {
+            Some(u) => geometric_move(&pos, &u_to_san(&pos, u)),
+            None => geometric_move(&pos, &ply.san.san),
+        })?;
+        let irreversible = m.is_zeroing() || m.is_castle() || castling_touched(&pos, &m);
+        pos.play_unchecked(m);
+        if (irreversible || i + 1 == upto) && mate::is_dead(&pos) {
+            return Some((i + 1, pos));
+        }
+    }
+    None
 }
 
 /// Notation that names a legal move without strict SAN: a capture written

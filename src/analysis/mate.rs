@@ -1,13 +1,15 @@
-//! "Can this side still checkmate?" — the one question most rules turn on.
-//! The rest of the code asks it here and never sees which method answered.
+//! "Can this side still checkmate?" — the one question most rules turn on
+//! (FIDE 6.9, 5.1.2, 5.2.2, 7.5.5; BCF RP 14; ECF QPF 9; Sabah iv.1). The
+//! rest of the code asks it here and never sees which engine answered.
 //!
-//! For now the answer comes from shakmaty's material rule, which is sound
-//! (a side it says cannot mate really cannot) but incomplete (pawn walls and
-//! locked bishops are reported as able to mate). The helpmate search replaces
-//! the body of `can_mate` without changing its callers.
+//! The engine is the Chess Unwinnability Analyzer's helpmate search
+//! (`chasolver`, Ambrona, FUN 2022), behind a cheap first answer from
+//! shakmaty's material rule. chasolver works on the `chess` crate's board,
+//! so positions cross over square by square.
 
-use shakmaty::{Chess, Color, Position, Role};
+use shakmaty::{uci::UciMove, CastlingSide, Chess, Color, EnPassantMode, Position, Role};
 
+use super::forced::{forced_win, ForcedWin, Syzygy};
 use crate::model::Side;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -20,31 +22,210 @@ pub enum Mateability {
     Undetermined,
 }
 
+impl Mateability {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mateability::Winnable => "winnable",
+            Mateability::Unwinnable => "unwinnable",
+            Mateability::Undetermined => "undetermined",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MateAnswer {
     pub verdict: Mateability,
     /// How the answer was reached, for the `detail` column.
     pub method: &'static str,
+    /// For `Winnable`: a mating line in SAN from the position (may be empty
+    /// when the position is already mate).
+    pub line: Vec<String>,
 }
 
-/// Can `side` checkmate from `pos` by any possible series of legal moves?
-pub fn can_mate(pos: &Chess, side: Side) -> MateAnswer {
-    if pos.has_insufficient_material(Color::from(side)) {
+impl MateAnswer {
+    fn new(verdict: Mateability, method: &'static str) -> MateAnswer {
         MateAnswer {
-            verdict: Mateability::Unwinnable,
-            method: "insufficient material",
+            verdict,
+            method,
+            line: Vec::new(),
         }
-    } else {
-        MateAnswer {
-            verdict: Mateability::Winnable,
-            method: "mating material on the board",
-        }
+    }
+
+    /// The mating line as one string: `1. Kf2 Kh1 2. Bg2#`-style numbering is
+    /// left out; moves are space-separated SAN.
+    pub fn line_text(&self) -> String {
+        self.line.join(" ")
     }
 }
 
-/// Dead position (FIDE 5.2.2): neither side can mate.
+fn to_chess_color(c: Color) -> chess::Color {
+    match c {
+        Color::White => chess::Color::White,
+        Color::Black => chess::Color::Black,
+    }
+}
+
+fn to_chess_piece(r: Role) -> chess::Piece {
+    match r {
+        Role::Pawn => chess::Piece::Pawn,
+        Role::Knight => chess::Piece::Knight,
+        Role::Bishop => chess::Piece::Bishop,
+        Role::Rook => chess::Piece::Rook,
+        Role::Queen => chess::Piece::Queen,
+        Role::King => chess::Piece::King,
+    }
+}
+
+/// The same position on the `chess` crate's board. Castling rights cross
+/// only in their standard form (king on e1/e8, rooks in the corners); a
+/// Chess960 right is dropped, which can only make a helpmate harder to find.
+pub fn to_chess_board(pos: &Chess) -> Option<chess::Board> {
+    let mut b = chess::BoardBuilder::new();
+    for (sq, piece) in pos.board().iter() {
+        b.piece(
+            chess::Square::make_square(
+                chess::Rank::from_index(sq.rank() as usize),
+                chess::File::from_index(sq.file() as usize),
+            ),
+            to_chess_piece(piece.role),
+            to_chess_color(piece.color),
+        );
+    }
+    b.side_to_move(to_chess_color(pos.turn()));
+    for color in [Color::White, Color::Black] {
+        let back = if color == Color::White { 0u32 } else { 7 };
+        let king_home = pos
+            .board()
+            .king_of(color)
+            .is_some_and(|k| u32::from(k) == back * 8 + 4);
+        let rook_at = |side: CastlingSide, file: u32| {
+            pos.castles()
+                .rook(color, side)
+                .is_some_and(|r| u32::from(r) == back * 8 + file)
+        };
+        let k = king_home && rook_at(CastlingSide::KingSide, 7);
+        let q = king_home && rook_at(CastlingSide::QueenSide, 0);
+        let rights = match (k, q) {
+            (true, true) => chess::CastleRights::Both,
+            (true, false) => chess::CastleRights::KingSide,
+            (false, true) => chess::CastleRights::QueenSide,
+            (false, false) => chess::CastleRights::NoRights,
+        };
+        b.castle_rights(to_chess_color(color), rights);
+    }
+    if let Some(ep) = pos.ep_square(EnPassantMode::Legal) {
+        b.en_passant(Some(chess::File::from_index(ep.file() as usize)));
+    }
+    chess::Board::try_from(&b).ok()
+}
+
+/// Replays chasolver's moves on shakmaty to write them as SAN.
+fn san_line(pos: &Chess, moves: &[chess::ChessMove]) -> Vec<String> {
+    let mut p = pos.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for m in moves {
+        let Ok(uci) = UciMove::from_ascii(m.to_string().as_bytes()) else {
+            break;
+        };
+        let Ok(mv) = uci.to_move(&p) else { break };
+        out.push(shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut p, mv).to_string());
+    }
+    out
+}
+
+impl MateAnswer {
+    /// The fast check found nothing stopping a mate. Enough to let a recorded
+    /// result stand; a line would need the full search.
+    pub fn unproven_winnable() -> MateAnswer {
+        MateAnswer::new(Mateability::Winnable, "the fast check finds no obstacle")
+    }
+}
+
+/// The material rule alone (a ruleset may choose it): sound, incomplete.
+pub fn material_answer(pos: &Chess, side: Side) -> MateAnswer {
+    if pos.has_insufficient_material(Color::from(side)) {
+        MateAnswer::new(Mateability::Unwinnable, "insufficient material")
+    } else {
+        MateAnswer::new(Mateability::Winnable, "mating material on the board")
+    }
+}
+
+/// Can `side` checkmate from `pos` by any possible series of legal moves?
+/// The full search, with a mating line when one exists.
+pub fn can_mate(pos: &Chess, side: Side) -> MateAnswer {
+    let color = Color::from(side);
+    if pos.has_insufficient_material(color) {
+        return MateAnswer::new(Mateability::Unwinnable, "insufficient material");
+    }
+    if pos.is_checkmate() && pos.turn() != color {
+        return MateAnswer::new(Mateability::Winnable, "the position is mate");
+    }
+    let Some(board) = to_chess_board(pos) else {
+        return MateAnswer::new(Mateability::Undetermined, "position not analysable");
+    };
+    match chasolver::winnability(&board, to_chess_color(color)) {
+        Some(chasolver::Winnability::Winnable { helpmate }) => MateAnswer {
+            verdict: Mateability::Winnable,
+            method: "helpmate line",
+            line: san_line(pos, &helpmate),
+        },
+        Some(chasolver::Winnability::Unwinnable) => {
+            MateAnswer::new(Mateability::Unwinnable, "full search")
+        }
+        None => MateAnswer::new(Mateability::Undetermined, "search budget spent"),
+    }
+}
+
+/// The fast, sound but incomplete check: `true` only if `side` provably
+/// cannot mate.
+pub fn cannot_mate_fast(pos: &Chess, side: Side) -> bool {
+    let color = Color::from(side);
+    if pos.has_insufficient_material(color) {
+        return true;
+    }
+    to_chess_board(pos).is_some_and(|b| chasolver::is_unwinnable_fast(&b, to_chess_color(color)))
+}
+
+/// Dead position (FIDE 5.2.2): neither side can mate. The fast check runs
+/// first; the full search confirms the second side only when the first
+/// side is already known unable to mate.
 pub fn is_dead(pos: &Chess) -> bool {
-    pos.is_insufficient_material()
+    if pos.is_insufficient_material() {
+        return true;
+    }
+    // The side with less material is likelier to be unable to mate: ask it first.
+    let material = |c: Color| pos.board().by_color(c).count();
+    let (first, second) = if material(Color::White) <= material(Color::Black) {
+        (Side::White, Side::Black)
+    } else {
+        (Side::Black, Side::White)
+    };
+    cannot_mate_fast(pos, first)
+        && (cannot_mate_fast(pos, second)
+            || can_mate(pos, second).verdict == Mateability::Unwinnable)
+}
+
+/// Helpmate line with move numbers from `pos`, e.g. `61... Kf8 62. Qg7#`.
+pub fn numbered_line(pos: &Chess, line: &[String]) -> String {
+    let mut out = String::new();
+    let mut n = pos.fullmoves().get();
+    let mut white = pos.turn() == Color::White;
+    for (i, san) in line.iter().enumerate() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        if white {
+            out.push_str(&format!("{n}. "));
+        } else if i == 0 {
+            out.push_str(&format!("{n}... "));
+        }
+        out.push_str(san);
+        if !white {
+            n += 1;
+        }
+        white = !white;
+    }
+    out
 }
 
 /// The material of one side, as a rule text would list it (`K+B`, `K+N+N`).
@@ -75,46 +256,49 @@ pub fn material_label(pos: &Chess, side: Side) -> String {
 /// USCF 14E: when does a flag fall *not* lose?
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Uscf14e {
-    /// The flag loses.
-    Win,
-    /// Drawn under the given paragraph (`14E1`, `14E2`, `14E3`).
-    Draw(&'static str),
-    /// 14E2/14E3 apply unless the non-flagger has a forced win that this
-    /// analysis cannot settle.
-    Review(&'static str),
+    /// The flag loses; why.
+    Win(String),
+    /// Drawn under the paragraph (`14E1`, `14E2`, `14E3`); why.
+    Draw(&'static str, String),
+    /// The paragraph applies unless a forced win exists, and that is unsettled.
+    Review(&'static str, String),
 }
 
 /// `flagger` ran out of time; may the opponent have the win under 14E?
-pub fn uscf_14e(pos: &Chess, flagger: Side) -> Uscf14e {
+pub fn uscf_14e(pos: &Chess, flagger: Side, syzygy: Option<&Syzygy>) -> Uscf14e {
     let board = pos.board();
     let opp = Color::from(flagger.other());
     let them = Color::from(flagger);
     let count = |c: Color, r: Role| (board.by_color(c) & board.by_role(r)).count();
     let opp_men = board.by_color(opp).count();
     let flagger_bare = board.by_color(them).count() == 1;
-    let flagger_pawns = count(them, Role::Pawn);
-    if opp_men == 1 {
-        return Uscf14e::Draw("14E1");
-    }
     let minors_only =
         count(opp, Role::Queen) + count(opp, Role::Rook) + count(opp, Role::Pawn) == 0;
-    if opp_men == 2 && minors_only {
-        // K+B or K+N cannot even mate a bare king, let alone force it.
-        return if flagger_bare {
-            Uscf14e::Draw("14E2")
-        } else {
-            Uscf14e::Review("14E2")
-        };
+    let paragraph = if opp_men == 1 {
+        return Uscf14e::Draw("14E1", "a lone king".into());
+    } else if opp_men == 2 && minors_only {
+        "14E2"
+    } else if opp_men == 3
+        && minors_only
+        && count(opp, Role::Knight) == 2
+        && count(them, Role::Pawn) == 0
+    {
+        "14E3"
+    } else {
+        return Uscf14e::Win("not on the USCF 14E list".into());
+    };
+    if flagger_bare {
+        // A lone minor piece, or two knights, cannot force mate on a bare king.
+        return Uscf14e::Draw(paragraph, "no forced win against a bare king".into());
     }
-    if opp_men == 3 && minors_only && count(opp, Role::Knight) == 2 && flagger_pawns == 0 {
-        // K+N+N cannot force mate against a bare king.
-        return if flagger_bare {
-            Uscf14e::Draw("14E3")
-        } else {
-            Uscf14e::Review("14E3")
-        };
+    match forced_win(pos, flagger.other(), syzygy) {
+        ForcedWin::Yes(how) => Uscf14e::Win(format!("{how}, so {paragraph} does not apply")),
+        ForcedWin::No(how) => Uscf14e::Draw(paragraph, how),
+        ForcedWin::Unknown => Uscf14e::Review(
+            paragraph,
+            "no forced mate found within 5 moves and no tablebase covers it".into(),
+        ),
     }
-    Uscf14e::Win
 }
 
 #[cfg(test)]
@@ -143,15 +327,27 @@ mod tests {
     fn uscf_14e_material_list() {
         // Black flags; White has K+N v K+P: 14E2, forced win unsettled.
         let p = pos("8/8/4k3/4p3/8/4K3/4N3/8 w - - 0 1");
-        assert_eq!(uscf_14e(&p, Side::Black), Uscf14e::Review("14E2"));
+        assert!(matches!(
+            uscf_14e(&p, Side::Black, None),
+            Uscf14e::Review("14E2", _)
+        ));
         // White flags: Black has K+P, not on the list.
-        assert_eq!(uscf_14e(&p, Side::White), Uscf14e::Win);
+        assert!(matches!(uscf_14e(&p, Side::White, None), Uscf14e::Win(_)));
         let bare = pos("8/8/4k3/8/8/4K3/4N3/8 w - - 0 1");
-        assert_eq!(uscf_14e(&bare, Side::White), Uscf14e::Draw("14E1"));
-        assert_eq!(uscf_14e(&bare, Side::Black), Uscf14e::Draw("14E2"));
+        assert!(matches!(
+            uscf_14e(&bare, Side::White, None),
+            Uscf14e::Draw("14E1", _)
+        ));
+        assert!(matches!(
+            uscf_14e(&bare, Side::Black, None),
+            Uscf14e::Draw("14E2", _)
+        ));
         let nn = pos("8/8/4k3/8/8/4K3/3NN3/8 w - - 0 1");
-        assert_eq!(uscf_14e(&nn, Side::Black), Uscf14e::Draw("14E3"));
+        assert!(matches!(
+            uscf_14e(&nn, Side::Black, None),
+            Uscf14e::Draw("14E3", _)
+        ));
         let nnp = pos("8/4p3/4k3/8/8/4K3/3NN3/8 w - - 0 1");
-        assert_eq!(uscf_14e(&nnp, Side::Black), Uscf14e::Win);
+        assert!(matches!(uscf_14e(&nnp, Side::Black, None), Uscf14e::Win(_)));
     }
 }

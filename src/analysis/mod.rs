@@ -2,4 +2,5 @@
 //! clocks say about flags, and how the USCF material list reads a position.
 
 pub mod clocks;
+pub mod forced;
 pub mod mate;

@@ -2,13 +2,14 @@
 //! moves, flags, then the recorded result with the FIDE 5.1.2 check.
 //! Every verdict carries the citation from the ruleset.
 
-use shakmaty::{fen::Fen, EnPassantMode};
+use shakmaty::{fen::Fen, Chess, EnPassantMode};
 
 use super::{BothFlagsPolicy, FlagCallers, MateTest, Ruleset, UnclaimedFlag};
 use crate::{
     analysis::{
         clocks::{clock_facts, ClockFacts},
-        mate::{self, can_mate, material_label, Mateability, Uscf14e},
+        forced::Syzygy,
+        mate::{self, can_mate, material_label, MateAnswer, Mateability, Uscf14e},
     },
     model::{Clock, GameResult, Reason, Side, Status, Verdict},
     pgn::{time_control::TimeControl, ParsedGame},
@@ -49,17 +50,54 @@ pub fn recorded_result_of(tags: &crate::pgn::Tags) -> GameResult {
 }
 
 struct Ctx<'a> {
+    syzygy: Option<&'a Syzygy>,
     game: &'a ParsedGame,
     text: &'a [u8],
     rules: &'a Ruleset,
+    start: Chess,
     r: Replay,
+    /// "Can this side mate?" answers for the final position, asked once.
+    mate: [Option<MateAnswer>; 2],
     clocks: ClockFacts,
     tc: TimeControl,
     recorded: GameResult,
     notes: Vec<String>,
 }
 
+fn side_index(s: Side) -> usize {
+    match s {
+        Side::White => 0,
+        Side::Black => 1,
+    }
+}
+
 impl Ctx<'_> {
+    /// The full helpmate answer for `side` in the final position.
+    fn mate(&mut self, side: Side) -> MateAnswer {
+        let i = side_index(side);
+        if self.mate[i].is_none() {
+            self.mate[i] = Some(can_mate(&self.r.pos, side));
+        }
+        self.mate[i]
+            .clone()
+            .unwrap_or_else(|| can_mate(&self.r.pos, side))
+    }
+
+    /// Is the final position dead, given that `known` cannot mate? The other
+    /// side gets the fast check first, the full search only if that fails.
+    fn dead_given(&mut self, known: Side) -> bool {
+        let other = known.other();
+        mate::cannot_mate_fast(&self.r.pos, other)
+            || self.mate(other).verdict == Mateability::Unwinnable
+    }
+
+    /// Is the final position dead, by the fast check alone (for games whose
+    /// result does not hang on it)?
+    fn dead_fast(&self) -> bool {
+        mate::cannot_mate_fast(&self.r.pos, Side::White)
+            && mate::cannot_mate_fast(&self.r.pos, Side::Black)
+    }
+
     /// The move of ply `n` as written, e.g. `41... Qxe4`.
     fn written(&self, n: usize) -> String {
         self.game
@@ -119,13 +157,21 @@ impl Ctx<'_> {
     }
 }
 
-fn can_mate_sentence(side: Side, answer: &mate::MateAnswer, pos: &shakmaty::Chess) -> String {
+fn can_mate_sentence(side: Side, answer: &MateAnswer, pos: &Chess) -> String {
     match answer.verdict {
         Mateability::Unwinnable => format!(
-            "{} cannot mate with {}: no helpmate exists ({})",
+            "{} cannot mate with {} v {}: no helpmate exists ({})",
             side.name(),
             material_label(pos, side),
+            material_label(pos, side.other()),
             answer.method
+        ),
+        Mateability::Winnable if !answer.line.is_empty() => format!(
+            "{} can mate with {} v {}: helpmate line {}",
+            side.name(),
+            material_label(pos, side),
+            material_label(pos, side.other()),
+            mate::numbered_line(pos, &answer.line)
         ),
         Mateability::Winnable => format!(
             "{} can mate with {} v {} ({})",
@@ -135,15 +181,60 @@ fn can_mate_sentence(side: Side, answer: &mate::MateAnswer, pos: &shakmaty::Ches
             answer.method
         ),
         Mateability::Undetermined => format!(
-            "{} mating chances undetermined ({})",
+            "whether {} can mate with {} v {} is undetermined ({})",
             side.name(),
+            material_label(pos, side),
+            material_label(pos, side.other()),
             answer.method
         ),
     }
 }
 
+/// The game reached a dead position at or before its end: find where, and
+/// judge it as ended there (FIDE 5.2.2 overrides what was played after).
+fn judge_dead(mut c: Ctx<'_>) -> Judgement {
+    let upto = c.r.plies;
+    match replay::first_dead_ply(c.game, c.start.clone(), upto) {
+        Some((ply, pos)) => {
+            c.r.pos = pos;
+            c.r.plies = ply;
+            judge_board_ending(
+                c,
+                replay::Ending {
+                    kind: BoardEnd::DeadPosition,
+                    ply,
+                },
+            )
+        }
+        None => judge_board_ending(
+            c,
+            replay::Ending {
+                kind: BoardEnd::DeadPosition,
+                ply: upto,
+            },
+        ),
+    }
+}
+
+/// What judging needs beside the game: the ruleset, and tablebases if given.
+#[derive(Clone, Copy)]
+pub struct Env<'a> {
+    pub rules: &'a Ruleset,
+    pub syzygy: Option<&'a Syzygy>,
+}
+
+impl<'a> Env<'a> {
+    pub fn new(rules: &'a Ruleset) -> Env<'a> {
+        Env {
+            rules,
+            syzygy: None,
+        }
+    }
+}
+
 /// Judges one parsed game. `text` is the game's own text (for moves as written).
-pub fn judge(game: &ParsedGame, text: &[u8], rules: &Ruleset, scratch: &mut Scratch) -> Judgement {
+pub fn judge(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratch) -> Judgement {
+    let rules = env.rules;
     let recorded = recorded_result_of(&game.tags);
     if let Some(err) = &game.error {
         if game.plies.is_empty() {
@@ -182,6 +273,7 @@ pub fn judge(game: &ParsedGame, text: &[u8], rules: &Ruleset, scratch: &mut Scra
         seventy_five: rules.automatic_draws.seventy_five_moves,
         stands_after_reply: rules.illegal_move.stands_after_reply,
     };
+    let start_pos = start.clone();
     let r = replay::replay(game, start, rr, scratch);
     let (clocks, tc) = clock_facts(
         game,
@@ -191,9 +283,12 @@ pub fn judge(game: &ParsedGame, text: &[u8], rules: &Ruleset, scratch: &mut Scra
         game.plies.len(),
     );
     let c = Ctx {
+        syzygy: env.syzygy,
         game,
         text,
         rules,
+        start: start_pos,
+        mate: [None, None],
         r,
         clocks,
         tc,
@@ -413,7 +508,7 @@ fn judge_illegal(c: Ctx<'_>) -> Judgement {
             .filter(|i| i.side == mover && i.ply < n)
             .count();
     let lose = |mut c: Ctx<'_>, rule: String, why: String| {
-        let answer = can_mate(&c.r.pos, opp);
+        let answer = c.mate(opp);
         let (result, reason, rule, extra) = match answer.verdict {
             Mateability::Unwinnable => (
                 GameResult::Draw,
@@ -548,6 +643,7 @@ fn flag_evidence(c: &Ctx<'_>) -> FlagEvidence {
 fn judge_flags_or_record(mut c: Ctx<'_>) -> Judgement {
     let rules = c.rules;
     match flag_evidence(&c) {
+        FlagEvidence::Both(_) if c.dead_fast() => judge_dead(c),
         FlagEvidence::Both(how) => {
             let to_move = c.r.side_to_move();
             let next_move = c.r.moves_by(to_move) as u32 + 1;
@@ -604,18 +700,69 @@ fn judge_flags_or_record(mut c: Ctx<'_>) -> Judgement {
                 flagger.name()
             );
             let (result, reason, rule, why) = match rules.flag.test {
-                MateTest::Uscf14e => match mate::uscf_14e(&c.r.pos, flagger) {
-                    Uscf14e::Win => (GameResult::win_for(opp), Reason::FlagFall, rules.flag.rule.clone(), format!("{} has {}: not on the USCF 14E list", opp.name(), material_label(&c.r.pos, opp))),
-                    Uscf14e::Draw(p) => (GameResult::Draw, Reason::FlagFallCannotMate, format!("USCF {p}"), format!("{} has only {} v {}: draw under USCF {p}", opp.name(), material_label(&c.r.pos, opp), material_label(&c.r.pos, flagger))),
-                    Uscf14e::Review(p) => (GameResult::Unknown, Reason::FlagFallCannotMate, format!("USCF {p}"), format!("{} has only {} v {}: a draw under USCF {p} unless {} has a forced win, which needs an arbiter", opp.name(), material_label(&c.r.pos, opp), material_label(&c.r.pos, flagger), opp.name())),
-                },
+                MateTest::Uscf14e => {
+                    let (mo, mf) = (
+                        material_label(&c.r.pos, opp),
+                        material_label(&c.r.pos, flagger),
+                    );
+                    match mate::uscf_14e(&c.r.pos, flagger, c.syzygy) {
+                        Uscf14e::Win(why) => (
+                            GameResult::win_for(opp),
+                            Reason::FlagFall,
+                            rules.flag.rule.clone(),
+                            format!("{} has {mo} v {mf}: {why}", opp.name()),
+                        ),
+                        Uscf14e::Draw(p, why) => (
+                            GameResult::Draw,
+                            Reason::FlagFallCannotMate,
+                            format!("USCF {p}"),
+                            format!("{} has only {mo} v {mf}, {why}: drawn under USCF {p}", opp.name()),
+                        ),
+                        Uscf14e::Review(p, why) => (
+                            GameResult::Unknown,
+                            Reason::FlagFallCannotMate,
+                            format!("USCF {p}"),
+                            format!(
+                                "{} has only {mo} v {mf}: a draw under USCF {p} unless {} has a forced win; {why}",
+                                opp.name(),
+                                opp.name()
+                            ),
+                        ),
+                    }
+                }
                 MateTest::Helpmate | MateTest::Material => {
-                    let answer = can_mate(&c.r.pos, opp);
+                    let answer = if rules.flag.test == MateTest::Material {
+                        mate::material_answer(&c.r.pos, opp)
+                    } else {
+                        c.mate(opp)
+                    };
+                    // Neither side able to mate: the game ended earlier, dead (FIDE 5.2.2).
+                    if answer.verdict == Mateability::Unwinnable
+                        && rules.flag.test == MateTest::Helpmate
+                        && c.dead_given(opp)
+                    {
+                        return judge_dead(c);
+                    }
                     let s = can_mate_sentence(opp, &answer, &c.r.pos);
                     match answer.verdict {
-                        Mateability::Winnable => (GameResult::win_for(opp), Reason::FlagFall, rules.flag.rule.clone(), s),
-                        Mateability::Unwinnable => (GameResult::Draw, Reason::FlagFallCannotMate, rules.flag.cannot_mate_rule.clone(), format!("{s}: drawn")),
-                        Mateability::Undetermined => (GameResult::Unknown, Reason::FlagFallCannotMate, rules.flag.cannot_mate_rule.clone(), s),
+                        Mateability::Winnable => (
+                            GameResult::win_for(opp),
+                            Reason::FlagFall,
+                            rules.flag.rule.clone(),
+                            s,
+                        ),
+                        Mateability::Unwinnable => (
+                            GameResult::Draw,
+                            Reason::FlagFallCannotMate,
+                            rules.flag.cannot_mate_rule.clone(),
+                            format!("{s}: drawn"),
+                        ),
+                        Mateability::Undetermined => (
+                            GameResult::Unknown,
+                            Reason::FlagFallCannotMate,
+                            rules.flag.cannot_mate_rule.clone(),
+                            s,
+                        ),
                     }
                 }
             };
@@ -675,7 +822,7 @@ fn judge_flags_or_record(mut c: Ctx<'_>) -> Judgement {
     }
 }
 
-fn judge_record(c: Ctx<'_>) -> Judgement {
+fn judge_record(mut c: Ctx<'_>) -> Judgement {
     let rules = c.rules;
     let term = c.game.tags.termination.trim();
     let term_note = if term.is_empty() {
@@ -686,6 +833,9 @@ fn judge_record(c: Ctx<'_>) -> Judgement {
     // An illegal move that stood is the one event on the board worth naming.
     let stood = c.r.illegal.iter().find(|i| i.stood).map(|i| i.ply);
     let (verdict, main) = match c.recorded {
+        GameResult::Draw | GameResult::Unknown if c.r.plies > 0 && c.dead_fast() => {
+            return judge_dead(c);
+        }
         GameResult::Unknown => {
             let main = if c.r.plies == 0 {
                 "no moves and no result".to_string()
@@ -746,7 +896,16 @@ fn judge_record(c: Ctx<'_>) -> Judgement {
                 );
                 return c.finish(v, None, main);
             }
-            let answer = can_mate(&c.r.pos, winner);
+            // The recorded result stands unless disproved: the fast check
+            // settles almost every position; only its "cannot mate" needs no more.
+            let answer = if mate::cannot_mate_fast(&c.r.pos, winner) {
+                c.mate(winner)
+            } else {
+                MateAnswer::unproven_winnable()
+            };
+            if answer.verdict == Mateability::Unwinnable && c.dead_given(winner) {
+                return judge_dead(c);
+            }
             let s = can_mate_sentence(winner, &answer, &c.r.pos);
             let (result, main) = match answer.verdict {
                 Mateability::Unwinnable => (GameResult::Draw, format!("{} is credited with the win, but {s}: drawn{term_note}", winner.name())),

@@ -46,6 +46,7 @@ pub fn run_sources(rules: &str, sources: &[Source], jobs: usize) -> (Vec<Row>, S
         jobs,
         batch_bytes: 1 << 16,
         progress: false,
+        syzygy: None,
     };
     let mut out = Vec::new();
     let summary = adjudicate(sources, &rules, &opts, &mut out).expect("adjudicate");

@@ -1,0 +1,155 @@
+//! "Does this side have a forced win?" — the exception in USCF 14E2/14E3.
+//! Syzygy tablebases settle it exactly where they reach (`--syzygy DIR`);
+//! otherwise a bounded forced-mate search can prove a win, never its absence.
+
+use std::path::Path;
+
+use shakmaty::{Chess, Color, Position};
+use shakmaty_syzygy::{Tablebase, Wdl};
+
+use crate::model::Side;
+
+/// Syzygy tables loaded from a folder.
+pub struct Syzygy {
+    tb: Tablebase<Chess>,
+    pub files: usize,
+}
+
+impl std::fmt::Debug for Syzygy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Syzygy({} files, up to {} pieces)",
+            self.files,
+            self.tb.max_pieces()
+        )
+    }
+}
+
+impl Syzygy {
+    pub fn open(dir: &Path) -> std::io::Result<Syzygy> {
+        let mut tb = Tablebase::new();
+        let files = tb.add_directory(dir)?;
+        if files == 0 {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!("{}: no Syzygy table files", dir.display()),
+            ));
+        }
+        Ok(Syzygy { tb, files })
+    }
+
+    /// Win/draw/loss for the side to move, with the 50-move rule as a claim:
+    /// a cursed win is no forced win.
+    fn wdl(&self, pos: &Chess) -> Option<Wdl> {
+        if pos.board().occupied().count() > self.tb.max_pieces() || pos.castles().any() {
+            return None;
+        }
+        self.tb.probe_wdl_after_zeroing(pos).ok()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ForcedWin {
+    /// Proved: `how` says by what (tablebase, or mate in N).
+    Yes(String),
+    /// Proved absent (tablebase).
+    No(String),
+    /// Neither proved nor disproved within the budget.
+    Unknown,
+}
+
+/// Plies of the forced-mate search, and its node budget.
+const MATE_PLIES: u32 = 9;
+const NODE_BUDGET: u64 = 200_000;
+
+/// Has `attacker` a forced win from `pos` (with whoever is to move)?
+pub fn forced_win(pos: &Chess, attacker: Side, syzygy: Option<&Syzygy>) -> ForcedWin {
+    let color = Color::from(attacker);
+    if let Some(wdl) = syzygy.and_then(|tb| tb.wdl(pos)) {
+        let for_attacker = if pos.turn() == color { wdl } else { -wdl };
+        return match for_attacker {
+            Wdl::Win => ForcedWin::Yes("Syzygy tablebase: a win".into()),
+            Wdl::CursedWin => {
+                ForcedWin::No("Syzygy tablebase: a win only past the 50-move rule".into())
+            }
+            _ => ForcedWin::No("Syzygy tablebase: no win".into()),
+        };
+    }
+    let mut nodes = 0u64;
+    for plies in (1..=MATE_PLIES).step_by(2) {
+        // Odd depths for the attacker to move, even for the defender.
+        let depth = if pos.turn() == color {
+            plies
+        } else {
+            plies + 1
+        };
+        match mates(pos, color, depth, &mut nodes) {
+            Some(true) => {
+                return ForcedWin::Yes(format!("forced mate in {} found", depth.div_ceil(2)))
+            }
+            Some(false) => {}
+            None => break,
+        }
+    }
+    ForcedWin::Unknown
+}
+
+/// Can `attacker` force mate within `depth` plies? `None` when the node
+/// budget runs out.
+fn mates(pos: &Chess, attacker: Color, depth: u32, nodes: &mut u64) -> Option<bool> {
+    *nodes += 1;
+    if *nodes > NODE_BUDGET {
+        return None;
+    }
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return Some(pos.is_check() && pos.turn() != attacker);
+    }
+    if depth == 0 || pos.has_insufficient_material(attacker) {
+        return Some(false);
+    }
+    let attacking = pos.turn() == attacker;
+    for m in moves {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        let r = mates(&after, attacker, depth - 1, nodes)?;
+        if attacking && r {
+            return Some(true);
+        }
+        if !attacking && !r {
+            return Some(false);
+        }
+    }
+    Some(!attacking)
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::{fen::Fen, CastlingMode};
+
+    use super::*;
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    #[test]
+    fn finds_a_short_forced_mate() {
+        let p = pos("k7/8/1K6/8/8/8/8/7R w - - 0 1"); // Rh8#
+        assert!(matches!(
+            forced_win(&p, Side::White, None),
+            ForcedWin::Yes(_)
+        ));
+        assert_eq!(forced_win(&p, Side::Black, None), ForcedWin::Unknown);
+    }
+
+    #[test]
+    fn knight_against_pawn_without_tables_is_unknown() {
+        let p = pos("8/8/4k3/4p3/8/4K3/4N3/8 b - - 0 1");
+        assert_eq!(forced_win(&p, Side::White, None), ForcedWin::Unknown);
+    }
+}
