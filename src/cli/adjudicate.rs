@@ -26,6 +26,9 @@ pub struct Args {
     /// Exit 1 if any game is corrected, review or unreadable.
     #[arg(long)]
     pub fail_on_review: bool,
+    /// Syzygy tablebase folder: settles USCF 14E's "forced win" exactly where it reaches.
+    #[arg(long)]
+    pub syzygy: Option<PathBuf>,
     /// No progress bar and no summary.
     #[arg(short, long)]
     pub quiet: bool,
@@ -52,6 +55,15 @@ pub fn run(a: Args) -> Outcome {
         opts.jobs = j;
     }
     opts.progress = !a.quiet && std::io::stderr().is_terminal();
+    if let Some(dir) = &a.syzygy {
+        match crate::analysis::forced::Syzygy::open(dir) {
+            Ok(tb) => opts.syzygy = Some(std::sync::Arc::new(tb)),
+            Err(e) => {
+                eprintln!("arbiter: --syzygy: {e}");
+                return Outcome::Error;
+            }
+        }
+    }
     let result = match &a.out {
         Some(path) => match File::create(path) {
             Ok(f) => pipeline::adjudicate(&sources, &rules, &opts, std::io::BufWriter::new(f)),

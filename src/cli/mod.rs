@@ -2,6 +2,7 @@
 //! decided (0 success, 1 some game needs review when asked, 2 usage or I/O).
 
 mod adjudicate;
+pub mod analyse;
 mod rules_cmd;
 
 use std::process::ExitCode;
@@ -23,6 +24,8 @@ pub struct Cli {
 pub enum Command {
     /// Replay and judge every game of PGN files under a ruleset; write the results CSV.
     Adjudicate(adjudicate::Args),
+    /// Can each side still mate (helpmate test), is the position dead, what USCF 14E says.
+    Analyse(analyse::Args),
     /// List the built-in rulesets, or print one as TOML.
     Rules(rules_cmd::Args),
 }
@@ -56,6 +59,7 @@ pub fn run() -> ExitCode {
     };
     let outcome = match cli.command {
         Command::Adjudicate(a) => adjudicate::run(a),
+        Command::Analyse(a) => analyse::run(a),
         Command::Rules(a) => rules_cmd::run(a),
     };
     outcome.into()

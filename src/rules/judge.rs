@@ -700,6 +700,10 @@ fn judge_flags_or_record(mut c: Ctx<'_>) -> Judgement {
                 flagger.name()
             );
             let (result, reason, rule, why) = match rules.flag.test {
+                // A dead position is drawn before 14E is asked (USCF 14D4).
+                MateTest::Uscf14e if mate::cannot_mate_fast(&c.r.pos, opp) && c.dead_given(opp) => {
+                    return judge_dead(c);
+                }
                 MateTest::Uscf14e => {
                     let (mo, mf) = (
                         material_label(&c.r.pos, opp),
@@ -883,7 +887,8 @@ fn judge_record(mut c: Ctx<'_>) -> Judgement {
         }
         GameResult::WhiteWins | GameResult::BlackWins => {
             let winner = c.recorded.winner().unwrap_or(Side::White);
-            if c.r.plies == 0 && c.game.plies.is_empty() {
+            // From the initial position a win without moves is a default: it stands.
+            if c.r.plies == 0 && c.game.plies.is_empty() && c.game.tags.fen.trim().is_empty() {
                 let main = format!(
                     "no moves recorded; the recorded win for {} stands{term_note}",
                     winner.name()
