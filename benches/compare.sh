@@ -35,8 +35,15 @@ measure() { # name, command...
     'BEGIN{ if (s == 0) s = 0.001; printf "%-28s %9.2f %9.1f %11.0f %8.1f MB\n", n, s, b/1e6/s, g/s, r/1024 }'
 }
 
+# The same ruleset with the material rule instead of the helpmate search.
+MATERIAL=$(mktemp --suffix=.toml)
+trap 'rm -f "$MATERIAL"' EXIT
+./target/release/arbiter rules fide-rapid | sed 's/^test = "helpmate"/test = "material"/' > "$MATERIAL"
+
 measure "validate loop (1 thread)" ./target/release/examples/validate "$FILE"
-measure "arbiter adjudicate -j1" ./target/release/arbiter adjudicate -q -j1 "$FILE" -o /dev/null
-measure "arbiter adjudicate -j2" ./target/release/arbiter adjudicate -q -j2 "$FILE" -o /dev/null
-measure "arbiter adjudicate (all)" ./target/release/arbiter adjudicate -q "$FILE" -o /dev/null
+measure "arbiter -j1 (material)" ./target/release/arbiter adjudicate -q -j1 -r "$MATERIAL" "$FILE" -o /dev/null
+measure "arbiter -j2 (material)" ./target/release/arbiter adjudicate -q -j2 -r "$MATERIAL" "$FILE" -o /dev/null
+measure "arbiter all cores (material)" ./target/release/arbiter adjudicate -q -r "$MATERIAL" "$FILE" -o /dev/null
+measure "arbiter -j1 (helpmate)" ./target/release/arbiter adjudicate -q -j1 "$FILE" -o /dev/null
+measure "arbiter -j2 (helpmate)" ./target/release/arbiter adjudicate -q -j2 "$FILE" -o /dev/null
 measure "pgn-extract -r" "$PGN_EXTRACT" -r "$FILE"

@@ -76,7 +76,11 @@ impl Ctx<'_> {
     fn mate(&mut self, side: Side) -> MateAnswer {
         let i = side_index(side);
         if self.mate[i].is_none() {
-            self.mate[i] = Some(can_mate(&self.r.pos, side));
+            self.mate[i] = Some(if self.material_only() {
+                mate::material_answer(&self.r.pos, side)
+            } else {
+                can_mate(&self.r.pos, side)
+            });
         }
         self.mate[i]
             .clone()
@@ -87,15 +91,26 @@ impl Ctx<'_> {
     /// side gets the fast check first, the full search only if that fails.
     fn dead_given(&mut self, known: Side) -> bool {
         let other = known.other();
-        mate::cannot_mate_fast(&self.r.pos, other)
-            || self.mate(other).verdict == Mateability::Unwinnable
+        self.cannot_mate_fast(other) || self.mate(other).verdict == Mateability::Unwinnable
+    }
+
+    /// A ruleset whose test is `material` asks the material rule alone.
+    fn material_only(&self) -> bool {
+        self.rules.flag.test == MateTest::Material
+    }
+
+    fn cannot_mate_fast(&self, side: Side) -> bool {
+        if self.material_only() {
+            shakmaty::Position::has_insufficient_material(&self.r.pos, side.into())
+        } else {
+            mate::cannot_mate_fast(&self.r.pos, side)
+        }
     }
 
     /// Is the final position dead, by the fast check alone (for games whose
     /// result does not hang on it)?
     fn dead_fast(&self) -> bool {
-        mate::cannot_mate_fast(&self.r.pos, Side::White)
-            && mate::cannot_mate_fast(&self.r.pos, Side::Black)
+        self.cannot_mate_fast(Side::White) && self.cannot_mate_fast(Side::Black)
     }
 
     /// The move of ply `n` as written, e.g. `41... Qxe4`.
@@ -701,7 +716,7 @@ fn judge_flags_or_record(mut c: Ctx<'_>) -> Judgement {
             );
             let (result, reason, rule, why) = match rules.flag.test {
                 // A dead position is drawn before 14E is asked (USCF 14D4).
-                MateTest::Uscf14e if mate::cannot_mate_fast(&c.r.pos, opp) && c.dead_given(opp) => {
+                MateTest::Uscf14e if c.cannot_mate_fast(opp) && c.dead_given(opp) => {
                     return judge_dead(c);
                 }
                 MateTest::Uscf14e => {
@@ -735,16 +750,9 @@ fn judge_flags_or_record(mut c: Ctx<'_>) -> Judgement {
                     }
                 }
                 MateTest::Helpmate | MateTest::Material => {
-                    let answer = if rules.flag.test == MateTest::Material {
-                        mate::material_answer(&c.r.pos, opp)
-                    } else {
-                        c.mate(opp)
-                    };
+                    let answer = c.mate(opp);
                     // Neither side able to mate: the game ended earlier, dead (FIDE 5.2.2).
-                    if answer.verdict == Mateability::Unwinnable
-                        && rules.flag.test == MateTest::Helpmate
-                        && c.dead_given(opp)
-                    {
+                    if answer.verdict == Mateability::Unwinnable && c.dead_given(opp) {
                         return judge_dead(c);
                     }
                     let s = can_mate_sentence(opp, &answer, &c.r.pos);
@@ -903,7 +911,7 @@ fn judge_record(mut c: Ctx<'_>) -> Judgement {
             }
             // The recorded result stands unless disproved: the fast check
             // settles almost every position; only its "cannot mate" needs no more.
-            let answer = if mate::cannot_mate_fast(&c.r.pos, winner) {
+            let answer = if c.cannot_mate_fast(winner) {
                 c.mate(winner)
             } else {
                 MateAnswer::unproven_winnable()
