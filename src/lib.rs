@@ -5,6 +5,7 @@
 //! `report` (CSV). `pipeline` runs it in parallel; `cli` is the binary's edge.
 
 pub mod analysis;
+pub mod audit;
 pub mod cli;
 pub mod model;
 pub mod pgn;

@@ -121,7 +121,49 @@ enum Work {
 struct Done {
     seq: u64,
     csv: Vec<u8>,
+    games: Vec<GameOutcome>,
     summary: Summary,
+}
+
+/// One judged game with what an audit needs besides the CSV row.
+#[derive(Clone, Debug)]
+pub struct GameOutcome {
+    pub source: Arc<str>,
+    pub index: u64,
+    pub offset: u64,
+    pub tags: pgn::Tags,
+    pub judgement: Judgement,
+    /// Each side's first clock reading (White, Black), as written.
+    pub first_clocks: [Option<crate::model::Clock>; 2],
+    /// A clock went up between two moves of the same side (an increment or added time).
+    pub clock_rises: bool,
+}
+
+/// What the workers hand back: CSV rows, or the judged games themselves.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Output {
+    Csv,
+    Games,
+}
+
+fn clock_summary(
+    game: &ParsedGame,
+    first: crate::model::Side,
+) -> ([Option<crate::model::Clock>; 2], bool) {
+    let mut firsts = [None, None];
+    let mut last = [None::<u32>, None];
+    let mut rises = false;
+    for (i, p) in game.plies.iter().enumerate() {
+        let side = crate::model::Side::of_ply(first, i + 1) as usize;
+        if let Some(c) = p.clocks.clk {
+            firsts[side].get_or_insert(c);
+            if last[side].is_some_and(|l| c.tenths > l + 10) {
+                rises = true;
+            }
+            last[side] = Some(c.tenths);
+        }
+    }
+    (firsts, rises)
 }
 
 thread_local! {
@@ -180,7 +222,8 @@ fn judge_in_batch(
     }
 }
 
-fn process(work: Work, env: Env<'_>) -> Done {
+fn process(work: Work, env: Env<'_>, output: Output) -> Done {
+    let mut games = Vec::new();
     let mut w = csv::WriterBuilder::new()
         .has_headers(false)
         .from_writer(Vec::with_capacity(1 << 16));
@@ -203,6 +246,24 @@ fn process(work: Work, env: Env<'_>) -> Done {
                     );
                 }
                 summary.count(j.verdict.status);
+                if output == Output::Games {
+                    let first = if game.tags.fen.contains(" b ") {
+                        crate::model::Side::Black
+                    } else {
+                        crate::model::Side::White
+                    };
+                    let (first_clocks, clock_rises) = clock_summary(&game, first);
+                    games.push(GameOutcome {
+                        source: source.clone(),
+                        index: span.index,
+                        offset: span.offset,
+                        tags: game.tags,
+                        judgement: j,
+                        first_clocks,
+                        clock_rises,
+                    });
+                    continue;
+                }
                 let r = GameRef {
                     source: &source,
                     index: span.index,
@@ -234,17 +295,34 @@ fn process(work: Work, env: Env<'_>) -> Done {
                 detail,
             };
             summary.count(j.verdict.status);
-            let r = GameRef {
-                source: &source,
-                index: 1,
-                offset: 0,
-            };
-            let _ = write_row(&mut w, &r, &pgn::Tags::default(), &j);
+            if output == Output::Games {
+                games.push(GameOutcome {
+                    source: source.clone(),
+                    index: 1,
+                    offset: 0,
+                    tags: pgn::Tags::default(),
+                    judgement: j,
+                    first_clocks: [None, None],
+                    clock_rises: false,
+                });
+            } else {
+                let r = GameRef {
+                    source: &source,
+                    index: 1,
+                    offset: 0,
+                };
+                let _ = write_row(&mut w, &r, &pgn::Tags::default(), &j);
+            }
             seq
         }
     };
     let csv = w.into_inner().unwrap_or_default();
-    Done { seq, csv, summary }
+    Done {
+        seq,
+        csv,
+        games,
+        summary,
+    }
 }
 
 fn read_all(
@@ -316,6 +394,38 @@ pub fn adjudicate<W: Write>(
     opts: &Options,
     out: W,
 ) -> std::io::Result<Summary> {
+    let mut out = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(out);
+    write_header(&mut out)?;
+    let mut inner = out.into_inner().map_err(|e| e.into_error())?;
+    let summary = drive(sources, rules, opts, Output::Csv, |d| {
+        inner.write_all(&d.csv)
+    })?;
+    inner.flush()?;
+    Ok(summary)
+}
+
+/// Judges every game of every source and hands each, in input order, to `f`.
+pub fn for_each_game(
+    sources: &[Source],
+    rules: &Ruleset,
+    opts: &Options,
+    mut f: impl FnMut(GameOutcome),
+) -> std::io::Result<Summary> {
+    drive(sources, rules, opts, Output::Games, |d| {
+        d.games.into_iter().for_each(&mut f);
+        Ok(())
+    })
+}
+
+fn drive(
+    sources: &[Source],
+    rules: &Ruleset,
+    opts: &Options,
+    output: Output,
+    mut consume: impl FnMut(Done) -> std::io::Result<()>,
+) -> std::io::Result<Summary> {
     let started = Instant::now();
     let jobs = opts.jobs.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -328,11 +438,6 @@ pub fn adjudicate<W: Write>(
         syzygy: opts.syzygy.as_deref(),
     };
     let (done_tx, done_rx) = mpsc::channel::<Done>();
-    let mut out = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(out);
-    write_header(&mut out)?;
-    let mut inner = out.into_inner().map_err(|e| e.into_error())?;
     let mut total = Summary::default();
     let mut read_errors = Vec::new();
     let progress = opts.progress.then(|| {
@@ -357,7 +462,7 @@ pub fn adjudicate<W: Write>(
                     .into_iter()
                     .par_bridge()
                     .for_each_with(done_tx, |tx, w| {
-                        let _ = tx.send(process(w, env));
+                        let _ = tx.send(process(w, env, output));
                     })
             })
         });
@@ -366,15 +471,15 @@ pub fn adjudicate<W: Write>(
         for done in done_rx {
             pending.insert(done.seq, done);
             while let Some(d) = pending.remove(&next) {
-                if write_error.is_none() {
-                    if let Err(e) = inner.write_all(&d.csv) {
-                        write_error = Some(e);
-                    }
-                }
                 total.add(&d.summary);
                 if let Some(pb) = &progress {
                     pb.set_position(total.games);
                     pb.set_message(format!("{:.1} MB", total.bytes as f64 / 1e6));
+                }
+                if write_error.is_none() {
+                    if let Err(e) = consume(d) {
+                        write_error = Some(e);
+                    }
                 }
                 next += 1;
             }
@@ -387,7 +492,6 @@ pub fn adjudicate<W: Write>(
     if let Some(e) = write_error {
         return Err(e);
     }
-    inner.flush()?;
     total.errors = read_errors;
     total.elapsed = started.elapsed();
     Ok(total)

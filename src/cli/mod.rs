@@ -3,6 +3,7 @@
 
 mod adjudicate;
 pub mod analyse;
+mod audit;
 mod rules_cmd;
 
 use std::process::ExitCode;
@@ -24,6 +25,8 @@ pub struct Cli {
 pub enum Command {
     /// Replay and judge every game of PGN files under a ruleset; write the results CSV.
     Adjudicate(adjudicate::Args),
+    /// Audit a rated list: time controls, rounds per day, results.
+    Audit(audit::Args),
     /// Can each side still mate (helpmate test), is the position dead, what USCF 14E says.
     Analyse(analyse::Args),
     /// List the built-in rulesets, or print one as TOML.
@@ -60,6 +63,7 @@ pub fn run() -> ExitCode {
     let outcome = match cli.command {
         Command::Adjudicate(a) => adjudicate::run(a),
         Command::Analyse(a) => analyse::run(a),
+        Command::Audit(a) => audit::run(a),
         Command::Rules(a) => rules_cmd::run(a),
     };
     outcome.into()

@@ -1,0 +1,101 @@
+//! `arbiter audit --list active30`: a rated Active-30 list, checked game by game.
+
+use std::path::PathBuf;
+
+use super::Outcome;
+use crate::{
+    audit::{Audit, FINDINGS_HEADER},
+    pipeline::{self, Options},
+    read::expand_inputs,
+    rules::Ruleset,
+};
+
+#[derive(Copy, Clone, Debug, clap::ValueEnum)]
+pub enum List {
+    /// Sabah Active-30: 30 minutes each, no increment, at most six rounds a day.
+    Active30,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// PGN files, directories or - for stdin (as for adjudicate).
+    #[arg(required = true)]
+    pub inputs: Vec<String>,
+    /// Which rating list's rules to audit against.
+    #[arg(long, value_enum)]
+    pub list: List,
+    /// Findings CSV (default stdout).
+    #[arg(short, long)]
+    pub out: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(short, long)]
+    pub jobs: Option<usize>,
+    /// No summary.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+pub fn run(a: Args) -> Outcome {
+    let List::Active30 = a.list;
+    let rules = match Ruleset::load("sabah-active30") {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("arbiter: {e}");
+            return Outcome::Error;
+        }
+    };
+    let (sources, mut errors) = expand_inputs(&a.inputs);
+    for e in &errors {
+        eprintln!("arbiter: {e}");
+    }
+    let mut opts = Options::default();
+    if let Some(j) = a.jobs {
+        opts.jobs = j.max(1);
+    }
+    let mut audit = Audit::default();
+    let summary = match pipeline::for_each_game(&sources, &rules, &opts, |o| audit.add(&o)) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("arbiter: {e}");
+            return Outcome::Error;
+        }
+    };
+    for e in &summary.errors {
+        eprintln!("arbiter: {e}");
+    }
+    errors.extend(summary.errors.iter().cloned());
+    let (games, findings) = audit.finish();
+    let written = (|| -> csv::Result<()> {
+        let sink: Box<dyn std::io::Write> = match &a.out {
+            Some(p) => Box::new(std::fs::File::create(p)?),
+            None => Box::new(std::io::stdout().lock()),
+        };
+        let mut w = csv::Writer::from_writer(sink);
+        w.write_record(FINDINGS_HEADER)?;
+        for f in &findings {
+            w.write_record(f.record())?;
+        }
+        w.flush()?;
+        Ok(())
+    })();
+    if let Err(e) = written {
+        eprintln!("arbiter: writing findings: {e}");
+        return Outcome::Error;
+    }
+    if !a.quiet {
+        let count = |k: &str| findings.iter().filter(|f| f.finding == k).count();
+        eprintln!(
+            "arbiter: audited {games} games under sabah-active30: {} findings ({} time-control, {} rounds-per-day, {} result, {} unreadable)",
+            findings.len(),
+            count("time-control"),
+            count("rounds-per-day"),
+            count("result"),
+            count("unreadable")
+        );
+    }
+    if errors.is_empty() {
+        Outcome::Ok
+    } else {
+        Outcome::Error
+    }
+}
