@@ -14,3 +14,4 @@ pub mod read;
 pub mod replay;
 pub mod report;
 pub mod rules;
+pub mod season;

@@ -5,6 +5,7 @@ mod adjudicate;
 pub mod analyse;
 mod audit;
 mod rules_cmd;
+pub mod season;
 
 use std::process::ExitCode;
 
@@ -29,6 +30,8 @@ pub enum Command {
     Audit(audit::Args),
     /// Can each side still mate (helpmate test), is the position dead, what USCF 14E says.
     Analyse(analyse::Args),
+    /// A league season: standings, rule checks, grading export, cup, player of the year, ratings.
+    Season(season::Args),
     /// List the built-in rulesets, or print one as TOML.
     Rules(rules_cmd::Args),
 }
@@ -65,6 +68,7 @@ pub fn run() -> ExitCode {
         Command::Analyse(a) => analyse::run(a),
         Command::Audit(a) => audit::run(a),
         Command::Rules(a) => rules_cmd::run(a),
+        Command::Season(a) => season::run(a),
     };
     outcome.into()
 }

@@ -1,3 +1,4 @@
 //! Writers: pure functions from the model to bytes; the CLI owns the files.
 
 pub mod csv;
+pub mod write;

@@ -1,0 +1,43 @@
+//! Writing output files so that an interrupted run never leaves a truncated
+//! file that looks finished: write to a temporary file in the same folder,
+//! then rename it over the target.
+
+use std::{
+    io::{self, Write},
+    path::Path,
+};
+
+/// Writes `bytes` to `path` atomically.
+pub fn atomic_write(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(".part")
+        .tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// A CSV document in memory, for `atomic_write`.
+pub fn csv_bytes<I, R>(header: &[&str], rows: I) -> Vec<u8>
+where
+    I: IntoIterator<Item = R>,
+    R: IntoIterator<Item = String>,
+{
+    let mut w = csv::Writer::from_writer(Vec::new());
+    // Writing into a Vec cannot fail.
+    let _ = w.write_record(header);
+    for r in rows {
+        let _ = w.write_record(r);
+    }
+    w.into_inner().unwrap_or_default()
+}

@@ -1,0 +1,231 @@
+//! The US high-school league rules (HSL II–XV) applied to a season: lineups,
+//! forfeits, match scores, and ratings.
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::{
+    colours, home_score, match_name, model::*, rank, GradingRow, RatingRow, Report, Standing,
+    Violation,
+};
+use crate::model::GameResult;
+
+const VARSITY: u32 = 7;
+/// Elo K-factor: an even game is worth 16 points (XIII says so of a forfeit win), so K = 32.
+pub const K: f64 = 32.0;
+const FORFEIT_BONUS: f64 = 16.0;
+
+/// HSL II: 1600 for board 1 down to 1000 for board 7, 1000 for board 8, 900 after.
+pub fn starting_rating(board: u32) -> f64 {
+    match board {
+        1..=7 => f64::from(1600 - 100 * (board - 1)),
+        8 => 1000.0,
+        _ => 900.0,
+    }
+}
+
+pub fn expected(a: f64, b: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf((b - a) / 400.0))
+}
+
+fn violation(
+    f: &Fixture,
+    board: Option<u32>,
+    rule: &str,
+    what: String,
+    penalty: &str,
+) -> Violation {
+    Violation {
+        fixture: f.id.clone(),
+        board,
+        rule: rule.into(),
+        what,
+        penalty: penalty.into(),
+    }
+}
+
+pub fn process(season: &Season) -> Report {
+    let mut report = Report::default();
+    let mut ratings: Vec<f64> = season
+        .players
+        .iter()
+        .map(|p| starting_rating(p.preseason_board.unwrap_or(99)))
+        .collect();
+    let starts = ratings.clone();
+    let mut games = vec![0u32; season.players.len()];
+    let mut forfeit_wins = vec![0u32; season.players.len()];
+    let mut last_board: HashMap<usize, u32> = HashMap::new();
+    let mut table: BTreeMap<usize, Standing> = BTreeMap::new();
+    for (i, t) in season.teams.iter().enumerate() {
+        table.insert(
+            i,
+            Standing {
+                division: t.division.clone(),
+                team: t.name.clone(),
+                ..Standing::default()
+            },
+        );
+    }
+    let mut fixtures: Vec<&Fixture> = season
+        .fixtures
+        .iter()
+        .filter(|f| f.status == FixtureStatus::Played)
+        .collect();
+    fixtures.sort_by_key(|f| f.date);
+    for f in fixtures {
+        let name = match_name(season, f);
+        let mut illegal = [false, false];
+        for (side, home) in [(0usize, true), (1usize, false)] {
+            let team = if home { f.home } else { f.away };
+            let team_name = &season.team(team).name;
+            let seats: Vec<(u32, usize)> = f
+                .boards
+                .iter()
+                .filter(|b| b.board <= VARSITY)
+                .filter_map(|b| if home { b.home } else { b.away }.map(|p| (b.board, p)))
+                .collect();
+            for &(board, p) in &seats {
+                let player = season.player(p);
+                match player.school_grade {
+                    Some(9..=12) => {}
+                    Some(8) => report.violations.push(violation(f, Some(board), "HSL II", format!("{} is in grade 8: eligible only when a team lacks players from grades 9-12", player.name), "none (coaches' consensus)")),
+                    other => {
+                        illegal[side] = true;
+                        report.violations.push(violation(f, Some(board), "HSL II", format!("{} is not eligible (school grade {})", player.name, other.map_or("unknown".to_string(), |g| g.to_string())), "illegal lineup: match forfeited (HSL VII)"));
+                    }
+                }
+                // VI: at most one board from the player's previous lineup; a first
+                // match may be played on (or next to) the preseason board.
+                let (prev, basis) = match last_board.get(&p) {
+                    Some(&b) => (b, "previous match"),
+                    None => (player.preseason_board.unwrap_or(board), "preseason lineup"),
+                };
+                if board.abs_diff(prev) > 1 {
+                    illegal[side] = true;
+                    report.violations.push(violation(f, Some(board), "HSL VI", format!("{} moved from board {prev} ({basis}) to board {board}, more than one board", player.name), "illegal lineup: match forfeited (HSL VII)"));
+                }
+            }
+            // IV: forfeited boards must be the bottom ones.
+            let filled: Vec<u32> = seats.iter().map(|s| s.0).collect();
+            if let Some(&top_empty) = (1..=VARSITY)
+                .filter(|b| !filled.contains(b))
+                .collect::<Vec<_>>()
+                .first()
+            {
+                if filled.iter().any(|&b| b > top_empty) {
+                    illegal[side] = true;
+                    report.violations.push(violation(
+                        f,
+                        Some(top_empty),
+                        "HSL IV",
+                        format!("{team_name} left board {top_empty} empty above a played board"),
+                        "illegal lineup: match forfeited (HSL VII)",
+                    ));
+                }
+            }
+        }
+        // Game points over the varsity boards; an empty seat loses that board.
+        let (mut home_pts, mut away_pts) = (0.0, 0.0);
+        let mut rated: Vec<(usize, usize, f64)> = Vec::new();
+        for b in f.boards.iter().filter(|b| b.board <= VARSITY) {
+            match (b.home, b.away, home_score(b)) {
+                (Some(h), Some(a), Some(s)) => {
+                    home_pts += s;
+                    away_pts += 1.0 - s;
+                    rated.push((h, a, s));
+                }
+                (Some(h), None, _) => {
+                    home_pts += 1.0;
+                    forfeit_wins[h] += 1;
+                    ratings[h] += FORFEIT_BONUS;
+                    report.violations.push(violation(
+                        f,
+                        Some(b.board),
+                        "HSL XIII",
+                        format!("{} wins by forfeit", season.player(h).name),
+                        "+16 rating; the no-show loses none",
+                    ));
+                }
+                (None, Some(a), _) => {
+                    away_pts += 1.0;
+                    forfeit_wins[a] += 1;
+                    ratings[a] += FORFEIT_BONUS;
+                    report.violations.push(violation(
+                        f,
+                        Some(b.board),
+                        "HSL XIII",
+                        format!("{} wins by forfeit", season.player(a).name),
+                        "+16 rating; the no-show loses none",
+                    ));
+                }
+                _ => {}
+            }
+        }
+        // Elo from the ratings at the start of the match.
+        let before = ratings.clone();
+        for &(h, a, s) in &rated {
+            ratings[h] += K * (s - expected(before[h], before[a]));
+            ratings[a] += K * ((1.0 - s) - expected(before[a], before[h]));
+            games[h] += 1;
+            games[a] += 1;
+        }
+        for b in &f.boards {
+            if let Some((w, bl)) = colours(b) {
+                report.grading.push(GradingRow {
+                    date: f.date.to_string(),
+                    event: format!("{} {}", season.league, season.season),
+                    fixture: name.clone(),
+                    board: b.board,
+                    white: w,
+                    black: bl,
+                    score: b.result.unwrap_or(GameResult::Unknown),
+                    home_colour: if b.home_white { "white" } else { "black" },
+                    white_grade: format!("{:.0}", before[w]),
+                    black_grade: format!("{:.0}", before[bl]),
+                    league: true,
+                });
+            }
+            for p in [b.home, b.away].into_iter().flatten() {
+                last_board.insert(p, b.board);
+            }
+        }
+        // VII: an illegal lineup forfeits the match.
+        let (home_match, away_match) = match illegal {
+            [true, true] => (0.0, 0.0),
+            [true, false] => (0.0, 1.0),
+            [false, true] => (1.0, 0.0),
+            [false, false] if home_pts > away_pts => (1.0, 0.0),
+            [false, false] if away_pts > home_pts => (0.0, 1.0),
+            _ => (0.5, 0.5),
+        };
+        for (team, pts, mp) in [
+            (f.home, home_pts, home_match),
+            (f.away, away_pts, away_match),
+        ] {
+            let s = table.entry(team).or_default();
+            s.played += 1;
+            s.game_points += pts;
+            match mp {
+                x if x == 1.0 => s.won += 1,
+                x if x == 0.5 => s.drawn += 1,
+                _ => s.lost += 1,
+            }
+            s.match_points += mp;
+        }
+    }
+    report.standings = table.into_values().collect();
+    rank(&mut report.standings, "HSL XIV");
+    report.ratings = season
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| RatingRow {
+            player: p.name.clone(),
+            team: season.team(p.team).name.clone(),
+            start: starts[i],
+            games: games[i],
+            forfeit_wins: forfeit_wins[i],
+            rating: ratings[i],
+        })
+        .collect();
+    report
+}

@@ -1,0 +1,197 @@
+//! A league season: standings, rule checks with their penalties, grading
+//! export, player of the year, the knockout cup (DDCL) and ratings (HSL).
+//! `model` reads and checks the file; `ddcl` and `hsl` apply each league's
+//! rules; `ecf` writes the ECF results-submission file.
+
+pub mod ddcl;
+pub mod ecf;
+pub mod hsl;
+pub mod model;
+
+use model::{Board, Fixture, Season};
+
+use crate::model::GameResult;
+
+/// A rule broken (or a note a grader must see), with its penalty.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Violation {
+    pub fixture: String,
+    pub board: Option<u32>,
+    pub rule: String,
+    pub what: String,
+    pub penalty: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Standing {
+    pub division: String,
+    pub team: String,
+    pub played: u32,
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
+    pub game_points: f64,
+    pub penalty: f64,
+    pub match_points: f64,
+    pub position: u32,
+    pub note: String,
+}
+
+/// One rated game for the grader.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GradingRow {
+    pub date: String,
+    pub event: String,
+    pub fixture: String,
+    pub board: u32,
+    pub white: usize,
+    pub black: usize,
+    /// `1-0`, `0-1`, `1/2-1/2`, White first.
+    pub score: GameResult,
+    /// The home player's colour.
+    pub home_colour: &'static str,
+    pub white_grade: String,
+    pub black_grade: String,
+    pub league: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PoyRow {
+    pub player: String,
+    pub team: String,
+    pub games: u32,
+    pub points: f64,
+    pub ratio: f64,
+    pub matches_played: u32,
+    pub matches_available: u32,
+    pub eligible: bool,
+    pub grade_increase_pct: Option<f64>,
+    pub rank: Option<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CupRow {
+    pub fixture: String,
+    pub round: String,
+    pub date: String,
+    pub home: String,
+    pub away: String,
+    pub home_grade_total: f64,
+    pub away_grade_total: f64,
+    pub difference: f64,
+    pub handicap: f64,
+    pub handicap_to: String,
+    pub home_boards: f64,
+    pub away_boards: f64,
+    pub home_total: f64,
+    pub away_total: f64,
+    pub tiebreak: String,
+    pub winner: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingRow {
+    pub player: String,
+    pub team: String,
+    pub start: f64,
+    pub games: u32,
+    pub forfeit_wins: u32,
+    pub rating: f64,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub standings: Vec<Standing>,
+    pub violations: Vec<Violation>,
+    pub grading: Vec<GradingRow>,
+    pub poy: Vec<PoyRow>,
+    pub cup: Vec<CupRow>,
+    pub ratings: Vec<RatingRow>,
+}
+
+/// Points for the home side on one board that was played.
+pub fn home_score(b: &Board) -> Option<f64> {
+    let r = b.result?;
+    Some(match (r, b.home_white) {
+        (GameResult::Draw, _) => 0.5,
+        (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => 1.0,
+        (GameResult::WhiteWins, false) | (GameResult::BlackWins, true) => 0.0,
+        (GameResult::Unknown, _) => return None,
+    })
+}
+
+/// The players of a played board, White first.
+pub fn colours(b: &Board) -> Option<(usize, usize)> {
+    match (b.home, b.away) {
+        (Some(h), Some(a)) if b.result.is_some() => {
+            Some(if b.home_white { (h, a) } else { (a, h) })
+        }
+        _ => None,
+    }
+}
+
+pub fn match_name(season: &Season, f: &Fixture) -> String {
+    format!(
+        "{} v {}",
+        season.team(f.home).name,
+        season.team(f.away).name
+    )
+}
+
+/// Sorts a division's standings and numbers them; teams level on everything
+/// get a note (both leagues settle those by play-off).
+pub fn rank(rows: &mut [Standing], tie_rule: &str) {
+    rows.sort_by(|a, b| {
+        (
+            a.division.clone(),
+            -a.match_points,
+            -a.game_points,
+            a.team.clone(),
+        )
+            .partial_cmp(&(
+                b.division.clone(),
+                -b.match_points,
+                -b.game_points,
+                b.team.clone(),
+            ))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    let mut pos = 0;
+    let mut prev: Option<(String, f64, f64)> = None;
+    let mut in_div = 0;
+    for i in 0..rows.len() {
+        let key = (
+            rows[i].division.clone(),
+            rows[i].match_points,
+            rows[i].game_points,
+        );
+        if prev.as_ref().is_none_or(|p| p.0 != key.0) {
+            in_div = 0;
+        }
+        in_div += 1;
+        if prev.as_ref() != Some(&key) {
+            pos = in_div;
+        }
+        rows[i].position = pos;
+        if i > 0 && prev.as_ref() == Some(&key) {
+            rows[i].note = format!(
+                "level with {} on match and game points: play-off ({tie_rule})",
+                rows[i - 1].team
+            );
+            let note = format!(
+                "level with {} on match and game points: play-off ({tie_rule})",
+                rows[i].team
+            );
+            rows[i - 1].note = note;
+        }
+        prev = Some(key);
+    }
+}
+
+/// Runs the season's league rules.
+pub fn process(season: &Season) -> Report {
+    match season.rules {
+        model::League::Ddcl => ddcl::process(season),
+        model::League::HsLeague => hsl::process(season),
+    }
+}

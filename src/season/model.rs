@@ -1,0 +1,642 @@
+//! The season file (TOML) as written by a grader, and its validation into a
+//! `Season` whose names, dates and results have all been checked. Every error
+//! names the file, the fixture and the board.
+
+use std::{collections::HashMap, fmt, path::Path};
+
+use serde::Deserialize;
+
+use crate::model::GameResult;
+
+/// A calendar date, `YYYY-MM-DD`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Date {
+    pub year: u16,
+    pub month: u8,
+    pub day: u8,
+}
+
+impl Date {
+    pub fn parse(s: &str) -> Option<Date> {
+        let mut it = s.trim().splitn(3, ['-', '.', '/']);
+        let year = it.next()?.parse().ok()?;
+        let month: u8 = it.next()?.parse().ok()?;
+        let day: u8 = it.next()?.parse().ok()?;
+        ((1..=12).contains(&month) && (1..=31).contains(&day)).then_some(Date { year, month, day })
+    }
+
+    /// `dd/mm/yyyy`, as the ECF file writes dates.
+    pub fn ecf(&self) -> String {
+        format!("{:02}/{:02}/{:04}", self.day, self.month, self.year)
+    }
+}
+
+impl fmt::Display for Date {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum League {
+    /// Darlington & District Chess League rules (DDCL 3–15).
+    Ddcl,
+    /// The US high-school league rules (HSL II–XV).
+    HsLeague,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSeason {
+    pub league: String,
+    pub season: String,
+    pub rules: League,
+    /// Ruleset for boards judged from PGN (default: ecf-quickplay / hs-league).
+    pub ruleset: Option<String>,
+    #[serde(default)]
+    pub grading_list: String,
+    pub grading_date: Option<String>,
+    pub ecf: Option<RawEcf>,
+    #[serde(default)]
+    pub teams: Vec<RawTeam>,
+    #[serde(default)]
+    pub players: Vec<RawPlayer>,
+    #[serde(default)]
+    pub fixtures: Vec<RawFixture>,
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct RawEcf {
+    pub event_code: String,
+    pub submission_index: u32,
+    pub event_name: String,
+    pub event_date: String,
+    pub final_result_date: String,
+    pub results_officer: String,
+    pub results_officer_address: String,
+    pub treasurer: String,
+    pub treasurer_address: String,
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct RawTeam {
+    pub name: String,
+    pub club: String,
+    #[serde(default)]
+    pub division: String,
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct RawPlayer {
+    pub name: String,
+    pub team: String,
+    pub grade: Option<u32>,
+    #[serde(default)]
+    pub ungraded: bool,
+    pub estimated_grade: Option<u32>,
+    pub estimated_on: Option<String>,
+    /// Grade at the end of the season (player of the year tie-break).
+    pub end_grade: Option<u32>,
+    #[serde(default)]
+    pub ecf_code: String,
+    /// HSL: school grade (8–12).
+    pub school_grade: Option<u32>,
+    /// HSL: the board the coach assigned before the season.
+    pub preseason_board: Option<u32>,
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct RawFixture {
+    pub id: Option<String>,
+    pub date: String,
+    #[serde(default = "league_competition")]
+    pub competition: String,
+    #[serde(default)]
+    pub division: String,
+    #[serde(default)]
+    pub round: String,
+    #[serde(default)]
+    pub final_round: bool,
+    pub home: String,
+    pub away: String,
+    #[serde(default = "played")]
+    pub status: String,
+    pub defaulted_by: Option<String>,
+    pub notice_hours: Option<u32>,
+    #[serde(default)]
+    pub without_warning: bool,
+    /// Hours of notice a team gave that it would field one player short.
+    pub short_notice_hours: Option<u32>,
+    /// Cup: the home team's colour on board 1 (colours alternate), from the toss.
+    pub home_colour_board1: Option<String>,
+    #[serde(default)]
+    pub boards: Vec<RawBoard>,
+    /// Cup tie-break games, in order (DDCL 14(l)).
+    #[serde(default)]
+    pub tiebreaks: Vec<RawBoard>,
+}
+
+fn league_competition() -> String {
+    "league".into()
+}
+
+fn played() -> String {
+    "played".into()
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct RawBoard {
+    pub board: u32,
+    #[serde(default)]
+    pub home: String,
+    #[serde(default)]
+    pub away: String,
+    /// PGN result, White first; absent when a side had no player.
+    pub result: Option<String>,
+    /// A PGN file (relative to the season file) whose adjudicated result is used.
+    pub pgn: Option<String>,
+    /// The home player's colour, when not the league's rule.
+    pub home_colour: Option<String>,
+    /// DDCL 10: this side's player came as a late substitute for the named player.
+    pub substitute: Option<String>,
+    pub replaces: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeasonError {
+    pub file: String,
+    pub fixture: String,
+    pub board: Option<u32>,
+    pub message: String,
+}
+
+impl fmt::Display for SeasonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file)?;
+        if !self.fixture.is_empty() {
+            write!(f, ": fixture {}", self.fixture)?;
+        }
+        if let Some(b) = self.board {
+            write!(f, ", board {b}")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for SeasonError {}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Competition {
+    League,
+    Cup,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FixtureStatus {
+    Played,
+    Postponed,
+    /// A team defaulted the whole match.
+    Defaulted,
+}
+
+/// One board as validated: player indexes, or `None` for an empty seat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Board {
+    pub board: u32,
+    pub home: Option<usize>,
+    pub away: Option<usize>,
+    /// The game's result, White first (absent for a default).
+    pub result: Option<GameResult>,
+    pub home_white: bool,
+    pub substitute: Option<(Side2, String)>,
+}
+
+/// Home or away.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Side2 {
+    Home,
+    Away,
+}
+
+#[derive(Clone, Debug)]
+pub struct Fixture {
+    pub id: String,
+    pub date: Date,
+    pub competition: Competition,
+    pub division: String,
+    pub round: String,
+    pub final_round: bool,
+    pub home: usize,
+    pub away: usize,
+    pub status: FixtureStatus,
+    pub defaulted_by: Option<usize>,
+    pub notice_hours: Option<u32>,
+    pub without_warning: bool,
+    pub short_notice_hours: Option<u32>,
+    pub boards: Vec<Board>,
+    pub tiebreaks: Vec<Board>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Team {
+    pub name: String,
+    pub club: String,
+    pub division: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct Player {
+    pub name: String,
+    pub team: usize,
+    pub grade: Option<u32>,
+    pub estimated: Option<(u32, Date)>,
+    pub end_grade: Option<u32>,
+    pub ecf_code: String,
+    pub school_grade: Option<u32>,
+    pub preseason_board: Option<u32>,
+}
+
+impl Player {
+    /// The grade that counts on `date`: the published one, else an estimate
+    /// set before that date (DDCL 8), else none (ungraded).
+    pub fn grade_on(&self, date: Date) -> Option<u32> {
+        self.grade
+            .or(self.estimated.filter(|(_, on)| *on <= date).map(|(g, _)| g))
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Season {
+    pub file: String,
+    pub league: String,
+    pub season: String,
+    pub rules: League,
+    pub ruleset: String,
+    pub grading_list: String,
+    pub grading_date: Option<Date>,
+    pub ecf: Option<RawEcf>,
+    pub teams: Vec<Team>,
+    pub players: Vec<Player>,
+    pub fixtures: Vec<Fixture>,
+}
+
+impl Season {
+    pub fn team(&self, i: usize) -> &Team {
+        &self.teams[i]
+    }
+
+    pub fn player(&self, i: usize) -> &Player {
+        &self.players[i]
+    }
+}
+
+/// Resolves a PGN file's adjudicated result.
+pub type PgnJudge<'a> = dyn Fn(&Path) -> Result<GameResult, String> + 'a;
+
+/// Validates a season read from `file` (`base` is its folder, for PGN paths).
+pub fn validate(
+    file: &str,
+    raw: RawSeason,
+    base: &Path,
+    judge_pgn: &PgnJudge<'_>,
+) -> Result<Season, SeasonError> {
+    let err = |fixture: &str, board: Option<u32>, message: String| SeasonError {
+        file: file.to_string(),
+        fixture: fixture.to_string(),
+        board,
+        message,
+    };
+    let date = |fixture: &str, s: &str, what: &str| {
+        Date::parse(s).ok_or_else(|| {
+            err(
+                fixture,
+                None,
+                format!("{what} {s:?} is not a date (YYYY-MM-DD)"),
+            )
+        })
+    };
+    let mut team_index = HashMap::new();
+    let mut teams = Vec::new();
+    for t in &raw.teams {
+        if team_index.insert(t.name.clone(), teams.len()).is_some() {
+            return Err(err("", None, format!("team {:?} is listed twice", t.name)));
+        }
+        teams.push(Team {
+            name: t.name.clone(),
+            club: t.club.clone(),
+            division: t.division.clone(),
+        });
+    }
+    let mut player_index = HashMap::new();
+    let mut players = Vec::new();
+    for p in &raw.players {
+        let team = *team_index.get(&p.team).ok_or_else(|| {
+            err(
+                "",
+                None,
+                format!("player {:?}: unknown team {:?}", p.name, p.team),
+            )
+        })?;
+        if player_index.insert(p.name.clone(), players.len()).is_some() {
+            return Err(err(
+                "",
+                None,
+                format!("player {:?} is listed twice", p.name),
+            ));
+        }
+        if p.ungraded && p.grade.is_some() {
+            return Err(err(
+                "",
+                None,
+                format!("player {:?} has a grade and is marked ungraded", p.name),
+            ));
+        }
+        let estimated =
+            match (p.estimated_grade, &p.estimated_on) {
+                (Some(g), Some(on)) => Some((
+                    g,
+                    date("", on, &format!("player {:?}: estimated_on", p.name))?,
+                )),
+                (Some(_), None) => return Err(err(
+                    "",
+                    None,
+                    format!(
+                        "player {:?}: an estimated grade needs the date it was set (estimated_on)",
+                        p.name
+                    ),
+                )),
+                (None, _) => None,
+            };
+        players.push(Player {
+            name: p.name.clone(),
+            team,
+            grade: p.grade,
+            estimated,
+            end_grade: p.end_grade,
+            ecf_code: p.ecf_code.clone(),
+            school_grade: p.school_grade,
+            preseason_board: p.preseason_board,
+        });
+    }
+    let mut fixtures = Vec::new();
+    for (n, f) in raw.fixtures.iter().enumerate() {
+        let id =
+            f.id.clone()
+                .unwrap_or_else(|| format!("{} v {} ({})", f.home, f.away, f.date));
+        let when = date(&id, &f.date, "date")?;
+        let team = |name: &str| {
+            team_index
+                .get(name)
+                .copied()
+                .ok_or_else(|| err(&id, None, format!("unknown team {name:?}")))
+        };
+        let home = team(&f.home)?;
+        let away = team(&f.away)?;
+        if home == away {
+            return Err(err(&id, None, "a team cannot play itself".into()));
+        }
+        let competition = match f.competition.as_str() {
+            "league" => Competition::League,
+            "cup" => Competition::Cup,
+            other => {
+                return Err(err(
+                    &id,
+                    None,
+                    format!("competition {other:?} is not league or cup"),
+                ))
+            }
+        };
+        let status = match f.status.as_str() {
+            "played" => FixtureStatus::Played,
+            "postponed" => FixtureStatus::Postponed,
+            "defaulted" => FixtureStatus::Defaulted,
+            other => {
+                return Err(err(
+                    &id,
+                    None,
+                    format!("status {other:?} is not played, postponed or defaulted"),
+                ))
+            }
+        };
+        let defaulted_by = match &f.defaulted_by {
+            Some(t) => {
+                let i = team(t)?;
+                if i != home && i != away {
+                    return Err(err(
+                        &id,
+                        None,
+                        format!("defaulted_by {t:?} is not in this match"),
+                    ));
+                }
+                Some(i)
+            }
+            None if status == FixtureStatus::Defaulted => {
+                return Err(err(
+                    &id,
+                    None,
+                    "a defaulted match needs defaulted_by".into(),
+                ))
+            }
+            None => None,
+        };
+        let home_white_on_1 = match (competition, f.home_colour_board1.as_deref()) {
+            (_, Some("white")) => Some(true),
+            (_, Some("black")) => Some(false),
+            (_, Some(other)) => {
+                return Err(err(
+                    &id,
+                    None,
+                    format!("home_colour_board1 {other:?} is not white or black"),
+                ))
+            }
+            (_, None) => None,
+        };
+        let read_boards = |list: &[RawBoard], tiebreak: bool| -> Result<Vec<Board>, SeasonError> {
+            let mut out: Vec<Board> = Vec::new();
+            let mut seen_players: HashMap<usize, (usize, u32)> = HashMap::new();
+            for b in list {
+                let bd = Some(b.board);
+                if b.board == 0 {
+                    return Err(err(&id, bd, "boards are numbered from 1".into()));
+                }
+                if !tiebreak && out.iter().any(|o| o.board == b.board) {
+                    return Err(err(&id, bd, "board listed twice".into()));
+                }
+                let who = |name: &str, side_team: usize| -> Result<Option<usize>, SeasonError> {
+                    if name.trim().is_empty() {
+                        return Ok(None);
+                    }
+                    let p = *player_index
+                        .get(name)
+                        .ok_or_else(|| err(&id, bd, format!("unknown player {name:?}")))?;
+                    let registered = players[p].team;
+                    if teams[registered].club != teams[side_team].club {
+                        return Err(err(
+                            &id,
+                            bd,
+                            format!(
+                                "player {name:?} is registered with {} (club {}), not with {}",
+                                teams[registered].name,
+                                teams[registered].club,
+                                teams[side_team].name
+                            ),
+                        ));
+                    }
+                    Ok(Some(p))
+                };
+                let hp = who(&b.home, home)?;
+                let ap = who(&b.away, away)?;
+                for (p, side) in [(hp, home), (ap, away)] {
+                    if let Some(p) = p {
+                        if let Some((other_side, other_board)) =
+                            seen_players.insert(p, (side, b.board))
+                        {
+                            if !tiebreak || other_side != side {
+                                return Err(err(
+                                    &id,
+                                    bd,
+                                    format!(
+                                        "player {:?} also plays board {other_board} of this match",
+                                        players[p].name
+                                    ),
+                                ));
+                            }
+                        }
+                    }
+                }
+                let home_white = match b.home_colour.as_deref() {
+                    Some("white") => true,
+                    Some("black") => false,
+                    Some(other) => {
+                        return Err(err(
+                            &id,
+                            bd,
+                            format!("home_colour {other:?} is not white or black"),
+                        ))
+                    }
+                    None => match home_white_on_1 {
+                        Some(w1) => (b.board % 2 == 1) == w1,
+                        // DDCL 6: the away team has black on odd boards; HSL III: the visitor has white on odd boards.
+                        None => match raw.rules {
+                            League::Ddcl => b.board % 2 == 1,
+                            League::HsLeague => b.board % 2 == 0,
+                        },
+                    },
+                };
+                let result = match (&b.result, &b.pgn) {
+                    (Some(_), Some(_)) => {
+                        return Err(err(&id, bd, "give result or pgn, not both".into()))
+                    }
+                    (Some(r), None) => Some(
+                        GameResult::parse(r)
+                            .filter(|r| *r != GameResult::Unknown)
+                            .ok_or_else(|| {
+                                err(&id, bd, format!("result {r:?} is not 1-0, 0-1 or 1/2-1/2"))
+                            })?,
+                    ),
+                    (None, Some(path)) => {
+                        let full = base.join(path);
+                        let r = judge_pgn(&full)
+                            .map_err(|e| err(&id, bd, format!("pgn {path:?}: {e}")))?;
+                        if r == GameResult::Unknown {
+                            return Err(err(&id, bd, format!("pgn {path:?}: the game's result cannot be decided (see arbiter adjudicate)")));
+                        }
+                        Some(r)
+                    }
+                    (None, None) => None,
+                };
+                if result.is_some() && (hp.is_none() || ap.is_none()) {
+                    return Err(err(
+                        &id,
+                        bd,
+                        "a result needs both players; leave the result out for a default".into(),
+                    ));
+                }
+                if result.is_none()
+                    && hp.is_some()
+                    && ap.is_some()
+                    && status == FixtureStatus::Played
+                {
+                    return Err(err(&id, bd, "both players present but no result".into()));
+                }
+                let substitute = match (&b.substitute, &b.replaces) {
+                    (Some(s), Some(r)) => {
+                        let side = match s.as_str() {
+                            "home" => Side2::Home,
+                            "away" => Side2::Away,
+                            other => {
+                                return Err(err(
+                                    &id,
+                                    bd,
+                                    format!("substitute {other:?} is not home or away"),
+                                ))
+                            }
+                        };
+                        Some((side, r.clone()))
+                    }
+                    (None, None) => None,
+                    _ => return Err(err(&id, bd, "substitute and replaces go together".into())),
+                };
+                out.push(Board {
+                    board: b.board,
+                    home: hp,
+                    away: ap,
+                    result,
+                    home_white,
+                    substitute,
+                });
+            }
+            if !tiebreak {
+                out.sort_by_key(|b| b.board);
+            }
+            Ok(out)
+        };
+        let boards = read_boards(&f.boards, false)?;
+        let tiebreaks = read_boards(&f.tiebreaks, true)?;
+        let _ = n;
+        fixtures.push(Fixture {
+            id,
+            date: when,
+            competition,
+            division: if f.division.is_empty() {
+                teams[home].division.clone()
+            } else {
+                f.division.clone()
+            },
+            round: f.round.clone(),
+            final_round: f.final_round,
+            home,
+            away,
+            status,
+            defaulted_by,
+            notice_hours: f.notice_hours,
+            without_warning: f.without_warning,
+            short_notice_hours: f.short_notice_hours,
+            boards,
+            tiebreaks,
+        });
+    }
+    let ruleset = raw.ruleset.clone().unwrap_or_else(|| match raw.rules {
+        League::Ddcl => "ecf-quickplay".into(),
+        League::HsLeague => "hs-league".into(),
+    });
+    Ok(Season {
+        file: file.to_string(),
+        league: raw.league,
+        season: raw.season,
+        rules: raw.rules,
+        ruleset,
+        grading_list: raw.grading_list,
+        grading_date: raw.grading_date.as_deref().and_then(Date::parse),
+        ecf: raw.ecf,
+        teams,
+        players,
+        fixtures,
+    })
+}
