@@ -55,8 +55,8 @@ pub fn submission(season: &Season, rows: &[GradingRow]) -> Result<String, String
     let mut order = Vec::new();
     for r in &league {
         for p in [r.white, r.black] {
-            if !pins.contains_key(&p) {
-                pins.insert(p, order.len() as u32 + 1);
+            if let std::collections::btree_map::Entry::Vacant(e) = pins.entry(p) {
+                e.insert(order.len() as u32 + 1);
                 order.push(p);
             }
         }

@@ -126,6 +126,12 @@ pub fn process(season: &Season) -> Report {
         // Game points over the varsity boards; an empty seat loses that board.
         let (mut home_pts, mut away_pts) = (0.0, 0.0);
         let mut rated: Vec<(usize, usize, f64)> = Vec::new();
+        // Junior-varsity games (board 8 on) are rated but not scored.
+        for b in f.boards.iter().filter(|b| b.board > VARSITY) {
+            if let (Some(h), Some(a), Some(s)) = (b.home, b.away, home_score(b)) {
+                rated.push((h, a, s));
+            }
+        }
         for b in f.boards.iter().filter(|b| b.board <= VARSITY) {
             match (b.home, b.away, home_score(b)) {
                 (Some(h), Some(a), Some(s)) => {
@@ -204,10 +210,12 @@ pub fn process(season: &Season) -> Report {
             let s = table.entry(team).or_default();
             s.played += 1;
             s.game_points += pts;
-            match mp {
-                x if x == 1.0 => s.won += 1,
-                x if x == 0.5 => s.drawn += 1,
-                _ => s.lost += 1,
+            if mp == 1.0 {
+                s.won += 1;
+            } else if mp == 0.5 {
+                s.drawn += 1;
+            } else {
+                s.lost += 1;
             }
             s.match_points += mp;
         }

@@ -357,22 +357,23 @@ pub fn validate(
                 format!("player {:?} has a grade and is marked ungraded", p.name),
             ));
         }
-        let estimated =
-            match (p.estimated_grade, &p.estimated_on) {
-                (Some(g), Some(on)) => Some((
-                    g,
-                    date("", on, &format!("player {:?}: estimated_on", p.name))?,
-                )),
-                (Some(_), None) => return Err(err(
+        let estimated = match (p.estimated_grade, &p.estimated_on) {
+            (Some(g), Some(on)) => Some((
+                g,
+                date("", on, &format!("player {:?}: estimated_on", p.name))?,
+            )),
+            (Some(_), None) => {
+                return Err(err(
                     "",
                     None,
                     format!(
                         "player {:?}: an estimated grade needs the date it was set (estimated_on)",
                         p.name
                     ),
-                )),
-                (None, _) => None,
-            };
+                ))
+            }
+            (None, _) => None,
+        };
         players.push(Player {
             name: p.name.clone(),
             team,

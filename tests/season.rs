@@ -1,0 +1,665 @@
+//! League seasons: the DDCL and HSL rules one by one on hand-built seasons,
+//! the shipped sample seasons cell by cell, and the ECF submission file.
+
+mod common;
+
+use std::{path::Path, process::Command};
+
+use arbiter::{
+    cli::season::load,
+    season::{ddcl, hsl, process, Report},
+};
+use common::{parse_csv, sample, Row};
+
+/// Writes a season file and processes it.
+fn run(toml: &str) -> Result<Report, String> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("season.toml");
+    std::fs::write(&path, toml).unwrap();
+    load(&path).map(|s| process(&s))
+}
+
+const DDCL_HEAD: &str = r#"
+league = "Test League"
+season = "2009/10"
+rules = "ddcl"
+[[teams]]
+name = "A"
+club = "A"
+division = "1"
+[[teams]]
+name = "B"
+club = "B"
+division = "1"
+"#;
+
+/// Five players a side; grades for A's boards 1-5 as given ("u" = ungraded).
+fn ddcl_season(a_grades: &[&str], extra_fixture: &str, boards: &str) -> String {
+    let mut s = DDCL_HEAD.to_string();
+    for (i, g) in a_grades.iter().enumerate() {
+        let grade = if *g == "u" {
+            String::new()
+        } else {
+            format!("grade = {g}\n")
+        };
+        s.push_str(&format!(
+            "[[players]]\nname = \"A{}\"\nteam = \"A\"\n{grade}",
+            i + 1
+        ));
+    }
+    for i in 1..=5 {
+        s.push_str(&format!(
+            "[[players]]\nname = \"B{i}\"\nteam = \"B\"\ngrade = {}\n",
+            160 - i * 10
+        ));
+    }
+    s.push_str(&format!("[[fixtures]]\nid = \"M1\"\ndate = \"2009-10-08\"\nhome = \"A\"\naway = \"B\"\n{extra_fixture}\nboards = [\n{boards}]\n"));
+    s
+}
+
+fn all_draws() -> String {
+    (1..=5)
+        .map(|b| {
+            format!(
+                "  {{ board = {b}, home = \"A{b}\", away = \"B{b}\", result = \"1/2-1/2\" }},\n"
+            )
+        })
+        .collect()
+}
+
+fn standing(r: &Report, team: &str) -> (f64, f64, f64) {
+    let s = r.standings.iter().find(|s| s.team == team).expect("team");
+    (s.game_points, s.penalty, s.match_points)
+}
+
+#[test]
+fn ddcl_12_match_points_two_one_nothing() {
+    let mut boards = all_draws();
+    boards = boards.replacen("result = \"1/2-1/2\"", "result = \"1-0\"", 1);
+    let r = run(&ddcl_season(
+        &["150", "140", "130", "120", "110"],
+        "",
+        &boards,
+    ))
+    .unwrap();
+    assert_eq!(standing(&r, "A"), (3.0, 0.0, 2.0));
+    assert_eq!(standing(&r, "B"), (2.0, 0.0, 0.0));
+    assert_eq!(r.grading.len(), 5);
+    assert!(r.violations.is_empty(), "{:?}", r.violations);
+}
+
+#[test]
+fn ddcl_7_board_order_within_ten_points() {
+    // 130 above 140: exactly 10 apart is allowed.
+    let r = run(&ddcl_season(
+        &["150", "130", "140", "120", "110"],
+        "",
+        &all_draws(),
+    ))
+    .unwrap();
+    assert!(r.violations.is_empty(), "{:?}", r.violations);
+    // 129 above 140: 11 apart, out of order from board 2 (DDCL 9).
+    let r = run(&ddcl_season(
+        &["150", "129", "140", "120", "110"],
+        "",
+        &all_draws(),
+    ))
+    .unwrap();
+    assert_eq!(r.violations.len(), 1);
+    let v = &r.violations[0];
+    assert_eq!(
+        (v.rule.as_str(), v.board, v.penalty.as_str()),
+        (
+            "DDCL 9",
+            Some(2),
+            "boards 2-5 forfeited and 1 point deducted"
+        )
+    );
+    // Board 1 drawn; boards 2-5 lost: ½-4½, less a point.
+    assert_eq!(standing(&r, "A"), (0.5, 1.0, -1.0));
+    assert_eq!(standing(&r, "B"), (4.5, 0.0, 2.0));
+}
+
+#[test]
+fn ddcl_8_ungraded_below_all_graded_and_estimates_set_before_use() {
+    let r = run(&ddcl_season(
+        &["150", "u", "140", "120", "110"],
+        "",
+        &all_draws(),
+    ))
+    .unwrap();
+    assert_eq!(r.violations[0].rule, "DDCL 9");
+    assert_eq!(r.violations[0].board, Some(2));
+    assert!(r.violations[0]
+        .what
+        .contains("ungraded A2 on board 2 above A3 (140)"));
+    // An estimate set before the match counts; one set after does not.
+    let before = ddcl_season(&["150", "u", "140", "120", "110"], "", &all_draws()).replace(
+        "name = \"A2\"\nteam = \"A\"\n",
+        "name = \"A2\"\nteam = \"A\"\nestimated_grade = 145\nestimated_on = \"2009-10-01\"\n",
+    );
+    assert!(run(&before).unwrap().violations.is_empty());
+    let after = before.replace(
+        "estimated_on = \"2009-10-01\"",
+        "estimated_on = \"2009-10-09\"",
+    );
+    assert_eq!(run(&after).unwrap().violations[0].rule, "DDCL 9");
+}
+
+#[test]
+fn ddcl_5_four_players_with_and_without_notice() {
+    let four: String = all_draws()
+        .lines()
+        .take(4)
+        .map(|l| format!("{l}\n"))
+        .collect::<String>()
+        + "  { board = 5, away = \"B5\" },\n";
+    let r = run(&ddcl_season(
+        &["150", "140", "130", "120", "110"],
+        "short_notice_hours = 72",
+        &four,
+    ))
+    .unwrap();
+    assert_eq!(standing(&r, "A"), (2.5, 0.0, 1.0));
+    assert_eq!(
+        r.violations[0].penalty,
+        "board 5 classed as a tie, not graded"
+    );
+    assert_eq!(r.grading.len(), 4);
+    let r = run(&ddcl_season(
+        &["150", "140", "130", "120", "110"],
+        "short_notice_hours = 71",
+        &four,
+    ))
+    .unwrap();
+    assert_eq!(standing(&r, "A"), (2.0, 0.0, 0.0));
+    assert_eq!(standing(&r, "B"), (3.0, 0.0, 2.0));
+    assert_eq!(r.violations[0].penalty, "board lost by default");
+}
+
+#[test]
+fn ddcl_3_and_4_defaults() {
+    let s = ddcl_season(&["150", "140", "130", "120", "110"], "", &all_draws())
+        + "[[fixtures]]\nid = \"M2\"\ndate = \"2009-10-22\"\nhome = \"B\"\naway = \"A\"\nstatus = \"defaulted\"\ndefaulted_by = \"A\"\nnotice_hours = 48\n"
+        + "[[fixtures]]\nid = \"M3\"\ndate = \"2009-11-05\"\nhome = \"A\"\naway = \"B\"\nstatus = \"defaulted\"\ndefaulted_by = \"B\"\nwithout_warning = true\n";
+    let r = run(&s).unwrap();
+    // A: drew M1 (1), lost M2 by default (0), won M3 by default (2).
+    assert_eq!(standing(&r, "A"), (7.5, 0.0, 3.0));
+    // B: drew M1, won M2, lost M3 and a point for no warning: 1 + 2 + 0 - 1.
+    assert_eq!(standing(&r, "B"), (7.5, 1.0, 2.0));
+    let rules: Vec<&str> = r.violations.iter().map(|v| v.rule.as_str()).collect();
+    assert_eq!(rules, ["DDCL 3", "DDCL 3", "DDCL 4"]);
+    assert_eq!(r.grading.len(), 5, "defaults are not graded");
+}
+
+#[test]
+fn ddcl_10_late_substitute_is_noted() {
+    let boards = all_draws().replacen("home = \"A1\", away = \"B1\", result = \"1/2-1/2\"", "home = \"A1\", away = \"B1\", result = \"1/2-1/2\", substitute = \"home\", replaces = \"A5\"", 1);
+    let r = run(&ddcl_season(
+        &["150", "140", "130", "120", "110"],
+        "",
+        &boards,
+    ))
+    .unwrap();
+    assert_eq!(r.violations.len(), 1);
+    assert_eq!(r.violations[0].rule, "DDCL 10");
+    assert!(r.violations[0]
+        .what
+        .contains("graded 150, more than 10 above A5 (110)"));
+}
+
+#[test]
+fn ddcl_14_cup_handicap_bands() {
+    for (diff, handicap) in [
+        (0.0, 0.0),
+        (30.0, 0.0),
+        (31.0, 0.5),
+        (40.0, 0.5),
+        (41.0, 1.0),
+        (60.0, 1.0),
+        (61.0, 1.5),
+        (200.0, 1.5),
+    ] {
+        assert_eq!(ddcl::cup_handicap(diff), handicap, "difference {diff}");
+    }
+    // A forfeited board or an ungraded player counts as the average of the others.
+    assert_eq!(
+        ddcl::cup_grade_total(&[Some(150), Some(140), Some(130)]),
+        560.0
+    );
+    assert_eq!(
+        ddcl::cup_grade_total(&[Some(150), None, Some(140), Some(130)]),
+        560.0
+    );
+}
+
+#[test]
+fn ddcl_15_player_of_the_year_needs_three_quarters_of_the_matches() {
+    let mut s = ddcl_season(&["150", "140", "130", "120", "110"], "", &all_draws());
+    let mut extra = String::new();
+    for (n, date) in ["2009-10-22", "2009-11-05", "2009-11-19"]
+        .iter()
+        .enumerate()
+    {
+        extra.push_str(&format!("[[fixtures]]\nid = \"X{n}\"\ndate = \"{date}\"\nhome = \"A\"\naway = \"B\"\nboards = [\n"));
+        for b in 1..=5 {
+            // A1 sits out the last match, A2 the last two.
+            let home = if (b == 1 && n == 2) || (b == 2 && n >= 1) {
+                String::new()
+            } else {
+                format!("home = \"A{b}\", ")
+            };
+            let result = if home.is_empty() {
+                String::new()
+            } else {
+                ", result = \"1-0\"".to_string()
+            };
+            extra.push_str(&format!(
+                "  {{ board = {b}, {home}away = \"B{b}\"{result} }},\n"
+            ));
+        }
+        extra.push_str("]\n");
+    }
+    s.push_str(&extra);
+    let r = run(&s).unwrap();
+    let a1 = r.poy.iter().find(|p| p.player == "A1").unwrap();
+    assert_eq!(
+        (a1.matches_played, a1.matches_available, a1.eligible),
+        (3, 4, true)
+    );
+    let a2 = r.poy.iter().find(|p| p.player == "A2").unwrap();
+    assert_eq!(
+        (a2.matches_played, a2.matches_available, a2.eligible),
+        (2, 4, false)
+    );
+    assert_eq!(a2.rank, None);
+}
+
+#[test]
+fn bad_season_data_names_file_fixture_and_board() {
+    let s = ddcl_season(
+        &["150", "140", "130", "120", "110"],
+        "",
+        &all_draws().replace("away = \"B3\"", "away = \"Nobody\""),
+    );
+    let e = run(&s).unwrap_err();
+    assert!(
+        e.contains("season.toml: fixture M1, board 3: unknown player \"Nobody\""),
+        "{e}"
+    );
+    let s = ddcl_season(
+        &["150", "140", "130", "120", "110"],
+        "",
+        &all_draws().replace("away = \"B3\"", "away = \"B2\""),
+    );
+    let e = run(&s).unwrap_err();
+    assert!(
+        e.contains("board 3: player \"B2\" also plays board 2 of this match"),
+        "{e}"
+    );
+    let s = ddcl_season(
+        &["150", "140", "130", "120", "110"],
+        "",
+        &all_draws().replace("result = \"1/2-1/2\" }", "result = \"win\" }"),
+    );
+    let e = run(&s).unwrap_err();
+    assert!(
+        e.contains("board 1: result \"win\" is not 1-0, 0-1 or 1/2-1/2"),
+        "{e}"
+    );
+    let s = ddcl_season(&["150"], "", "").replace(
+        "team = \"A\"\ngrade = 150",
+        "team = \"A\"\ngrade = 150\ncolour = \"red\"",
+    );
+    let e = run(&s).unwrap_err();
+    assert!(e.contains("colour"), "{e}");
+}
+
+fn csv_rows(dir: &Path, file: &str) -> Vec<Row> {
+    parse_csv(&std::fs::read(dir.join(file)).unwrap())
+}
+
+#[test]
+fn ddcl_sample_season_outputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "season",
+            sample("season/ddcl-2009-10.toml").to_str().unwrap(),
+            "--out",
+            dir.path().to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let st = csv_rows(dir.path(), "standings.csv");
+    let table: Vec<(String, String, String, String)> = st
+        .iter()
+        .map(|r| {
+            (
+                r["position"].clone(),
+                r["team"].clone(),
+                r["game_points"].clone(),
+                r["match_points"].clone(),
+            )
+        })
+        .collect();
+    let s = |a: &str, b: &str, c: &str, d: &str| {
+        (a.to_string(), b.to_string(), c.to_string(), d.to_string())
+    };
+    assert_eq!(
+        table,
+        vec![
+            s("1", "Middlesbrough B", "13", "5"),
+            s("2", "Guisborough", "10", "4"),
+            s("3", "Darlington A", "9", "3"),
+            s("4", "Stockton A", "8", "1"),
+        ]
+    );
+    let v = csv_rows(dir.path(), "violations.csv");
+    let rules: Vec<(&str, &str, &str)> = v
+        .iter()
+        .map(|r| {
+            (
+                r["fixture"].as_str(),
+                r["board"].as_str(),
+                r["rule"].as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rules,
+        vec![
+            ("D1-2", "5", "DDCL 5"),
+            ("D1-3", "5", "DDCL 5"),
+            ("D1-4", "2", "DDCL 9"),
+            ("D1-5", "4", "DDCL 9"),
+            ("D1-6", "", "DDCL 3"),
+            ("D1-7", "2", "DDCL 10"),
+            ("D1-8", "", "DDCL 3"),
+            ("D1-8", "", "DDCL 4"),
+            ("KO-1", "4", "DDCL 14(c)"),
+            ("KO-F", "4", "DDCL 14(d)"),
+        ]
+    );
+    let cup = csv_rows(dir.path(), "cup.csv");
+    assert_eq!(
+        (
+            cup[1]["home_grade_total"].as_str(),
+            cup[1]["away_grade_total"].as_str(),
+            cup[1]["handicap"].as_str(),
+            cup[1]["handicap_to"].as_str()
+        ),
+        ("576", "536", "0.5", "Guisborough")
+    );
+    assert_eq!(
+        (
+            cup[1]["home_total"].as_str(),
+            cup[1]["away_total"].as_str(),
+            cup[1]["winner"].as_str()
+        ),
+        ("2.5", "2", "Stockton A")
+    );
+    assert_eq!(
+        (
+            cup[0]["away_grade_total"].as_str(),
+            cup[0]["away_boards"].as_str()
+        ),
+        ("597.33", "1.5")
+    );
+    assert_eq!(
+        (
+            cup[2]["handicap"].as_str(),
+            cup[2]["home_total"].as_str(),
+            cup[2]["away_total"].as_str(),
+            cup[2]["tiebreak"].as_str(),
+            cup[2]["winner"].as_str()
+        ),
+        ("1", "2.5", "2.5", "replay 1-0", "Stockton A")
+    );
+    let grading = csv_rows(dir.path(), "grading.csv");
+    assert_eq!(grading.len(), 39);
+    assert_eq!(
+        (
+            grading[0]["white"].as_str(),
+            grading[0]["white_grade"].as_str(),
+            grading[0]["black"].as_str(),
+            grading[0]["score"].as_str(),
+            grading[0]["colour"].as_str()
+        ),
+        ("Thompson, Karen", "168", "Hewitt, Mark", "1-0", "white")
+    );
+    assert!(
+        grading
+            .iter()
+            .all(|g| !(g["match"] == "Stockton A v Guisborough" && g["board"] == "5")),
+        "board-5 tie is not graded"
+    );
+    let poy = csv_rows(dir.path(), "player-of-year.csv");
+    assert_eq!(
+        (
+            poy[0]["rank"].as_str(),
+            poy[0]["player"].as_str(),
+            poy[0]["ratio"].as_str()
+        ),
+        ("1", "Reid, Tom", "1.000")
+    );
+}
+
+#[test]
+fn ecf_submission_file_field_by_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "season",
+            sample("season/ddcl-2009-10.toml").to_str().unwrap(),
+            "-o",
+            dir.path().to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let text = std::fs::read_to_string(dir.path().join("ecf-submission.txt")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        &lines[..15],
+        [
+            "#EVENT DETAILS",
+            "#EVENT CODE=DDCL0910",
+            "#SUBMISSION INDEX=1",
+            "#EVENT NAME=Darlington & District League 2009-10 Division 1",
+            "#EVENT DATE=08/10/2009",
+            "#FINAL RESULT DATE=30/04/2010",
+            "#RESULTS OFFICER=Ian Hartley",
+            "#RESULTS OFFICER ADDRESS=12 Grange Road, Darlington DL1 5NA",
+            "#TREASURER=Colin Whitfield",
+            "#TREASURER ADDRESS=4 Coniscliffe Road, Darlington DL3 7RG",
+            "#MOVES FIRST SESSION=36",
+            "#MINUTES FIRST SESSION=75",
+            "#MINUTES REST OF GAME=15",
+            "#PLAYER LIST",
+            "#PIN=1#ECF CODE=123456A#NAME=Thompson, Karen#CLUB NAME=Darlington",
+        ]
+    );
+    let first_match = lines
+        .iter()
+        .position(|l| l.starts_with("#MATCH RESULTS="))
+        .unwrap();
+    assert_eq!(
+        lines[first_match],
+        "#MATCH RESULTS=Darlington A v Middlesbrough B"
+    );
+    assert_eq!(
+        lines[first_match + 1],
+        "#PIN1=1#SCORE=10#PIN2=2#BOARD=1#COLOUR=WHITE#GAME DATE=08/10/2009"
+    );
+    assert_eq!(
+        lines[first_match + 2],
+        "#PIN1=4#SCORE=55#PIN2=3#BOARD=2#COLOUR=BLACK#GAME DATE=08/10/2009"
+    );
+    assert_eq!(*lines.last().unwrap(), "#FINISH");
+    // League games only: 5 + 4 + 4 + 5 + 5 + 5 (board-5 tie, default and cup games left out).
+    assert_eq!(lines.iter().filter(|l| l.starts_with("#PIN1=")).count(), 28);
+    assert!(
+        !text.contains("Carr, Jim"),
+        "cup-only players are not in the league file"
+    );
+}
+
+const HSL_HEAD: &str = r#"
+league = "HS"
+season = "2021-22"
+rules = "hs-league"
+[[teams]]
+name = "H"
+club = "H"
+[[teams]]
+name = "V"
+club = "V"
+"#;
+
+fn hsl_season(fixtures: &str) -> String {
+    let mut s = HSL_HEAD.to_string();
+    for t in ["H", "V"] {
+        for b in 1..=7 {
+            s.push_str(&format!("[[players]]\nname = \"{t}{b}\"\nteam = \"{t}\"\nschool_grade = 10\npreseason_board = {b}\n"));
+        }
+    }
+    s + fixtures
+}
+
+fn hsl_match(id: &str, date: &str, order: [u32; 7]) -> String {
+    let mut s = format!(
+        "[[fixtures]]\nid = \"{id}\"\ndate = \"{date}\"\nhome = \"H\"\naway = \"V\"\nboards = [\n"
+    );
+    for (i, p) in order.iter().enumerate() {
+        s.push_str(&format!(
+            "  {{ board = {}, home = \"H{p}\", away = \"V{}\", result = \"1/2-1/2\" }},\n",
+            i + 1,
+            i + 1
+        ));
+    }
+    s + "]\n"
+}
+
+#[test]
+fn hsl_ii_starting_ratings_and_k() {
+    assert_eq!(
+        (1..=10).map(hsl::starting_rating).collect::<Vec<_>>(),
+        [1600.0, 1500.0, 1400.0, 1300.0, 1200.0, 1100.0, 1000.0, 1000.0, 900.0, 900.0]
+    );
+    // An even game is worth 16 points: K = 32.
+    assert_eq!(hsl::K * (1.0 - hsl::expected(1500.0, 1500.0)), 16.0);
+}
+
+#[test]
+fn hsl_vi_lineup_moves_and_the_first_match_exception() {
+    // First match: H1 and H2 swap (one board each from preseason): legal.
+    let r = run(&hsl_season(&hsl_match(
+        "M1",
+        "2022-01-12",
+        [2, 1, 3, 4, 5, 6, 7],
+    )))
+    .unwrap();
+    assert!(r.violations.is_empty(), "{:?}", r.violations);
+    // First match two boards from preseason: illegal; the match is forfeited (VII).
+    let r = run(&hsl_season(&hsl_match(
+        "M1",
+        "2022-01-12",
+        [3, 2, 1, 4, 5, 6, 7],
+    )))
+    .unwrap();
+    let v: Vec<(&str, Option<u32>)> = r
+        .violations
+        .iter()
+        .map(|v| (v.rule.as_str(), v.board))
+        .collect();
+    assert_eq!(v, [("HSL VI", Some(1)), ("HSL VI", Some(3))]);
+    let h = r.standings.iter().find(|s| s.team == "H").unwrap();
+    assert_eq!((h.lost, h.match_points), (1, 0.0));
+    // Later matches compare with the previous lineup, not the preseason one.
+    let two = hsl_match("M1", "2022-01-12", [2, 1, 3, 4, 5, 6, 7])
+        + &hsl_match("M2", "2022-01-19", [3, 2, 1, 4, 5, 6, 7]);
+    let r = run(&hsl_season(&two)).unwrap();
+    let v: Vec<(&str, &str, Option<u32>)> = r
+        .violations
+        .iter()
+        .map(|v| (v.fixture.as_str(), v.rule.as_str(), v.board))
+        .collect();
+    // H3 (board 3, then board 1) moved two; H1 (2, then 3) and H2 (1, then 2) one each.
+    assert_eq!(v, [("M2", "HSL VI", Some(1))]);
+}
+
+#[test]
+fn hsl_iv_and_xiii_forfeits() {
+    let mut m = hsl_match("M1", "2022-01-12", [1, 2, 3, 4, 5, 6, 7]);
+    m = m.replace(
+        "{ board = 7, home = \"H7\", away = \"V7\", result = \"1/2-1/2\" }",
+        "{ board = 7, home = \"H7\" }",
+    );
+    let r = run(&hsl_season(&m)).unwrap();
+    assert_eq!(r.violations.len(), 1);
+    assert_eq!(r.violations[0].rule, "HSL XIII");
+    let h7 = r.ratings.iter().find(|p| p.player == "H7").unwrap();
+    assert_eq!((h7.forfeit_wins, h7.rating), (1, 1016.0));
+    let v7 = r.ratings.iter().find(|p| p.player == "V7").unwrap();
+    assert_eq!(v7.rating, 1000.0, "the no-show loses nothing");
+    // An empty board above a played one is an illegal lineup.
+    let gap = hsl_match("M1", "2022-01-12", [1, 2, 3, 4, 5, 6, 7]).replace(
+        "{ board = 4, home = \"H4\", away = \"V4\", result = \"1/2-1/2\" }",
+        "{ board = 4, home = \"H4\" }",
+    );
+    let r = run(&hsl_season(&gap)).unwrap();
+    assert_eq!(
+        r.violations
+            .iter()
+            .map(|v| v.rule.as_str())
+            .collect::<Vec<_>>(),
+        ["HSL IV", "HSL XIII"]
+    );
+    let v = r.standings.iter().find(|s| s.team == "V").unwrap();
+    assert_eq!((v.lost, v.match_points), (1, 0.0));
+}
+
+#[test]
+fn hsl_sample_season() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "season",
+            sample("season/hs-league-2021-22.toml").to_str().unwrap(),
+            "-o",
+            dir.path().to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let st = csv_rows(dir.path(), "standings.csv");
+    assert_eq!(
+        (
+            st[0]["team"].as_str(),
+            st[0]["won"].as_str(),
+            st[0]["match_points"].as_str()
+        ),
+        ("North HS", "2", "2")
+    );
+    let v = csv_rows(dir.path(), "violations.csv");
+    let rules: Vec<&str> = v.iter().map(|r| r["rule"].as_str()).collect();
+    assert_eq!(
+        rules,
+        ["HSL XIII", "HSL II", "HSL VI", "HSL IV", "HSL II", "HSL XIII"]
+    );
+    let ratings = csv_rows(dir.path(), "ratings.csv");
+    let garcia = ratings
+        .iter()
+        .find(|r| r["player"] == "Garcia, Luis")
+        .unwrap();
+    assert_eq!(
+        (
+            garcia["start_rating"].as_str(),
+            garcia["forfeit_wins"].as_str()
+        ),
+        ("1000", "1")
+    );
+    assert!(dir.path().join("grading.csv").exists());
+}
