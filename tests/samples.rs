@@ -313,8 +313,8 @@ fn same_lone_knight_flag_differs_between_fide_and_uscf() {
 #[test]
 fn whole_samples_folder_reads_every_game() {
     let (rows, summary) = run_paths("fide-rapid", &[sample("")]);
-    assert_eq!(rows.len(), 19);
-    assert_eq!(summary.games, 19);
+    assert_eq!(rows.len(), 31);
+    assert_eq!(summary.games, 31);
     // Sorted by path, so the order is stable.
     assert!(rows[0]["source"].ends_with("bcf-rapid-club-night.pgn"));
 }
