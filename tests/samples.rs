@@ -316,5 +316,6 @@ fn whole_samples_folder_reads_every_game() {
     assert_eq!(rows.len(), 31);
     assert_eq!(summary.games, 31);
     // Sorted by path, so the order is stable.
-    assert!(rows[0]["source"].ends_with("bcf-rapid-club-night.pgn"));
+    assert!(rows[0]["source"].ends_with("active30-rated-list.pgn"));
+    assert!(rows[30]["source"].ends_with("season/f1-board1.pgn"));
 }
