@@ -222,6 +222,27 @@ fn judge_in_batch(
     }
 }
 
+fn oversize_judgement(bytes: u64) -> Judgement {
+    Judgement {
+        verdict: Verdict::new(
+            GameResult::Unknown,
+            Status::Unreadable,
+            Reason::ParseError,
+            "PGN 8.2",
+        ),
+        ply: None,
+        mv: String::new(),
+        white_clock: None,
+        black_clock: None,
+        plies: 0,
+        final_fen: String::new(),
+        detail: format!(
+            "the game is {bytes} bytes, over the {} MiB limit for one game: not read",
+            crate::read::split::MAX_GAME_BYTES >> 20
+        ),
+    }
+}
+
 fn process(work: Work, env: Env<'_>, output: Output) -> Done {
     let mut games = Vec::new();
     let mut w = csv::WriterBuilder::new()
@@ -233,7 +254,11 @@ fn process(work: Work, env: Env<'_>, output: Output) -> Done {
             summary.bytes = batch.data.len() as u64;
             let mut parser = pgn::BatchParser::new(&batch.data);
             for span in &batch.games {
-                let (game, mut j) = judge_in_batch(&mut parser, span.start, span.end, env);
+                let (game, mut j) = if span.oversize > 0 {
+                    (ParsedGame::default(), oversize_judgement(span.oversize))
+                } else {
+                    judge_in_batch(&mut parser, span.start, span.end, env)
+                };
                 if j.verdict.status == Status::Unreadable && !j.detail.contains("line ") {
                     j.detail = format!("game starting at line {}: {}", span.line, j.detail);
                 } else if let Some(g) = &game.garbled {

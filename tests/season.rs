@@ -663,14 +663,38 @@ fn hsl_sample_season() {
     );
     // HSL III: the visiting team has White on odd boards.
     let grading = csv_rows(dir.path(), "grading.csv");
-    assert_eq!((grading[0]["board"].as_str(), grading[0]["colour"].as_str(), grading[0]["white"].as_str()), ("1", "black", "Miller, Jack"));
-    assert_eq!((grading[1]["board"].as_str(), grading[1]["colour"].as_str()), ("2", "white"));
+    assert_eq!(
+        (
+            grading[0]["board"].as_str(),
+            grading[0]["colour"].as_str(),
+            grading[0]["white"].as_str()
+        ),
+        ("1", "black", "Miller, Jack")
+    );
+    assert_eq!(
+        (grading[1]["board"].as_str(), grading[1]["colour"].as_str()),
+        ("2", "white")
+    );
 }
 
 #[test]
 fn level_teams_get_a_play_off_note() {
     // One drawn match: both teams on 1 match point and 2½ game points (DDCL 12).
-    let r = run(&ddcl_season(&["150", "140", "130", "120", "110"], "", &all_draws())).unwrap();
-    assert!(r.standings.iter().all(|s| s.note.contains("play-off (DDCL 12)")), "{:?}", r.standings);
-    assert_eq!(r.standings.iter().map(|s| s.position).collect::<Vec<_>>(), [1, 1]);
+    let r = run(&ddcl_season(
+        &["150", "140", "130", "120", "110"],
+        "",
+        &all_draws(),
+    ))
+    .unwrap();
+    assert!(
+        r.standings
+            .iter()
+            .all(|s| s.note.contains("play-off (DDCL 12)")),
+        "{:?}",
+        r.standings
+    );
+    assert_eq!(
+        r.standings.iter().map(|s| s.position).collect::<Vec<_>>(),
+        [1, 1]
+    );
 }

@@ -1,11 +1,12 @@
 //! `arbiter adjudicate`: arguments → validated config → the pipeline.
 
-use std::{fs::File, io::IsTerminal, path::PathBuf};
+use std::{io::IsTerminal, path::PathBuf};
 
 use super::Outcome;
 use crate::{
     pipeline::{self, Options},
     read::expand_inputs,
+    report::write::Pending,
     rules::Ruleset,
 };
 
@@ -65,8 +66,21 @@ pub fn run(a: Args) -> Outcome {
         }
     }
     let result = match &a.out {
-        Some(path) => match File::create(path) {
-            Ok(f) => pipeline::adjudicate(&sources, &rules, &opts, std::io::BufWriter::new(f)),
+        // Written beside the target and renamed when complete: an interrupted
+        // run never leaves a truncated CSV that looks finished.
+        Some(path) => match Pending::create(path) {
+            Ok(mut pending) => {
+                let r = pipeline::adjudicate(
+                    &sources,
+                    &rules,
+                    &opts,
+                    std::io::BufWriter::new(pending.file()),
+                );
+                match r {
+                    Ok(s) => pending.commit().map(|_| s),
+                    Err(e) => Err(e),
+                }
+            }
             Err(e) => {
                 eprintln!("arbiter: {}: {e}", path.display());
                 return Outcome::Error;

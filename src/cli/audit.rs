@@ -65,19 +65,12 @@ pub fn run(a: Args) -> Outcome {
     }
     errors.extend(summary.errors.iter().cloned());
     let (games, findings) = audit.finish();
-    let written = (|| -> csv::Result<()> {
-        let sink: Box<dyn std::io::Write> = match &a.out {
-            Some(p) => Box::new(std::fs::File::create(p)?),
-            None => Box::new(std::io::stdout().lock()),
-        };
-        let mut w = csv::Writer::from_writer(sink);
-        w.write_record(FINDINGS_HEADER)?;
-        for f in &findings {
-            w.write_record(f.record())?;
-        }
-        w.flush()?;
-        Ok(())
-    })();
+    let bytes =
+        crate::report::write::csv_bytes(&FINDINGS_HEADER, findings.iter().map(|f| f.record()));
+    let written = match &a.out {
+        Some(p) => crate::report::write::atomic_write(p, &bytes),
+        None => std::io::Write::write_all(&mut std::io::stdout().lock(), &bytes),
+    };
     if let Err(e) = written {
         eprintln!("arbiter: writing findings: {e}");
         return Outcome::Error;

@@ -21,6 +21,20 @@ pub struct GameSpan {
     pub line: u64,
     /// 1-based index of the game in its source.
     pub index: u64,
+    /// For a game over `MAX_GAME_BYTES`: its size. Its text is not kept
+    /// (`start == end`), so one runaway game cannot exhaust memory.
+    pub oversize: u64,
+}
+
+/// The largest game read; beyond it a game is skipped to the next one and
+/// reported. Real games are a few kilobytes; annotated ones rarely 1 MB.
+pub const MAX_GAME_BYTES: usize = 16 << 20;
+
+#[derive(Copy, Clone, Debug)]
+struct Oversize {
+    offset: u64,
+    line: u64,
+    bytes: u64,
 }
 
 #[derive(Debug, Default)]
@@ -181,6 +195,9 @@ pub struct Splitter<R> {
     games_done: u64,
     state: GameState,
     spans: Vec<GameSpan>,
+    oversize: Option<Oversize>,
+    /// The rest of a line whose start was dropped with an oversize game.
+    drop_line: bool,
     sniffed: usize,
 }
 
@@ -198,6 +215,8 @@ impl<R: Read> Splitter<R> {
             games_done: 0,
             state: GameState::default(),
             spans: Vec::new(),
+            oversize: None,
+            drop_line: false,
             sniffed: 0,
         }
     }
@@ -239,15 +258,66 @@ impl<R: Read> Splitter<R> {
     fn close_game(&mut self, end: usize) {
         if let Some((start, line)) = self.state.start.take() {
             self.games_done += 1;
-            self.spans.push(GameSpan {
-                start,
-                end,
-                offset: self.base + start as u64,
-                line,
-                index: self.games_done,
-            });
+            let span = match self.oversize.take() {
+                Some(ov) => GameSpan {
+                    start: end,
+                    end,
+                    offset: ov.offset,
+                    line: ov.line,
+                    index: self.games_done,
+                    oversize: ov.bytes + (end - start) as u64,
+                },
+                // Grown past the limit within the last read: same verdict.
+                None if end - start > MAX_GAME_BYTES => GameSpan {
+                    start: end,
+                    end,
+                    offset: self.base + start as u64,
+                    line,
+                    index: self.games_done,
+                    oversize: (end - start) as u64,
+                },
+                None => GameSpan {
+                    start,
+                    end,
+                    offset: self.base + start as u64,
+                    line,
+                    index: self.games_done,
+                    oversize: 0,
+                },
+            };
+            self.spans.push(span);
         }
         self.state = GameState::default();
+    }
+
+    /// Keeps memory flat when one game runs past `MAX_GAME_BYTES`: hands out
+    /// the games before it, then drops what is buffered of it.
+    fn check_oversize(&mut self) -> Option<Batch> {
+        let (start, line) = self.state.start?;
+        if self.buf.len() - start <= MAX_GAME_BYTES && self.oversize.is_none() {
+            return None;
+        }
+        if self.oversize.is_none() {
+            self.oversize = Some(Oversize {
+                offset: self.base + start as u64,
+                line,
+                bytes: 0,
+            });
+        }
+        if !self.spans.is_empty() {
+            return self.cut(start);
+        }
+        let dropped = self.buf.len() - start;
+        if let Some(ov) = self.oversize.as_mut() {
+            ov.bytes += dropped as u64;
+        }
+        self.drop_line = self.scan < self.buf.len();
+        self.base += self.buf.len() as u64;
+        self.buf.clear();
+        self.scan = 0;
+        self.state.start = Some((0, line));
+        self.state.in_comment = false;
+        None
     }
 
     fn on_line(&mut self, start: usize, end: usize) {
@@ -311,8 +381,15 @@ impl<R: Read> Splitter<R> {
             // Look at every complete line in the buffer.
             while let Some(nl) = memchr::memchr(b'\n', &self.buf[self.scan..]) {
                 let (s, e) = (self.scan, self.scan + nl + 1);
-                self.on_line(s, e);
+                if std::mem::take(&mut self.drop_line) {
+                    self.line_no += 1;
+                } else {
+                    self.on_line(s, e);
+                }
                 self.scan = e;
+            }
+            if let Some(batch) = self.check_oversize() {
+                return Ok(Some(batch));
             }
             if self.eof {
                 if self.scan < self.buf.len() {
@@ -465,6 +542,30 @@ mod tests {
             split("[Result \"1-0\"] e4 *\n[Result \"0-1\"] e4 *\n").len(),
             2
         );
+    }
+
+    #[test]
+    fn an_oversize_game_is_skipped_with_memory_flat() {
+        let mut text = String::from("[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"big\"]\n\n1. e4 { ");
+        text.push_str(&"x".repeat(MAX_GAME_BYTES + 300_000));
+        text.push_str(" } e5 1-0\n\n[Event \"c\"]\n\n1. d4 d5 0-1\n");
+        let mut sp = Splitter::new(text.as_bytes());
+        let mut spans = vec![];
+        let mut biggest = 0;
+        while let Some(b) = sp.next_batch(1 << 20).unwrap() {
+            biggest = biggest.max(b.data.len());
+            spans.extend(b.games);
+        }
+        assert_eq!(spans.len(), 3, "{spans:?}");
+        assert_eq!(spans[1].line, 5, "{spans:?}");
+        assert!(spans[1].oversize > MAX_GAME_BYTES as u64, "{spans:?}");
+        assert_eq!(spans[1].start, spans[1].end);
+        assert_eq!(
+            spans[2].offset as usize,
+            text.find("[Event \"c\"]").unwrap()
+        );
+        assert_eq!(spans[2].line, 9);
+        assert!(biggest < MAX_GAME_BYTES + (1 << 20));
     }
 
     #[test]

@@ -27,6 +27,45 @@ pub fn atomic_write(path: &Path, bytes: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
+/// A file being written beside its target; `commit` renames it into place.
+/// Dropped without `commit` (an error, a panic), it is removed, and the
+/// target keeps what it had.
+pub struct Pending {
+    tmp: tempfile::NamedTempFile,
+    target: std::path::PathBuf,
+}
+
+impl Pending {
+    pub fn create(target: &Path) -> io::Result<Pending> {
+        let dir = target
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let name = target
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let tmp = tempfile::Builder::new()
+            .prefix(&format!(".{name}."))
+            .suffix(".part")
+            .tempfile_in(dir)?;
+        Ok(Pending {
+            tmp,
+            target: target.to_path_buf(),
+        })
+    }
+
+    pub fn file(&mut self) -> &mut std::fs::File {
+        self.tmp.as_file_mut()
+    }
+
+    pub fn commit(self) -> io::Result<()> {
+        self.tmp.as_file().sync_all()?;
+        self.tmp.persist(&self.target).map_err(|e| e.error)?;
+        Ok(())
+    }
+}
+
 /// A CSV document in memory, for `atomic_write`.
 pub fn csv_bytes<I, R>(header: &[&str], rows: I) -> Vec<u8>
 where

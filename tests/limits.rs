@@ -1,0 +1,224 @@
+//! Hostile input and interrupted runs: every bound finishes in bounded time
+//! and memory with a clear message, and an interrupted run leaves no
+//! finished-looking output.
+
+mod common;
+
+use std::{
+    io::Write,
+    path::Path,
+    process::{Command, Output, Stdio},
+    time::{Duration, Instant},
+};
+
+use common::{assert_cells, parse_csv};
+
+/// Runs arbiter on a file under `/usr/bin/time` when available, returning the
+/// output and the peak RSS in KiB (0 when it cannot be measured).
+fn run_measured(args: &[&str]) -> (Output, u64) {
+    let time = Path::new("/usr/bin/time");
+    if time.exists() {
+        let o = Command::new(time)
+            .args(["-f", "RSS %M"])
+            .arg(env!("CARGO_BIN_EXE_arbiter"))
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        let rss = err
+            .lines()
+            .filter_map(|l| l.strip_prefix("RSS "))
+            .filter_map(|n| n.trim().parse().ok())
+            .last()
+            .unwrap_or(0);
+        (o, rss)
+    } else {
+        (
+            Command::new(env!("CARGO_BIN_EXE_arbiter"))
+                .args(args)
+                .output()
+                .unwrap(),
+            0,
+        )
+    }
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p.display().to_string()
+}
+
+const NEXT: &str = "[Event \"after\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+
+#[test]
+fn hundred_megabyte_comment_is_skipped_in_flat_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = b"[Event \"huge\"]\n[Result \"1-0\"]\n\n1. e4 { ".to_vec();
+    text.extend(std::iter::repeat_n(b'x', 100 << 20));
+    text.extend_from_slice(b" } e5 1-0\n\n");
+    text.extend_from_slice(NEXT.as_bytes());
+    let f = write(dir.path(), "huge.pgn", &text);
+    drop(text);
+    let started = Instant::now();
+    let (o, rss) = run_measured(&["adjudicate", "-j1", &f]);
+    assert!(started.elapsed() < Duration::from_secs(30));
+    let rows = parse_csv(&o.stdout);
+    assert_eq!(rows.len(), 2);
+    assert_cells(
+        &rows[0],
+        &[("status", "unreadable"), ("reason", "parse-error")],
+    );
+    assert!(
+        rows[0]["detail"].contains("over the 16 MiB limit for one game"),
+        "{}",
+        rows[0]["detail"]
+    );
+    assert_cells(&rows[1], &[("event", "after"), ("reason", "checkmate")]);
+    assert!(rss == 0 || rss < 96 * 1024, "peak RSS {rss} KiB");
+}
+
+#[test]
+fn fifty_megabyte_line_without_newline() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = b"[Event \"line\"]\n\n1. e4 ".to_vec();
+    text.extend(std::iter::repeat_n(b'a', 50 << 20));
+    let f = write(dir.path(), "line.pgn", &text);
+    drop(text);
+    let (o, rss) = run_measured(&["adjudicate", &f]);
+    let rows = parse_csv(&o.stdout);
+    assert_eq!(rows.len(), 1);
+    assert_cells(&rows[0], &[("status", "unreadable")]);
+    assert!(rss == 0 || rss < 96 * 1024, "peak RSS {rss} KiB");
+}
+
+#[test]
+fn hundred_thousand_plies() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from("[Result \"*\"]\n\n");
+    for n in 1..=50_000 {
+        let (w, b) = if n % 2 == 1 {
+            ("Nf3", "Nf6")
+        } else {
+            ("Ng1", "Ng8")
+        };
+        text.push_str(&format!("{n}. {w} {b} "));
+    }
+    text.push_str("*\n");
+    let f = write(dir.path(), "long.pgn", text.as_bytes());
+    let started = Instant::now();
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["adjudicate", "-r", "uscf", &f])
+        .output()
+        .unwrap();
+    assert!(started.elapsed() < Duration::from_secs(20));
+    assert_cells(
+        &parse_csv(&o.stdout)[0],
+        &[("reason", "unterminated"), ("plies", "100000")],
+    );
+}
+
+#[test]
+fn ten_thousand_tags_and_deep_variations() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::new();
+    for i in 0..10_000 {
+        text.push_str(&format!("[Tag{i} \"value {i}\"]\n"));
+    }
+    text.push_str("[White \"W\"]\n[Result \"0-1\"]\n\n1. f3 ");
+    text.push_str(&"( 1. e4 ".repeat(20_000));
+    text.push_str(&")".repeat(20_000));
+    text.push_str(" e5 2. g4 Qh4# 0-1\n");
+    let f = write(dir.path(), "deep.pgn", text.as_bytes());
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["adjudicate", &f])
+        .output()
+        .unwrap();
+    let rows = parse_csv(&o.stdout);
+    assert_eq!(rows.len(), 1);
+    assert_cells(
+        &rows[0],
+        &[("white", "W"), ("reason", "checkmate"), ("ply", "4")],
+    );
+}
+
+#[test]
+fn decompression_bomb_streams_in_flat_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = NEXT.repeat((200 << 20) / NEXT.len());
+    let zst = zstd::encode_all(plain.as_bytes(), 19).unwrap();
+    assert!(
+        plain.len() / zst.len() > 1000,
+        "ratio {}",
+        plain.len() / zst.len()
+    );
+    let games = plain.len() / NEXT.len();
+    drop(plain);
+    let f = write(dir.path(), "bomb.pgn.zst", &zst);
+    let started = Instant::now();
+    let (o, rss) = run_measured(&[
+        "adjudicate",
+        "-q",
+        &f,
+        "-o",
+        dir.path().join("out.csv").to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    assert!(started.elapsed() < Duration::from_secs(120));
+    let rows = std::fs::read_to_string(dir.path().join("out.csv"))
+        .unwrap()
+        .lines()
+        .count()
+        - 1;
+    assert_eq!(rows, games);
+    assert!(rss == 0 || rss < 96 * 1024, "peak RSS {rss} KiB");
+}
+
+#[test]
+fn an_interrupted_run_leaves_no_finished_looking_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = NEXT.repeat(400_000);
+    let f = write(dir.path(), "big.pgn", big.as_bytes());
+    let out = dir.path().join("results.csv");
+    std::fs::write(&out, "previous results\n").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["adjudicate", "-q", "-j1", &f, "-o", out.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // The old file is untouched; at most a hidden .part file remains beside it.
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "previous results\n");
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(
+            name == "big.pgn"
+                || name == "results.csv"
+                || (name.starts_with(".results.csv.") && name.ends_with(".part")),
+            "{name}"
+        );
+    }
+    // Run to completion: replaced.
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["adjudicate", "-q", &f, "-o", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(text.lines().count(), 400_001);
+}
+
+#[test]
+fn unwritable_output_is_an_io_error() {
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["adjudicate", "-", "-o", "/nonexistent-dir/results.csv"])
+        .stdin(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("/nonexistent-dir/results.csv"));
+    let _ = std::io::stdout().flush();
+}
