@@ -29,7 +29,7 @@ fn run_measured(args: &[&str]) -> (Output, u64) {
             .lines()
             .filter_map(|l| l.strip_prefix("RSS "))
             .filter_map(|n| n.trim().parse().ok())
-            .last()
+            .next_back()
             .unwrap_or(0);
         (o, rss)
     } else {
