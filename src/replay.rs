@@ -193,6 +193,19 @@ pub fn geometric_move(pos: &Chess, san: &San) -> Option<Move> {
             if us.contains(to) || board.kings().contains(to) {
                 return None;
             }
+            // A pawn promotes on the last rank, to a piece other than a king.
+            let last_rank =
+                to.rank() == turn.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First);
+            let promotes = matches!(
+                promotion,
+                Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
+            );
+            if promotion.is_some() && (role != Role::Pawn || !promotes || !last_rank) {
+                return None;
+            }
+            if role == Role::Pawn && last_rank && promotion.is_none() {
+                return None;
+            }
             let ep = pos.ep_square(EnPassantMode::Always);
             let mut found = None;
             for from in board.by_piece(role.of(turn)) {
@@ -356,8 +369,15 @@ pub fn replay(
                     kind,
                     stood: stands,
                 });
+                // Played as it stood, each side must still have its one king.
+                let kings_intact = geo.is_some_and(|m| {
+                    let mut after = r.pos.clone();
+                    after.play_unchecked(m);
+                    let b = after.board();
+                    (b.kings() & b.white()).count() == 1 && (b.kings() & b.black()).count() == 1
+                });
                 match geo {
-                    Some(m) if stands => m,
+                    Some(m) if stands && kings_intact => m,
                     _ => {
                         r.stop = Some(Stop::Illegal);
                         return r;

@@ -321,7 +321,7 @@ fn summary_exit_codes_and_out_file() {
     assert!(o.stdout.is_empty());
     let err = stderr(&o);
     assert!(
-        err.contains("5 games: 2 confirmed, 2 corrected, 1 review, 0 unreadable"),
+        err.contains("5 games: 3 confirmed, 2 corrected, 0 review, 0 unreadable"),
         "{err}"
     );
     let rows = parse_csv(&std::fs::read(&out).unwrap());

@@ -222,3 +222,32 @@ fn unwritable_output_is_an_io_error() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("/nonexistent-dir/results.csv"));
     let _ = std::io::stdout().flush();
 }
+
+/// Inputs the fuzzers found; each once crashed or broke the output.
+#[test]
+fn fuzz_regressions() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/regressions");
+    // A pawn "promoted" to a king, let stand after the reply, left a side without a king.
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "adjudicate",
+            dir.join("fuzz-pgn-promotion-to-king.pgn").to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let rows = parse_csv(&o.stdout);
+    let last = rows.last().unwrap();
+    assert_cells(last, &[("reason", "illegal-move"), ("move", "fxe8=K")]);
+    assert!(last["detail"].contains("no piece can make this move"));
+    // Control characters in a FEN must not break the TSV.
+    let fen = std::fs::read(dir.join("fuzz-fen-control-characters.txt")).unwrap();
+    let row = arbiter::cli::analyse::analyse_row(&String::from_utf8_lossy(&fen), None);
+    assert_eq!(row.split('\t').count(), 8, "{row:?}");
+    assert!(!row.contains('\n'));
+}

@@ -260,12 +260,13 @@ fn resignation_or_agreement() {
 
 #[test]
 fn unterminated_and_no_moves() {
+    // Recorded as unfinished, and nothing decides it: the same as recorded.
     let row = judge_one("fide-rapid", "[Result \"*\"]\n\n1. e4 e5 *\n");
     assert_cells(
         &row,
         &[
             ("result", "*"),
-            ("status", "review"),
+            ("status", "confirmed"),
             ("reason", "unterminated"),
             ("plies", "2"),
         ],

@@ -199,7 +199,7 @@ fn fide_rapid_open() {
         &r[4],
         &[
             ("result", "*"),
-            ("status", "review"),
+            ("status", "confirmed"),
             ("reason", "unterminated"),
             ("plies", "30"),
         ],

@@ -85,7 +85,13 @@ fn uscf(pos: &Chess, side: Side, dead: bool, syzygy: Option<&Syzygy>) -> &'stati
 
 /// One TSV row for a FEN, or the row that says why it could not be read.
 pub fn analyse_row(fen: &str, syzygy: Option<&Syzygy>) -> String {
-    let fen = fen.trim();
+    // The FEN is echoed into a TSV cell: no tabs or line breaks in it.
+    let cleaned: String = fen
+        .trim()
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let fen = cleaned.as_str();
     let pos = match parse_position(fen) {
         Ok(p) => p,
         Err(e) => return format!("{fen}\terror\terror\terror\t{e}\t\t\t"),

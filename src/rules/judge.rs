@@ -268,9 +268,9 @@ pub fn judge(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratch
         Start::Position(p, m) => (*p, m),
         Start::Unsupported(why) => {
             let mut j = Judgement::bare(
-                Verdict::new(
+                Verdict::against(
+                    recorded,
                     GameResult::Unknown,
-                    Status::Review,
                     Reason::Unsupported,
                     rules.scoring.rule.clone(),
                 ),
@@ -370,16 +370,13 @@ fn judge_replayed(mut c: Ctx<'_>) -> Judgement {
                 "{} is a null move (analysis notation, not a move under the Laws)",
                 c.named(n)
             );
-            return c.finish(
-                Verdict::new(
-                    GameResult::Unknown,
-                    Status::Review,
-                    Reason::Unsupported,
-                    rules.scoring.rule.clone(),
-                ),
-                Some(n),
-                main,
+            let v = Verdict::against(
+                c.recorded,
+                GameResult::Unknown,
+                Reason::Unsupported,
+                rules.scoring.rule.clone(),
             );
+            return c.finish(v, Some(n), main);
         }
         _ => {}
     }
@@ -464,9 +461,9 @@ fn judge_board_ending(c: Ctx<'_>, e: replay::Ending) -> Judgement {
                 c.finish(v, Some(e.ply), main)
             }
             UnclaimedFlag::Review => {
-                let v = Verdict::new(
+                let v = Verdict::against(
+                    c.recorded,
                     GameResult::Unknown,
-                    Status::Review,
                     Reason::FlagUnclaimed,
                     rules.flag.callers_rule.clone(),
                 );
@@ -492,12 +489,7 @@ fn judge_illegal(c: Ctx<'_>) -> Judgement {
     let opp = mover.other();
     let written = c.named(n);
     let review = |c: Ctx<'_>, rule: String, main: String| {
-        let v = Verdict::new(
-            GameResult::Unknown,
-            Status::Review,
-            Reason::IllegalMove,
-            rule,
-        );
+        let v = Verdict::against(c.recorded, GameResult::Unknown, Reason::IllegalMove, rule);
         c.finish(v, Some(n), main)
     };
     if last.kind == IllegalKind::Impossible {
@@ -806,9 +798,9 @@ fn judge_flags_or_record(mut c: Ctx<'_>) -> Judgement {
                 if rules.flag.unclaimed == UnclaimedFlag::Review
                     || rules.flag.callers == FlagCallers::ArbiterOrPlayer
                 {
-                    let v = Verdict::new(
+                    let v = Verdict::against(
+                        c.recorded,
                         GameResult::Unknown,
-                        Status::Review,
                         Reason::FlagUnclaimed,
                         rules.flag.callers_rule.clone(),
                     );
@@ -862,9 +854,9 @@ fn judge_record(mut c: Ctx<'_>) -> Judgement {
             } else {
                 Reason::Unterminated
             };
-            let v = Verdict::new(
+            let v = Verdict::against(
+                c.recorded,
                 GameResult::Unknown,
-                Status::Review,
                 reason,
                 rules.scoring.rule.clone(),
             );
