@@ -7,6 +7,7 @@
 pub mod analysis;
 pub mod audit;
 pub mod cli;
+pub mod fuzzing;
 pub mod model;
 pub mod pgn;
 pub mod pipeline;

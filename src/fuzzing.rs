@@ -1,0 +1,71 @@
+//! The bodies of the fuzz targets in `fuzz/`, kept in the library so the test
+//! suite can run them over a seed corpus too (a smoke run in seconds).
+//! Each panics only on a broken invariant.
+
+use crate::{
+    cli::analyse::analyse_row,
+    pgn::{clock::parse_comment, time_control::TimeControl},
+    pipeline::judge_text,
+    read::split::Splitter,
+    rules::Ruleset,
+    season::{model, process},
+};
+
+/// Split, parse, replay and judge every game of `data`, under two rulesets.
+pub fn pgn_game(data: &[u8], rules: &[Ruleset]) {
+    let mut sp = Splitter::new(data);
+    while let Ok(Some(batch)) = sp.next_batch(1 << 16) {
+        for g in &batch.games {
+            for r in rules {
+                let (_, j) = judge_text(&batch.data[g.start..g.end], r);
+                assert!(!j.verdict.rule.is_empty(), "a verdict without a citation");
+            }
+        }
+    }
+}
+
+/// Clock comments and TimeControl tags: a parsed control prints back the same.
+pub fn clock_and_time_control(data: &[u8]) {
+    let _ = parse_comment(data);
+    if let Ok(s) = std::str::from_utf8(data) {
+        if let Ok(tc) = TimeControl::parse(s) {
+            let again = TimeControl::parse(&tc.to_string()).expect("a printed control parses");
+            assert_eq!(again, tc);
+            for n in [1, 2, 36, 40, 41, 1000] {
+                let _ = (tc.increment(n), tc.added_after(n), tc.is_final_period(n));
+            }
+        }
+    }
+}
+
+/// `arbiter analyse` on any text: one eight-column row.
+pub fn fen(data: &[u8]) {
+    if data.len() > 200 {
+        return;
+    }
+    let row = analyse_row(&String::from_utf8_lossy(data), None);
+    assert_eq!(row.split('\t').count(), 8, "{row:?}");
+}
+
+/// A user's ruleset file: a ruleset or an error.
+pub fn ruleset_toml(data: &[u8]) {
+    if let Ok(s) = std::str::from_utf8(data) {
+        let _ = Ruleset::from_toml("fuzz.toml", s);
+    }
+}
+
+/// A season file: refused with an error, or checked and processed.
+pub fn season_toml(data: &[u8]) {
+    let Ok(s) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(raw) = toml::from_str::<model::RawSeason>(s) else {
+        return;
+    };
+    let judge = |_: &std::path::Path| -> Result<crate::model::GameResult, String> {
+        Err("no PGN when fuzzing".into())
+    };
+    if let Ok(season) = model::validate("fuzz.toml", raw, std::path::Path::new("."), &judge) {
+        let _ = process(&season);
+    }
+}

@@ -1,0 +1,131 @@
+//! A smoke run of every fuzz target (see `fuzz/`) over the seed corpus and
+//! some mutations of it, in seconds: the long runs happen with `cargo fuzz`.
+
+mod common;
+
+use arbiter::{fuzzing, rules::Ruleset};
+
+/// Mutations in the libFuzzer spirit: flip, cut, repeat, splice.
+fn mutations(seed: &[u8], n: usize) -> Vec<Vec<u8>> {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64 ^ seed.len() as u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    (0..n)
+        .map(|_| {
+            let mut v = seed.to_vec();
+            if v.is_empty() {
+                return vec![b'{'];
+            }
+            for _ in 0..1 + next() % 4 {
+                let i = (next() % v.len() as u64) as usize;
+                match next() % 4 {
+                    0 => v[i] = (next() % 256) as u8,
+                    1 => v.truncate(i),
+                    2 => {
+                        let chunk: Vec<u8> = v[i..v.len().min(i + 16)].to_vec();
+                        v.splice(i..i, chunk);
+                    }
+                    _ => {
+                        let specials = b"{}()[]\"%;\n01-/";
+                        v.insert(i, specials[(next() % specials.len() as u64) as usize]);
+                    }
+                }
+                if v.is_empty() {
+                    break;
+                }
+            }
+            v
+        })
+        .collect()
+}
+
+fn files(dir: &std::path::Path, ext: &str) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == ext)
+                && p.metadata().map(|m| m.len() < 64 << 10).unwrap_or(false)
+            {
+                out.push(std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn pgn_game_target() {
+    let rules = [
+        Ruleset::load("fide-rapid").unwrap(),
+        Ruleset::load("uscf").unwrap(),
+    ];
+    let mut seeds = files(&common::data("parser-edge-cases"), "pgn");
+    seeds.extend(files(&common::sample(""), "pgn"));
+    seeds.extend(files(
+        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/regressions")),
+        "pgn",
+    ));
+    assert!(seeds.len() > 150);
+    for s in &seeds {
+        fuzzing::pgn_game(s, &rules);
+        for m in mutations(s, 3) {
+            fuzzing::pgn_game(&m, &rules);
+        }
+    }
+}
+
+#[test]
+fn clock_time_control_fen_and_toml_targets() {
+    for s in [
+        " [%clk 0:01:30] ",
+        "[%clk 0:00:07][%eval -6.05]",
+        "[%emt 102.34]",
+        "40/7200:20/3600:900+30",
+        "36/4500:900",
+        "1/259200",
+        "*180",
+        "15 min. + 10 s.",
+        "?",
+        "-",
+    ] {
+        for m in mutations(s.as_bytes(), 50) {
+            fuzzing::clock_and_time_control(&m);
+        }
+    }
+    let fens = std::fs::read_to_string(common::data(
+        "positions/insufficient_material_library_tests.tsv",
+    ))
+    .unwrap();
+    for line in fens.lines().skip(1) {
+        let fen = line.split('\t').next().unwrap_or("");
+        for m in mutations(fen.as_bytes(), 5) {
+            fuzzing::fen(&m);
+        }
+    }
+    fuzzing::fen(
+        &std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/regressions/fuzz-fen-control-characters.txt"
+        ))
+        .unwrap(),
+    );
+    for (_, text) in arbiter::rules::BUILTINS {
+        for m in mutations(text.as_bytes(), 20) {
+            fuzzing::ruleset_toml(&m);
+        }
+    }
+    for s in files(&common::sample("season"), "toml") {
+        fuzzing::season_toml(&s);
+        for m in mutations(&s, 30) {
+            fuzzing::season_toml(&m);
+        }
+    }
+}
