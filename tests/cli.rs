@@ -290,18 +290,57 @@ fn compressed_inputs_and_stdin_give_the_same_rows() {
 }
 
 #[test]
-fn output_is_identical_whatever_the_job_count() {
-    let path =
-        common::data("games-with-clocks/lichess_DrDrunkenstein_2018-2021_with-clocks-evals.pgn");
+fn output_is_identical_whatever_the_job_count_or_file_split() {
+    let path = common::data("games-with-clocks/lichess_jishanshaikh4_all-games_to-2022-05.pgn");
     let p = path.to_str().unwrap();
     let one = arbiter(&["adjudicate", "-q", "-j1", p]).stdout;
+    assert!(one.len() > 1 << 20);
     for j in ["2", "8"] {
-        assert_eq!(
-            arbiter(&["adjudicate", "-q", "-j", j, p]).stdout,
-            one,
-            "-j{j}"
+        assert!(
+            arbiter(&["adjudicate", "-q", "-j", j, p]).stdout == one,
+            "-j{j} differs from -j1"
         );
     }
+    // The same games split over two files: the same verdicts, row for row.
+    let text = std::fs::read(&path).unwrap();
+    let cut = text.len() / 2
+        + text[text.len() / 2..]
+            .windows(8)
+            .position(|w| w == b"\n[Event ")
+            .unwrap()
+        + 1;
+    let dir = tempfile::tempdir().unwrap();
+    let a = write(dir.path(), "a.pgn", &text[..cut]);
+    let b = write(dir.path(), "b.pgn", &text[cut..]);
+    let split = arbiter(&[
+        "adjudicate",
+        "-q",
+        "-j2",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+    ])
+    .stdout;
+    let verdicts = |bytes: &[u8]| -> Vec<String> {
+        parse_csv(bytes)
+            .iter()
+            .map(|r| {
+                format!(
+                    "{}|{}|{}|{}|{}|{}|{}",
+                    r["site"],
+                    r["result"],
+                    r["status"],
+                    r["reason"],
+                    r["rule"],
+                    r["ply"],
+                    r["detail"]
+                )
+            })
+            .collect()
+    };
+    assert!(
+        verdicts(&split) == verdicts(&one),
+        "splitting the input changed a verdict"
+    );
 }
 
 #[test]
