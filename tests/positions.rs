@@ -364,6 +364,26 @@ fn forced_moves_into_a_dead_position() {
 }
 
 #[test]
+fn one_forced_move_into_stalemate() {
+    // White's only legal move, Kxb6, stalemates Black: neither side can ever mate.
+    let fen = "k7/P7/Kp6/1P6/8/8/8/8 w - - 0 1";
+    let pos = parse_position(fen).unwrap();
+    assert_eq!(can_mate(&pos, Side::White).verdict, Mateability::Unwinnable);
+    assert_eq!(can_mate(&pos, Side::Black).verdict, Mateability::Unwinnable);
+    for rules in ["fide-rapid", "uscf"] {
+        // Recorded as a win for White on Black's flag: drawn, the forced move stalemates.
+        let pgn = format!("[FEN \"{fen}\"]\n[SetUp \"1\"]\n[Result \"1-0\"]\n[Termination \"time forfeit\"]\n\n1. Kxb6 1-0\n");
+        let row = common::judge_one(rules, &pgn);
+        assert_cells(&row, &[("result", "1/2-1/2"), ("status", "corrected")]);
+        assert!(
+            ["dead-position", "stalemate"].contains(&row["reason"].as_str()),
+            "{rules}: {:?}",
+            row
+        );
+    }
+}
+
+#[test]
 fn resignation_in_a_dead_pawn_wall_is_a_draw() {
     // Recorded as a win for Black, who cannot mate; nor can White: dead.
     let pgn = "[FEN \"8/1p6/kPp3p1/2P3p1/1pP3Pb/1P4p1/6P1/7K w - - 0 1\"]\n[SetUp \"1\"]\n[Result \"0-1\"]\n\n0-1\n";
