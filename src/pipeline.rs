@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use crate::{
     analysis::forced::Syzygy,
-    model::{GameResult, Reason, Status, Verdict},
+    model::Status,
     pgn::{self, ParsedGame},
     read::{
         open,
@@ -202,45 +202,19 @@ fn judge_in_batch(
                 .map(|s| s.to_string())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown".into());
-            let j = Judgement {
-                verdict: Verdict::new(
-                    GameResult::Unknown,
-                    Status::Unreadable,
-                    Reason::ParseError,
-                    "PGN 8.2",
-                ),
-                ply: None,
-                mv: String::new(),
-                white_clock: None,
-                black_clock: None,
-                plies: 0,
-                final_fen: String::new(),
-                detail: format!("internal error while judging this game ({msg}); please report it"),
-            };
+            let j = Judgement::unreadable(format!(
+                "internal error while judging this game ({msg}); please report it"
+            ));
             (ParsedGame::default(), j)
         }
     }
 }
 
 fn oversize_judgement(bytes: u64) -> Judgement {
-    Judgement {
-        verdict: Verdict::new(
-            GameResult::Unknown,
-            Status::Unreadable,
-            Reason::ParseError,
-            "PGN 8.2",
-        ),
-        ply: None,
-        mv: String::new(),
-        white_clock: None,
-        black_clock: None,
-        plies: 0,
-        final_fen: String::new(),
-        detail: format!(
-            "the game is {bytes} bytes, over the {} MiB limit for one game: not read",
-            crate::read::split::MAX_GAME_BYTES >> 20
-        ),
-    }
+    Judgement::unreadable(format!(
+        "the game is {bytes} bytes, over the {} MiB limit for one game: not read",
+        crate::read::split::MAX_GAME_BYTES >> 20
+    ))
 }
 
 fn process(work: Work, env: Env<'_>, output: Output) -> Done {
@@ -304,21 +278,7 @@ fn process(work: Work, env: Env<'_>, output: Output) -> Done {
             source,
             detail,
         } => {
-            let j = Judgement {
-                verdict: Verdict::new(
-                    GameResult::Unknown,
-                    Status::Unreadable,
-                    Reason::ParseError,
-                    "PGN 8.2",
-                ),
-                ply: None,
-                mv: String::new(),
-                white_clock: None,
-                black_clock: None,
-                plies: 0,
-                final_fen: String::new(),
-                detail,
-            };
+            let j = Judgement::unreadable(detail);
             summary.count(j.verdict.status);
             if output == Output::Games {
                 games.push(GameOutcome {

@@ -30,6 +30,19 @@ pub struct Judgement {
 }
 
 impl Judgement {
+    /// A game that could not be read at all, and why.
+    pub fn unreadable(detail: String) -> Judgement {
+        Judgement::bare(
+            Verdict::new(
+                GameResult::Unknown,
+                Status::Unreadable,
+                Reason::ParseError,
+                "PGN 8.2",
+            ),
+            detail,
+        )
+    }
+
     fn bare(verdict: Verdict, detail: String) -> Judgement {
         Judgement {
             verdict,
@@ -253,15 +266,7 @@ pub fn judge(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratch
     let recorded = recorded_result_of(&game.tags);
     if let Some(err) = &game.error {
         if game.plies.is_empty() {
-            return Judgement::bare(
-                Verdict::new(
-                    GameResult::Unknown,
-                    Status::Unreadable,
-                    Reason::ParseError,
-                    "PGN 8.2",
-                ),
-                format!("cannot read the game: {err}"),
-            );
+            return Judgement::unreadable(format!("cannot read the game: {err}"));
         }
     }
     let (start, _mode) = match replay::start_position(&game.tags) {

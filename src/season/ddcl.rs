@@ -14,22 +14,6 @@ const NOTICE_HOURS: u32 = 72;
 /// DDCL 7: a lower-graded player may sit above a higher-graded one by at most this much.
 const ORDER_TOLERANCE: u32 = 10;
 
-fn violation(
-    f: &Fixture,
-    board: Option<u32>,
-    rule: &str,
-    what: String,
-    penalty: &str,
-) -> Violation {
-    Violation {
-        fixture: f.id.clone(),
-        board,
-        rule: rule.into(),
-        what,
-        penalty: penalty.into(),
-    }
-}
-
 fn grade_text(g: Option<u32>) -> String {
     g.map_or_else(|| "u/g".to_string(), |g| g.to_string())
 }
@@ -125,7 +109,7 @@ fn league_match(
             let notice = f
                 .notice_hours
                 .map_or("no notice".to_string(), |h| format!("{h} h notice"));
-            report.violations.push(violation(
+            report.violations.push(Violation::new(
                 f,
                 None,
                 "DDCL 3",
@@ -137,7 +121,7 @@ fn league_match(
             ));
             if f.without_warning {
                 table.entry(by).or_default().penalty += 1.0;
-                report.violations.push(violation(
+                report.violations.push(Violation::new(
                     f,
                     None,
                     "DDCL 4",
@@ -215,7 +199,7 @@ fn played_match(
         if tie {
             scores.insert(board, (0.5, 0.5, false));
             let team = if short_home { f.home } else { f.away };
-            report.violations.push(violation(
+            report.violations.push(Violation::new(
                 f,
                 Some(board),
                 "DDCL 5",
@@ -238,7 +222,7 @@ fn played_match(
                     let notice = f
                         .short_notice_hours
                         .map_or("no notice".to_string(), |h| format!("{h} h notice"));
-                    report.violations.push(violation(
+                    report.violations.push(Violation::new(
                         f,
                         Some(board),
                         "DDCL 5",
@@ -270,7 +254,7 @@ fn played_match(
                 }
             }
             table.entry(team).or_default().penalty += 1.0;
-            report.violations.push(violation(
+            report.violations.push(Violation::new(
                 f,
                 Some(from),
                 "DDCL 9",
@@ -297,7 +281,7 @@ fn played_match(
             }
             report
                 .violations
-                .push(violation(f, Some(b.board), "DDCL 10", what, "none"));
+                .push(Violation::new(f, Some(b.board), "DDCL 10", what, "none"));
         }
     }
     // Rated games: only games actually played.
@@ -393,7 +377,7 @@ fn cup_match(season: &Season, f: &Fixture, report: &mut Report) {
             } else {
                 format!("boards {from}-{CUP_BOARDS} forfeited")
             };
-            report.violations.push(violation(
+            report.violations.push(Violation::new(
                 f,
                 Some(from as u32),
                 "DDCL 14(c)",
@@ -413,7 +397,7 @@ fn cup_match(season: &Season, f: &Fixture, report: &mut Report) {
         // 14(k): DDCL grade order, no tolerance; 14(p): referred to the organiser.
         if let Some((from, why)) = out_of_order(season, f, &seated, 0) {
             let team = if home { f.home } else { f.away };
-            report.violations.push(violation(
+            report.violations.push(Violation::new(
                 f,
                 Some(from),
                 "DDCL 14(k)",
@@ -434,7 +418,7 @@ fn cup_match(season: &Season, f: &Fixture, report: &mut Report) {
                         })
                 });
                 if !played_league {
-                    report.violations.push(violation(
+                    report.violations.push(Violation::new(
                         f,
                         Some(board),
                         "DDCL 14(d)",

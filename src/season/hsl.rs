@@ -27,22 +27,6 @@ pub fn expected(a: f64, b: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf((b - a) / 400.0))
 }
 
-fn violation(
-    f: &Fixture,
-    board: Option<u32>,
-    rule: &str,
-    what: String,
-    penalty: &str,
-) -> Violation {
-    Violation {
-        fixture: f.id.clone(),
-        board,
-        rule: rule.into(),
-        what,
-        penalty: penalty.into(),
-    }
-}
-
 pub fn process(season: &Season) -> Report {
     let mut report = Report::default();
     let mut ratings: Vec<f64> = season
@@ -87,10 +71,10 @@ pub fn process(season: &Season) -> Report {
                 let player = season.player(p);
                 match player.school_grade {
                     Some(9..=12) => {}
-                    Some(8) => report.violations.push(violation(f, Some(board), "HSL II", format!("{} is in grade 8: eligible only when a team lacks players from grades 9-12", player.name), "none (coaches' consensus)")),
+                    Some(8) => report.violations.push(Violation::new(f, Some(board), "HSL II", format!("{} is in grade 8: eligible only when a team lacks players from grades 9-12", player.name), "none (coaches' consensus)")),
                     other => {
                         illegal[side] = true;
-                        report.violations.push(violation(f, Some(board), "HSL II", format!("{} is not eligible (school grade {})", player.name, other.map_or("unknown".to_string(), |g| g.to_string())), "illegal lineup: match forfeited (HSL VII)"));
+                        report.violations.push(Violation::new(f, Some(board), "HSL II", format!("{} is not eligible (school grade {})", player.name, other.map_or("unknown".to_string(), |g| g.to_string())), "illegal lineup: match forfeited (HSL VII)"));
                     }
                 }
                 // VI: at most one board from the player's previous lineup; a first
@@ -101,7 +85,7 @@ pub fn process(season: &Season) -> Report {
                 };
                 if board.abs_diff(prev) > 1 {
                     illegal[side] = true;
-                    report.violations.push(violation(f, Some(board), "HSL VI", format!("{} moved from board {prev} ({basis}) to board {board}, more than one board", player.name), "illegal lineup: match forfeited (HSL VII)"));
+                    report.violations.push(Violation::new(f, Some(board), "HSL VI", format!("{} moved from board {prev} ({basis}) to board {board}, more than one board", player.name), "illegal lineup: match forfeited (HSL VII)"));
                 }
             }
             // IV: forfeited boards must be the bottom ones.
@@ -113,7 +97,7 @@ pub fn process(season: &Season) -> Report {
             {
                 if filled.iter().any(|&b| b > top_empty) {
                     illegal[side] = true;
-                    report.violations.push(violation(
+                    report.violations.push(Violation::new(
                         f,
                         Some(top_empty),
                         "HSL IV",
@@ -143,7 +127,7 @@ pub fn process(season: &Season) -> Report {
                     home_pts += 1.0;
                     forfeit_wins[h] += 1;
                     ratings[h] += FORFEIT_BONUS;
-                    report.violations.push(violation(
+                    report.violations.push(Violation::new(
                         f,
                         Some(b.board),
                         "HSL XIII",
@@ -155,7 +139,7 @@ pub fn process(season: &Season) -> Report {
                     away_pts += 1.0;
                     forfeit_wins[a] += 1;
                     ratings[a] += FORFEIT_BONUS;
-                    report.violations.push(violation(
+                    report.violations.push(Violation::new(
                         f,
                         Some(b.board),
                         "HSL XIII",

@@ -22,6 +22,24 @@ pub struct Violation {
     pub penalty: String,
 }
 
+impl Violation {
+    pub fn new(
+        f: &Fixture,
+        board: Option<u32>,
+        rule: &str,
+        what: String,
+        penalty: &str,
+    ) -> Violation {
+        Violation {
+            fixture: f.id.clone(),
+            board,
+            rule: rule.into(),
+            what,
+            penalty: penalty.into(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Standing {
     pub division: String,
