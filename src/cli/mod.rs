@@ -4,6 +4,7 @@
 mod adjudicate;
 pub mod analyse;
 mod audit;
+mod diagram;
 mod rules_cmd;
 pub mod season;
 
@@ -26,6 +27,8 @@ pub struct Cli {
 pub enum Command {
     /// Replay and judge every game of PGN files under a ruleset; write the results CSV.
     Adjudicate(adjudicate::Args),
+    /// The block-capital diagram of a position (ECF QPF 15), as a PDF.
+    Diagram(diagram::Args),
     /// Audit a rated list: time controls, rounds per day, results.
     Audit(audit::Args),
     /// Can each side still mate (helpmate test), is the position dead, what USCF 14E says.
@@ -67,6 +70,7 @@ pub fn run() -> ExitCode {
         Command::Adjudicate(a) => adjudicate::run(a),
         Command::Analyse(a) => analyse::run(a),
         Command::Audit(a) => audit::run(a),
+        Command::Diagram(a) => diagram::run(a),
         Command::Rules(a) => rules_cmd::run(a),
         Command::Season(a) => season::run(a),
     };

@@ -1,4 +1,5 @@
 //! Writers: pure functions from the model to bytes; the CLI owns the files.
 
 pub mod csv;
+pub mod diagram;
 pub mod write;

@@ -1,0 +1,35 @@
+//! `arbiter diagram FEN --out FILE.pdf`: the block-capital diagram alone.
+
+use std::path::PathBuf;
+
+use shakmaty::{Color, Position};
+
+use super::{analyse::parse_position, Outcome};
+use crate::report::{diagram::diagram_pdf, write::atomic_write};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The position, in FEN.
+    pub fen: String,
+    /// The PDF to write.
+    #[arg(short, long)]
+    pub out: PathBuf,
+}
+
+pub fn run(a: Args) -> Outcome {
+    let pos = match parse_position(&a.fen) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("arbiter: {:?}: {e}", a.fen);
+            return Outcome::Error;
+        }
+    };
+    let pdf = diagram_pdf(pos.board(), a.fen.trim(), pos.turn() == Color::White);
+    match atomic_write(&a.out, &pdf) {
+        Ok(()) => Outcome::Ok,
+        Err(e) => {
+            eprintln!("arbiter: {}: {e}", a.out.display());
+            Outcome::Error
+        }
+    }
+}
