@@ -3,12 +3,7 @@
 use std::{io::IsTerminal, path::PathBuf};
 
 use super::Outcome;
-use crate::{
-    pipeline::{self, Options},
-    read::expand_inputs,
-    report::write::Pending,
-    rules::Ruleset,
-};
+use crate::{pipeline, report::write::Pending, rules::Ruleset};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -43,18 +38,10 @@ pub fn run(a: Args) -> Outcome {
             return Outcome::Error;
         }
     };
-    let (sources, mut errors) = expand_inputs(&a.inputs);
-    for e in &errors {
-        eprintln!("arbiter: {e}");
-    }
-    let mut opts = Options::default();
-    if let Some(j) = a.jobs {
-        if j == 0 {
-            eprintln!("arbiter: --jobs must be at least 1");
-            return Outcome::Error;
-        }
-        opts.jobs = j;
-    }
+    let (sources, mut errors, mut opts) = match super::inputs_and_options(&a.inputs, a.jobs) {
+        Ok(x) => x,
+        Err(o) => return o,
+    };
     opts.progress = !a.quiet && std::io::stderr().is_terminal();
     if let Some(dir) = &a.syzygy {
         match crate::analysis::forced::Syzygy::open(dir) {

@@ -5,8 +5,7 @@ use std::path::PathBuf;
 use super::Outcome;
 use crate::{
     audit::{Audit, FINDINGS_HEADER},
-    pipeline::{self, Options},
-    read::expand_inputs,
+    pipeline,
     rules::Ruleset,
 };
 
@@ -44,14 +43,10 @@ pub fn run(a: Args) -> Outcome {
             return Outcome::Error;
         }
     };
-    let (sources, mut errors) = expand_inputs(&a.inputs);
-    for e in &errors {
-        eprintln!("arbiter: {e}");
-    }
-    let mut opts = Options::default();
-    if let Some(j) = a.jobs {
-        opts.jobs = j.max(1);
-    }
+    let (sources, mut errors, opts) = match super::inputs_and_options(&a.inputs, a.jobs) {
+        Ok(x) => x,
+        Err(o) => return o,
+    };
     let mut audit = Audit::default();
     let summary = match pipeline::for_each_game(&sources, &rules, &opts, |o| audit.add(&o)) {
         Ok(s) => s,

@@ -77,6 +77,35 @@ pub fn run() -> ExitCode {
     outcome.into()
 }
 
+/// The inputs named on the command line, with the problems found (already
+/// printed), and pipeline options for `--jobs`; `Err` for a usage error.
+pub(crate) fn inputs_and_options(
+    inputs: &[String],
+    jobs: Option<usize>,
+) -> Result<
+    (
+        Vec<crate::read::Source>,
+        Vec<String>,
+        crate::pipeline::Options,
+    ),
+    Outcome,
+> {
+    let (sources, errors) = crate::read::expand_inputs(inputs);
+    for e in &errors {
+        eprintln!("arbiter: {e}");
+    }
+    let mut opts = crate::pipeline::Options::default();
+    match jobs {
+        Some(0) => {
+            eprintln!("arbiter: --jobs must be at least 1");
+            return Err(Outcome::Error);
+        }
+        Some(j) => opts.jobs = j,
+        None => {}
+    }
+    Ok((sources, errors, opts))
+}
+
 /// A broken pipe (`arbiter … | head`) is not an error worth a message.
 pub(crate) fn is_broken_pipe(e: &std::io::Error) -> bool {
     e.kind() == std::io::ErrorKind::BrokenPipe
