@@ -246,11 +246,12 @@ fn process(work: Work, env: Env<'_>, output: Output) -> Done {
                 }
                 summary.count(j.verdict.status);
                 if output == Output::Games {
-                    let first = if game.tags.fen.contains(" b ") {
-                        crate::model::Side::Black
-                    } else {
-                        crate::model::Side::White
-                    };
+                    // Who moved first: White, unless a FEN tag says otherwise.
+                    let first = game
+                        .tags
+                        .fen
+                        .parse::<shakmaty::fen::Fen>()
+                        .map_or(crate::model::Side::White, |f| f.as_setup().turn.into());
                     let (first_clocks, clock_rises) = clock_summary(&game, first);
                     games.push(GameOutcome {
                         source: source.clone(),
