@@ -20,6 +20,9 @@ pub struct Args {
     /// cup.csv, ratings.csv and ecf-submission.txt.
     #[arg(short, long, default_value = "season-out")]
     pub out: PathBuf,
+    /// No summary.
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// Points and grades: whole numbers plainly, fractions to two places.
@@ -276,6 +279,9 @@ pub fn run(a: Args) -> Outcome {
             eprintln!("arbiter: {}: {e}", a.out.join(name).display());
             return Outcome::Error;
         }
+    }
+    if a.quiet {
+        return Outcome::Ok;
     }
     eprintln!(
         "arbiter: {}: {} fixtures, {} rated games, {} violations; wrote {} files to {}",
