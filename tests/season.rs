@@ -698,3 +698,36 @@ fn level_teams_get_a_play_off_note() {
         [1, 1]
     );
 }
+
+#[test]
+fn ddcl_14_cup_tie_without_tie_break_games_is_left_open() {
+    let mut s = DDCL_HEAD.to_string();
+    for t in ["A", "B"] {
+        for b in 1..=4 {
+            s.push_str(&format!(
+                "[[players]]\nname = \"{t}{b}\"\nteam = \"{t}\"\ngrade = {}\n",
+                150 - b * 10
+            ));
+        }
+    }
+    s.push_str("[[fixtures]]\nid = \"KO\"\ndate = \"2010-01-07\"\ncompetition = \"cup\"\nhome = \"A\"\naway = \"B\"\nhome_colour_board1 = \"white\"\nboards = [\n");
+    for b in 1..=4 {
+        s.push_str(&format!(
+            "  {{ board = {b}, home = \"A{b}\", away = \"B{b}\", result = \"1/2-1/2\" }},\n"
+        ));
+    }
+    s.push_str("]\n");
+    let r = run(&s).unwrap();
+    let cup = &r.cup[0];
+    assert_eq!(
+        (cup.difference, cup.handicap, cup.home_total, cup.away_total),
+        (0.0, 0.0, 2.0, 2.0)
+    );
+    assert_eq!(cup.winner, "");
+    assert!(
+        cup.tiebreak
+            .contains("still tied: tie-break games (DDCL 14(l)) to be played"),
+        "{}",
+        cup.tiebreak
+    );
+}

@@ -355,7 +355,6 @@ pub fn cup_grade_total(grades: &[Option<u32>]) -> f64 {
 
 fn cup_match(season: &Season, f: &Fixture, report: &mut Report) {
     let name = match_name(season, f);
-    let mut notes = Vec::new();
     let mut home_boards = 0.0;
     let mut away_boards = 0.0;
     let mut grades: [Vec<Option<u32>>; 2] = [Vec::new(), Vec::new()];
@@ -493,12 +492,11 @@ fn cup_match(season: &Season, f: &Fixture, report: &mut Report) {
                 }
             }
             if decided.is_empty() {
-                notes.push("tied: tie-break games (DDCL 14(l)) still to be played".to_string());
+                tiebreak.push_str("; still tied: tie-break games (DDCL 14(l)) to be played");
             }
             decided
         }
     };
-    let _ = notes;
     report.cup.push(CupRow {
         fixture: f.id.clone(),
         round: f.round.clone(),

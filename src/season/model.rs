@@ -386,7 +386,7 @@ pub fn validate(
         });
     }
     let mut fixtures = Vec::new();
-    for (n, f) in raw.fixtures.iter().enumerate() {
+    for f in &raw.fixtures {
         let id =
             f.id.clone()
                 .unwrap_or_else(|| format!("{} v {} ({})", f.home, f.away, f.date));
@@ -600,7 +600,6 @@ pub fn validate(
         };
         let boards = read_boards(&f.boards, false)?;
         let tiebreaks = read_boards(&f.tiebreaks, true)?;
-        let _ = n;
         fixtures.push(Fixture {
             id,
             date: when,
