@@ -402,3 +402,30 @@ fn header_is_the_contract() {
         "source,game,offset,event,site,date,round,white,black,white_elo,black_elo,time_control,recorded_result,result,status,reason,rule,ply,move,white_clock,black_clock,plies,final_fen,detail"
     );
 }
+
+#[test]
+fn syzygy_folder_without_tables_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = write(dir.path(), "g.pgn", GAME.as_bytes());
+    let o = arbiter(&[
+        "adjudicate",
+        "--syzygy",
+        dir.path().to_str().unwrap(),
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("no Syzygy table files"),
+        "{}",
+        stderr(&o)
+    );
+    // With the real tables the run goes through.
+    let o = arbiter(&[
+        "adjudicate",
+        "-q",
+        "--syzygy",
+        common::data("syzygy").to_str().unwrap(),
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
