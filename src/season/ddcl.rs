@@ -3,8 +3,8 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::{
-    colours, home_score, match_name, model::*, rank, CupRow, GradingRow, PoyRow, Report, Standing,
-    Violation,
+    colours, empty_table, home_score, match_name, model::*, rank, seats, CupRow, GradingRow,
+    PoyRow, Report, Standing, Violation,
 };
 use crate::model::GameResult;
 
@@ -61,17 +61,7 @@ struct MatchScore {
 
 pub fn process(season: &Season) -> Report {
     let mut report = Report::default();
-    let mut table: BTreeMap<usize, Standing> = BTreeMap::new();
-    for (i, t) in season.teams.iter().enumerate() {
-        table.insert(
-            i,
-            Standing {
-                division: t.division.clone(),
-                team: t.name.clone(),
-                ..Standing::default()
-            },
-        );
-    }
+    let mut table = empty_table(season);
     let mut fixtures: Vec<&Fixture> = season.fixtures.iter().collect();
     fixtures.sort_by_key(|f| f.date);
     for f in fixtures
@@ -171,13 +161,6 @@ fn played_match(
     report: &mut Report,
     name: &str,
 ) -> MatchScore {
-    // Seats per side: (board, player).
-    let seats = |home: bool| -> Vec<(u32, usize)> {
-        f.boards
-            .iter()
-            .filter_map(|b| if home { b.home } else { b.away }.map(|p| (b.board, p)))
-            .collect()
-    };
     let mut scores: HashMap<u32, (f64, f64, bool)> = HashMap::new(); // board -> (home, away, rated)
     for b in &f.boards {
         if let Some(h) = home_score(b) {
@@ -238,7 +221,7 @@ fn played_match(
     }
     // DDCL 7–9: a side out of order forfeits that board and all below, and a point.
     for (home, team) in [(true, f.home), (false, f.away)] {
-        if let Some((from, why)) = out_of_order(season, f, &seats(home), ORDER_TOLERANCE) {
+        if let Some((from, why)) = out_of_order(season, f, &seats(f, home), ORDER_TOLERANCE) {
             for board in from..=LEAGUE_BOARDS {
                 let e = scores.entry(board).or_insert((0.0, 0.0, false));
                 if home {
@@ -359,11 +342,7 @@ fn cup_match(season: &Season, f: &Fixture, report: &mut Report) {
     let mut away_boards = 0.0;
     let mut grades: [Vec<Option<u32>>; 2] = [Vec::new(), Vec::new()];
     for (side, home) in [(0, true), (1, false)] {
-        let seated: Vec<(u32, usize)> = f
-            .boards
-            .iter()
-            .filter_map(|b| if home { b.home } else { b.away }.map(|p| (b.board, p)))
-            .collect();
+        let seated = seats(f, home);
         for &(_, p) in &seated {
             grades[side].push(season.player(p).grade_on(f.date));
         }

@@ -1,11 +1,11 @@
 //! The US high-school league rules (HSL II–XV) applied to a season: lineups,
 //! forfeits, match scores, and ratings.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use super::{
-    colours, home_score, match_name, model::*, rank, GradingRow, RatingRow, Report, Standing,
-    Violation,
+    colours, empty_table, home_score, match_name, model::*, rank, seats, GradingRow, RatingRow,
+    Report, Violation,
 };
 use crate::model::GameResult;
 
@@ -38,17 +38,7 @@ pub fn process(season: &Season) -> Report {
     let mut games = vec![0u32; season.players.len()];
     let mut forfeit_wins = vec![0u32; season.players.len()];
     let mut last_board: HashMap<usize, u32> = HashMap::new();
-    let mut table: BTreeMap<usize, Standing> = BTreeMap::new();
-    for (i, t) in season.teams.iter().enumerate() {
-        table.insert(
-            i,
-            Standing {
-                division: t.division.clone(),
-                team: t.name.clone(),
-                ..Standing::default()
-            },
-        );
-    }
+    let mut table = empty_table(season);
     let mut fixtures: Vec<&Fixture> = season
         .fixtures
         .iter()
@@ -61,11 +51,9 @@ pub fn process(season: &Season) -> Report {
         for (side, home) in [(0usize, true), (1usize, false)] {
             let team = if home { f.home } else { f.away };
             let team_name = &season.team(team).name;
-            let seats: Vec<(u32, usize)> = f
-                .boards
-                .iter()
-                .filter(|b| b.board <= VARSITY)
-                .filter_map(|b| if home { b.home } else { b.away }.map(|p| (b.board, p)))
+            let seats: Vec<(u32, usize)> = seats(f, home)
+                .into_iter()
+                .filter(|s| s.0 <= VARSITY)
                 .collect();
             for &(board, p) in &seats {
                 let player = season.player(p);

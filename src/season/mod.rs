@@ -148,6 +148,33 @@ pub fn colours(b: &Board) -> Option<(usize, usize)> {
     }
 }
 
+/// The boards a side filled, with its player on each: (board, player).
+pub fn seats(f: &Fixture, home: bool) -> Vec<(u32, usize)> {
+    f.boards
+        .iter()
+        .filter_map(|b| if home { b.home } else { b.away }.map(|p| (b.board, p)))
+        .collect()
+}
+
+/// A standings row for every team, all at zero.
+pub fn empty_table(season: &Season) -> std::collections::BTreeMap<usize, Standing> {
+    season
+        .teams
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            (
+                i,
+                Standing {
+                    division: t.division.clone(),
+                    team: t.name.clone(),
+                    ..Standing::default()
+                },
+            )
+        })
+        .collect()
+}
+
 pub fn match_name(season: &Season, f: &Fixture) -> String {
     format!(
         "{} v {}",
