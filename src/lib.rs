@@ -6,6 +6,7 @@
 
 pub mod analysis;
 pub mod audit;
+pub mod claim;
 pub mod cli;
 pub mod fuzzing;
 pub mod model;

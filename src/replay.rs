@@ -279,6 +279,28 @@ fn hash(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
 
+/// The legal move a ply names in `pos`, read as leniently as the replay reads it.
+pub fn resolve(pos: &Chess, ply: &Ply) -> Option<Move> {
+    match ply.uci {
+        Some(u) => u.to_move(pos).ok(),
+        None => ply
+            .san
+            .san
+            .to_move(pos)
+            .ok()
+            .or_else(|| resolve_lax(pos, &ply.san.san)),
+    }
+}
+
+/// The move a ply names if only the men's movement counts (for an illegal
+/// move: a man moved as it moves, but leaving its king in check, say).
+pub fn as_moved(pos: &Chess, ply: &Ply) -> Option<Move> {
+    match ply.uci {
+        Some(u) => geometric_move(pos, &u_to_san(pos, u)),
+        None => geometric_move(pos, &ply.san.san),
+    }
+}
+
 /// Replays `game` from `start`. Stops at the first board ending (later moves
 /// are counted by the caller from `plies`), at a garbled token, a null move,
 /// or an illegal move that does not stand.
@@ -324,15 +346,7 @@ pub fn replay(
             r.stop = Some(Stop::NullMove(n));
             return r;
         }
-        let resolved = match ply.uci {
-            Some(u) => u.to_move(&r.pos).ok(),
-            None => ply
-                .san
-                .san
-                .to_move(&r.pos)
-                .ok()
-                .or_else(|| resolve_lax(&r.pos, &ply.san.san)),
-        };
+        let resolved = resolve(&r.pos, ply);
         let m = match resolved.ok_or(()) {
             Ok(m) => m,
             Err(_) => {

@@ -313,9 +313,11 @@ fn same_lone_knight_flag_differs_between_fide_and_uscf() {
 #[test]
 fn whole_samples_folder_reads_every_game() {
     let (rows, summary) = run_paths("fide-rapid", &[sample("")]);
-    assert_eq!(rows.len(), 31);
-    assert_eq!(summary.games, 31);
+    // 31 games in the sample collections, 7 claim scoresheets.
+    assert_eq!(rows.len(), 38);
+    assert_eq!(summary.games, 38);
     // Sorted by path, so the order is stable.
     assert!(rows[0]["source"].ends_with("active30-rated-list.pgn"));
-    assert!(rows[30]["source"].ends_with("season/f1-board1.pgn"));
+    assert!(rows[2]["source"].ends_with("claims/bcf-illegal.pgn"));
+    assert!(rows[37]["source"].ends_with("season/f1-board1.pgn"));
 }

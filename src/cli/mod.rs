@@ -4,6 +4,7 @@
 mod adjudicate;
 pub mod analyse;
 mod audit;
+mod claim;
 mod diagram;
 mod rules_cmd;
 pub mod season;
@@ -27,6 +28,8 @@ pub struct Cli {
 pub enum Command {
     /// Replay and judge every game of PGN files under a ruleset; write the results CSV.
     Adjudicate(adjudicate::Args),
+    /// Judge claim files (draw claims, appeals, flags, illegal moves); write PDF appeal packets and claims.csv.
+    Claim(claim::Args),
     /// The block-capital diagram of a position (ECF QPF 15), as a PDF.
     Diagram(diagram::Args),
     /// Audit a rated list: time controls, rounds per day, results.
@@ -70,6 +73,7 @@ pub fn run() -> ExitCode {
         Command::Adjudicate(a) => adjudicate::run(a),
         Command::Analyse(a) => analyse::run(a),
         Command::Audit(a) => audit::run(a),
+        Command::Claim(a) => claim::run(a),
         Command::Diagram(a) => diagram::run(a),
         Command::Rules(a) => rules_cmd::run(a),
         Command::Season(a) => season::run(a),

@@ -82,7 +82,7 @@ impl TimeControl {
         Ok(TimeControl::Periods(periods))
     }
 
-    fn periods(&self) -> &[Period] {
+    pub fn periods(&self) -> &[Period] {
         match self {
             TimeControl::Periods(p) => p,
             _ => &[],

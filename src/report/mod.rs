@@ -2,4 +2,6 @@
 
 pub mod csv;
 pub mod diagram;
+pub mod packet;
+pub mod pdf;
 pub mod write;

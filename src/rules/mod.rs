@@ -124,6 +124,118 @@ pub struct AutomaticDraws {
     pub seventy_five_rule: String,
 }
 
+/// What a rejected draw claim costs the claimant.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OnReject {
+    /// BCF RP NA-6 (and ECF QPF 12 by extension): the claim ended the game; the claimant loses.
+    ClaimantLoses,
+    /// FIDE III.5.3: play goes on and the opponent gets `penalty_seconds`.
+    OpponentTime,
+    /// Sabah v.8(b), HSL SD-ILC (2): play goes on with time off the claimant's clock.
+    ClaimantTime,
+    /// BCF RP 16, USCF 14H: play goes on, no penalty.
+    PlayContinues,
+    /// FIDE III.6.2: the claim ended the game and the designated arbiter decides.
+    ArbiterDecides,
+}
+
+/// Who pays a fee to have a claim heard.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FeePayers {
+    #[default]
+    None,
+    Claimant,
+    Both,
+}
+
+/// One draw-claim procedure: when it may be made, what evidence it needs,
+/// and what follows either way.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrawClaimRules {
+    /// The claimant's clock must be under this many seconds (at most, with
+    /// `window_inclusive`); none = any time (Sabah v.8).
+    #[serde(default)]
+    pub window_seconds: Option<u32>,
+    #[serde(default)]
+    pub window_inclusive: bool,
+    pub window_rule: String,
+    /// The claim is made on the claimant's own move, with his clock running.
+    #[serde(default)]
+    pub on_move: bool,
+    /// FIDE III.2.1 and USCF 14H: not in a game with an increment or delay.
+    #[serde(default = "yes")]
+    pub increment_allowed: bool,
+    #[serde(default)]
+    pub increment_rule: String,
+    /// The written final position (FIDE III.6.1.1, BCF RP NA-3, ECF QPF 14).
+    pub position_rule: String,
+    /// Ground (a), and the standard the appeal arbiter applies to it.
+    pub normal_means_rule: String,
+    /// Ground (b): the scoresheet decides.
+    pub no_effort_rule: String,
+    /// Mixed evidence falls to the claimant's opponent (BCF RP GAA).
+    pub doubt_rule: String,
+    pub upheld_rule: String,
+    pub on_reject: OnReject,
+    #[serde(default)]
+    pub penalty_seconds: u32,
+    /// Sabah v.8(b): the claimant keeps at least this much after the penalty.
+    #[serde(default)]
+    pub keep_seconds: u32,
+    pub reject_rule: String,
+    /// Sabah v.8(c): a frivolous appeal may be ruled lost.
+    #[serde(default)]
+    pub frivolous_rule: String,
+    /// Who rules when the evidence does not settle it (ECF QPF 12, HSL SD-ILC (3)).
+    pub refer_rule: String,
+    #[serde(default)]
+    pub deadline_days: Option<u32>,
+    #[serde(default)]
+    pub deadline_rule: String,
+    /// Both players send their scoresheet and diagram (ECF QPF 13).
+    #[serde(default)]
+    pub both_submit: bool,
+    #[serde(default)]
+    pub submissions_rule: String,
+    #[serde(default)]
+    pub fee: String,
+    #[serde(default)]
+    pub fee_payers: FeePayers,
+    #[serde(default)]
+    pub fee_rule: String,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Which draw claims a ruleset provides. A missing table means the claim
+/// does not exist there (`absent_rule` says why).
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimRules {
+    /// Used by a last-two-minutes claim that does not say whether an arbiter was present.
+    #[serde(default)]
+    pub arbiter_by_default: bool,
+    /// With no arbiter present: the claim ends the game (FIDE III.6, BCF RP NA-1, ECF QPF 11).
+    #[serde(default)]
+    pub last_two_minutes: Option<DrawClaimRules>,
+    /// With an arbiter present (FIDE III.5, BCF RP 16).
+    #[serde(default)]
+    pub last_two_minutes_arbiter: Option<DrawClaimRules>,
+    /// USCF 14H, HSL SD-ILC.
+    #[serde(default)]
+    pub insufficient_losing_chances: Option<DrawClaimRules>,
+    /// Sabah v.8.
+    #[serde(default)]
+    pub clear_draw_appeal: Option<DrawClaimRules>,
+    #[serde(default)]
+    pub absent_rule: String,
+}
+
 /// A ruleset as written in TOML: checked by `Ruleset::from_toml`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -139,6 +251,9 @@ pub struct RulesetFile {
     pub both_flags: BothFlagsRules,
     pub illegal_move: IllegalMoveRules,
     pub automatic_draws: AutomaticDraws,
+    /// Draw claims and appeals; a ruleset without the table has none.
+    #[serde(default)]
+    pub claims: ClaimRules,
 }
 
 /// A validated ruleset: the default time control is parsed.
@@ -231,6 +346,51 @@ impl Ruleset {
                 origin.to_string(),
                 "illegal_move.loses_under_rule",
             ));
+        }
+        for (name, c) in [
+            ("last_two_minutes", &file.claims.last_two_minutes),
+            (
+                "last_two_minutes_arbiter",
+                &file.claims.last_two_minutes_arbiter,
+            ),
+            (
+                "insufficient_losing_chances",
+                &file.claims.insufficient_losing_chances,
+            ),
+            ("clear_draw_appeal", &file.claims.clear_draw_appeal),
+        ] {
+            let Some(c) = c else { continue };
+            for (value, field) in [
+                (&c.window_rule, "window_rule"),
+                (&c.position_rule, "position_rule"),
+                (&c.normal_means_rule, "normal_means_rule"),
+                (&c.no_effort_rule, "no_effort_rule"),
+                (&c.doubt_rule, "doubt_rule"),
+                (&c.upheld_rule, "upheld_rule"),
+                (&c.reject_rule, "reject_rule"),
+                (&c.refer_rule, "refer_rule"),
+            ] {
+                if value.trim().is_empty() {
+                    return Err(RulesetError::Toml(
+                        origin.to_string(),
+                        format!("claims.{name}.{field} is empty: every policy needs its citation"),
+                    ));
+                }
+            }
+            let needs = [
+                (c.deadline_days.is_some(), &c.deadline_rule, "deadline_rule"),
+                (c.both_submit, &c.submissions_rule, "submissions_rule"),
+                (c.fee_payers != FeePayers::None, &c.fee_rule, "fee_rule"),
+                (!c.increment_allowed, &c.increment_rule, "increment_rule"),
+            ];
+            for (used, value, field) in needs {
+                if used && value.trim().is_empty() {
+                    return Err(RulesetError::Toml(
+                        origin.to_string(),
+                        format!("claims.{name}.{field} is empty: every policy needs its citation"),
+                    ));
+                }
+            }
         }
         Ok(Ruleset { file, default_tc })
     }

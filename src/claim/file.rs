@@ -1,0 +1,620 @@
+//! Reading a claim file (TOML, PRODUCT.md's schema plus `arbiter`, `white`,
+//! `black`, `previous_illegal` and `notes`). Every field is checked here, so
+//! an error names the file, the field and the value; the scoresheet's own
+//! problems (missing, illegal moves) are findings in the packet instead.
+
+use std::{
+    fmt,
+    io::Read,
+    path::{Component, Path, PathBuf},
+};
+
+use toml::{Table, Value};
+
+use super::{ClaimKind, Ground};
+use crate::{
+    model::{Clock, Side},
+    pgn::clock::parse_duration,
+    read::split::MAX_GAME_BYTES,
+    rules::Ruleset,
+    season::model::Date,
+};
+
+/// A claim file that cannot be judged: the file, the field and what is wrong.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClaimError {
+    pub file: String,
+    pub field: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for ClaimError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.field {
+            Some(field) => write!(f, "{}: field `{}`: {}", self.file, field, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+impl std::error::Error for ClaimError {}
+
+/// Where the moves come from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Scoresheet {
+    /// A PGN file (already checked to lie beside the claim), or why it could not be read.
+    File(PathBuf, Result<Vec<u8>, String>),
+    /// `moves = "1. e4 e5 ..."` written in the claim.
+    Inline(String),
+}
+
+/// A claim file, every field checked.
+#[derive(Clone, Debug)]
+pub struct Claim {
+    /// The file as named on the command line.
+    pub file: String,
+    /// The file's stem: the packet's name and the `claim` column.
+    pub id: String,
+    pub kind: ClaimKind,
+    pub ruleset: Ruleset,
+    pub grounds: Vec<Ground>,
+    pub claimant: Side,
+    pub event: Option<String>,
+    pub match_name: Option<String>,
+    pub board: Option<String>,
+    pub date: Option<Date>,
+    pub received: Option<Date>,
+    pub scoresheet: Scoresheet,
+    pub final_fen: Option<String>,
+    pub clock_white: Option<Clock>,
+    pub clock_black: Option<Clock>,
+    pub submitted_by: Vec<Side>,
+    pub fees_paid: Vec<Side>,
+    /// Was an arbiter present? None: the ruleset's default.
+    pub arbiter: Option<bool>,
+    pub white: Option<String>,
+    pub black: Option<String>,
+    /// Illegal moves the offender had already completed in this game (FIDE 7.5.5's "second").
+    pub previous_illegal: u32,
+    pub notes: Option<String>,
+}
+
+impl Claim {
+    pub fn clock(&self, side: Side) -> Option<Clock> {
+        match side {
+            Side::White => self.clock_white,
+            Side::Black => self.clock_black,
+        }
+    }
+}
+
+/// How far a claim may reach for its scoresheet and ruleset.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct LoadOptions {
+    /// Accept absolute paths, `..` and symlinks leading out of the claim's folder.
+    pub allow_outside: bool,
+}
+
+const FIELDS: &[&str] = &[
+    "kind",
+    "ruleset",
+    "grounds",
+    "claimant",
+    "event",
+    "match",
+    "board",
+    "date",
+    "received",
+    "scoresheet",
+    "moves",
+    "final_fen",
+    "clock_white",
+    "clock_black",
+    "submitted_by",
+    "fees_paid",
+    "arbiter",
+    "white",
+    "black",
+    "previous_illegal",
+    "notes",
+];
+
+/// Largest claim file read (a claim is a page of TOML).
+const MAX_CLAIM_BYTES: u64 = 1 << 20;
+
+/// Reads and checks a claim file.
+pub fn load_claim(path: &Path, opts: LoadOptions) -> Result<Claim, ClaimError> {
+    let name = path.display().to_string();
+    let err = |field: Option<&str>, message: String| ClaimError {
+        file: name.clone(),
+        field: field.map(str::to_string),
+        message,
+    };
+    let bytes = read_regular(path, MAX_CLAIM_BYTES).map_err(|e| err(None, e))?;
+    let text = String::from_utf8(bytes).map_err(|_| err(None, "is not UTF-8 text".into()))?;
+    let base = path.parent().unwrap_or(Path::new("."));
+    let id = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "claim".into());
+    parse_claim(&name, &id, &text, base, opts)
+}
+
+/// Checks a claim's text; `base` is the folder its paths are relative to.
+pub fn parse_claim(
+    name: &str,
+    id: &str,
+    text: &str,
+    base: &Path,
+    opts: LoadOptions,
+) -> Result<Claim, ClaimError> {
+    let table: Table = text
+        .parse()
+        .map_err(|e: toml::de::Error| toml_error(name, text, &e))?;
+    let f = Fields {
+        name,
+        table: &table,
+    };
+    for key in table.keys() {
+        if !FIELDS.contains(&key.as_str()) {
+            return Err(f.err(
+                key,
+                format!("not a claim field (known: {})", FIELDS.join(", ")),
+            ));
+        }
+    }
+    let kind_text = f.required_str("kind")?;
+    let kind = ClaimKind::parse(&kind_text).ok_or_else(|| {
+        let kinds: Vec<&str> = ClaimKind::ALL.iter().map(|k| k.as_str()).collect();
+        f.err(
+            "kind",
+            format!("{kind_text:?} is not a claim kind ({})", kinds.join(", ")),
+        )
+    })?;
+    let ruleset_text = f.required_str("ruleset")?;
+    let ruleset = if ruleset_text.ends_with(".toml") {
+        let p = inside(base, &ruleset_text, opts)
+            .map_err(|m| f.err("ruleset", format!("{ruleset_text:?}: {m}")))?;
+        let bytes = read_regular(&p, MAX_CLAIM_BYTES)
+            .map_err(|m| f.err("ruleset", format!("{ruleset_text:?}: {m}")))?;
+        Ruleset::from_toml(&p.display().to_string(), &String::from_utf8_lossy(&bytes))
+    } else {
+        Ruleset::load(&ruleset_text)
+    }
+    .map_err(|e| f.err("ruleset", e.to_string()))?;
+    let mut grounds = Vec::new();
+    for g in f.str_list("grounds")? {
+        let ground = Ground::parse(&g).ok_or_else(|| {
+            f.err(
+                "grounds",
+                format!("{g:?} is not a ground (cannot-win-by-normal-means, no-effort)"),
+            )
+        })?;
+        if !grounds.contains(&ground) {
+            grounds.push(ground);
+        }
+    }
+    if kind == ClaimKind::DrawLastTwoMinutes && grounds.is_empty() {
+        return Err(f.err(
+            "grounds",
+            "a last-two-minutes claim names its grounds: cannot-win-by-normal-means and/or no-effort"
+                .into(),
+        ));
+    }
+    let claimant = f.side("claimant")?.ok_or_else(|| f.missing("claimant"))?;
+    let scoresheet = match (f.str("scoresheet")?, f.str("moves")?) {
+        (Some(_), Some(_)) => {
+            return Err(f.err(
+                "moves",
+                "give either `scoresheet` (a PGN file) or `moves`, not both".into(),
+            ))
+        }
+        (Some(p), None) => {
+            let path =
+                inside(base, &p, opts).map_err(|m| f.err("scoresheet", format!("{p:?}: {m}")))?;
+            let bytes = read_regular(&path, MAX_GAME_BYTES as u64);
+            if let Err(m) = &bytes {
+                // A missing file is a finding; a folder or a pipe is a mistake in the claim.
+                if path.exists() {
+                    return Err(f.err("scoresheet", format!("{p:?}: {m}")));
+                }
+            }
+            Scoresheet::File(path, bytes)
+        }
+        (None, Some(m)) => Scoresheet::Inline(m),
+        (None, None) => {
+            return Err(f.err(
+                "scoresheet",
+                "missing: give `scoresheet` (a PGN file beside the claim) or `moves`".into(),
+            ))
+        }
+    };
+    let final_fen = f.str("final_fen")?;
+    if let Some(fen) = &final_fen {
+        if fen.parse::<shakmaty::fen::Fen>().is_err() {
+            return Err(f.err("final_fen", format!("{fen:?} is not a FEN")));
+        }
+    }
+    let board = match table.get("board") {
+        None => None,
+        Some(Value::Integer(n)) if *n > 0 => Some(n.to_string()),
+        Some(Value::String(s)) => Some(s.clone()),
+        Some(v) => return Err(f.err("board", format!("{v} is not a board number"))),
+    };
+    let previous_illegal = match table.get("previous_illegal") {
+        None => 0,
+        Some(Value::Integer(n)) if (0..=100).contains(n) => *n as u32,
+        Some(v) => {
+            return Err(f.err(
+                "previous_illegal",
+                format!("{v} is not a count of earlier illegal moves"),
+            ))
+        }
+    };
+    let arbiter = match table.get("arbiter") {
+        None => None,
+        Some(Value::Boolean(b)) => Some(*b),
+        Some(v) => return Err(f.err("arbiter", format!("{v} is not true or false"))),
+    };
+    let date = f.date("date")?;
+    let received = f.date("received")?;
+    if let (Some(d), Some(r)) = (date, received) {
+        if r < d {
+            return Err(f.err("received", format!("{r} is before the date of play {d}")));
+        }
+    }
+    Ok(Claim {
+        file: name.to_string(),
+        id: id.to_string(),
+        kind,
+        ruleset,
+        grounds,
+        claimant,
+        event: f.str("event")?,
+        match_name: f.str("match")?,
+        board,
+        date,
+        received,
+        scoresheet,
+        final_fen,
+        clock_white: f.clock("clock_white")?,
+        clock_black: f.clock("clock_black")?,
+        submitted_by: f.sides("submitted_by")?,
+        fees_paid: f.sides("fees_paid")?,
+        arbiter,
+        white: f.str("white")?,
+        black: f.str("black")?,
+        previous_illegal,
+        notes: f.str("notes")?,
+    })
+}
+
+/// A TOML syntax error, named by the field on its line where there is one.
+fn toml_error(name: &str, text: &str, e: &toml::de::Error) -> ClaimError {
+    let message = e.message().trim().replace('\n', " ");
+    let line = e.span().map(|span| {
+        // A span may point inside a multi-byte character: step back to a boundary.
+        let at = (0..=span.start.min(text.len()))
+            .rev()
+            .find(|&i| text.is_char_boundary(i))
+            .unwrap_or(0);
+        let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let line_no = text[..start].matches('\n').count() + 1;
+        (line_no, &text[start..end])
+    });
+    match line.and_then(|(n, l)| l.split_once('=').map(|(k, v)| (n, k.trim(), v.trim()))) {
+        Some((n, key, value)) if !key.is_empty() && !key.contains(['[', '"', ' ']) => ClaimError {
+            file: name.to_string(),
+            field: Some(key.to_string()),
+            message: format!("{value} (line {n}): {message}"),
+        },
+        _ => ClaimError {
+            file: name.to_string(),
+            field: None,
+            message: format!(
+                "not valid TOML{}: {message}",
+                line.map(|(n, _)| format!(" (line {n})"))
+                    .unwrap_or_default()
+            ),
+        },
+    }
+}
+
+struct Fields<'a> {
+    name: &'a str,
+    table: &'a Table,
+}
+
+impl Fields<'_> {
+    fn err(&self, field: &str, message: String) -> ClaimError {
+        ClaimError {
+            file: self.name.to_string(),
+            field: Some(field.to_string()),
+            message,
+        }
+    }
+
+    fn missing(&self, field: &str) -> ClaimError {
+        self.err(field, "missing".into())
+    }
+
+    fn str(&self, field: &str) -> Result<Option<String>, ClaimError> {
+        match self.table.get(field) {
+            None => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(v) => Err(self.err(field, format!("{v} is not a string"))),
+        }
+    }
+
+    fn required_str(&self, field: &str) -> Result<String, ClaimError> {
+        self.str(field)?.ok_or_else(|| self.missing(field))
+    }
+
+    fn str_list(&self, field: &str) -> Result<Vec<String>, ClaimError> {
+        match self.table.get(field) {
+            None => Ok(Vec::new()),
+            Some(Value::String(s)) => Ok(vec![s.clone()]),
+            Some(Value::Array(items)) => items
+                .iter()
+                .map(|v| match v {
+                    Value::String(s) => Ok(s.clone()),
+                    v => Err(self.err(field, format!("{v} is not a string"))),
+                })
+                .collect(),
+            Some(v) => Err(self.err(field, format!("{v} is not a list of strings"))),
+        }
+    }
+
+    fn side(&self, field: &str) -> Result<Option<Side>, ClaimError> {
+        self.str(field)?
+            .map(|s| self.parse_side(field, &s))
+            .transpose()
+    }
+
+    fn parse_side(&self, field: &str, s: &str) -> Result<Side, ClaimError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "white" => Ok(Side::White),
+            "black" => Ok(Side::Black),
+            _ => Err(self.err(field, format!("{s:?} is not white or black"))),
+        }
+    }
+
+    fn sides(&self, field: &str) -> Result<Vec<Side>, ClaimError> {
+        let mut out = Vec::new();
+        for s in self.str_list(field)? {
+            let side = self.parse_side(field, &s)?;
+            if !out.contains(&side) {
+                out.push(side);
+            }
+        }
+        Ok(out)
+    }
+
+    fn clock(&self, field: &str) -> Result<Option<Clock>, ClaimError> {
+        let Some(s) = self.str(field)? else {
+            return Ok(None);
+        };
+        let c = parse_duration(s.trim().as_bytes())
+            .ok_or_else(|| self.err(field, format!("{s:?} is not a clock reading (h:mm:ss)")))?;
+        // The claim's clocks are read off a stopped clock: "0:00:00" is a fallen flag.
+        Ok(Some(Clock {
+            tenths: c.tenths,
+            precise: c.precise || c.tenths == 0,
+        }))
+    }
+
+    fn date(&self, field: &str) -> Result<Option<Date>, ClaimError> {
+        let text = match self.table.get(field) {
+            None => return Ok(None),
+            Some(Value::Datetime(d)) => d.to_string(),
+            Some(Value::String(s)) => s.clone(),
+            Some(v) => return Err(self.err(field, format!("{v} is not a date (YYYY-MM-DD)"))),
+        };
+        Date::parse(&text)
+            .filter(|d| text.trim().len() == 10 && d.day <= days_in_month(d.year, d.month))
+            .map(Some)
+            .ok_or_else(|| self.err(field, format!("{text:?} is not a date (YYYY-MM-DD)")))
+    }
+}
+
+fn days_in_month(year: u16, month: u8) -> u8 {
+    match month {
+        4 | 6 | 9 | 11 => 30,
+        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
+        2 => 28,
+        _ => 31,
+    }
+}
+
+/// Days since 1970-01-01 (proleptic Gregorian), for deadlines.
+pub fn day_number(d: Date) -> i64 {
+    let (y, m, day) = (i64::from(d.year), i64::from(d.month), i64::from(d.day));
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// `rel` resolved against the claim's folder, refusing a way out of it
+/// (absolute paths, `..`, symlinks) unless allowed.
+fn inside(base: &Path, rel: &str, opts: LoadOptions) -> Result<PathBuf, String> {
+    if rel.trim().is_empty() {
+        return Err("is empty".into());
+    }
+    let p = Path::new(rel);
+    if opts.allow_outside {
+        return Ok(if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            base.join(p)
+        });
+    }
+    if p.is_absolute() {
+        return Err(
+            "an absolute path; name a file beside the claim (or pass --allow-outside)".into(),
+        );
+    }
+    if p.components()
+        .any(|c| matches!(c, Component::ParentDir | Component::Prefix(_)))
+    {
+        return Err(
+            "leads out of the claim's folder with `..` (pass --allow-outside to allow it)".into(),
+        );
+    }
+    let full = base.join(p);
+    // Every existing component must be a real folder or file, not a symlink.
+    let mut at = base.to_path_buf();
+    for c in p.components() {
+        at.push(c);
+        if let Ok(meta) = std::fs::symlink_metadata(&at) {
+            if meta.file_type().is_symlink() {
+                return Err(format!(
+                    "{} is a symbolic link (pass --allow-outside to follow it)",
+                    at.display()
+                ));
+            }
+        }
+    }
+    Ok(full)
+}
+
+/// Reads a regular file of at most `limit` bytes; a folder, pipe or device
+/// is refused before it is opened, so nothing blocks.
+fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
+    let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        _ => e.to_string(),
+    })?;
+    if !meta.is_file() {
+        return Err(if meta.is_dir() {
+            "is a folder, not a file".into()
+        } else {
+            "is not a regular file".into()
+        });
+    }
+    if meta.len() > limit {
+        return Err(format!("is larger than {limit} bytes"));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > limit {
+        return Err(format!("is larger than {limit} bytes"));
+    }
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Claim, ClaimError> {
+        parse_claim("c.toml", "c", text, Path::new("."), LoadOptions::default())
+    }
+
+    const OK: &str = r#"
+kind = "draw-last-two-minutes"
+ruleset = "ecf-quickplay"
+grounds = ["cannot-win-by-normal-means"]
+claimant = "black"
+date = 2009-11-12
+received = "2009-11-20"
+moves = "1. e4 e5"
+clock_white = "0:04:12"
+clock_black = "0:01:40"
+"#;
+
+    #[test]
+    fn a_good_claim_reads() {
+        let c = parse(OK).unwrap();
+        assert_eq!(c.kind, ClaimKind::DrawLastTwoMinutes);
+        assert_eq!(c.claimant, Side::Black);
+        assert_eq!(c.clock_black, Some(Clock::secs(100)));
+        assert_eq!(
+            day_number(c.received.unwrap()) - day_number(c.date.unwrap()),
+            8
+        );
+    }
+
+    #[test]
+    fn bad_fields_are_named_with_their_values() {
+        let cases = [
+            (
+                "claimant = \"black\"",
+                "claimant = \"blak\"",
+                "claimant",
+                "\"blak\"",
+            ),
+            (
+                "clock_black = \"0:01:40\"",
+                "clock_black = \"1:4o\"",
+                "clock_black",
+                "1:4o",
+            ),
+            (
+                "date = 2009-11-12",
+                "date = 2009-02-30",
+                "date",
+                "2009-02-30",
+            ),
+            (
+                "kind = \"draw-last-two-minutes\"",
+                "kind = \"draw\"",
+                "kind",
+                "\"draw\"",
+            ),
+            (
+                "ruleset = \"ecf-quickplay\"",
+                "ruleset = \"ecf\"",
+                "ruleset",
+                "ecf",
+            ),
+            (
+                "grounds = [\"cannot-win-by-normal-means\"]",
+                "grounds = [\"luck\"]",
+                "grounds",
+                "luck",
+            ),
+            (
+                "moves = \"1. e4 e5\"",
+                "moves = \"1. e4\"\nfees = 5",
+                "fees",
+                "not a claim field",
+            ),
+        ];
+        for (from, to, field, value) in cases {
+            let text = OK.replace(from, to);
+            let e = parse(&text).unwrap_err();
+            assert_eq!(e.field.as_deref(), Some(field), "{e}");
+            let shown = e.to_string();
+            assert!(shown.starts_with("c.toml: field `"), "{shown}");
+            assert!(shown.contains(value), "{shown}");
+        }
+    }
+
+    #[test]
+    fn ways_out_of_the_claim_folder_are_refused() {
+        let opts = LoadOptions::default();
+        assert!(inside(Path::new("x"), "/etc/passwd", opts).is_err());
+        assert!(inside(Path::new("x"), "../y.pgn", opts).is_err());
+        assert!(inside(Path::new("x"), "a/../../y.pgn", opts).is_err());
+        assert!(inside(Path::new("x"), "a/y.pgn", opts).is_ok());
+        let open = LoadOptions {
+            allow_outside: true,
+        };
+        assert!(inside(Path::new("x"), "../y.pgn", open).is_ok());
+    }
+
+    #[test]
+    fn day_numbers_count_days() {
+        let d = |s| day_number(Date::parse(s).unwrap());
+        assert_eq!(d("1970-01-01"), 0);
+        assert_eq!(d("2000-03-01") - d("2000-02-28"), 2);
+        assert_eq!(d("2009-11-24") - d("2009-11-12"), 12);
+    }
+}

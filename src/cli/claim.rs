@@ -1,0 +1,248 @@
+//! `arbiter claim <CLAIM>... -o DIR`: judge claim files, write one appeal
+//! packet each and `claims.csv`. A claim that cannot be read gets a `refer`
+//! row saying why, and the batch goes on.
+
+use std::{
+    collections::HashSet,
+    panic::{catch_unwind, AssertUnwindSafe},
+    path::{Path, PathBuf},
+};
+
+use super::Outcome;
+use crate::{
+    analysis::forced::Syzygy,
+    claim::{judge_claim, load_claim, LoadOptions, Ruling},
+    report::{
+        packet::{claim_packet, render},
+        write::{atomic_write, csv_bytes},
+    },
+};
+
+pub const CLAIMS_HEADER: [&str; 10] = [
+    "claim",
+    "kind",
+    "ruleset",
+    "claimant",
+    "recommendation",
+    "result_if_upheld",
+    "result_if_rejected",
+    "rule",
+    "checks_failed",
+    "detail",
+];
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Claim files (TOML); a directory takes every `*.toml` in it, sorted.
+    #[arg(required = true)]
+    pub claims: Vec<PathBuf>,
+    /// Folder for the packets and claims.csv (created if missing).
+    #[arg(short, long, default_value = "packets")]
+    pub out: PathBuf,
+    /// Syzygy tablebase folder: settles "can the opponent win" exactly for small positions.
+    #[arg(long)]
+    pub syzygy: Option<PathBuf>,
+    /// Let a claim name a scoresheet or ruleset outside its own folder (absolute, `..`, symlinks).
+    #[arg(long)]
+    pub allow_outside: bool,
+    /// Exit 1 if any claim is referred (needs a judgement).
+    #[arg(long)]
+    pub fail_on_review: bool,
+    /// No summary on stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// A packet's file name from a claim's name: letters, digits, `-`, `_`, `.`
+/// only, never hidden, never empty, unique in the batch.
+pub fn packet_name(id: &str, taken: &mut HashSet<String>) -> String {
+    let mut s: String = id
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(100)
+        .collect();
+    s = s.trim_start_matches('.').to_string();
+    if s.is_empty() {
+        s = "claim".into();
+    }
+    let mut name = s.clone();
+    let mut n = 2;
+    while !taken.insert(name.to_ascii_lowercase()) {
+        name = format!("{s}-{n}");
+        n += 1;
+    }
+    name
+}
+
+/// Claim files named on the command line, folders expanded (sorted).
+fn expand(inputs: &[PathBuf]) -> (Vec<PathBuf>, Vec<String>) {
+    let mut files = Vec::new();
+    let mut errors = Vec::new();
+    for p in inputs {
+        if p.is_dir() {
+            match std::fs::read_dir(p) {
+                Ok(rd) => {
+                    let mut v: Vec<PathBuf> = rd
+                        .filter_map(|e| e.ok().map(|e| e.path()))
+                        .filter(|f| f.extension().is_some_and(|x| x == "toml") && f.is_file())
+                        .collect();
+                    v.sort();
+                    if v.is_empty() {
+                        errors.push(format!("{}: no *.toml claim files", p.display()));
+                    }
+                    files.extend(v);
+                }
+                Err(e) => errors.push(format!("{}: {e}", p.display())),
+            }
+        } else {
+            files.push(p.clone());
+        }
+    }
+    (files, errors)
+}
+
+fn row(r: &Ruling) -> Vec<String> {
+    vec![
+        r.claim.id.clone(),
+        r.claim.kind.as_str().into(),
+        r.claim.ruleset.name.clone(),
+        r.claim.claimant.name().to_ascii_lowercase(),
+        r.recommendation.as_str().into(),
+        r.result_if_upheld.clone(),
+        r.result_if_rejected.clone(),
+        r.rule.clone(),
+        r.failed().join(";"),
+        r.detail.clone(),
+    ]
+}
+
+pub fn run(a: Args) -> Outcome {
+    let syzygy = match &a.syzygy {
+        Some(dir) => match Syzygy::open(dir) {
+            Ok(tb) => Some(tb),
+            Err(e) => {
+                eprintln!("arbiter: --syzygy: {e}");
+                return Outcome::Error;
+            }
+        },
+        None => None,
+    };
+    if let Err(e) = std::fs::create_dir_all(&a.out) {
+        eprintln!("arbiter: {}: {e}", a.out.display());
+        return Outcome::Error;
+    }
+    let (files, mut errors) = expand(&a.claims);
+    for e in &errors {
+        eprintln!("arbiter: {e}");
+    }
+    let opts = LoadOptions {
+        allow_outside: a.allow_outside,
+    };
+    let mut rows = Vec::new();
+    let mut taken = HashSet::new();
+    taken.insert("claims.csv".to_string());
+    let mut counts = [0usize; 3];
+    for file in &files {
+        let id = file
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let claim = match load_claim(file, opts) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("arbiter: {e}");
+                errors.push(e.to_string());
+                rows.push(vec![
+                    id,
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                    "refer".into(),
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                    "claim-file".into(),
+                    format!("the claim file cannot be read: {e}"),
+                ]);
+                counts[2] += 1;
+                continue;
+            }
+        };
+        let judged = catch_unwind(AssertUnwindSafe(|| {
+            let r = judge_claim(claim, syzygy.as_ref());
+            let pdf = render(&claim_packet(&r));
+            (r, pdf)
+        }));
+        let (r, pdf) = match judged {
+            Ok(x) => x,
+            Err(_) => {
+                let msg = format!(
+                    "{}: internal error while judging; please report it",
+                    file.display()
+                );
+                eprintln!("arbiter: {msg}");
+                errors.push(msg.clone());
+                continue;
+            }
+        };
+        let name = packet_name(&r.claim.id, &mut taken);
+        let path = a.out.join(format!("{name}.pdf"));
+        if let Err(e) = atomic_write(&path, &pdf) {
+            eprintln!("arbiter: {}: {e}", path.display());
+            errors.push(e.to_string());
+        }
+        counts[match r.recommendation {
+            crate::claim::Recommendation::Uphold => 0,
+            crate::claim::Recommendation::Reject => 1,
+            crate::claim::Recommendation::Refer => 2,
+        }] += 1;
+        rows.push(row(&r));
+    }
+    let csv_path = a.out.join("claims.csv");
+    if let Err(e) = atomic_write(&csv_path, &csv_bytes(&CLAIMS_HEADER, rows)) {
+        eprintln!("arbiter: {}: {e}", csv_path.display());
+        return Outcome::Error;
+    }
+    if !a.quiet {
+        eprintln!(
+            "arbiter: {} claims: {} uphold, {} reject, {} refer; packets and claims.csv in {}",
+            files.len(),
+            counts[0],
+            counts[1],
+            counts[2],
+            display(&a.out)
+        );
+    }
+    if !errors.is_empty() {
+        Outcome::Error
+    } else if a.fail_on_review && counts[2] > 0 {
+        Outcome::NeedsReview
+    } else {
+        Outcome::Ok
+    }
+}
+
+fn display(p: &Path) -> String {
+    p.display().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packet_names_are_safe_and_unique() {
+        let mut taken = HashSet::new();
+        assert_eq!(packet_name("board3", &mut taken), "board3");
+        assert_eq!(packet_name("board3", &mut taken), "board3-2");
+        assert_eq!(packet_name("../../etc/x", &mut taken), "_.._etc_x");
+        assert_eq!(packet_name("..", &mut taken), "claim");
+        assert_eq!(packet_name("Müller v Ø", &mut taken), "M_ller_v__");
+    }
+}

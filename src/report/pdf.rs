@@ -1,0 +1,295 @@
+//! A small page-layout layer over printpdf's op lists: text in the
+//! built-in Helvetica where WinAnsi can say it, in embedded DejaVu Sans
+//! where it cannot (Dvořák, Łódź), word wrapping, rules and boxes, and a
+//! cursor that starts a new page when the next block does not fit.
+
+use printpdf::{
+    BuiltinFont, Color, FontId, Greyscale, Line, LineDashPattern, LinePoint, Mm, Op, ParsedFont,
+    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, TextItem,
+};
+
+pub const PAGE_W: f32 = 595.0;
+pub const PAGE_H: f32 = 842.0;
+pub const LEFT: f32 = 50.0;
+pub const RIGHT: f32 = PAGE_W - 50.0;
+const TOP: f32 = PAGE_H - 50.0;
+const BOTTOM: f32 = 60.0;
+
+const DEJAVU: &[u8] = include_bytes!("../../templates/fonts/DejaVuSans.ttf");
+
+/// Helvetica advance widths (thousandths of an em) for ASCII 32..=126.
+const HELVETICA: [u16; 95] = [
+    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556,
+    556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667,
+    611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667,
+    667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500,
+    222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+];
+
+/// Can the built-in fonts (WinAnsiEncoding) show this character?
+fn win_ansi(c: char) -> bool {
+    matches!(c, ' '..='~' | '\u{a0}'..='\u{ff}') || "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ".contains(c)
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Weight {
+    Regular,
+    Bold,
+}
+
+pub fn grey(percent: f32) -> Color {
+    Color::Greyscale(Greyscale {
+        percent,
+        icc_profile: None,
+    })
+}
+
+pub fn pt(x: f32, y: f32) -> LinePoint {
+    LinePoint {
+        p: Point { x: Pt(x), y: Pt(y) },
+        bezier: false,
+    }
+}
+
+/// Width of `s` at `size` points (Helvetica metrics; bold a little wider).
+pub fn width(s: &str, size: f32, weight: Weight) -> f32 {
+    let em: f32 = s
+        .chars()
+        .map(|c| match c {
+            ' '..='~' => f32::from(HELVETICA[c as usize - 32]),
+            _ => 600.0,
+        })
+        .sum();
+    let bold = if weight == Weight::Bold { 1.06 } else { 1.0 };
+    em * size / 1000.0 * bold
+}
+
+/// Breaks `s` into lines no wider than `max` points.
+pub fn wrap(s: &str, max: f32, size: f32, weight: Weight) -> Vec<String> {
+    let mut lines = Vec::new();
+    for para in s.split('\n') {
+        let mut cur = String::new();
+        for word in para.split(' ') {
+            let candidate = if cur.is_empty() {
+                word.to_string()
+            } else {
+                format!("{cur} {word}")
+            };
+            if width(&candidate, size, weight) <= max || cur.is_empty() {
+                cur = candidate;
+            } else {
+                lines.push(std::mem::take(&mut cur));
+                cur = word.to_string();
+            }
+            // A single word wider than the line (a FEN, say) is cut.
+            while width(&cur, size, weight) > max && cur.chars().count() > 1 {
+                let mut cut = cur.len();
+                while cut > 0 && width(&cur[..cut], size, weight) > max {
+                    cut = cur[..cut].char_indices().last().map_or(0, |(i, _)| i);
+                }
+                if cut == 0 {
+                    break;
+                }
+                lines.push(cur[..cut].to_string());
+                cur = cur[cut..].to_string();
+            }
+        }
+        lines.push(cur);
+    }
+    lines
+}
+
+/// A document being laid out top to bottom.
+pub struct Doc {
+    pdf: PdfDocument,
+    pages: Vec<Vec<Op>>,
+    /// The baseline of the next line on the current page.
+    pub y: f32,
+    unicode: Option<FontId>,
+}
+
+impl Doc {
+    pub fn new(title: &str) -> Doc {
+        Doc {
+            pdf: PdfDocument::new(title),
+            pages: vec![Vec::new()],
+            y: TOP,
+            unicode: None,
+        }
+    }
+
+    pub fn ops(&mut self) -> &mut Vec<Op> {
+        let last = self.pages.len() - 1;
+        &mut self.pages[last]
+    }
+
+    pub fn page_count(&self) -> usize {
+        self.pages.len()
+    }
+
+    pub fn new_page(&mut self) {
+        self.pages.push(Vec::new());
+        self.y = TOP;
+    }
+
+    /// Makes room for a block `h` points tall, starting a page if needed
+    /// (and saying so, for tables that repeat their heading).
+    pub fn need(&mut self, h: f32) -> bool {
+        if self.y - h < BOTTOM {
+            self.new_page();
+            return true;
+        }
+        false
+    }
+
+    /// Room left on the page below the cursor.
+    pub fn room(&self) -> f32 {
+        self.y - BOTTOM
+    }
+
+    fn font(&mut self, s: &str, weight: Weight) -> PdfFontHandle {
+        if s.chars().all(win_ansi) {
+            return PdfFontHandle::Builtin(match weight {
+                Weight::Regular => BuiltinFont::Helvetica,
+                Weight::Bold => BuiltinFont::HelveticaBold,
+            });
+        }
+        let id = match &self.unicode {
+            Some(id) => id.clone(),
+            None => {
+                let font = ParsedFont::from_bytes(DEJAVU, 0, &mut Vec::new());
+                match font {
+                    Some(f) => {
+                        let id = self.pdf.add_font(&f);
+                        self.unicode = Some(id.clone());
+                        id
+                    }
+                    // Cannot happen with the embedded font; fall back rather than fail.
+                    None => return PdfFontHandle::Builtin(BuiltinFont::Helvetica),
+                }
+            }
+        };
+        PdfFontHandle::External(id)
+    }
+
+    /// Text with its baseline at (`x`, `y`).
+    pub fn text_at(&mut self, x: f32, y: f32, size: f32, weight: Weight, s: &str) {
+        let font = self.font(s, weight);
+        let ops = self.ops();
+        ops.push(Op::StartTextSection);
+        ops.push(Op::SetFont {
+            font,
+            size: Pt(size),
+        });
+        ops.push(Op::SetTextCursor {
+            pos: Point { x: Pt(x), y: Pt(y) },
+        });
+        ops.push(Op::ShowText {
+            items: vec![TextItem::Text(s.to_string())],
+        });
+        ops.push(Op::EndTextSection);
+    }
+
+    /// Wrapped text at `x` within `w` points from the cursor down; returns the lines used.
+    pub fn paragraph(&mut self, x: f32, w: f32, size: f32, weight: Weight, s: &str) -> usize {
+        let lead = size * 1.3;
+        let lines = wrap(s, w, size, weight);
+        for l in &lines {
+            self.need(lead);
+            self.y -= lead;
+            let y = self.y;
+            self.text_at(x, y, size, weight, l);
+        }
+        lines.len()
+    }
+
+    pub fn heading(&mut self, s: &str) {
+        self.need(40.0);
+        self.y -= 22.0;
+        let y = self.y;
+        self.text_at(LEFT, y, 12.0, Weight::Bold, s);
+        self.rule(y - 4.0, 0.6);
+        self.y -= 8.0;
+    }
+
+    pub fn rule(&mut self, y: f32, thickness: f32) {
+        let ops = self.ops();
+        ops.push(Op::SetOutlineColor { col: grey(0.0) });
+        ops.push(Op::SetOutlineThickness { pt: Pt(thickness) });
+        ops.push(Op::DrawLine {
+            line: Line {
+                points: vec![pt(LEFT, y), pt(RIGHT, y)],
+                is_closed: false,
+            },
+        });
+    }
+
+    pub fn line(&mut self, points: Vec<LinePoint>, thickness: f32, shade: f32, dash: &[f32]) {
+        let ops = self.ops();
+        ops.push(Op::SetOutlineColor { col: grey(shade) });
+        ops.push(Op::SetOutlineThickness { pt: Pt(thickness) });
+        ops.push(Op::SetLineDashPattern {
+            dash: LineDashPattern::new(0.0, dash),
+        });
+        ops.push(Op::DrawLine {
+            line: Line {
+                points,
+                is_closed: false,
+            },
+        });
+        ops.push(Op::SetLineDashPattern {
+            dash: LineDashPattern::solid(),
+        });
+        ops.push(Op::SetOutlineColor { col: grey(0.0) });
+    }
+
+    pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, thickness: f32) {
+        let ops = self.ops();
+        ops.push(Op::SetOutlineColor { col: grey(0.0) });
+        ops.push(Op::SetOutlineThickness { pt: Pt(thickness) });
+        ops.push(Op::DrawLine {
+            line: Line {
+                points: vec![pt(x, y), pt(x + w, y), pt(x + w, y + h), pt(x, y + h)],
+                is_closed: true,
+            },
+        });
+    }
+
+    /// Finishes the document with "page N of M" footers.
+    pub fn save(mut self, footer: &str) -> Vec<u8> {
+        let total = self.pages.len();
+        let pages = std::mem::take(&mut self.pages);
+        let mut out = Vec::with_capacity(total);
+        for (i, ops) in pages.into_iter().enumerate() {
+            self.pages = vec![ops];
+            let label = format!("{footer} · page {} of {total}", i + 1);
+            self.text_at(LEFT, 30.0, 8.0, Weight::Regular, &label);
+            let ops = self.pages.pop().unwrap_or_default();
+            out.push(PdfPage::new(Mm(210.0), Mm(297.0), ops));
+        }
+        self.pdf.with_pages(out);
+        self.pdf.save(&PdfSaveOptions::default(), &mut Vec::new())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrapping_keeps_every_word_and_the_width() {
+        let s = "White was making progress: 3 pawn moves, 1 capture, and the king walked to the seventh rank";
+        let lines = wrap(s, 150.0, 9.0, Weight::Regular);
+        assert!(lines.len() > 2);
+        assert!(lines
+            .iter()
+            .all(|l| width(l, 9.0, Weight::Regular) <= 150.0));
+        assert_eq!(lines.join(" "), s);
+    }
+
+    #[test]
+    fn only_text_winansi_cannot_show_needs_the_embedded_font() {
+        assert!("Müller Øystein Lezcano – ½ £5".chars().all(win_ansi));
+        assert!(!"Dvořák".chars().all(win_ansi));
+    }
+}
