@@ -1,0 +1,679 @@
+//! `arbiter claim`: every sample claim's recommendation asserted exactly,
+//! every packet read back (`pdftotext`) for the diagram, names, clocks and
+//! ruling and rasterised (`pdftoppm`); broken claims named, the batch going on.
+
+mod common;
+
+use std::{
+    collections::{BTreeMap, BTreeSet},
+    path::{Path, PathBuf},
+    process::Command,
+};
+
+use arbiter::claim::{judge_claim, load_claim, LoadOptions, Outcome, Recommendation, Ruling};
+use common::{data, parse_csv, sample, Row};
+use shakmaty::{fen::Fen, CastlingMode, Chess, Position, Square};
+
+fn arbiter(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .expect("run arbiter")
+}
+
+fn run_samples(extra: &[&str]) -> (tempfile::TempDir, BTreeMap<String, Row>) {
+    let out = tempfile::tempdir().unwrap();
+    let claims = sample("claims");
+    let mut args = vec![
+        "claim",
+        claims.to_str().unwrap(),
+        "-o",
+        out.path().to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let o = arbiter(&args);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let rows = parse_csv(&std::fs::read(out.path().join("claims.csv")).unwrap());
+    let by_claim = rows.into_iter().map(|r| (r["claim"].clone(), r)).collect();
+    (out, by_claim)
+}
+
+#[test]
+fn every_sample_claim_gets_its_recommendation() {
+    let (_dir, rows) = run_samples(&[]);
+    // claim: recommendation, if upheld, if rejected, rule, checks failed
+    let want = [
+        (
+            "bcf-illegal",
+            "uphold",
+            "0-1",
+            "play continues; the move stands",
+            "BCF RP 12",
+            "",
+        ),
+        (
+            "bcf-krkn",
+            "uphold",
+            "1/2-1/2",
+            "1-0",
+            "BCF RP NA-6, BCF RP NA-2(a)",
+            "",
+        ),
+        (
+            "ecf-both-flags",
+            "reject",
+            "0-1",
+            "1/2-1/2",
+            "ECF QPF 10",
+            "claimant-flag-up;both-flags-down",
+        ),
+        (
+            "ecf-progress",
+            "reject",
+            "1/2-1/2",
+            "1-0",
+            "BCF RP NA-6",
+            "no-effort",
+        ),
+        (
+            "ecf-shuffle",
+            "uphold",
+            "1/2-1/2",
+            "1-0",
+            "ECF QPF 12, ECF QPF 11(b)",
+            "",
+        ),
+        (
+            "hsl-ilc",
+            "refer",
+            "1/2-1/2",
+            "play continues; Black's clock 0:04:08 to 0:03:08",
+            "HSL SD-ILC (3)",
+            "",
+        ),
+        (
+            "sabah-appeal",
+            "uphold",
+            "1/2-1/2",
+            "play continues; White's clock 0:06:30 to 0:02:00",
+            "Sabah v.8(a)",
+            "",
+        ),
+    ];
+    assert_eq!(rows.len(), want.len());
+    for (claim, rec, up, rej, rule, failed) in want {
+        let r = &rows[claim];
+        let got = (
+            r["recommendation"].as_str(),
+            r["result_if_upheld"].as_str(),
+            r["result_if_rejected"].as_str(),
+            r["rule"].as_str(),
+            r["checks_failed"].as_str(),
+        );
+        assert_eq!(
+            got,
+            (rec, up, rej, rule, failed),
+            "{claim}: {}",
+            r["detail"]
+        );
+    }
+    assert!(rows["ecf-progress"]["detail"].contains("3 pawn moves"));
+    assert!(rows["ecf-shuffle"]["detail"].contains("0 pawn moves"));
+    assert!(rows["bcf-krkn"]["detail"].starts_with("K+R v K+N"));
+}
+
+#[test]
+fn tablebases_settle_the_pawn_ending() {
+    let tb = data("syzygy");
+    if !tb.join("KPvK.rtbw").exists() {
+        panic!("the Syzygy tables are missing from {}", tb.display());
+    }
+    let (_dir, rows) = run_samples(&["--syzygy", tb.to_str().unwrap()]);
+    let r = &rows["hsl-ilc"];
+    // K+P on the sixth with its king beside it wins: the claim is clearly wrong (option 2).
+    assert_eq!(r["recommendation"], "reject", "{}", r["detail"]);
+    assert_eq!(r["rule"], "HSL SD-ILC (2)");
+    assert!(
+        r["detail"].contains("Syzygy tablebase: a win"),
+        "{}",
+        r["detail"]
+    );
+    assert_eq!(rows["bcf-krkn"]["recommendation"], "uphold");
+}
+
+fn pdftotext(pdf: &Path, args: &[&str]) -> String {
+    let o = Command::new("pdftotext")
+        .args(args)
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils)");
+    assert!(o.status.success());
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// The diagram's (square, letter) pairs on page 1, located by its own file
+/// and rank labels.
+fn diagram_letters(pdf: &Path) -> BTreeSet<(String, char)> {
+    let html = pdftotext(pdf, &["-bbox", "-f", "1", "-l", "1"]);
+    let mut words = Vec::new();
+    for line in html.lines().filter(|l| l.contains("<word")) {
+        let num = |key: &str| -> f32 {
+            let start = line
+                .find(&format!("{key}=\""))
+                .map_or(0, |i| i + key.len() + 2);
+            line[start..]
+                .split('"')
+                .next()
+                .unwrap_or("0")
+                .parse()
+                .unwrap_or(-1.0)
+        };
+        let word = line
+            .split('>')
+            .nth(1)
+            .and_then(|w| w.split('<').next())
+            .unwrap_or("");
+        words.push((
+            word.to_string(),
+            (num("xMin") + num("xMax")) / 2.0,
+            (num("yMin") + num("yMax")) / 2.0,
+        ));
+    }
+    // The file labels: a..h on one line, evenly spaced.
+    let files: Vec<&(String, f32, f32)> = "abcdefgh"
+        .chars()
+        .filter_map(|c| {
+            words.iter().find(|(w, _, y)| {
+                w == &c.to_string()
+                    && words
+                        .iter()
+                        .any(|(h, _, y2)| h == "h" && (y - y2).abs() < 1.0)
+                    && words
+                        .iter()
+                        .any(|(a, _, y2)| a == "a" && (y - y2).abs() < 1.0)
+            })
+        })
+        .collect();
+    assert_eq!(files.len(), 8, "file labels not found");
+    let sq = (files[7].1 - files[0].1) / 7.0;
+    let x0 = files[0].1 - sq / 2.0;
+    let ranks: Vec<(u32, f32)> = (1..=8)
+        .filter_map(|r| {
+            words
+                .iter()
+                .find(|(w, x, _)| w == &r.to_string() && *x < x0 && *x > x0 - 2.0 * sq)
+                .map(|(_, _, y)| (r, *y))
+        })
+        .collect();
+    assert_eq!(ranks.len(), 8, "rank labels not found");
+    let mut out = BTreeSet::new();
+    for (w, x, y) in &words {
+        if w.len() != 1 || !"KQRBNP".contains(w.as_str()) {
+            continue;
+        }
+        let file = ((x - x0) / sq).floor();
+        if !(0.0..8.0).contains(&file) {
+            continue;
+        }
+        let Some((rank, dy)) = ranks
+            .iter()
+            .map(|(r, ry)| (*r, (ry - y).abs()))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+        else {
+            continue;
+        };
+        if dy < sq / 2.0 {
+            let s = Square::from_coords(
+                shakmaty::File::new(file as u32),
+                shakmaty::Rank::new(rank - 1),
+            );
+            out.insert((s.to_string(), w.chars().next().unwrap()));
+        }
+    }
+    out
+}
+
+fn letters_of(fen: &str) -> BTreeSet<(String, char)> {
+    let pos: Chess = fen
+        .parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap();
+    pos.board()
+        .iter()
+        .map(|(s, p)| (s.to_string(), arbiter::report::diagram::letter(p.role)))
+        .collect()
+}
+
+#[test]
+fn packets_show_the_diagram_names_clocks_and_ruling() {
+    let (dir, _rows) = run_samples(&[]);
+    // claim: final position shown, names, clocks, ruling, men
+    let cases = [
+        (
+            "bcf-krkn",
+            "8/8/3k4/3n3R/8/3K4/8/8 b - - 13 64",
+            ["Müller, Jürgen (Black)", "Lezcano, Ramón (White)"],
+            "White 0:05:24, Black 0:01:19",
+            "UPHOLD",
+            "Men: White 2, Black 2",
+        ),
+        (
+            "ecf-shuffle",
+            "8/8/3k4/8/4K3/4P3/8/8 b - - 12 70",
+            ["Ødegaard, Øystein (Black)", "Hartley, Ian (White)"],
+            "White 0:03:52, Black 0:01:09",
+            "UPHOLD",
+            "Men: White 2, Black 1",
+        ),
+        (
+            "ecf-progress",
+            "8/4k3/4P3/4K3/8/8/8/8 b - - 2 70",
+            ["Dvořák, Tomáš (Black)", "Pearson, Alan (White)"],
+            "White 0:03:25, Black 0:01:10",
+            "REJECT",
+            "Men: White 2, Black 1",
+        ),
+        (
+            "bcf-illegal",
+            "2r1r1k1/1b2q1pp/1p1b1n2/p1ppNp2/3P4/PP1nPPP1/1B1Q2BP/2RR2K1 w - - 0 21",
+            ["Osei, Daniel (Black)", "Walker, Ben (White)"],
+            "White 0:25:05, Black 0:04:30",
+            "UPHOLD",
+            "Men: White 14, Black 15",
+        ),
+    ];
+    for (claim, fen, names, clocks, ruling, men) in cases {
+        let pdf = dir.path().join(format!("{claim}.pdf"));
+        assert_eq!(diagram_letters(&pdf), letters_of(fen), "{claim}");
+        let text = pdftotext(&pdf, &["-layout"]);
+        for n in names {
+            assert!(text.contains(n), "{claim}: {n} missing");
+        }
+        for s in [
+            clocks,
+            ruling,
+            men,
+            "Decision of the",
+            "Signed:",
+            "Clock chart",
+        ] {
+            assert!(text.contains(s), "{claim}: {s:?} missing");
+        }
+        let png = dir.path().join(claim);
+        let ok = Command::new("pdftoppm")
+            .args(["-png", "-r", "40"])
+            .arg(&pdf)
+            .arg(&png)
+            .status()
+            .unwrap();
+        assert!(ok.success(), "{claim}: pdftoppm failed");
+    }
+    // The illegal move is marked on the scoresheet, and its rule cited.
+    let text = pdftotext(&dir.path().join("bcf-illegal.pdf"), &["-layout"]);
+    assert!(text.contains("Kf2*"), "{text}");
+    assert!(text.contains("* 21. Kf2 is illegal"), "{text}");
+    assert!(text.contains("BCF RP 12"));
+    // Ground (b)'s progress table, and the benefit-of-the-doubt rule's neighbours.
+    let text = pdftotext(&dir.path().join("ecf-progress.pdf"), &["-layout"]);
+    assert!(text.contains("Progress over the period"), "{text}");
+    assert!(text.contains("3 pawn moves"));
+    assert!(text.contains("ECF QPF 13"));
+}
+
+#[test]
+fn long_scoresheets_flow_onto_more_pages() {
+    let (dir, _rows) = run_samples(&[]);
+    let info = Command::new("pdfinfo")
+        .arg(dir.path().join("ecf-shuffle.pdf"))
+        .output()
+        .unwrap();
+    let pages: u32 = String::from_utf8_lossy(&info.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:").map(|p| p.trim().parse().unwrap()))
+        .unwrap();
+    assert!(pages >= 2, "{pages}");
+    let text = pdftotext(&dir.path().join("ecf-shuffle.pdf"), &["-layout"]);
+    // Move 1 and move 70 both on the sheet, with clocks.
+    assert!(text.contains("1.") && text.contains("70."));
+    assert!(text.contains(&format!("page {pages} of {pages}")));
+}
+
+/// Writes a claim (and files beside it) into a fresh folder and judges it.
+fn judge(claim: &str, files: &[(&str, &str)]) -> Ruling {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in files {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    let path = dir.path().join("c.toml");
+    std::fs::write(&path, claim).unwrap();
+    let c = load_claim(&path, LoadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    judge_claim(c, None)
+}
+
+fn outcome(r: &Ruling, check: &str) -> Outcome {
+    r.check(check)
+        .unwrap_or_else(|| panic!("no check {check}"))
+        .outcome
+}
+
+const KRKN: &str = "[FEN \"8/8/3k4/3n3R/8/3K4/8/8 w - - 0 64\"]\n[SetUp \"1\"]\n\n64. Rh6+ { [%clk 0:05:10] } Ke5 { [%clk 0:01:15] } 65. Rh5+ { [%clk 0:05:00] } *\n";
+
+#[test]
+fn the_deadline_fees_and_submissions_of_ecf_qpf_13() {
+    let base = "kind = \"draw-last-two-minutes\"\nruleset = \"ecf-quickplay\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\ndate = 2009-11-12\n";
+    let ok = format!("{base}received = 2009-11-24\nsubmitted_by = [\"white\", \"black\"]\nfees_paid = [\"white\", \"black\"]\n");
+    let r = judge(&ok, &[("s.pgn", KRKN)]);
+    assert_eq!(r.recommendation, Recommendation::Uphold, "{:?}", r.checks);
+    assert_eq!(outcome(&r, "deadline"), Outcome::Pass);
+    // 13 days: too late (ECF QPF 13), and the claim fails: the claimant loses (BCF RP NA-6 applied).
+    let late = ok.replace("2009-11-24", "2009-11-25");
+    let r = judge(&late, &[("s.pgn", KRKN)]);
+    assert_eq!(r.recommendation, Recommendation::Reject);
+    assert_eq!(r.rule, "ECF QPF 13");
+    assert_eq!(r.result_if_rejected, "1-0");
+    // One side did not submit, one fee unpaid.
+    let one = ok
+        .replace(
+            "submitted_by = [\"white\", \"black\"]",
+            "submitted_by = [\"black\"]",
+        )
+        .replace(
+            "fees_paid = [\"white\", \"black\"]",
+            "fees_paid = [\"black\"]",
+        );
+    let r = judge(&one, &[("s.pgn", KRKN)]);
+    assert_eq!(r.failed(), vec!["submissions", "fees"]);
+    // No received date: the deadline is unknown, not failed.
+    let r = judge(
+        &format!(
+            "{base}submitted_by = [\"white\", \"black\"]\nfees_paid = [\"white\", \"black\"]\n"
+        ),
+        &[("s.pgn", KRKN)],
+    );
+    assert_eq!(outcome(&r, "deadline"), Outcome::Unknown);
+    assert_eq!(r.recommendation, Recommendation::Uphold);
+}
+
+#[test]
+fn the_clock_window_and_who_is_on_move() {
+    let claim = |clock: &str| {
+        format!("kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:05:00\"\nclock_black = \"{clock}\"\nfees_paid = [\"black\"]\n")
+    };
+    let r = judge(&claim("0:01:59"), &[("s.pgn", KRKN)]);
+    assert_eq!(outcome(&r, "clock-window"), Outcome::Pass);
+    assert_eq!(r.recommendation, Recommendation::Uphold);
+    for late in ["0:02:00", "0:00:00"] {
+        let r = judge(&claim(late), &[("s.pgn", KRKN)]);
+        assert_eq!(outcome(&r, "clock-window"), Outcome::Fail, "{late}");
+        assert_eq!(r.recommendation, Recommendation::Reject);
+        assert_eq!(r.rule, "BCF RP NA-1");
+    }
+    // White is to move after 65. Rh5+? No: Black is; a White claim is not on move.
+    let white = claim("0:01:00")
+        .replace("claimant = \"black\"", "claimant = \"white\"")
+        .replace("clock_white = \"0:05:00\"", "clock_white = \"0:01:00\"");
+    let r = judge(&white, &[("s.pgn", KRKN)]);
+    assert_eq!(outcome(&r, "on-move"), Outcome::Fail);
+    assert_eq!(r.recommendation, Recommendation::Reject);
+}
+
+#[test]
+fn fide_guidelines_iii_need_no_increment_and_never_blitz() {
+    let claim = |rules: &str, tc: &str| {
+        let pgn = KRKN.replace(
+            "[SetUp \"1\"]",
+            &format!("[SetUp \"1\"]\n[TimeControl \"{tc}\"]"),
+        );
+        judge(
+            &format!("kind = \"draw-last-two-minutes\"\nruleset = \"{rules}\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:05:00\"\nclock_black = \"0:01:15\"\n"),
+            &[("s.pgn", &pgn)],
+        )
+    };
+    let r = claim("fide-rapid", "1500");
+    assert_eq!(r.recommendation, Recommendation::Uphold);
+    assert_eq!(
+        r.result_if_rejected,
+        "play continues; White +2:00 (0:05:00 to 0:07:00)"
+    );
+    let r = claim("fide-rapid", "900+10");
+    assert_eq!(outcome(&r, "increment"), Outcome::Fail);
+    assert_eq!(r.rule, "FIDE III.2.1");
+    let r = claim("fide-blitz", "300");
+    assert_eq!(r.failed(), vec!["kind-allowed"]);
+    assert_eq!(r.rule, "FIDE III.2.2");
+    assert_eq!(r.recommendation, Recommendation::Reject);
+}
+
+#[test]
+fn win_on_time_needs_a_claimant_who_can_mate() {
+    // K+N v K+P: the knight can mate (helpmate), a bare king cannot.
+    let pgn = "[FEN \"8/5k2/8/3n4/8/2P5/1K6/8 w - - 0 60\"]\n[SetUp \"1\"]\n\n60. Kb3 { [%clk 0:00:03] } Ke6 { [%clk 0:04:00] } *\n";
+    let claim = |who: &str, w: &str, b: &str| {
+        judge(
+            &format!("kind = \"win-on-time\"\nruleset = \"ecf-quickplay\"\nclaimant = \"{who}\"\nscoresheet = \"s.pgn\"\nclock_white = \"{w}\"\nclock_black = \"{b}\"\n"),
+            &[("s.pgn", pgn)],
+        )
+    };
+    let r = claim("black", "0:00:00", "0:04:00");
+    assert_eq!(r.recommendation, Recommendation::Uphold);
+    assert_eq!(r.result_if_upheld, "0-1");
+    assert_eq!(r.rule, "ECF QPF 9");
+    assert!(r.mate_line.is_some());
+    // Under USCF 14E2 a lone knight wins only with a forced win, which
+    // needs a tablebase to settle here: an arbiter decides.
+    let uscf = judge(
+        &format!("kind = \"win-on-time\"\nruleset = \"uscf\"\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:00:00\"\nclock_black = \"0:04:00\"\n"),
+        &[("s.pgn", pgn)],
+    );
+    assert_eq!(
+        uscf.recommendation,
+        Recommendation::Refer,
+        "{:?}",
+        uscf.checks
+    );
+    assert_eq!(outcome(&uscf, "claimant-can-mate"), Outcome::Unknown);
+    // The flag is not down: no claim.
+    let r = claim("black", "0:00:03", "0:04:00");
+    assert_eq!(r.failed(), vec!["opponent-flag-down"]);
+    assert_eq!(r.recommendation, Recommendation::Reject);
+    // No clocks anywhere: refer.
+    let r = judge(
+        "kind = \"win-on-time\"\nruleset = \"ecf-quickplay\"\nclaimant = \"black\"\nmoves = \"1. e4 e5\"\n",
+        &[],
+    );
+    assert_eq!(r.recommendation, Recommendation::Refer);
+    // A bare king cannot win on time.
+    let bare = "[FEN \"8/5k2/8/8/8/2P5/1K6/8 w - - 0 60\"]\n[SetUp \"1\"]\n\n60. Kb3 Ke6 *\n";
+    let r = judge(
+        "kind = \"win-on-time\"\nruleset = \"sabah-active30\"\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:00:00\"\nclock_black = \"0:04:00\"\n",
+        &[("s.pgn", bare)],
+    );
+    assert_eq!(r.recommendation, Recommendation::Reject);
+    assert_eq!(r.result_if_rejected, "1/2-1/2");
+    assert_eq!(r.rule, "Sabah iv.1(f)");
+}
+
+#[test]
+fn illegal_move_claims_under_each_rule() {
+    // 3. Ke2?? walks into the bishop's check... no: 3. Kf2 is simply not a king move from e1 after 2...Bc5? It is:
+    // use a move no man can make: 3. Ke3 (two squares) by White.
+    let moves = "1. e4 e5 2. Nf3 Nc6 3. Ke3";
+    let claim = |rules: &str, w: &str, b: &str, extra: &str| {
+        judge(
+            &format!("kind = \"illegal-move\"\nruleset = \"{rules}\"\nclaimant = \"black\"\nmoves = \"{moves}\"\nclock_white = \"{w}\"\nclock_black = \"{b}\"\n{extra}"),
+            &[],
+        )
+    };
+    // FIDE standard: reinstate, Black +2:00 (FIDE 7.5.5).
+    let r = claim("fide-standard", "1:10:00", "1:05:00", "");
+    assert_eq!(r.recommendation, Recommendation::Uphold);
+    assert_eq!(
+        r.result_if_upheld,
+        "play continues from the position before 3. Ke3; Black +2:00 (1:05:00 to 1:07:00)"
+    );
+    assert_eq!(r.marked_ply, Some(5));
+    // A second illegal move loses (FIDE 7.5.5).
+    let r = claim(
+        "fide-standard",
+        "1:10:00",
+        "1:05:00",
+        "previous_illegal = 1\n",
+    );
+    assert_eq!(r.result_if_upheld, "0-1");
+    // BCF RP 12: loses when either player has under five minutes; 5:00 exactly does not.
+    let r = claim("bcf-rapid", "0:04:59", "0:20:00", "");
+    assert_eq!(r.result_if_upheld, "0-1");
+    assert_eq!(r.rule, "BCF RP 12");
+    let r = claim("bcf-rapid", "0:05:00", "0:20:00", "");
+    assert_eq!(outcome(&r, "clock-limit"), Outcome::Fail);
+    assert!(
+        r.result_if_upheld.starts_with("play continues"),
+        "{}",
+        r.result_if_upheld
+    );
+    // The claimant's own illegal move is no claim.
+    let own = judge(
+        &format!("kind = \"illegal-move\"\nruleset = \"bcf-rapid\"\nclaimant = \"white\"\nmoves = \"{moves}\"\n"),
+        &[],
+    );
+    assert_eq!(own.recommendation, Recommendation::Reject);
+    // A legal last move: nothing to claim.
+    let legal = judge(
+        "kind = \"illegal-move\"\nruleset = \"bcf-rapid\"\nclaimant = \"black\"\nmoves = \"1. e4 e5 2. Nf3\"\n",
+        &[],
+    );
+    assert_eq!(legal.failed(), vec!["illegal-move-found"]);
+}
+
+#[test]
+fn an_illegal_move_that_was_answered_stands_under_bcf_rp_13() {
+    let r = judge(
+        "kind = \"illegal-move\"\nruleset = \"bcf-rapid\"\nclaimant = \"black\"\nmoves = \"1. e4 e5 2. Nf3 Nc6 3. Bb6 Nf6 4. Nc3\"\nclock_white = \"0:04:00\"\nclock_black = \"0:04:00\"\n",
+        &[],
+    );
+    assert_eq!(r.failed(), vec!["claimed-in-time"]);
+    assert_eq!(r.rule, "BCF RP 13");
+    assert_eq!(r.recommendation, Recommendation::Reject);
+}
+
+#[test]
+fn broken_claims_are_named_and_the_batch_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("s.pgn"), KRKN).unwrap();
+    let good = "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:05:00\"\nclock_black = \"0:01:15\"\nfees_paid = [\"black\"]\n";
+    std::fs::write(d.join("a-good.toml"), good).unwrap();
+    std::fs::write(
+        d.join("b-bad-field.toml"),
+        good.replace("\"black\"\nscoresheet", "\"blak\"\nscoresheet"),
+    )
+    .unwrap();
+    std::fs::write(d.join("c-missing.toml"), good.replace("s.pgn", "gone.pgn")).unwrap();
+    std::fs::write(
+        d.join("d-wrong-fen.toml"),
+        format!("{good}final_fen = \"8/8/3k4/3n3R/8/8/3K4/8 b - - 0 65\"\n"),
+    )
+    .unwrap();
+    std::fs::write(d.join("e-outside.toml"), good.replace("s.pgn", "../s.pgn")).unwrap();
+    std::fs::write(
+        d.join("f-illegal-sheet.toml"),
+        good.replace("scoresheet = \"s.pgn\"", "moves = \"1. e4 e5 2. Ke3\""),
+    )
+    .unwrap();
+    std::fs::write(d.join("g-dir.toml"), good.replace("s.pgn", "sub")).unwrap();
+    std::fs::create_dir(d.join("sub")).unwrap();
+    let out = d.join("out");
+    let o = arbiter(&["claim", d.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("b-bad-field.toml: field `claimant`: \"blak\" is not white or black"),
+        "{err}"
+    );
+    assert!(err.contains("e-outside.toml: field `scoresheet`"), "{err}");
+    assert!(
+        err.contains("g-dir.toml: field `scoresheet`: \"sub\": is a folder"),
+        "{err}"
+    );
+    let rows: BTreeMap<String, Row> = parse_csv(&std::fs::read(out.join("claims.csv")).unwrap())
+        .into_iter()
+        .map(|r| (r["claim"].clone(), r))
+        .collect();
+    assert_eq!(rows.len(), 7);
+    assert_eq!(rows["a-good"]["recommendation"], "uphold");
+    for bad in ["b-bad-field", "e-outside", "g-dir"] {
+        assert_eq!(rows[bad]["recommendation"], "refer");
+        assert_eq!(rows[bad]["checks_failed"], "claim-file");
+        assert!(!out.join(format!("{bad}.pdf")).exists());
+    }
+    // A missing scoresheet, a position that does not match, an illegal move
+    // in the scoresheet: each gets a packet that says so.
+    assert_eq!(rows["c-missing"]["recommendation"], "refer");
+    assert!(rows["c-missing"]["checks_failed"].contains("scoresheet"));
+    assert_eq!(rows["d-wrong-fen"]["recommendation"], "refer");
+    assert_eq!(rows["d-wrong-fen"]["checks_failed"], "final-position");
+    assert_eq!(rows["f-illegal-sheet"]["recommendation"], "refer");
+    let text = pdftotext(&out.join("c-missing.pdf"), &["-layout"]);
+    assert!(text.contains("gone.pgn: no such file"), "{text}");
+    let text = pdftotext(&out.join("f-illegal-sheet.pdf"), &["-layout"]);
+    assert!(text.contains("2. Ke3 by White is illegal"), "{text}");
+    // Nothing was written outside --out.
+    let mut names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "a-good.pdf",
+            "c-missing.pdf",
+            "claims.csv",
+            "d-wrong-fen.pdf",
+            "f-illegal-sheet.pdf"
+        ]
+    );
+}
+
+#[test]
+fn allow_outside_lets_a_claim_reach_a_shared_scoresheet() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir(d.join("claims")).unwrap();
+    std::fs::write(d.join("s.pgn"), KRKN).unwrap();
+    let claim = "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"../s.pgn\"\nclock_white = \"0:05:00\"\nclock_black = \"0:01:15\"\nfees_paid = [\"black\"]\n";
+    let path: PathBuf = d.join("claims/x.toml");
+    std::fs::write(&path, claim).unwrap();
+    assert!(load_claim(&path, LoadOptions::default()).is_err());
+    // A symlink beside the claim that leads out of its folder is refused too.
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(d.join("s.pgn"), d.join("claims/link.pgn")).unwrap();
+        let linked = d.join("claims/y.toml");
+        std::fs::write(&linked, claim.replace("../s.pgn", "link.pgn")).unwrap();
+        let e = load_claim(&linked, LoadOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("symbolic link"), "{e}");
+        assert!(load_claim(
+            &linked,
+            LoadOptions {
+                allow_outside: true
+            }
+        )
+        .is_ok());
+    }
+    let c = load_claim(
+        &path,
+        LoadOptions {
+            allow_outside: true,
+        },
+    )
+    .unwrap();
+    assert_eq!(judge_claim(c, None).recommendation, Recommendation::Uphold);
+}
