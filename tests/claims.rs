@@ -469,7 +469,7 @@ fn win_on_time_needs_a_claimant_who_can_mate() {
     // Under USCF 14E2 a lone knight wins only with a forced win, which
     // needs a tablebase to settle here: an arbiter decides.
     let uscf = judge(
-        &format!("kind = \"win-on-time\"\nruleset = \"uscf\"\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:00:00\"\nclock_black = \"0:04:00\"\n"),
+        "kind = \"win-on-time\"\nruleset = \"uscf\"\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:00:00\"\nclock_black = \"0:04:00\"\n",
         &[("s.pgn", pgn)],
     );
     assert_eq!(
