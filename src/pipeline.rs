@@ -38,6 +38,8 @@ pub struct Options {
     pub progress: bool,
     /// Syzygy tables for the USCF 14E forced-win question.
     pub syzygy: Option<Arc<Syzygy>>,
+    /// Write a PDF packet here for every game not confirmed.
+    pub packets: Option<Arc<std::path::Path>>,
 }
 
 impl Default for Options {
@@ -47,6 +49,7 @@ impl Default for Options {
             batch_bytes: 1 << 20,
             progress: false,
             syzygy: None,
+            packets: None,
         }
     }
 }
@@ -82,6 +85,7 @@ impl Summary {
         self.review += o.review;
         self.unreadable += o.unreadable;
         self.bytes += o.bytes;
+        self.errors.extend(o.errors.iter().cloned());
     }
 
     pub fn needs_attention(&self) -> bool {
@@ -217,7 +221,56 @@ fn oversize_judgement(bytes: u64) -> Judgement {
     ))
 }
 
-fn process(work: Work, env: Env<'_>, output: Output) -> Done {
+/// A packet's file name from its source and game number: safe characters
+/// only, never hidden, and distinct for distinct sources.
+pub fn packet_file_name(source: &str, index: u64) -> String {
+    let stem = source
+        .trim_end_matches(".zst")
+        .trim_end_matches(".gz")
+        .trim_end_matches(".bz2")
+        .trim_end_matches(".pgn");
+    let mut safe: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    safe = safe.trim_matches('_').to_string();
+    if source == "-" {
+        safe = "stdin".into();
+    }
+    if safe.len() > 120 {
+        safe = safe[safe.len() - 120..].to_string();
+    }
+    if safe.is_empty() {
+        safe = "game".into();
+    }
+    format!("{safe}-game{index}.pdf")
+}
+
+fn write_packet(
+    dir: &std::path::Path,
+    source: &str,
+    index: u64,
+    game: &ParsedGame,
+    j: &Judgement,
+    rules: &Ruleset,
+) -> Result<(), String> {
+    let pdf = catch_unwind(AssertUnwindSafe(|| {
+        crate::report::packet::render(&crate::report::packet::game_packet(
+            source, index, game, j, rules,
+        ))
+    }))
+    .map_err(|_| format!("{source}: game {index}: the packet could not be drawn"))?;
+    let path = dir.join(packet_file_name(source, index));
+    crate::report::write::atomic_write(&path, &pdf).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn process(work: Work, env: Env<'_>, output: Output, packets: Option<&std::path::Path>) -> Done {
     let mut games = Vec::new();
     let mut w = csv::WriterBuilder::new()
         .has_headers(false)
@@ -245,6 +298,11 @@ fn process(work: Work, env: Env<'_>, output: Output) -> Done {
                     );
                 }
                 summary.count(j.verdict.status);
+                if let Some(dir) = packets.filter(|_| j.verdict.status != Status::Confirmed) {
+                    if let Err(e) = write_packet(dir, &source, span.index, &game, &j, env.rules) {
+                        summary.errors.push(e);
+                    }
+                }
                 if output == Output::Games {
                     // Who moved first: White, unless a FEN tag says otherwise.
                     let first = game
@@ -448,7 +506,7 @@ fn drive(
                     .into_iter()
                     .par_bridge()
                     .for_each_with(done_tx, |tx, w| {
-                        let _ = tx.send(process(w, env, output));
+                        let _ = tx.send(process(w, env, output, opts.packets.as_deref()));
                     })
             })
         });
@@ -478,6 +536,7 @@ fn drive(
     if let Some(e) = write_error {
         return Err(e);
     }
+    read_errors.append(&mut total.errors);
     total.errors = read_errors;
     total.elapsed = started.elapsed();
     Ok(total)

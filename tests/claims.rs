@@ -677,3 +677,69 @@ fn allow_outside_lets_a_claim_reach_a_shared_scoresheet() {
     .unwrap();
     assert_eq!(judge_claim(c, None).recommendation, Recommendation::Uphold);
 }
+
+#[test]
+fn adjudicate_writes_a_packet_for_every_game_not_confirmed() {
+    let dir = tempfile::tempdir().unwrap();
+    let packets = dir.path().join("packets");
+    let csv = dir.path().join("results.csv");
+    let o = arbiter(&[
+        "adjudicate",
+        "-q",
+        "-r",
+        "ecf-quickplay",
+        sample("ddcl-league-match.pgn").to_str().unwrap(),
+        "--packets",
+        packets.to_str().unwrap(),
+        "-o",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rows = parse_csv(&std::fs::read(&csv).unwrap());
+    let mut want: Vec<String> = rows
+        .iter()
+        .filter(|r| r["status"] != "confirmed")
+        .map(|r| arbiter::pipeline::packet_file_name(&r["source"], r["game"].parse().unwrap()))
+        .collect();
+    want.sort();
+    let mut got: Vec<String> = std::fs::read_dir(&packets)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    got.sort();
+    assert_eq!(got, want);
+    assert_eq!(got.len(), 2, "{got:?}");
+    // Board 2: both flags down, drawn under ECF QPF 10.
+    let row = rows.iter().find(|r| r["game"] == "2").unwrap();
+    let pdf = packets.join(&want[0]);
+    assert!(want[0].ends_with("ddcl-league-match-game2.pdf"), "{want:?}");
+    assert_eq!(diagram_letters(&pdf), letters_of(&row["final_fen"]));
+    let text = pdftotext(&pdf, &["-layout"]);
+    for s in [
+        "Adjudication packet",
+        "CORRECTED",
+        "ECF QPF 10",
+        "Pearson, Alan",
+        "Whitfield, Colin",
+        "Men: White 8, Black 8",
+        "White 0:00:00.0, Black 0:00:00.0",
+        "time control at move 36",
+    ] {
+        assert!(text.contains(s), "{s:?} missing:\n{text}");
+    }
+}
+
+#[test]
+fn packet_file_names_stay_in_the_folder() {
+    use arbiter::pipeline::packet_file_name;
+    assert_eq!(packet_file_name("samples/a.pgn", 3), "samples_a-game3.pdf");
+    assert_eq!(
+        packet_file_name("/data/x y.pgn.zst", 1),
+        "data_x_y-game1.pdf"
+    );
+    assert_eq!(
+        packet_file_name("../../etc/passwd", 1),
+        "etc_passwd-game1.pdf"
+    );
+    assert_eq!(packet_file_name("-", 2), "stdin-game2.pdf");
+}

@@ -25,6 +25,9 @@ pub struct Args {
     /// Syzygy tablebase folder: settles USCF 14E's "forced win" exactly where it reaches.
     #[arg(long)]
     pub syzygy: Option<PathBuf>,
+    /// Write a PDF packet (diagram, scoresheet, clock chart, verdict) into this folder for every game not confirmed.
+    #[arg(long, value_name = "DIR")]
+    pub packets: Option<PathBuf>,
     /// No progress bar and no summary.
     #[arg(short, long)]
     pub quiet: bool,
@@ -51,6 +54,13 @@ pub fn run(a: Args) -> Outcome {
                 return Outcome::Error;
             }
         }
+    }
+    if let Some(dir) = &a.packets {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("arbiter: --packets {}: {e}", dir.display());
+            return Outcome::Error;
+        }
+        opts.packets = Some(std::sync::Arc::from(dir.as_path()));
     }
     let result = match &a.out {
         // Written beside the target and renamed when complete: an interrupted

@@ -288,6 +288,131 @@ pub fn claim_packet(r: &Ruling) -> Packet {
     }
 }
 
+/// The packet for a game `adjudicate` did not confirm: the same layout,
+/// with the verdict in place of a claim's ruling.
+pub fn game_packet(
+    source: &str,
+    index: u64,
+    game: &crate::pgn::ParsedGame,
+    j: &crate::rules::judge::Judgement,
+    rules: &crate::rules::Ruleset,
+) -> Packet {
+    let ev = crate::claim::evidence::from_game(source, game, rules);
+    let t = &game.tags;
+    let shown = |v: &str| {
+        if v.trim().is_empty() {
+            "not given".to_string()
+        } else {
+            v.to_string()
+        }
+    };
+    let recorded = crate::rules::judge::recorded_result_of(t);
+    let header = vec![
+        ("Source".to_string(), format!("{source}, game {index}")),
+        ("Event".to_string(), shown(&t.event)),
+        ("Round".to_string(), shown(&t.round)),
+        ("Date".to_string(), shown(&t.date)),
+        ("White".to_string(), shown(&t.white)),
+        ("Black".to_string(), shown(&t.black)),
+        (
+            "Ruleset".to_string(),
+            format!("{} ({})", rules.title, rules.name),
+        ),
+        ("Time control".to_string(), shown(&t.time_control)),
+        ("Recorded result".to_string(), recorded.as_str().to_string()),
+        (
+            "Clocks at the end".to_string(),
+            format!(
+                "White {}, Black {}",
+                j.white_clock.map_or("not known".into(), |c| c.to_string()),
+                j.black_clock.map_or("not known".into(), |c| c.to_string())
+            ),
+        ),
+    ];
+    let v = &j.verdict;
+    let outcome = match v.status {
+        crate::model::Status::Confirmed => Outcome::Pass,
+        crate::model::Status::Corrected => Outcome::Fail,
+        _ => Outcome::Unknown,
+    };
+    let findings = vec![Check {
+        name: "result",
+        outcome,
+        rule: v.rule.clone(),
+        detail: format!("{}: {}", v.reason.as_str(), j.detail),
+    }];
+    let pos = j
+        .final_fen
+        .parse::<shakmaty::fen::Fen>()
+        .ok()
+        .and_then(|f| {
+            f.into_position::<shakmaty::Chess>(shakmaty::CastlingMode::Chess960)
+                .ok()
+        })
+        .unwrap_or_else(|| ev.position.clone());
+    let fen = if j.final_fen.is_empty() {
+        ev.fen()
+    } else {
+        j.final_fen.clone()
+    };
+    let mut notes = Vec::new();
+    if let Some(p) = &ev.problem {
+        notes.push(format!("Scoresheet: {p}"));
+    }
+    let last_move = ev.rows.last().map_or(0, |row| ev.fullmove(row.ply));
+    let safe: String = source
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    Packet {
+        title: "Adjudication packet".into(),
+        subtitle: format!("{source}, game {index} · {}", v.reason.as_str()),
+        header,
+        board: Some(pos.board().clone()),
+        white_to_move: pos.turn() == shakmaty::Color::White,
+        fen,
+        position_title: "Final position (ECF QPF 15)".into(),
+        recommendation: v.status.as_str().to_uppercase(),
+        ruling: vec![
+            ("Result".to_string(), v.result.as_str().to_string()),
+            ("Recorded".to_string(), recorded.as_str().to_string()),
+            ("Reason".to_string(), v.reason.as_str().to_string()),
+            ("Rule".to_string(), v.rule.clone()),
+            ("Why".to_string(), j.detail.clone()),
+        ],
+        findings,
+        notes,
+        progress: None,
+        progress_numbers: Vec::new(),
+        sheet: sheet_lines(&ev, j.ply),
+        sheet_source: source.to_string(),
+        mark_note: match (&ev.illegal, j.ply) {
+            (Some(im), _) => format!(
+                "* {}{} is illegal (written as played)",
+                ev.move_number(im.ply),
+                im.san
+            ),
+            (None, Some(ply)) if ply >= 1 && ply <= ev.rows.len() => format!(
+                "* {}{}: the move the verdict rests on",
+                ev.move_number(ply),
+                ev.rows[ply - 1].san
+            ),
+            _ => String::new(),
+        },
+        chart: chart_points(&ev),
+        controls: control_moves(&ev.time_control, last_move),
+        window: None,
+        decided_by: "Arbiter".into(),
+        footer: format!("arbiter adjudication packet · {safe} game {index}"),
+    }
+}
+
 /// Renders a packet to PDF bytes.
 pub fn render(p: &Packet) -> Vec<u8> {
     let mut d = Doc::new(&format!("{}: {}", p.title, p.subtitle));
@@ -521,11 +646,18 @@ fn chart(d: &mut Doc, p: &Packet) {
     }
     let (x0, x1) = (LEFT + 40.0, RIGHT - 10.0);
     let y0 = d.y - h - 14.0;
-    let max_move = p.chart.iter().map(|c| c.1).fold(1.0, f32::max).max(2.0);
+    // From the first move with a clock (a game taken up from a position starts late).
+    let min_move = p
+        .chart
+        .iter()
+        .map(|c| c.1)
+        .fold(f32::MAX, f32::min)
+        .max(1.0);
+    let max_move = p.chart.iter().map(|c| c.1).fold(min_move + 1.0, f32::max);
     let max_secs = p.chart.iter().map(|c| c.2).max().unwrap_or(60).max(60);
     // A tidy top: the next multiple of five minutes.
     let top = (max_secs.div_ceil(300) * 300) as f32;
-    let sx = |m: f32| x0 + (m - 1.0).max(0.0) / (max_move - 1.0).max(1.0) * (x1 - x0);
+    let sx = |m: f32| x0 + (m - min_move).max(0.0) / (max_move - min_move) * (x1 - x0);
     let sy = |s: f32| y0 + s / top * h;
     d.line(vec![pt(x0, y0), pt(x1, y0)], 0.6, 0.0, &[]);
     d.line(vec![pt(x0, y0), pt(x0, y0 + h)], 0.6, 0.0, &[]);
@@ -549,9 +681,23 @@ fn chart(d: &mut Doc, p: &Packet) {
         );
         s += step;
     }
-    let mstep = if max_move > 60.0 { 10 } else { 5 };
-    let mut m = mstep;
-    d.text_at(sx(1.0) - 2.0, y0 - 10.0, 7.0, Weight::Regular, "1");
+    let span = max_move - min_move;
+    let mstep = if span > 60.0 {
+        10
+    } else if span > 20.0 {
+        5
+    } else {
+        1
+    };
+    let first = min_move as u32;
+    d.text_at(
+        sx(min_move) - 2.0,
+        y0 - 10.0,
+        7.0,
+        Weight::Regular,
+        &first.to_string(),
+    );
+    let mut m = (first / mstep + 1) * mstep;
     while m as f32 <= max_move {
         d.text_at(
             sx(m as f32) - 4.0,
@@ -562,16 +708,12 @@ fn chart(d: &mut Doc, p: &Packet) {
         );
         m += mstep;
     }
-    for c in &p.controls {
+    for c in p.controls.iter().filter(|c| **c as f32 >= min_move) {
         let x = sx(*c as f32);
         d.line(vec![pt(x, y0), pt(x, y0 + h)], 0.8, 0.3, &[2.0, 2.0]);
-        d.text_at(
-            x + 3.0,
-            y0 + 4.0,
-            7.0,
-            Weight::Regular,
-            &format!("time control at move {c}"),
-        );
+        let label = format!("time control at move {c}");
+        let lx = if x + 90.0 > x1 { x - 88.0 } else { x + 3.0 };
+        d.text_at(lx, y0 + 4.0, 7.0, Weight::Regular, &label);
     }
     if let Some(w) = p.window {
         let y = sy(w as f32);
@@ -612,6 +754,8 @@ fn chart(d: &mut Doc, p: &Packet) {
 }
 
 fn scoresheet(d: &mut Doc, p: &Packet) {
+    // The heading never sits alone at the foot of a page.
+    d.need(90.0);
     d.heading(&format!(
         "Scoresheet ({}), with the clock after each move",
         p.sheet_source

@@ -45,8 +45,7 @@ pub fn run_sources(rules: &str, sources: &[Source], jobs: usize) -> (Vec<Row>, S
     let opts = Options {
         jobs,
         batch_bytes: 1 << 16,
-        progress: false,
-        syzygy: None,
+        ..Options::default()
     };
     let mut out = Vec::new();
     let summary = adjudicate(sources, &rules, &opts, &mut out).expect("adjudicate");
