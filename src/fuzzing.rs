@@ -69,3 +69,18 @@ pub fn season_toml(data: &[u8]) {
         let _ = process(&season);
     }
 }
+
+/// A claim file with its moves inline: refused with an error naming the
+/// field, or judged and drawn as a packet. Paths resolve inside a folder
+/// that does not exist, so nothing outside is read.
+pub fn claim_toml(data: &[u8]) {
+    let Ok(s) = std::str::from_utf8(data) else {
+        return;
+    };
+    let base = std::path::Path::new("/nonexistent/arbiter-fuzz");
+    let opts = crate::claim::LoadOptions::default();
+    if let Ok(claim) = crate::claim::file::parse_claim("fuzz.toml", "fuzz", s, base, opts) {
+        let ruling = crate::claim::judge_claim(claim, None);
+        let _ = crate::report::packet::render(&crate::report::packet::claim_packet(&ruling));
+    }
+}

@@ -743,3 +743,38 @@ fn packet_file_names_stay_in_the_folder() {
     );
     assert_eq!(packet_file_name("-", 2), "stdin-game2.pdf");
 }
+
+#[test]
+fn a_fifo_scoresheet_is_refused_without_blocking() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("s.pgn");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        panic!("mkfifo is needed for this test");
+    }
+    let path = dir.path().join("c.toml");
+    std::fs::write(
+        &path,
+        "kind = \"win-on-time\"\nruleset = \"ecf-quickplay\"\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\n",
+    )
+    .unwrap();
+    let e = load_claim(&path, LoadOptions::default()).unwrap_err();
+    assert_eq!(e.field.as_deref(), Some("scoresheet"));
+    assert!(e.to_string().contains("not a regular file"), "{e}");
+}
+
+#[test]
+fn a_frivolous_sabah_appeal_names_v8c() {
+    // White appeals for a draw with a bare king against king and queen.
+    let pgn = "[FEN \"8/8/4k3/8/8/3QK3/8/8 b - - 0 50\"]\n[SetUp \"1\"]\n\n50... Kf6 { [%clk 0:10:00] } 51. Qd5 { [%clk 0:12:00] } *\n";
+    let r = judge(
+        "kind = \"clear-draw-appeal\"\nruleset = \"sabah-active30\"\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:12:00\"\nclock_black = \"0:10:00\"\n",
+        &[("s.pgn", pgn)],
+    );
+    assert_eq!(r.recommendation, Recommendation::Reject);
+    assert_eq!(r.rule, "Sabah v.8(b)");
+    assert_eq!(
+        r.result_if_rejected,
+        "play continues; Black's clock 0:10:00 to 0:05:00; or 1-0 if the appeal is frivolous (Sabah v.8(c))"
+    );
+}

@@ -128,4 +128,29 @@ fn clock_time_control_fen_and_toml_targets() {
             fuzzing::season_toml(&m);
         }
     }
+    // Claims, with their scoresheets inlined so the moves are fuzzed too.
+    for s in files(&common::sample("claims"), "toml") {
+        let text = String::from_utf8(s).unwrap();
+        let inlined = match text.lines().find_map(|l| l.strip_prefix("scoresheet = ")) {
+            Some(name) => {
+                let pgn =
+                    std::fs::read_to_string(common::sample("claims").join(name.trim_matches('"')))
+                        .unwrap();
+                let moves: String = pgn
+                    .lines()
+                    .filter(|l| !l.starts_with('['))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                text.replace(
+                    &format!("scoresheet = {name}"),
+                    &format!("moves = {moves:?}"),
+                )
+            }
+            None => text,
+        };
+        fuzzing::claim_toml(inlined.as_bytes());
+        for m in mutations(inlined.as_bytes(), 20) {
+            fuzzing::claim_toml(&m);
+        }
+    }
 }
