@@ -288,7 +288,43 @@ fn packets_show_the_diagram_names_clocks_and_ruling() {
             "UPHOLD",
             "Men: White 14, Black 15",
         ),
+        (
+            "hsl-ilc",
+            "8/3K4/2P5/k7/8/8/8/8 b - - 1 77",
+            ["Nguyen, Anh (Black)", "Okafor, Chidi (White)"],
+            "White 0:05:05, Black 0:04:08",
+            "REFER",
+            "Men: White 2, Black 1",
+        ),
+        (
+            "sabah-appeal",
+            "8/8/8/6R1/5K2/r7/5k2/8 b - - 1 58",
+            ["Jaafar, Azman (White)", "Lim, Wei Ming (Black)"],
+            "White 0:06:30, Black 0:10:25",
+            "UPHOLD",
+            "Men: White 2, Black 2",
+        ),
+        (
+            "ecf-both-flags",
+            "3n4/1p3k2/2p2p2/p1Pp2pP/3P1NP1/1P4K1/P7/8 w - - 0 42",
+            ["Whitfield, Colin (Black)", "Pearson, Alan (White)"],
+            "White 0:00:00.0, Black 0:00:00.0",
+            "REJECT",
+            "Men: White 8, Black 8",
+        ),
     ];
+    assert_eq!(
+        cases.len(),
+        std::fs::read_dir(sample("claims"))
+            .unwrap()
+            .filter(|e| e
+                .as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "toml"))
+            .count()
+    );
     for (claim, fen, names, clocks, ruling, men) in cases {
         let pdf = dir.path().join(format!("{claim}.pdf"));
         assert_eq!(diagram_letters(&pdf), letters_of(fen), "{claim}");
