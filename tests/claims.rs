@@ -356,6 +356,25 @@ fn packets_show_the_diagram_names_clocks_and_ruling() {
     assert!(text.contains("Kf2*"), "{text}");
     assert!(text.contains("* 21. Kf2 is illegal"), "{text}");
     assert!(text.contains("BCF RP 12"));
+    // Who signs: the League Secretary decides in the DDCL (ECF QPF 12), an
+    // independent arbiter in a BCF club match (NA-5), the director in the HSL.
+    for (claim, who) in [
+        (
+            "ecf-shuffle",
+            "Decision of the League Secretary (ECF QPF 12)",
+        ),
+        (
+            "bcf-krkn",
+            "Decision of the independent arbiter (BCF RP NA-5)",
+        ),
+        (
+            "hsl-ilc",
+            "Decision of the Tournament Director (HSL SD-ILC (3))",
+        ),
+    ] {
+        let text = pdftotext(&dir.path().join(format!("{claim}.pdf")), &["-layout"]);
+        assert!(text.contains(who), "{claim}: {who:?} missing");
+    }
     // Ground (b)'s progress table, and the benefit-of-the-doubt rule's neighbours.
     let text = pdftotext(&dir.path().join("ecf-progress.pdf"), &["-layout"]);
     assert!(text.contains("Progress over the period"), "{text}");

@@ -62,6 +62,8 @@ pub struct Ruling {
     pub clocks: [Option<Clock>; 2],
     /// The ply the packet marks (the illegal move).
     pub marked_ply: Option<usize>,
+    /// The draw-claim procedure applied, if the kind is a draw claim the ruleset has.
+    pub procedure: Option<DrawClaimRules>,
 }
 
 impl Ruling {
@@ -79,6 +81,19 @@ impl Ruling {
 
     pub fn opponent(&self) -> Side {
         self.claim.claimant.other()
+    }
+
+    /// Who signs the decision, and under which rule they decide.
+    pub fn decided_by(&self) -> String {
+        let claims = &self.claim.ruleset.claims;
+        match &self.procedure {
+            Some(p) => format!(
+                "{} ({})",
+                p.decided_by.as_deref().unwrap_or(&claims.decided_by),
+                p.refer_rule
+            ),
+            None => claims.decided_by.clone(),
+        }
     }
 
     pub fn name_of(&self, side: Side) -> &str {
@@ -142,6 +157,7 @@ pub fn judge_claim(claim: Claim, syzygy: Option<&Syzygy>) -> Ruling {
         progress: None,
         clocks,
         marked_ply: None,
+        procedure: None,
     };
     match r.claim.kind {
         ClaimKind::WinOnTime => judge_win_on_time(&mut r),
@@ -334,6 +350,7 @@ fn judge_draw_claim(r: &mut Ruling, syzygy: Option<&Syzygy>) {
             .trim_end()
             .to_string(),
     ));
+    r.procedure = Some(p.clone());
     position_checks(r, &p.position_rule);
     procedural_checks(r, &p);
 

@@ -208,38 +208,8 @@ pub fn claim_packet(r: &Ruling) -> Packet {
         ("Rule".to_string(), r.rule.clone()),
         ("Why".to_string(), r.detail.clone()),
     ];
-    let p = match c.kind {
-        crate::claim::ClaimKind::DrawLastTwoMinutes
-        | crate::claim::ClaimKind::InsufficientLosingChances
-        | crate::claim::ClaimKind::ClearDrawAppeal => {
-            let cl = &c.ruleset.claims;
-            [
-                &cl.last_two_minutes,
-                &cl.last_two_minutes_arbiter,
-                &cl.insufficient_losing_chances,
-                &cl.clear_draw_appeal,
-            ]
-            .into_iter()
-            .flatten()
-            .find(|x| {
-                r.rule.contains(&x.upheld_rule)
-                    || r.rule.contains(&x.reject_rule)
-                    || r.rule.contains(&x.refer_rule)
-            })
-            .map(|x| (x.window_seconds, x.refer_rule.clone()))
-        }
-        _ => None,
-    };
-    let (window, decided) = p.unwrap_or((None, String::new()));
-    let decided_by = match c.ruleset.name.as_str() {
-        "ecf-quickplay" | "ddcl-cup" => "League Secretary".to_string(),
-        "hs-league" | "uscf" => "Tournament Director".to_string(),
-        _ => "Arbiter".to_string(),
-    } + &if decided.is_empty() {
-        String::new()
-    } else {
-        format!(" ({decided})")
-    };
+    let window = r.procedure.as_ref().and_then(|p| p.window_seconds);
+    let decided_by = r.decided_by();
     let last_move = ev.rows.last().map_or(0, |row| ev.fullmove(row.ply));
     let board = r.position.as_ref().map(|p| p.board().clone());
     Packet {

@@ -191,6 +191,9 @@ pub struct DrawClaimRules {
     pub frivolous_rule: String,
     /// Who rules when the evidence does not settle it (ECF QPF 12, HSL SD-ILC (3)).
     pub refer_rule: String,
+    /// Who signs the decision, when not the ruleset's `claims.decided_by`.
+    #[serde(default)]
+    pub decided_by: Option<String>,
     #[serde(default)]
     pub deadline_days: Option<u32>,
     #[serde(default)]
@@ -214,7 +217,7 @@ fn yes() -> bool {
 
 /// Which draw claims a ruleset provides. A missing table means the claim
 /// does not exist there (`absent_rule` says why).
-#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClaimRules {
     /// Used by a last-two-minutes claim that does not say whether an arbiter was present.
@@ -234,6 +237,27 @@ pub struct ClaimRules {
     pub clear_draw_appeal: Option<DrawClaimRules>,
     #[serde(default)]
     pub absent_rule: String,
+    /// Who signs a ruling on a claim (the packet's decision box).
+    #[serde(default = "arbiter_title")]
+    pub decided_by: String,
+}
+
+fn arbiter_title() -> String {
+    "Arbiter".into()
+}
+
+impl Default for ClaimRules {
+    fn default() -> ClaimRules {
+        ClaimRules {
+            arbiter_by_default: false,
+            last_two_minutes: None,
+            last_two_minutes_arbiter: None,
+            insufficient_losing_chances: None,
+            clear_draw_appeal: None,
+            absent_rule: String::new(),
+            decided_by: arbiter_title(),
+        }
+    }
 }
 
 /// A ruleset as written in TOML: checked by `Ruleset::from_toml`.
