@@ -229,26 +229,11 @@ pub fn packet_file_name(source: &str, index: u64) -> String {
         .trim_end_matches(".gz")
         .trim_end_matches(".bz2")
         .trim_end_matches(".pgn");
-    let mut safe: String = stem
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || "-_".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    safe = safe.trim_matches('_').to_string();
-    if source == "-" {
-        safe = "stdin".into();
-    }
-    if safe.len() > 120 {
-        safe = safe[safe.len() - 120..].to_string();
-    }
-    if safe.is_empty() {
-        safe = "game".into();
-    }
+    let safe = if source == "-" {
+        "stdin".to_string()
+    } else {
+        crate::report::write::safe_stem(stem, 120, "game")
+    };
     format!("{safe}-game{index}.pdf")
 }
 

@@ -160,31 +160,7 @@ fn pdftotext(pdf: &Path, args: &[&str]) -> String {
 /// The diagram's (square, letter) pairs on page 1, located by its own file
 /// and rank labels.
 fn diagram_letters(pdf: &Path) -> BTreeSet<(String, char)> {
-    let html = pdftotext(pdf, &["-bbox", "-f", "1", "-l", "1"]);
-    let mut words = Vec::new();
-    for line in html.lines().filter(|l| l.contains("<word")) {
-        let num = |key: &str| -> f32 {
-            let start = line
-                .find(&format!("{key}=\""))
-                .map_or(0, |i| i + key.len() + 2);
-            line[start..]
-                .split('"')
-                .next()
-                .unwrap_or("0")
-                .parse()
-                .unwrap_or(-1.0)
-        };
-        let word = line
-            .split('>')
-            .nth(1)
-            .and_then(|w| w.split('<').next())
-            .unwrap_or("");
-        words.push((
-            word.to_string(),
-            (num("xMin") + num("xMax")) / 2.0,
-            (num("yMin") + num("yMax")) / 2.0,
-        ));
-    }
+    let words = common::pdf_words(pdf, &["-f", "1", "-l", "1"]);
     // The file labels: a..h on one line, evenly spaced.
     let files: Vec<&(String, f32, f32)> = "abcdefgh"
         .chars()

@@ -1,49 +1,23 @@
 //! `arbiter diagram`: every man's letter in its square (read back with
 //! `pdftotext -bbox`), the men counted, and the page rasterises.
 
+mod common;
+
 use std::{collections::BTreeSet, process::Command};
 
 use shakmaty::{Position, Square};
 
 /// (square, letter) pairs read back from the PDF's text boxes.
 fn letters_on_squares(pdf: &std::path::Path) -> BTreeSet<(String, char)> {
-    let o = Command::new("pdftotext")
-        .args(["-bbox"])
-        .arg(pdf)
-        .arg("-")
-        .output()
-        .expect("pdftotext (poppler-utils)");
-    let html = String::from_utf8_lossy(&o.stdout).into_owned();
     // The diagram: squares of 40 pt from (137.5, 380) on an A4 page (842 pt high).
     let (x0, y0, sq, height) = (137.5f32, 380.0f32, 40.0f32, 842.0f32);
     let mut out = BTreeSet::new();
-    for line in html.lines().filter(|l| l.contains("<word")) {
-        let num = |key: &str| -> f32 {
-            let start = line
-                .find(&format!("{key}=\""))
-                .map(|i| i + key.len() + 2)
-                .unwrap_or(0);
-            line[start..]
-                .split('"')
-                .next()
-                .unwrap_or("0")
-                .parse()
-                .unwrap_or(-1.0)
-        };
-        let word = line
-            .split('>')
-            .nth(1)
-            .and_then(|w| w.split('<').next())
-            .unwrap_or("");
-        if word.len() != 1 || !"KQRBNP".contains(word) {
+    for (word, x, y) in common::pdf_words(pdf, &[]) {
+        if word.len() != 1 || !"KQRBNP".contains(&word) {
             continue;
         }
-        let (xm, ym) = (
-            (num("xMin") + num("xMax")) / 2.0,
-            height - (num("yMin") + num("yMax")) / 2.0,
-        );
-        let file = ((xm - x0) / sq).floor() as u32;
-        let rank = ((ym - y0) / sq).floor() as u32;
+        let file = ((x - x0) / sq).floor() as u32;
+        let rank = ((height - y - y0) / sq).floor() as u32;
         if file < 8 && rank < 8 {
             out.insert((
                 Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank))

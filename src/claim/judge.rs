@@ -657,18 +657,42 @@ fn normal_means(
     syzygy: Option<&Syzygy>,
 ) -> (Check, bool) {
     let who = side_name(opponent);
-    let rule = &p.normal_means_rule;
+    let (outcome, detail) = normal_means_finding(r, pos, opponent, syzygy);
+    let winning = outcome == Outcome::Fail;
+    let detail =
+        match outcome {
+            Outcome::Unknown => {
+                format!(
+            "{detail}: whether {who} can win by normal means needs an arbiter's judgement{}",
+            if syzygy.is_none() { " (no tablebase given)" } else { "" }
+        )
+            }
+            _ => detail,
+        };
+    (
+        check("normal-means", outcome, &p.normal_means_rule, detail),
+        winning,
+    )
+}
+
+/// The evidence on ground (a), strongest first: no mate at all, the
+/// tablebase, known drawn or won material, a forced mate found.
+fn normal_means_finding(
+    r: &mut Ruling,
+    pos: &Chess,
+    opponent: Side,
+    syzygy: Option<&Syzygy>,
+) -> (Outcome, String) {
+    let who = side_name(opponent);
     let mate = can_mate(pos, opponent);
     match mate.verdict {
         Mateability::Unwinnable => {
             return (
-                check(
-                    "normal-means",
-                    Outcome::Pass,
-                    rule,
-                    format!("{who} cannot checkmate by any series of legal moves ({}), so cannot win by normal means", mate.method),
+                Outcome::Pass,
+                format!(
+                    "{who} cannot checkmate by any series of legal moves ({}), so cannot win by normal means",
+                    mate.method
                 ),
-                false,
             )
         }
         Mateability::Winnable if !mate.line.is_empty() => {
@@ -676,85 +700,28 @@ fn normal_means(
         }
         _ => {}
     }
-    let theirs = material_label(pos, opponent);
-    let ours = material_label(pos, opponent.other());
-    let matter = format!("{theirs} v {ours}");
-    if let Some(tb) = syzygy {
-        match forced_win(pos, opponent, Some(tb)) {
-            ForcedWin::No(how) => {
-                return (
-                    check(
-                        "normal-means",
-                        Outcome::Pass,
-                        rule,
-                        format!("{matter}: {how} for {who}"),
-                    ),
-                    false,
-                )
-            }
-            ForcedWin::Yes(how) if how.contains("tablebase") => {
-                return (
-                    check(
-                        "normal-means",
-                        Outcome::Fail,
-                        rule,
-                        format!("{matter}: {how} for {who}"),
-                    ),
-                    true,
-                )
-            }
-            _ => {}
+    let matter = format!(
+        "{} v {}",
+        material_label(pos, opponent),
+        material_label(pos, opponent.other())
+    );
+    match syzygy.map(|tb| forced_win(pos, opponent, Some(tb))) {
+        Some(ForcedWin::No(how)) => return (Outcome::Pass, format!("{matter}: {how} for {who}")),
+        Some(ForcedWin::Yes(how)) if how.contains("tablebase") => {
+            return (Outcome::Fail, format!("{matter}: {how} for {who}"))
         }
+        _ => {}
     }
     if let Some(why) = known_draw(pos, opponent) {
-        return (
-            check(
-                "normal-means",
-                Outcome::Pass,
-                rule,
-                format!("{matter}: {why}"),
-            ),
-            false,
-        );
+        return (Outcome::Pass, format!("{matter}: {why}"));
     }
     if let Some(why) = known_win(pos, opponent) {
-        return (
-            check(
-                "normal-means",
-                Outcome::Fail,
-                rule,
-                format!("{matter}: {why}"),
-            ),
-            true,
-        );
+        return (Outcome::Fail, format!("{matter}: {why}"));
     }
     if let ForcedWin::Yes(how) = forced_win(pos, opponent, None) {
-        return (
-            check(
-                "normal-means",
-                Outcome::Fail,
-                rule,
-                format!("{matter}: {how} for {who}"),
-            ),
-            true,
-        );
+        return (Outcome::Fail, format!("{matter}: {how} for {who}"));
     }
-    (
-        check(
-            "normal-means",
-            Outcome::Unknown,
-            rule,
-            format!(
-                "{matter}: whether {who} can win by normal means needs an arbiter's judgement{}",
-                if syzygy.is_none() {
-                    " (no tablebase given)"
-                } else {
-                    ""
-                }
-            ),
-        ),
-        false,
-    )
+    (Outcome::Unknown, matter)
 }
 
 /// Material the opponent cannot beat by normal means, pawnless.

@@ -53,24 +53,10 @@ pub struct Args {
     pub quiet: bool,
 }
 
-/// A packet's file name from a claim's name: letters, digits, `-`, `_`, `.`
+/// A packet's file name from a claim's name: letters, digits, `-` and `_`
 /// only, never hidden, never empty, unique in the batch.
 pub fn packet_name(id: &str, taken: &mut HashSet<String>) -> String {
-    let mut s: String = id
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .take(100)
-        .collect();
-    s = s.trim_start_matches('.').to_string();
-    if s.is_empty() {
-        s = "claim".into();
-    }
+    let s = crate::report::write::safe_stem(id, 100, "claim");
     let mut name = s.clone();
     let mut n = 2;
     while !taken.insert(name.to_ascii_lowercase()) {
@@ -146,7 +132,6 @@ pub fn run(a: Args) -> Outcome {
     };
     let mut rows = Vec::new();
     let mut taken = HashSet::new();
-    taken.insert("claims.csv".to_string());
     let mut counts = [0usize; 3];
     for file in &files {
         let id = file
@@ -241,8 +226,9 @@ mod tests {
         let mut taken = HashSet::new();
         assert_eq!(packet_name("board3", &mut taken), "board3");
         assert_eq!(packet_name("board3", &mut taken), "board3-2");
-        assert_eq!(packet_name("../../etc/x", &mut taken), "_.._etc_x");
+        assert_eq!(packet_name("../../etc/x", &mut taken), "etc_x");
         assert_eq!(packet_name("..", &mut taken), "claim");
-        assert_eq!(packet_name("Müller v Ø", &mut taken), "M_ller_v__");
+        assert_eq!(packet_name("Müller v Ø", &mut taken), "M_ller_v");
+        assert_eq!(packet_name("BOARD3", &mut taken), "BOARD3-3");
     }
 }

@@ -35,9 +35,14 @@ fn line(points: Vec<LinePoint>, closed: bool) -> Op {
 
 /// Text at a point, in a built-in font.
 pub fn text(ops: &mut Vec<Op>, x: f32, y: f32, size: f32, font: BuiltinFont, s: &str) {
+    text_in(ops, x, y, size, PdfFontHandle::Builtin(font), s);
+}
+
+/// Text at a point, in any font the document has.
+pub fn text_in(ops: &mut Vec<Op>, x: f32, y: f32, size: f32, font: PdfFontHandle, s: &str) {
     ops.push(Op::StartTextSection);
     ops.push(Op::SetFont {
-        font: PdfFontHandle::Builtin(font),
+        font,
         size: Pt(size),
     });
     ops.push(Op::SetTextCursor {

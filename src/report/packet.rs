@@ -330,16 +330,7 @@ pub fn game_packet(
         notes.push(format!("Scoresheet: {p}"));
     }
     let last_move = ev.rows.last().map_or(0, |row| ev.fullmove(row.ply));
-    let safe: String = source
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let safe = crate::report::write::safe_stem(source, 120, "stdin");
     Packet {
         title: "Adjudication packet".into(),
         subtitle: format!("{source}, game {index} · {}", v.reason.as_str()),

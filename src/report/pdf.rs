@@ -5,7 +5,7 @@
 
 use printpdf::{
     BuiltinFont, Color, FontId, Greyscale, Line, LineDashPattern, LinePoint, Mm, Op, ParsedFont,
-    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, TextItem,
+    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt,
 };
 
 pub const PAGE_W: f32 = 595.0;
@@ -175,19 +175,7 @@ impl Doc {
     /// Text with its baseline at (`x`, `y`).
     pub fn text_at(&mut self, x: f32, y: f32, size: f32, weight: Weight, s: &str) {
         let font = self.font(s, weight);
-        let ops = self.ops();
-        ops.push(Op::StartTextSection);
-        ops.push(Op::SetFont {
-            font,
-            size: Pt(size),
-        });
-        ops.push(Op::SetTextCursor {
-            pos: Point { x: Pt(x), y: Pt(y) },
-        });
-        ops.push(Op::ShowText {
-            items: vec![TextItem::Text(s.to_string())],
-        });
-        ops.push(Op::EndTextSection);
+        super::diagram::text_in(self.ops(), x, y, size, font, s);
     }
 
     /// Wrapped text at `x` within `w` points from the cursor down; returns the lines used.

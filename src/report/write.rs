@@ -80,3 +80,26 @@ where
     }
     w.into_inner().unwrap_or_default()
 }
+
+/// A file-name stem made from outside text (a claim's name, a source path):
+/// ASCII letters, digits, `-` and `_` only, the rest `_`, trimmed of `_`,
+/// at most `max` characters (the end kept), and never empty or hidden.
+pub fn safe_stem(s: &str, max: usize, fallback: &str) -> String {
+    let mapped: String = s
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let trimmed = mapped.trim_matches('_');
+    let kept = &trimmed[trimmed.len().saturating_sub(max)..];
+    if kept.is_empty() {
+        fallback.to_string()
+    } else {
+        kept.to_string()
+    }
+}

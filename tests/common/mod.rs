@@ -98,3 +98,41 @@ pub fn assert_detail_contains(row: &Row, needle: &str) {
     let d = row.get("detail").map(String::as_str).unwrap_or("");
     assert!(d.contains(needle), "detail {d:?} should contain {needle:?}");
 }
+
+/// The words of a PDF as `pdftotext -bbox` reads them: (word, x centre,
+/// y centre from the top of the page), on the pages given by `args`.
+pub fn pdf_words(pdf: &std::path::Path, args: &[&str]) -> Vec<(String, f32, f32)> {
+    let o = std::process::Command::new("pdftotext")
+        .arg("-bbox")
+        .args(args)
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils)");
+    let html = String::from_utf8_lossy(&o.stdout).into_owned();
+    let mut words = Vec::new();
+    for line in html.lines().filter(|l| l.contains("<word")) {
+        let num = |key: &str| -> f32 {
+            let start = line
+                .find(&format!("{key}=\""))
+                .map_or(0, |i| i + key.len() + 2);
+            line[start..]
+                .split('"')
+                .next()
+                .unwrap_or("0")
+                .parse()
+                .unwrap_or(-1.0)
+        };
+        let word = line
+            .split('>')
+            .nth(1)
+            .and_then(|w| w.split('<').next())
+            .unwrap_or("");
+        words.push((
+            word.to_string(),
+            (num("xMin") + num("xMax")) / 2.0,
+            (num("yMin") + num("yMax")) / 2.0,
+        ));
+    }
+    words
+}
