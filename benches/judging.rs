@@ -47,5 +47,23 @@ fn games(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, clocks, games);
+/// A claim judged and its packet drawn: the cost of one appeal.
+fn claims(c: &mut Criterion) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/claims");
+    let mut g = c.benchmark_group("claims");
+    for name in ["ecf-shuffle", "bcf-illegal"] {
+        let path = dir.join(format!("{name}.toml"));
+        let claim = arbiter::claim::load_claim(&path, arbiter::claim::LoadOptions::default())
+            .expect("sample claim");
+        g.bench_function(format!("judge+packet/{name}"), |b| {
+            b.iter(|| {
+                let r = arbiter::claim::judge_claim(black_box(claim.clone()), None);
+                arbiter::report::packet::render(&arbiter::report::packet::claim_packet(&r))
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, clocks, games, claims);
 criterion_main!(benches);

@@ -125,6 +125,8 @@ fn every_sample_claim_gets_its_recommendation() {
     assert!(rows["ecf-progress"]["detail"].contains("3 pawn moves"));
     assert!(rows["ecf-shuffle"]["detail"].contains("0 pawn moves"));
     assert!(rows["bcf-krkn"]["detail"].starts_with("K+R v K+N"));
+    // The director's other options are named when the claim is referred.
+    assert!(rows["hsl-ilc"]["detail"].contains("claim again later (4)"));
 }
 
 #[test]

@@ -438,6 +438,9 @@ fn judge_draw_claim(r: &mut Ruling, syzygy: Option<&Syzygy>) {
             .iter()
             .find(|c| c.outcome == Outcome::Unknown && c.name != "final-position")
             .map_or_else(String::new, |c| format!("needs a judgement: {}", c.detail));
+        if !p.refer_note.is_empty() {
+            r.detail = format!("{}; {}", r.detail, p.refer_note);
+        }
     } else {
         r.recommendation = Recommendation::Reject;
         r.rule = p.reject_rule.clone();

@@ -191,6 +191,9 @@ pub struct DrawClaimRules {
     pub frivolous_rule: String,
     /// Who rules when the evidence does not settle it (ECF QPF 12, HSL SD-ILC (3)).
     pub refer_rule: String,
+    /// What the one who decides may do when referred (HSL SD-ILC (3)/(4), FIDE III.5.2).
+    #[serde(default)]
+    pub refer_note: String,
     /// Who signs the decision, when not the ruleset's `claims.decided_by`.
     #[serde(default)]
     pub decided_by: Option<String>,
