@@ -251,3 +251,25 @@ fn fuzz_regressions() {
     assert_eq!(row.split('\t').count(), 8, "{row:?}");
     assert!(!row.contains('\n'));
 }
+
+#[cfg(unix)]
+#[test]
+fn outputs_are_ordinary_files_not_private_temporaries() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("out.csv");
+    let pgn = write(dir.path(), "g.pgn", b"1. e4 e5 *\n");
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["adjudicate", "-q", &pgn, "-o", csv.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    // What a plain `File::create` gets under this process's umask.
+    let plain = dir.path().join("plain");
+    std::fs::File::create(&plain).unwrap();
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&csv), mode(&plain));
+    let pdf = dir.path().join("d.pdf");
+    arbiter::report::write::atomic_write(&pdf, b"%PDF").unwrap();
+    assert_eq!(mode(&pdf), mode(&plain));
+}

@@ -15,7 +15,7 @@ pub const RIGHT: f32 = PAGE_W - 50.0;
 const TOP: f32 = PAGE_H - 50.0;
 const BOTTOM: f32 = 60.0;
 
-const DEJAVU: &[u8] = include_bytes!("../../templates/fonts/DejaVuSans.ttf");
+const DEJAVU: &[u8] = include_bytes!("../../templates/fonts/DejaVuSans-subset.ttf");
 
 /// Helvetica advance widths (thousandths of an em) for ASCII 32..=126.
 const HELVETICA: [u16; 95] = [

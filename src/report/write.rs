@@ -9,22 +9,9 @@ use std::{
 
 /// Writes `bytes` to `path` atomically.
 pub fn atomic_write(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&format!(".{name}."))
-        .suffix(".part")
-        .tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    let mut pending = Pending::create(path)?;
+    pending.file().write_all(bytes)?;
+    pending.commit()
 }
 
 /// A file being written beside its target; `commit` renames it into place.
@@ -45,10 +32,17 @@ impl Pending {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let tmp = tempfile::Builder::new()
-            .prefix(&format!(".{name}."))
-            .suffix(".part")
-            .tempfile_in(dir)?;
+        let prefix = format!(".{name}.");
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(&prefix).suffix(".part");
+        // A temporary file is private (0600); an output is an ordinary file,
+        // readable as the umask allows, like one `File::create` makes.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            builder.permissions(std::fs::Permissions::from_mode(0o666));
+        }
+        let tmp = builder.tempfile_in(dir)?;
         Ok(Pending {
             tmp,
             target: target.to_path_buf(),
