@@ -196,8 +196,8 @@ pub fn run(a: Args) -> Outcome {
     }
     if !a.quiet {
         eprintln!(
-            "arbiter: {} claims: {} uphold, {} reject, {} refer; packets and claims.csv in {}",
-            files.len(),
+            "arbiter: {}: {} uphold, {} reject, {} refer; packets and claims.csv in {}",
+            crate::claim::judge::plural(files.len(), "claim"),
             counts[0],
             counts[1],
             counts[2],
