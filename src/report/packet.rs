@@ -10,7 +10,11 @@ use super::{
     pdf::{pt, wrap, Doc, Weight, LEFT, RIGHT},
 };
 use crate::{
-    claim::{evidence::Evidence, judge::Progress, Check, Outcome, Ruling},
+    claim::{
+        evidence::Evidence,
+        judge::{plural, Progress},
+        Check, Outcome, Ruling,
+    },
     model::{Clock, Side},
     pgn::time_control::{Period, TimeControl},
 };
@@ -585,8 +589,13 @@ fn progress(d: &mut Doc, p: &Progress, numbers: &[String]) {
         8.5,
         Weight::Bold,
         &format!(
-            "The opponent's {} moves: {} captures, {} pawn moves, {} checks; {} repeated positions; the king on {} squares.",
-            p.opponent_moves, p.captures, p.pawn_moves, p.checks, p.repeats, p.king_squares
+            "The opponent's {}: {}, {}, {}; {}; the king on {}.",
+            plural(p.opponent_moves, "move"),
+            plural(p.captures, "capture"),
+            plural(p.pawn_moves, "pawn move"),
+            plural(p.checks, "check"),
+            plural(p.repeats, "repeated position"),
+            plural(p.king_squares, "square")
         ),
     );
 }
