@@ -38,6 +38,21 @@ pub struct Progress {
     pub opponent_moves: usize,
 }
 
+impl Progress {
+    /// "in 6 moves: 0 captures, 3 pawn moves, 1 check; 0 repeated positions; king on 3 squares"
+    pub fn summary(&self) -> String {
+        format!(
+            "in {}: {}, {}, {}; {}; king on {}",
+            plural(self.opponent_moves, "move"),
+            plural(self.captures, "capture"),
+            plural(self.pawn_moves, "pawn move"),
+            plural(self.checks, "check"),
+            plural(self.repeats, "repeated position"),
+            plural(self.king_squares, "square")
+        )
+    }
+}
+
 /// A claim judged: the checks, the recommendation and the result either way.
 #[derive(Clone, Debug)]
 pub struct Ruling {
@@ -823,15 +838,7 @@ fn no_effort(r: &Ruling, p: &DrawClaimRules) -> (Check, Progress) {
         rows: period_rows,
     };
     let who = side_name(opponent);
-    let summary = format!(
-        "{who} in {}: {}, {}, {}; {}; king on {}",
-        plural(pr.opponent_moves, "move"),
-        plural(pr.captures, "capture"),
-        plural(pr.pawn_moves, "pawn move"),
-        plural(pr.checks, "check"),
-        plural(pr.repeats, "repeated position"),
-        plural(pr.king_squares, "square")
-    );
+    let summary = format!("{who} {}", pr.summary());
     let c = if pr.opponent_moves == 0 {
         check(
             "no-effort",

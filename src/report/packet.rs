@@ -10,11 +10,7 @@ use super::{
     pdf::{pt, wrap, Doc, Weight, LEFT, RIGHT},
 };
 use crate::{
-    claim::{
-        evidence::Evidence,
-        judge::{plural, Progress},
-        Check, Outcome, Ruling,
-    },
+    claim::{evidence::Evidence, judge::Progress, Check, Outcome, Ruling},
     model::{Clock, Side},
     pgn::time_control::{Period, TimeControl},
 };
@@ -588,15 +584,7 @@ fn progress(d: &mut Doc, p: &Progress, numbers: &[String]) {
         RIGHT - LEFT,
         8.5,
         Weight::Bold,
-        &format!(
-            "The opponent's {}: {}, {}, {}; {}; the king on {}.",
-            plural(p.opponent_moves, "move"),
-            plural(p.captures, "capture"),
-            plural(p.pawn_moves, "pawn move"),
-            plural(p.checks, "check"),
-            plural(p.repeats, "repeated position"),
-            plural(p.king_squares, "square")
-        ),
+        &format!("The opponent {}.", p.summary()),
     );
 }
 
