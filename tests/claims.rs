@@ -423,6 +423,23 @@ fn the_deadline_fees_and_submissions_of_ecf_qpf_13() {
         );
     let r = judge(&one, &[("s.pgn", KRKN)]);
     assert_eq!(r.failed(), vec!["submissions", "fees"]);
+    // An arbiter was present, but the DDCL has only the no-arbiter procedure: it applies, said so.
+    let r = judge(&format!("{ok}arbiter = true\n"), &[("s.pgn", KRKN)]);
+    let allowed = r.check("kind-allowed").unwrap();
+    assert!(
+        allowed
+            .detail
+            .contains("with no arbiter present (the only procedure the ruleset has)"),
+        "{}",
+        allowed.detail
+    );
+    // Under BCF RP 16 with an arbiter, a failed claim costs nothing.
+    let bcf = ok
+        .replace("ecf-quickplay", "bcf-rapid")
+        .replace("date = 2009-11-12\n", "");
+    let r = judge(&format!("{bcf}arbiter = true\n"), &[("s.pgn", KRKN)]);
+    assert_eq!(r.result_if_rejected, "play continues, no penalty");
+    assert_eq!(r.rule, "BCF RP 16");
     // No received date: the deadline is unknown, not failed.
     let r = judge(
         &format!(

@@ -293,39 +293,33 @@ fn position_checks(r: &mut Ruling, position_rule: &str) {
     r.fen = fen;
 }
 
-fn procedure(r: &Ruling) -> (Option<&DrawClaimRules>, &'static str) {
+/// The draw-claim procedure for this claim, and how it was chosen.
+fn procedure(r: &Ruling) -> (Option<&DrawClaimRules>, String) {
     let c = &r.claim.ruleset.claims;
     match r.claim.kind {
         ClaimKind::DrawLastTwoMinutes => {
             let arbiter = r.claim.arbiter.unwrap_or(c.arbiter_by_default);
-            let (first, second) = if arbiter {
-                (&c.last_two_minutes_arbiter, &c.last_two_minutes)
-            } else {
-                (&c.last_two_minutes, &c.last_two_minutes_arbiter)
+            let table = |present: bool| {
+                if present {
+                    (&c.last_two_minutes_arbiter, "with an arbiter present")
+                } else {
+                    (&c.last_two_minutes, "with no arbiter present")
+                }
             };
-            match (first, second) {
-                (Some(p), _) => (
+            match (table(arbiter), table(!arbiter)) {
+                ((Some(p), how), _) => (Some(p), how.to_string()),
+                (_, (Some(p), how)) => (
                     Some(p),
-                    if arbiter {
-                        "with an arbiter present"
-                    } else {
-                        "with no arbiter present"
-                    },
+                    format!("{how} (the only procedure the ruleset has)"),
                 ),
-                (None, Some(p)) => (
-                    Some(p),
-                    if arbiter {
-                        "with no arbiter present (the only procedure the ruleset has)"
-                    } else {
-                        "with an arbiter present (the only procedure the ruleset has)"
-                    },
-                ),
-                _ => (None, ""),
+                _ => (None, String::new()),
             }
         }
-        ClaimKind::InsufficientLosingChances => (c.insufficient_losing_chances.as_ref(), ""),
-        ClaimKind::ClearDrawAppeal => (c.clear_draw_appeal.as_ref(), ""),
-        _ => (None, ""),
+        ClaimKind::InsufficientLosingChances => {
+            (c.insufficient_losing_chances.as_ref(), String::new())
+        }
+        ClaimKind::ClearDrawAppeal => (c.clear_draw_appeal.as_ref(), String::new()),
+        _ => (None, String::new()),
     }
 }
 
