@@ -6,6 +6,7 @@ mod common;
 
 use common::{assert_cells, assert_detail_contains, judge_one};
 
+/// PRODUCT.md's built-in rulesets, in its order.
 const ALL: [&str; 9] = [
     "fide-standard",
     "fide-rapid",
@@ -546,4 +547,10 @@ fn automatic_draws_follow_the_ruleset() {
         &uscf,
         &[("result", "*"), ("reason", "unterminated"), ("plies", "17")],
     );
+}
+
+#[test]
+fn the_builtins_are_product_mds_nine() {
+    let names: Vec<&str> = arbiter::rules::BUILTINS.iter().map(|(n, _)| *n).collect();
+    assert_eq!(names, ALL);
 }

@@ -126,16 +126,9 @@ fn mates(pos: &Chess, attacker: Color, depth: u32, nodes: &mut u64) -> Option<bo
 
 #[cfg(test)]
 mod tests {
-    use shakmaty::{fen::Fen, CastlingMode};
-
     use super::*;
 
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use crate::analysis::test_position as pos;
 
     #[test]
     fn finds_a_short_forced_mate() {

@@ -303,16 +303,9 @@ pub fn uscf_14e(pos: &Chess, flagger: Side, syzygy: Option<&Syzygy>) -> Uscf14e 
 
 #[cfg(test)]
 mod tests {
-    use shakmaty::{fen::Fen, CastlingMode};
-
     use super::*;
 
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use crate::analysis::test_position as pos;
 
     #[test]
     fn bare_king_and_minor_cannot_mate() {

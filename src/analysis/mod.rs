@@ -4,3 +4,15 @@
 pub mod clocks;
 pub mod forced;
 pub mod mate;
+
+/// A position from FEN, for the unit tests of this module's parts.
+#[cfg(test)]
+pub(crate) fn test_position(fen: &str) -> shakmaty::Chess {
+    use shakmaty::{fen::Fen, CastlingMode};
+    let setup: Fen = fen
+        .parse()
+        .unwrap_or_else(|e| panic!("test FEN {fen:?}: {e}"));
+    setup
+        .into_position(CastlingMode::Standard)
+        .unwrap_or_else(|e| panic!("test FEN {fen:?}: {e}"))
+}
