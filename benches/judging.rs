@@ -57,7 +57,7 @@ fn claims(c: &mut Criterion) {
             .expect("sample claim");
         g.bench_function(format!("judge+packet/{name}"), |b| {
             b.iter(|| {
-                let r = arbiter::claim::judge_claim(black_box(claim.clone()), None);
+                let r = arbiter::judge::claim::judge_claim(black_box(claim.clone()), None);
                 arbiter::report::packet::render(&arbiter::report::packet::claim_packet(&r))
             })
         });

@@ -10,10 +10,6 @@ use crate::{
     pipeline::GameOutcome,
 };
 
-pub const FINDINGS_HEADER: [&str; 9] = [
-    "source", "game", "date", "round", "white", "black", "finding", "rule", "detail",
-];
-
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
     pub source: String,
@@ -45,20 +41,6 @@ impl Finding {
             rule: rule.into(),
             detail,
         }
-    }
-
-    pub fn record(&self) -> [String; 9] {
-        [
-            self.source.clone(),
-            self.game.to_string(),
-            self.date.clone(),
-            self.round.clone(),
-            self.white.clone(),
-            self.black.clone(),
-            self.finding.to_string(),
-            self.rule.clone(),
-            self.detail.clone(),
-        ]
     }
 }
 
@@ -130,7 +112,7 @@ impl Audit {
             self.findings.push(Finding::new(
                 o,
                 "unreadable",
-                j.verdict.rule.clone(),
+                j.verdict.rule.to_string(),
                 j.detail.clone(),
             ));
             return;
@@ -151,8 +133,12 @@ impl Audit {
                 j.verdict.reason.as_str(),
                 j.detail
             );
-            self.findings
-                .push(Finding::new(o, "result", j.verdict.rule.clone(), detail));
+            self.findings.push(Finding::new(
+                o,
+                "result",
+                j.verdict.rule.to_string(),
+                detail,
+            ));
         }
         let date = o.tags.date.trim();
         if !date.is_empty() && !date.contains('?') {

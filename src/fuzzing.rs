@@ -18,7 +18,10 @@ pub fn pgn_game(data: &[u8], rules: &[Ruleset]) {
         for g in &batch.games {
             for r in rules {
                 let (_, j) = judge_text(&batch.data[g.start..g.end], r);
-                assert!(!j.verdict.rule.is_empty(), "a verdict without a citation");
+                assert!(
+                    !j.verdict.rule.as_str().is_empty(),
+                    "a verdict without a citation"
+                );
             }
         }
     }
@@ -80,7 +83,7 @@ pub fn claim_toml(data: &[u8]) {
     let base = std::path::Path::new("/nonexistent/arbiter-fuzz");
     let opts = crate::claim::LoadOptions::default();
     if let Ok(claim) = crate::claim::file::parse_claim("fuzz.toml", "fuzz", s, base, opts) {
-        let ruling = crate::claim::judge_claim(claim, None);
+        let ruling = crate::judge::claim::judge_claim(claim, None);
         let _ = crate::report::packet::render(&crate::report::packet::claim_packet(&ruling));
     }
 }

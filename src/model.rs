@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+pub use crate::citation::Citation;
+
 /// A clock reading in tenths of a second. `precise` is true when the source
 /// wrote tenths (chess.com, DGT), which matters: a whole-second `0:00:00`
 /// means "under one second left", not a fallen flag.
@@ -240,18 +242,11 @@ pub struct Verdict {
     pub result: GameResult,
     pub status: Status,
     pub reason: Reason,
-    pub rule: String,
+    pub rule: Citation,
 }
 
 impl Verdict {
-    pub fn new(
-        result: GameResult,
-        status: Status,
-        reason: Reason,
-        rule: impl Into<String>,
-    ) -> Verdict {
-        let rule = rule.into();
-        debug_assert!(!rule.is_empty(), "a verdict needs a citation");
+    pub fn new(result: GameResult, status: Status, reason: Reason, rule: Citation) -> Verdict {
         Verdict {
             result,
             status,
@@ -265,7 +260,7 @@ impl Verdict {
         recorded: GameResult,
         result: GameResult,
         reason: Reason,
-        rule: impl Into<String>,
+        rule: Citation,
     ) -> Verdict {
         let status = if result == recorded {
             Status::Confirmed
@@ -275,6 +270,49 @@ impl Verdict {
             Status::Corrected
         };
         Verdict::new(result, status, reason, rule)
+    }
+}
+
+/// Everything the results CSV says about one game beyond its tags: the
+/// game judge's finished model, which the writers render.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Judgement {
+    pub verdict: Verdict,
+    pub ply: Option<usize>,
+    pub mv: String,
+    pub white_clock: Option<Clock>,
+    pub black_clock: Option<Clock>,
+    pub plies: usize,
+    pub final_fen: String,
+    pub detail: String,
+}
+
+impl Judgement {
+    /// A game that could not be read at all, and why.
+    pub fn unreadable(detail: String) -> Judgement {
+        Judgement::bare(
+            Verdict::new(
+                GameResult::Unknown,
+                Status::Unreadable,
+                Reason::ParseError,
+                Citation::fixed("PGN 8.2"),
+            ),
+            detail,
+        )
+    }
+
+    /// A verdict with nothing replayed.
+    pub fn bare(verdict: Verdict, detail: String) -> Judgement {
+        Judgement {
+            verdict,
+            ply: None,
+            mv: String::new(),
+            white_clock: None,
+            black_clock: None,
+            plies: 0,
+            final_fen: String::new(),
+            detail,
+        }
     }
 }
 

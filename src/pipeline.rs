@@ -1,7 +1,9 @@
 //! The batch driver: one thread reads and splits the input into batches of
 //! whole games, a rayon pool parses, replays and judges each batch, and the
-//! calling thread writes the rows back in input order. Memory stays flat: at
-//! most a few batches per worker are in flight.
+//! calling thread hands the rows back in input order. Memory stays flat: at
+//! most a few batches per worker are in flight. The pipeline writes no file
+//! and draws nothing: the caller gives it sinks (the CSV writer, a packet
+//! sink for unconfirmed games, a progress sink).
 
 use std::{
     collections::BTreeMap,
@@ -15,6 +17,8 @@ use rayon::prelude::*;
 
 use crate::{
     analysis::forced::Syzygy,
+    judge::{judge, Env},
+    model::Judgement,
     model::Status,
     pgn::{self, ParsedGame},
     read::{
@@ -24,22 +28,32 @@ use crate::{
     },
     replay::Scratch,
     report::csv::{write_header, write_row, GameRef},
-    rules::{
-        judge::{judge, Env, Judgement},
-        Ruleset,
-    },
+    rules::Ruleset,
 };
 
-#[derive(Clone, Debug)]
+/// A game `adjudicate` did not confirm, handed to the packet sink.
+pub struct Unconfirmed<'a> {
+    pub source: &'a str,
+    pub index: u64,
+    pub game: &'a ParsedGame,
+    pub judgement: &'a Judgement,
+}
+
+/// Called on a worker thread for every game not confirmed; an error is
+/// reported in the summary and the batch goes on.
+pub type PacketSink = Arc<dyn Fn(Unconfirmed<'_>) -> Result<(), String> + Send + Sync>;
+/// Called on the calling thread with the running totals, in input order.
+pub type ProgressSink = Arc<dyn Fn(&Summary) + Send + Sync>;
+
+#[derive(Clone)]
 pub struct Options {
     pub jobs: usize,
     /// Target size of one batch of games.
     pub batch_bytes: usize,
-    pub progress: bool,
     /// Syzygy tables for the USCF 14E forced-win question.
     pub syzygy: Option<Arc<Syzygy>>,
-    /// Write a PDF packet here for every game not confirmed.
-    pub packets: Option<Arc<std::path::Path>>,
+    pub on_unconfirmed: Option<PacketSink>,
+    pub on_progress: Option<ProgressSink>,
 }
 
 impl Default for Options {
@@ -47,9 +61,9 @@ impl Default for Options {
         Options {
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             batch_bytes: 1 << 20,
-            progress: false,
             syzygy: None,
-            packets: None,
+            on_unconfirmed: None,
+            on_progress: None,
         }
     }
 }
@@ -221,41 +235,7 @@ fn oversize_judgement(bytes: u64) -> Judgement {
     ))
 }
 
-/// A packet's file name from its source and game number: safe characters
-/// only, never hidden, and distinct for distinct sources.
-pub fn packet_file_name(source: &str, index: u64) -> String {
-    let stem = source
-        .trim_end_matches(".zst")
-        .trim_end_matches(".gz")
-        .trim_end_matches(".bz2")
-        .trim_end_matches(".pgn");
-    let safe = if source == "-" {
-        "stdin".to_string()
-    } else {
-        crate::report::write::safe_stem(stem, 120, "game")
-    };
-    format!("{safe}-game{index}.pdf")
-}
-
-fn write_packet(
-    dir: &std::path::Path,
-    source: &str,
-    index: u64,
-    game: &ParsedGame,
-    j: &Judgement,
-    rules: &Ruleset,
-) -> Result<(), String> {
-    let pdf = catch_unwind(AssertUnwindSafe(|| {
-        crate::report::packet::render(&crate::report::packet::game_packet(
-            source, index, game, j, rules,
-        ))
-    }))
-    .map_err(|_| format!("{source}: game {index}: the packet could not be drawn"))?;
-    let path = dir.join(packet_file_name(source, index));
-    crate::report::write::atomic_write(&path, &pdf).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-fn process(work: Work, env: Env<'_>, output: Output, packets: Option<&std::path::Path>) -> Done {
+fn process(work: Work, env: Env<'_>, output: Output, packets: Option<&PacketSink>) -> Done {
     let mut games = Vec::new();
     let mut w = csv::WriterBuilder::new()
         .has_headers(false)
@@ -283,8 +263,14 @@ fn process(work: Work, env: Env<'_>, output: Output, packets: Option<&std::path:
                     );
                 }
                 summary.count(j.verdict.status);
-                if let Some(dir) = packets.filter(|_| j.verdict.status != Status::Confirmed) {
-                    if let Err(e) = write_packet(dir, &source, span.index, &game, &j, env.rules) {
+                if let Some(sink) = packets.filter(|_| j.verdict.status != Status::Confirmed) {
+                    let u = Unconfirmed {
+                        source: &source,
+                        index: span.index,
+                        game: &game,
+                        judgement: &j,
+                    };
+                    if let Err(e) = sink(u) {
                         summary.errors.push(e);
                     }
                 }
@@ -469,15 +455,6 @@ fn drive(
     let (done_tx, done_rx) = mpsc::channel::<Done>();
     let mut total = Summary::default();
     let mut read_errors = Vec::new();
-    let progress = opts.progress.then(|| {
-        let pb = indicatif::ProgressBar::new_spinner();
-        pb.set_style(
-            indicatif::ProgressStyle::with_template("{spinner} {pos} games ({per_sec}) {msg}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
-        );
-        pb.enable_steady_tick(Duration::from_millis(200));
-        pb
-    });
     let mut write_error = None;
     std::thread::scope(|s| {
         let reader = s.spawn(|| {
@@ -491,7 +468,7 @@ fn drive(
                     .into_iter()
                     .par_bridge()
                     .for_each_with(done_tx, |tx, w| {
-                        let _ = tx.send(process(w, env, output, opts.packets.as_deref()));
+                        let _ = tx.send(process(w, env, output, opts.on_unconfirmed.as_ref()));
                     })
             })
         });
@@ -501,9 +478,8 @@ fn drive(
             pending.insert(done.seq, done);
             while let Some(d) = pending.remove(&next) {
                 total.add(&d.summary);
-                if let Some(pb) = &progress {
-                    pb.set_position(total.games);
-                    pb.set_message(format!("{:.1} MB", total.bytes as f64 / 1e6));
+                if let Some(report) = &opts.on_progress {
+                    report(&total);
                 }
                 if write_error.is_none() {
                     if let Err(e) = consume(d) {
@@ -515,9 +491,6 @@ fn drive(
         }
         read_errors = reader.join().unwrap_or_default();
     });
-    if let Some(pb) = progress {
-        pb.finish_and_clear();
-    }
     if let Some(e) = write_error {
         return Err(e);
     }

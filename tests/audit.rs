@@ -1,7 +1,7 @@
 //! `arbiter audit --list active30` on the shipped list: every planted fault
 //! found, and nothing else.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

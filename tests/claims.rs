@@ -2,7 +2,7 @@
 //! every packet read back (`pdftotext`) for the diagram, names, clocks and
 //! ruling and rasterised (`pdftoppm`); broken claims named, the batch going on.
 
-mod common;
+use crate::common;
 
 use std::{
     collections::{BTreeMap, BTreeSet},
@@ -10,7 +10,8 @@ use std::{
     process::Command,
 };
 
-use arbiter::claim::{judge_claim, load_claim, LoadOptions, Outcome, Recommendation, Ruling};
+use arbiter::claim::{load_claim, CheckOutcome, LoadOptions, Recommendation, Ruling};
+use arbiter::judge::claim::judge_claim;
 use common::{data, parse_csv, sample, Row};
 use shakmaty::{fen::Fen, CastlingMode, Chess, Position, Square};
 
@@ -390,7 +391,7 @@ fn judge(claim: &str, files: &[(&str, &str)]) -> Ruling {
     judge_claim(c, None)
 }
 
-fn outcome(r: &Ruling, check: &str) -> Outcome {
+fn outcome(r: &Ruling, check: &str) -> CheckOutcome {
     r.check(check)
         .unwrap_or_else(|| panic!("no check {check}"))
         .outcome
@@ -404,7 +405,7 @@ fn the_deadline_fees_and_submissions_of_ecf_qpf_13() {
     let ok = format!("{base}received = 2009-11-24\nsubmitted_by = [\"white\", \"black\"]\nfees_paid = [\"white\", \"black\"]\n");
     let r = judge(&ok, &[("s.pgn", KRKN)]);
     assert_eq!(r.recommendation, Recommendation::Uphold, "{:?}", r.checks);
-    assert_eq!(outcome(&r, "deadline"), Outcome::Pass);
+    assert_eq!(outcome(&r, "deadline"), CheckOutcome::Pass);
     // 13 days: too late (ECF QPF 13), and the claim fails: the claimant loses (BCF RP NA-6 applied).
     let late = ok.replace("2009-11-24", "2009-11-25");
     let r = judge(&late, &[("s.pgn", KRKN)]);
@@ -447,7 +448,7 @@ fn the_deadline_fees_and_submissions_of_ecf_qpf_13() {
         ),
         &[("s.pgn", KRKN)],
     );
-    assert_eq!(outcome(&r, "deadline"), Outcome::Unknown);
+    assert_eq!(outcome(&r, "deadline"), CheckOutcome::Unknown);
     assert_eq!(r.recommendation, Recommendation::Uphold);
 }
 
@@ -457,11 +458,11 @@ fn the_clock_window_and_who_is_on_move() {
         format!("kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:05:00\"\nclock_black = \"{clock}\"\nfees_paid = [\"black\"]\n")
     };
     let r = judge(&claim("0:01:59"), &[("s.pgn", KRKN)]);
-    assert_eq!(outcome(&r, "clock-window"), Outcome::Pass);
+    assert_eq!(outcome(&r, "clock-window"), CheckOutcome::Pass);
     assert_eq!(r.recommendation, Recommendation::Uphold);
     for late in ["0:02:00", "0:00:00"] {
         let r = judge(&claim(late), &[("s.pgn", KRKN)]);
-        assert_eq!(outcome(&r, "clock-window"), Outcome::Fail, "{late}");
+        assert_eq!(outcome(&r, "clock-window"), CheckOutcome::Fail, "{late}");
         assert_eq!(r.recommendation, Recommendation::Reject);
         assert_eq!(r.rule, "BCF RP NA-1");
     }
@@ -470,7 +471,7 @@ fn the_clock_window_and_who_is_on_move() {
         .replace("claimant = \"black\"", "claimant = \"white\"")
         .replace("clock_white = \"0:05:00\"", "clock_white = \"0:01:00\"");
     let r = judge(&white, &[("s.pgn", KRKN)]);
-    assert_eq!(outcome(&r, "on-move"), Outcome::Fail);
+    assert_eq!(outcome(&r, "on-move"), CheckOutcome::Fail);
     assert_eq!(r.recommendation, Recommendation::Reject);
 }
 
@@ -493,7 +494,7 @@ fn fide_guidelines_iii_need_no_increment_and_never_blitz() {
         "play continues; White +2:00 (0:05:00 to 0:07:00)"
     );
     let r = claim("fide-rapid", "900+10");
-    assert_eq!(outcome(&r, "increment"), Outcome::Fail);
+    assert_eq!(outcome(&r, "increment"), CheckOutcome::Fail);
     assert_eq!(r.rule, "FIDE III.2.1");
     let r = claim("fide-blitz", "300");
     assert_eq!(r.failed(), vec!["kind-allowed"]);
@@ -528,7 +529,7 @@ fn win_on_time_needs_a_claimant_who_can_mate() {
         "{:?}",
         uscf.checks
     );
-    assert_eq!(outcome(&uscf, "claimant-can-mate"), Outcome::Unknown);
+    assert_eq!(outcome(&uscf, "claimant-can-mate"), CheckOutcome::Unknown);
     // The flag is not down: no claim.
     let r = claim("black", "0:00:03", "0:04:00");
     assert_eq!(r.failed(), vec!["opponent-flag-down"]);
@@ -582,7 +583,7 @@ fn illegal_move_claims_under_each_rule() {
     assert_eq!(r.result_if_upheld, "0-1");
     assert_eq!(r.rule, "BCF RP 12");
     let r = claim("bcf-rapid", "0:05:00", "0:20:00", "");
-    assert_eq!(outcome(&r, "clock-limit"), Outcome::Fail);
+    assert_eq!(outcome(&r, "clock-limit"), CheckOutcome::Fail);
     assert!(
         r.result_if_upheld.starts_with("play continues"),
         "{}",
@@ -749,7 +750,7 @@ fn adjudicate_writes_a_packet_for_every_game_not_confirmed() {
     let mut want: Vec<String> = rows
         .iter()
         .filter(|r| r["status"] != "confirmed")
-        .map(|r| arbiter::pipeline::packet_file_name(&r["source"], r["game"].parse().unwrap()))
+        .map(|r| arbiter::report::write::packet_file_name(&r["source"], r["game"].parse().unwrap()))
         .collect();
     want.sort();
     let mut got: Vec<String> = std::fs::read_dir(&packets)
@@ -781,7 +782,7 @@ fn adjudicate_writes_a_packet_for_every_game_not_confirmed() {
 
 #[test]
 fn packet_file_names_stay_in_the_folder() {
-    use arbiter::pipeline::packet_file_name;
+    use arbiter::report::write::packet_file_name;
     assert_eq!(packet_file_name("samples/a.pgn", 3), "samples_a-game3.pdf");
     assert_eq!(
         packet_file_name("/data/x y.pgn.zst", 1),

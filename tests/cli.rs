@@ -1,7 +1,7 @@
 //! The `arbiter` binary end to end: help, rulesets, exit codes, bad input,
 //! compressed input, stdin, and byte-identical output whatever `--jobs` is.
 
-mod common;
+use crate::common;
 
 use std::{
     io::Write,

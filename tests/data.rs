@@ -2,7 +2,7 @@
 //! panic and gives exactly one row per game, against counts justified
 //! independently of the splitter; and the lichess time-forfeit check.
 
-mod common;
+use crate::common;
 
 use std::{collections::HashMap, fs, ops::ControlFlow, path::Path};
 

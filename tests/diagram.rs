@@ -1,7 +1,7 @@
 //! `arbiter diagram`: every man's letter in its square (read back with
 //! `pdftotext -bbox`), the men counted, and the page rasterises.
 
-mod common;
+use crate::common;
 
 use std::{collections::BTreeSet, process::Command};
 

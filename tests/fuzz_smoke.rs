@@ -1,7 +1,7 @@
 //! A smoke run of every fuzz target (see `fuzz/`) over the seed corpus and
 //! some mutations of it, in seconds: the long runs happen with `cargo fuzz`.
 
-mod common;
+use crate::common;
 
 use arbiter::{fuzzing, rules::Ruleset};
 

@@ -2,7 +2,7 @@
 //! and memory with a clear message, and an interrupted run leaves no
 //! finished-looking output.
 
-mod common;
+use crate::common;
 
 use std::{
     io::Write,

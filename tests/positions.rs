@@ -2,7 +2,7 @@
 //! Unwinnability Analyzer's test vectors, the libraries' material tests, and
 //! the positions where FIDE (helpmate) and USCF 14E (material list) differ.
 
-mod common;
+use crate::common;
 
 use std::{io::Write, sync::Arc};
 

@@ -3,7 +3,7 @@
 //! well-formed and never negative; the final position is the one reached by
 //! replaying the moves written.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 

@@ -1,7 +1,7 @@
 //! One hand-built game per reason code, with the exact cells it produces,
 //! and the reading traps real files set (pgn-reader's among them).
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

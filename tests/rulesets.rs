@@ -2,7 +2,7 @@
 //! same hand-built games, with the exact result, reason and citation each
 //! ruleset prints.
 
-mod common;
+use crate::common;
 
 use common::{assert_cells, assert_detail_contains, judge_one};
 

@@ -1,7 +1,7 @@
 //! The shipped samples, judged under the ruleset each was written for, cell
 //! by cell. These are the cases a new user sees first.
 
-mod common;
+use crate::common;
 
 use common::{assert_cells, assert_detail_contains, run_paths, sample, Row};
 

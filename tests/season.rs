@@ -1,7 +1,7 @@
 //! League seasons: the DDCL and HSL rules one by one on hand-built seasons,
 //! the shipped sample seasons cell by cell, and the ECF submission file.
 
-mod common;
+use crate::common;
 
 use std::{path::Path, process::Command};
 

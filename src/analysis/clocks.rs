@@ -44,6 +44,19 @@ impl ClockFacts {
     pub fn fallen(&self, side: Side) -> Option<usize> {
         self.fallen_at[idx(side)]
     }
+
+    /// When both flags fell, the side whose clock the record shows at
+    /// `0:00:00.0` first (on its own move, the other's still running), and
+    /// at which ply.
+    pub fn first_fell(&self) -> Option<(Side, usize)> {
+        let w = self.fallen(Side::White)?;
+        let b = self.fallen(Side::Black)?;
+        match w.cmp(&b) {
+            std::cmp::Ordering::Less => Some((Side::White, w)),
+            std::cmp::Ordering::Greater => Some((Side::Black, b)),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
 }
 
 /// The time control a game is judged under: its own tag when that is PGN,
@@ -104,10 +117,13 @@ fn fix_minutes(
     tc
 }
 
-/// Works out every side's clock after every ply.
+/// Works out every side's clock after every ply. Move numbers, and so the
+/// periods of the control, count from `start_fullmove` (a game taken up from
+/// a `FEN` at move 33 plays move 33 first, in the first period's last moves).
 pub fn clock_facts(
     game: &ParsedGame,
     first: Side,
+    start_fullmove: u32,
     tc_tag: &str,
     default: &TimeControl,
     plies: usize,
@@ -140,7 +156,12 @@ pub fn clock_facts(
     let start = if from_start { base } else { None };
     f.after.push([None, None]);
     let uniform = tc.uniform_increment();
-    let mut moves_made = [0u32; 2];
+    // Moves each side had made before the record starts.
+    let before = start_fullmove.max(1) - 1;
+    let mut moves_made = [
+        moves_made_start(before, first, Side::White),
+        moves_made_start(before, first, Side::Black),
+    ];
     let mut anomaly_count = 0usize;
     for (i, ply) in game.plies.iter().take(plies).enumerate() {
         let n = i + 1;
@@ -206,6 +227,11 @@ pub fn clock_facts(
     (f, tc)
 }
 
+/// Moves `side` had made before the record's first ply.
+fn moves_made_start(before: u32, first: Side, side: Side) -> u32 {
+    before + u32::from(first == Side::Black && side == Side::White)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,7 +240,7 @@ mod tests {
     fn facts(pgn: &str, default: &str) -> (ClockFacts, TimeControl) {
         let g = parse_game(pgn.as_bytes());
         let d = TimeControl::parse(default).unwrap();
-        clock_facts(&g, Side::White, &g.tags.time_control, &d, g.plies.len())
+        clock_facts(&g, Side::White, 1, &g.tags.time_control, &d, g.plies.len())
     }
 
     #[test]

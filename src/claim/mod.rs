@@ -1,15 +1,21 @@
-//! Claims and appeals: a claim file (`file`) and its scoresheet
-//! (`evidence`) are checked against the ruleset, and the checks give a
-//! recommended ruling (`judge`). `report::packet` draws the appeal packet.
+//! Claims and appeals, as data: a claim file (`file`), the checks made on
+//! it and the ruling they lead to (`Ruling`, the finished model the packet
+//! and claims.csv render). `judge::claim` does the judging.
 
-pub mod evidence;
 pub mod file;
-pub mod judge;
 
 use std::fmt;
 
+use shakmaty::Chess;
+
 pub use file::{load_claim, Claim, ClaimError, LoadOptions};
-pub use judge::{judge_claim, Ruling};
+
+use crate::{
+    citation::Citation,
+    model::{Clock, Side},
+    replay::record::{Record, Row},
+    rules::DrawClaimRules,
+};
 
 /// What is claimed (PRODUCT.md's `kind`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -87,7 +93,7 @@ impl Ground {
 
 /// The outcome of one check.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum CheckOutcome {
     Pass,
     Fail,
     /// The check does not apply to this claim or ruleset.
@@ -96,13 +102,13 @@ pub enum Outcome {
     Unknown,
 }
 
-impl Outcome {
+impl CheckOutcome {
     pub fn as_str(self) -> &'static str {
         match self {
-            Outcome::Pass => "pass",
-            Outcome::Fail => "fail",
-            Outcome::NotApplicable => "n/a",
-            Outcome::Unknown => "unknown",
+            CheckOutcome::Pass => "pass",
+            CheckOutcome::Fail => "fail",
+            CheckOutcome::NotApplicable => "n/a",
+            CheckOutcome::Unknown => "unknown",
         }
     }
 }
@@ -111,9 +117,25 @@ impl Outcome {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Check {
     pub name: &'static str,
-    pub outcome: Outcome,
-    pub rule: String,
+    pub outcome: CheckOutcome,
+    pub rule: Citation,
     pub detail: String,
+}
+
+impl Check {
+    pub fn new(
+        name: &'static str,
+        outcome: CheckOutcome,
+        rule: &Citation,
+        detail: impl Into<String>,
+    ) -> Check {
+        Check {
+            name,
+            outcome,
+            rule: rule.clone(),
+            detail: detail.into(),
+        }
+    }
 }
 
 /// The recommended ruling.
@@ -131,5 +153,108 @@ impl Recommendation {
             Recommendation::Reject => "reject",
             Recommendation::Refer => "refer",
         }
+    }
+}
+
+/// What ground (b) rests on: the moves over the period and what they show.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// Which moves were looked at, and why those.
+    pub period: String,
+    pub rows: Vec<Row>,
+    pub captures: usize,
+    pub pawn_moves: usize,
+    pub checks: usize,
+    pub repeats: usize,
+    pub king_squares: usize,
+    pub opponent_moves: usize,
+}
+
+impl Progress {
+    /// "in 6 moves: 0 captures, 3 pawn moves, 1 check; 0 repeated positions; king on 3 squares"
+    pub fn summary(&self) -> String {
+        format!(
+            "in {}: {}, {}, {}; {}; king on {}",
+            plural(self.opponent_moves, "move"),
+            plural(self.captures, "capture"),
+            plural(self.pawn_moves, "pawn move"),
+            plural(self.checks, "check"),
+            plural(self.repeats, "repeated position"),
+            plural(self.king_squares, "square")
+        )
+    }
+}
+
+/// A claim judged: the checks, the recommendation and the result either way.
+#[derive(Clone, Debug)]
+pub struct Ruling {
+    pub claim: Claim,
+    pub evidence: Record,
+    pub white: String,
+    pub black: String,
+    pub checks: Vec<Check>,
+    pub recommendation: Recommendation,
+    pub result_if_upheld: String,
+    pub result_if_rejected: String,
+    pub rule: Citation,
+    /// Why, in a sentence or two (the CSV's `detail`).
+    pub detail: String,
+    /// The position the analysis used, and its FEN.
+    pub position: Option<Chess>,
+    pub fen: String,
+    /// A mating line for the side whose mating chances matter, where one exists.
+    pub mate_line: Option<String>,
+    pub progress: Option<Progress>,
+    /// The clocks at the claim (from the claim, else the scoresheet's last).
+    pub clocks: [Option<Clock>; 2],
+    /// The ply the packet marks (the illegal move).
+    pub marked_ply: Option<usize>,
+    /// The draw-claim procedure applied, if the kind is a draw claim the ruleset has.
+    pub procedure: Option<DrawClaimRules>,
+}
+
+impl Ruling {
+    pub fn failed(&self) -> Vec<&'static str> {
+        self.checks
+            .iter()
+            .filter(|c| c.outcome == CheckOutcome::Fail)
+            .map(|c| c.name)
+            .collect()
+    }
+
+    pub fn check(&self, name: &str) -> Option<&Check> {
+        self.checks.iter().find(|c| c.name == name)
+    }
+
+    pub fn opponent(&self) -> Side {
+        self.claim.claimant.other()
+    }
+
+    /// Who signs the decision, and under which rule they decide.
+    pub fn decided_by(&self) -> String {
+        let claims = &self.claim.ruleset.claims;
+        match &self.procedure {
+            Some(p) => format!(
+                "{} ({})",
+                p.decided_by.as_deref().unwrap_or(&claims.decided_by),
+                p.refer_rule
+            ),
+            None => claims.decided_by.clone(),
+        }
+    }
+
+    pub fn name_of(&self, side: Side) -> &str {
+        match side {
+            Side::White => &self.white,
+            Side::Black => &self.black,
+        }
+    }
+}
+
+pub fn plural(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
     }
 }

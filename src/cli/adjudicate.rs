@@ -1,9 +1,20 @@
 //! `arbiter adjudicate`: arguments → validated config → the pipeline.
 
-use std::{io::IsTerminal, path::PathBuf};
+use std::{
+    io::IsTerminal,
+    panic::{catch_unwind, AssertUnwindSafe},
+    path::{Path, PathBuf},
+};
 
 use super::Outcome;
-use crate::{pipeline, report::write::Pending, rules::Ruleset};
+use crate::{
+    pipeline,
+    report::{
+        packet,
+        write::{atomic_write, packet_file_name, Pending},
+    },
+    rules::Ruleset,
+};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -45,7 +56,14 @@ pub fn run(a: Args) -> Outcome {
         Ok(x) => x,
         Err(o) => return o,
     };
-    opts.progress = !a.quiet && std::io::stderr().is_terminal();
+    let bar = (!a.quiet && std::io::stderr().is_terminal()).then(super::progress_bar);
+    if let Some(pb) = &bar {
+        let pb = pb.clone();
+        opts.on_progress = Some(std::sync::Arc::new(move |s: &pipeline::Summary| {
+            pb.set_position(s.games);
+            pb.set_message(format!("{:.1} MB", s.bytes as f64 / 1e6));
+        }));
+    }
     if let Some(dir) = &a.syzygy {
         match crate::analysis::forced::Syzygy::open(dir) {
             Ok(tb) => opts.syzygy = Some(std::sync::Arc::new(tb)),
@@ -60,7 +78,10 @@ pub fn run(a: Args) -> Outcome {
             eprintln!("arbiter: --packets {}: {e}", dir.display());
             return Outcome::Error;
         }
-        opts.packets = Some(std::sync::Arc::from(dir.as_path()));
+        let (dir, packet_rules) = (dir.clone(), rules.clone());
+        opts.on_unconfirmed = Some(std::sync::Arc::new(move |u: pipeline::Unconfirmed<'_>| {
+            write_packet(&dir, &u, &packet_rules)
+        }));
     }
     let result = match &a.out {
         // Written beside the target and renamed when complete: an interrupted
@@ -90,6 +111,9 @@ pub fn run(a: Args) -> Outcome {
             std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock()),
         ),
     };
+    if let Some(pb) = bar {
+        pb.finish_and_clear();
+    }
     let summary = match result {
         Ok(s) => s,
         Err(e) if super::is_broken_pipe(&e) => return Outcome::Ok,
@@ -112,4 +136,22 @@ pub fn run(a: Args) -> Outcome {
     } else {
         Outcome::Ok
     }
+}
+
+/// Draws and writes the packet of a game `adjudicate` did not confirm.
+fn write_packet(dir: &Path, u: &pipeline::Unconfirmed<'_>, rules: &Ruleset) -> Result<(), String> {
+    let (source, index) = (u.source, u.index);
+    let pdf = catch_unwind(AssertUnwindSafe(|| {
+        let record = crate::replay::record::from_game(source, u.game, rules);
+        packet::render(&packet::game_packet(
+            source,
+            index,
+            &record,
+            u.judgement,
+            rules,
+        ))
+    }))
+    .map_err(|_| format!("{source}: game {index}: the packet could not be drawn"))?;
+    let path = dir.join(packet_file_name(source, index));
+    atomic_write(&path, &pdf).map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -4,8 +4,9 @@ use std::path::PathBuf;
 
 use super::Outcome;
 use crate::{
-    audit::{Audit, FINDINGS_HEADER},
+    audit::Audit,
     pipeline,
+    report::csv::{finding_row, FINDINGS_HEADER},
     rules::Ruleset,
 };
 
@@ -60,8 +61,7 @@ pub fn run(a: Args) -> Outcome {
     }
     errors.extend(summary.errors.iter().cloned());
     let (games, findings) = audit.finish();
-    let bytes =
-        crate::report::write::csv_bytes(&FINDINGS_HEADER, findings.iter().map(|f| f.record()));
+    let bytes = crate::report::write::csv_bytes(&FINDINGS_HEADER, findings.iter().map(finding_row));
     let written = match &a.out {
         Some(p) => crate::report::write::atomic_write(p, &bytes),
         None => std::io::Write::write_all(&mut std::io::stdout().lock(), &bytes),

@@ -11,25 +11,14 @@ use std::{
 use super::Outcome;
 use crate::{
     analysis::forced::Syzygy,
-    claim::{judge_claim, load_claim, LoadOptions, Ruling},
+    claim::{load_claim, LoadOptions},
+    judge::claim::judge_claim,
     report::{
+        csv::{claims_row, CLAIMS_HEADER},
         packet::{claim_packet, render},
         write::{atomic_write, csv_bytes},
     },
 };
-
-pub const CLAIMS_HEADER: [&str; 10] = [
-    "claim",
-    "kind",
-    "ruleset",
-    "claimant",
-    "recommendation",
-    "result_if_upheld",
-    "result_if_rejected",
-    "rule",
-    "checks_failed",
-    "detail",
-];
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -91,21 +80,6 @@ fn expand(inputs: &[PathBuf]) -> (Vec<PathBuf>, Vec<String>) {
         }
     }
     (files, errors)
-}
-
-fn row(r: &Ruling) -> Vec<String> {
-    vec![
-        r.claim.id.clone(),
-        r.claim.kind.as_str().into(),
-        r.claim.ruleset.name.clone(),
-        r.claim.claimant.name().to_ascii_lowercase(),
-        r.recommendation.as_str().into(),
-        r.result_if_upheld.clone(),
-        r.result_if_rejected.clone(),
-        r.rule.clone(),
-        r.failed().join(";"),
-        r.detail.clone(),
-    ]
 }
 
 pub fn run(a: Args) -> Outcome {
@@ -187,7 +161,7 @@ pub fn run(a: Args) -> Outcome {
             crate::claim::Recommendation::Reject => 1,
             crate::claim::Recommendation::Refer => 2,
         }] += 1;
-        rows.push(row(&r));
+        rows.push(claims_row(&r));
     }
     let csv_path = a.out.join("claims.csv");
     if let Err(e) = atomic_write(&csv_path, &csv_bytes(&CLAIMS_HEADER, rows)) {
@@ -197,7 +171,7 @@ pub fn run(a: Args) -> Outcome {
     if !a.quiet {
         eprintln!(
             "arbiter: {}: {} uphold, {} reject, {} refer; packets and claims.csv in {}",
-            crate::claim::judge::plural(files.len(), "claim"),
+            crate::claim::plural(files.len(), "claim"),
             counts[0],
             counts[1],
             counts[2],

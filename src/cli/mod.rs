@@ -114,3 +114,14 @@ pub(crate) fn inputs_and_options(
 pub(crate) fn is_broken_pipe(e: &std::io::Error) -> bool {
     e.kind() == std::io::ErrorKind::BrokenPipe
 }
+
+/// The progress spinner shown on a terminal: games, rate and megabytes.
+pub fn progress_bar() -> indicatif::ProgressBar {
+    let pb = indicatif::ProgressBar::new_spinner();
+    pb.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {pos} games ({per_sec}) {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    pb.enable_steady_tick(std::time::Duration::from_millis(200));
+    pb
+}

@@ -38,6 +38,13 @@ pub struct Tags {
     pub count: usize,
 }
 
+impl Tags {
+    /// The recorded result: the Result tag (`*` when absent or unreadable).
+    pub fn recorded_result(&self) -> crate::model::GameResult {
+        crate::model::GameResult::parse(&self.result).unwrap_or(crate::model::GameResult::Unknown)
+    }
+}
+
 /// One mainline move as read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ply {

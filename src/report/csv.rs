@@ -1,9 +1,8 @@
-//! The results CSV of `arbiter adjudicate`, exactly as PRODUCT.md names it.
+//! Every CSV schema the tool writes for games and claims: the results CSV
+//! of `arbiter adjudicate` and claims.csv, exactly as PRODUCT.md names them,
+//! and the audit's findings. Rows are rendered from finished models.
 
-use crate::{
-    pgn::Tags,
-    rules::judge::{recorded_result_of, Judgement},
-};
+use crate::{audit::Finding, claim::Ruling, model::Judgement, pgn::Tags};
 
 pub const RESULTS_HEADER: [&str; 24] = [
     "source",
@@ -54,7 +53,7 @@ pub fn write_row<W: std::io::Write>(
     tags: &Tags,
     j: &Judgement,
 ) -> csv::Result<()> {
-    let recorded = recorded_result_of(tags);
+    let recorded = tags.recorded_result();
     w.write_record([
         g.source,
         &g.index.to_string(),
@@ -72,7 +71,7 @@ pub fn write_row<W: std::io::Write>(
         j.verdict.result.as_str(),
         j.verdict.status.as_str(),
         j.verdict.reason.as_str(),
-        &j.verdict.rule,
+        j.verdict.rule.as_str(),
         &opt(j.ply),
         &j.mv,
         &opt(j.white_clock),
@@ -81,4 +80,52 @@ pub fn write_row<W: std::io::Write>(
         &j.final_fen,
         &j.detail,
     ])
+}
+
+pub const CLAIMS_HEADER: [&str; 10] = [
+    "claim",
+    "kind",
+    "ruleset",
+    "claimant",
+    "recommendation",
+    "result_if_upheld",
+    "result_if_rejected",
+    "rule",
+    "checks_failed",
+    "detail",
+];
+
+/// One claims.csv row.
+pub fn claims_row(r: &Ruling) -> Vec<String> {
+    vec![
+        r.claim.id.clone(),
+        r.claim.kind.as_str().into(),
+        r.claim.ruleset.name.clone(),
+        r.claim.claimant.name().to_ascii_lowercase(),
+        r.recommendation.as_str().into(),
+        r.result_if_upheld.clone(),
+        r.result_if_rejected.clone(),
+        r.rule.to_string(),
+        r.failed().join(";"),
+        r.detail.clone(),
+    ]
+}
+
+pub const FINDINGS_HEADER: [&str; 9] = [
+    "source", "game", "date", "round", "white", "black", "finding", "rule", "detail",
+];
+
+/// One row of the Active-30 audit's findings.csv.
+pub fn finding_row(f: &Finding) -> [String; 9] {
+    [
+        f.source.clone(),
+        f.game.to_string(),
+        f.date.clone(),
+        f.round.clone(),
+        f.white.clone(),
+        f.black.clone(),
+        f.finding.to_string(),
+        f.rule.clone(),
+        f.detail.clone(),
+    ]
 }

@@ -97,3 +97,19 @@ pub fn safe_stem(s: &str, max: usize, fallback: &str) -> String {
         kept.to_string()
     }
 }
+
+/// A packet's file name from its source and game number: safe characters
+/// only, never hidden, and distinct for distinct sources.
+pub fn packet_file_name(source: &str, index: u64) -> String {
+    let stem = source
+        .trim_end_matches(".zst")
+        .trim_end_matches(".gz")
+        .trim_end_matches(".bz2")
+        .trim_end_matches(".pgn");
+    let safe = if source == "-" {
+        "stdin".to_string()
+    } else {
+        safe_stem(stem, 120, "game")
+    };
+    format!("{safe}-game{index}.pdf")
+}

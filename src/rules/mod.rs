@@ -2,9 +2,9 @@
 //! `templates/rulesets/`, and validation into a `Ruleset` the judge trusts.
 //! Every policy carries the citation string printed with a decision.
 
-pub mod judge;
-
 use serde::{Deserialize, Serialize};
+
+pub use crate::citation::{Citation, Cited};
 
 use crate::pgn::time_control::TimeControl;
 
@@ -53,28 +53,28 @@ pub struct Scoring {
     pub win: f64,
     pub draw: f64,
     pub loss: f64,
-    pub rule: String,
+    pub rule: Citation,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardRules {
-    pub checkmate: String,
-    pub stalemate: String,
-    pub dead_position: String,
+    pub checkmate: Citation,
+    pub stalemate: Citation,
+    pub dead_position: Citation,
     /// A won result credited to a side that cannot mate is a draw (FIDE 5.1.2).
-    pub resignation: String,
-    pub agreement: String,
+    pub resignation: Citation,
+    pub agreement: Citation,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FlagRules {
     pub callers: FlagCallers,
-    pub callers_rule: String,
+    pub callers_rule: Citation,
     pub test: MateTest,
-    pub rule: String,
-    pub cannot_mate_rule: String,
+    pub rule: Citation,
+    pub cannot_mate_rule: Citation,
     pub unclaimed: UnclaimedFlag,
 }
 
@@ -83,13 +83,20 @@ pub struct FlagRules {
 pub struct BothFlagsRules {
     /// Both flags down in the period where all remaining moves must be played.
     pub final_period: BothFlagsPolicy,
-    pub final_rule: String,
+    pub final_rule: Citation,
     /// Both flags down in an earlier period (e.g. before move 36 in the DDCL).
     pub earlier_period: BothFlagsPolicy,
-    pub earlier_rule: String,
+    pub earlier_rule: Citation,
     /// Policy when the control has an increment (FIDE III applies only without).
     pub with_increment: BothFlagsPolicy,
-    pub with_increment_rule: String,
+    pub with_increment_rule: Citation,
+    /// Where the record shows whose flag fell first, that flag is judged
+    /// alone (FIDE III.3.1 applies only "if it is impossible to establish
+    /// which flag fell first"). Off where the text draws regardless (ECF QPF 10).
+    #[serde(default)]
+    pub first_fell_decides: bool,
+    #[serde(default)]
+    pub first_fell_rule: Option<Citation>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -97,11 +104,11 @@ pub struct BothFlagsRules {
 pub struct IllegalMoveRules {
     /// Time added to the opponent's clock for a completed illegal move.
     pub penalty_seconds: u32,
-    pub penalty_rule: String,
+    pub penalty_rule: Citation,
     /// Position reinstated when the illegal move is found (FIDE 7.5.1).
-    pub reinstate_rule: String,
+    pub reinstate_rule: Citation,
     pub second_loses: bool,
-    pub second_rule: String,
+    pub second_rule: Citation,
     /// The old Active-play practice: an illegal move loses on claim.
     #[serde(default)]
     pub first_loses: bool,
@@ -109,19 +116,19 @@ pub struct IllegalMoveRules {
     #[serde(default)]
     pub loses_under_seconds: Option<u32>,
     #[serde(default)]
-    pub loses_under_rule: String,
+    pub loses_under_rule: Option<Citation>,
     /// The move stands once the opponent has replied (FIDE A.5.2, Sabah v.7, BCF RP 13).
     pub stands_after_reply: bool,
-    pub stands_rule: String,
+    pub stands_rule: Citation,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AutomaticDraws {
     pub fivefold: bool,
-    pub fivefold_rule: String,
+    pub fivefold_rule: Citation,
     pub seventy_five_moves: bool,
-    pub seventy_five_rule: String,
+    pub seventy_five_rule: Citation,
 }
 
 /// What a rejected draw claim costs the claimant.
@@ -161,7 +168,7 @@ pub struct DrawClaimRules {
     pub window_seconds: Option<u32>,
     #[serde(default)]
     pub window_inclusive: bool,
-    pub window_rule: String,
+    pub window_rule: Citation,
     /// The claim is made on the claimant's own move, with his clock running.
     #[serde(default)]
     pub on_move: bool,
@@ -169,28 +176,28 @@ pub struct DrawClaimRules {
     #[serde(default = "yes")]
     pub increment_allowed: bool,
     #[serde(default)]
-    pub increment_rule: String,
+    pub increment_rule: Option<Citation>,
     /// The written final position (FIDE III.6.1.1, BCF RP NA-3, ECF QPF 14).
-    pub position_rule: String,
+    pub position_rule: Citation,
     /// Ground (a), and the standard the appeal arbiter applies to it.
-    pub normal_means_rule: String,
+    pub normal_means_rule: Citation,
     /// Ground (b): the scoresheet decides.
-    pub no_effort_rule: String,
+    pub no_effort_rule: Citation,
     /// Mixed evidence falls to the claimant's opponent (BCF RP GAA).
-    pub doubt_rule: String,
-    pub upheld_rule: String,
+    pub doubt_rule: Citation,
+    pub upheld_rule: Citation,
     pub on_reject: OnReject,
     #[serde(default)]
     pub penalty_seconds: u32,
     /// Sabah v.8(b): the claimant keeps at least this much after the penalty.
     #[serde(default)]
     pub keep_seconds: u32,
-    pub reject_rule: String,
+    pub reject_rule: Citation,
     /// Sabah v.8(c): a frivolous appeal may be ruled lost.
     #[serde(default)]
-    pub frivolous_rule: String,
+    pub frivolous_rule: Option<Citation>,
     /// Who rules when the evidence does not settle it (ECF QPF 12, HSL SD-ILC (3)).
-    pub refer_rule: String,
+    pub refer_rule: Citation,
     /// What the one who decides may do when referred (HSL SD-ILC (3)/(4), FIDE III.5.2).
     #[serde(default)]
     pub refer_note: String,
@@ -200,18 +207,18 @@ pub struct DrawClaimRules {
     #[serde(default)]
     pub deadline_days: Option<u32>,
     #[serde(default)]
-    pub deadline_rule: String,
+    pub deadline_rule: Option<Citation>,
     /// Both players send their scoresheet and diagram (ECF QPF 13).
     #[serde(default)]
     pub both_submit: bool,
     #[serde(default)]
-    pub submissions_rule: String,
+    pub submissions_rule: Option<Citation>,
     #[serde(default)]
     pub fee: String,
     #[serde(default)]
     pub fee_payers: FeePayers,
     #[serde(default)]
-    pub fee_rule: String,
+    pub fee_rule: Option<Citation>,
 }
 
 fn yes() -> bool {
@@ -239,10 +246,27 @@ pub struct ClaimRules {
     #[serde(default)]
     pub clear_draw_appeal: Option<DrawClaimRules>,
     #[serde(default)]
-    pub absent_rule: String,
+    pub absent_rule: Option<Citation>,
     /// Who signs a ruling on a claim (the packet's decision box).
     #[serde(default = "arbiter_title")]
     pub decided_by: String,
+}
+
+impl ClaimRules {
+    /// The draw-claim procedures the ruleset has, by their table name.
+    pub fn procedures(&self) -> impl Iterator<Item = (&'static str, &DrawClaimRules)> {
+        [
+            ("last_two_minutes", &self.last_two_minutes),
+            ("last_two_minutes_arbiter", &self.last_two_minutes_arbiter),
+            (
+                "insufficient_losing_chances",
+                &self.insufficient_losing_chances,
+            ),
+            ("clear_draw_appeal", &self.clear_draw_appeal),
+        ]
+        .into_iter()
+        .filter_map(|(n, c)| c.as_ref().map(|c| (n, c)))
+    }
 }
 
 fn arbiter_title() -> String {
@@ -257,7 +281,7 @@ impl Default for ClaimRules {
             last_two_minutes_arbiter: None,
             insufficient_losing_chances: None,
             clear_draw_appeal: None,
-            absent_rule: String::new(),
+            absent_rule: None,
             decided_by: arbiter_title(),
         }
     }
@@ -271,7 +295,7 @@ pub struct RulesetFile {
     pub title: String,
     /// Used when a game has no usable `TimeControl` tag.
     pub default_time_control: String,
-    pub default_time_control_rule: String,
+    pub default_time_control_rule: Citation,
     pub scoring: Scoring,
     pub board: BoardRules,
     pub flag: FlagRules,
@@ -307,8 +331,8 @@ pub enum RulesetError {
     Toml(String, String),
     #[error("{0}: default_time_control: {1}")]
     TimeControl(String, String),
-    #[error("{0}: {1} is empty: every policy needs its citation")]
-    MissingCitation(String, &'static str),
+    #[error("{0}: {1} is missing: the policy it belongs to is switched on and needs its citation")]
+    MissingCitation(String, String),
 }
 
 macro_rules! builtin {
@@ -334,76 +358,37 @@ builtin!(
 
 impl Ruleset {
     pub fn from_toml(origin: &str, text: &str) -> Result<Ruleset, RulesetError> {
-        let file: RulesetFile = toml::from_str(text)
-            .map_err(|e| RulesetError::Toml(origin.to_string(), e.to_string()))?;
+        // The path of the offending key goes into the error (`flag.rule`), so
+        // a blank citation anywhere is refused with its key named.
+        let file: RulesetFile = serde_path_to_error::deserialize(toml::Deserializer::new(text))
+            .map_err(|e| {
+                let key = e.path().to_string();
+                let inner = e.into_inner();
+                let msg = inner.message().to_string();
+                let line = inner
+                    .span()
+                    .map(|s| text[..s.start.min(text.len())].lines().count().max(1));
+                let at = line.map(|l| format!(" (line {l})")).unwrap_or_default();
+                if key.is_empty() || key == "." {
+                    RulesetError::Toml(origin.to_string(), format!("{msg}{at}"))
+                } else {
+                    RulesetError::Toml(origin.to_string(), format!("{key}{at}: {msg}"))
+                }
+            })?;
         let default_tc = TimeControl::parse(&file.default_time_control)
             .map_err(|e| RulesetError::TimeControl(origin.to_string(), e.to_string()))?;
-        let citations: [(&str, &'static str); 15] = [
-            (&file.scoring.rule, "scoring.rule"),
-            (&file.board.checkmate, "board.checkmate"),
-            (&file.board.stalemate, "board.stalemate"),
-            (&file.board.dead_position, "board.dead_position"),
-            (&file.board.resignation, "board.resignation"),
-            (&file.board.agreement, "board.agreement"),
-            (&file.flag.rule, "flag.rule"),
-            (&file.flag.cannot_mate_rule, "flag.cannot_mate_rule"),
-            (&file.flag.callers_rule, "flag.callers_rule"),
-            (&file.both_flags.final_rule, "both_flags.final_rule"),
-            (&file.both_flags.earlier_rule, "both_flags.earlier_rule"),
-            (&file.illegal_move.penalty_rule, "illegal_move.penalty_rule"),
-            (&file.illegal_move.stands_rule, "illegal_move.stands_rule"),
-            (
-                &file.automatic_draws.fivefold_rule,
-                "automatic_draws.fivefold_rule",
-            ),
-            (
-                &file.automatic_draws.seventy_five_rule,
-                "automatic_draws.seventy_five_rule",
-            ),
-        ];
-        for (value, field) in citations {
-            if value.trim().is_empty() {
-                return Err(RulesetError::MissingCitation(origin.to_string(), field));
-            }
+        // Citations that are optional in the file but required by a policy
+        // that is switched on.
+        let missing = |key: String| RulesetError::MissingCitation(origin.to_string(), key);
+        let im = &file.illegal_move;
+        if im.loses_under_seconds.is_some() && im.loses_under_rule.is_none() {
+            return Err(missing("illegal_move.loses_under_rule".into()));
         }
-        if file.illegal_move.loses_under_seconds.is_some()
-            && file.illegal_move.loses_under_rule.is_empty()
-        {
-            return Err(RulesetError::MissingCitation(
-                origin.to_string(),
-                "illegal_move.loses_under_rule",
-            ));
+        let bf = &file.both_flags;
+        if bf.first_fell_decides && bf.first_fell_rule.is_none() {
+            return Err(missing("both_flags.first_fell_rule".into()));
         }
-        for (name, c) in [
-            ("last_two_minutes", &file.claims.last_two_minutes),
-            (
-                "last_two_minutes_arbiter",
-                &file.claims.last_two_minutes_arbiter,
-            ),
-            (
-                "insufficient_losing_chances",
-                &file.claims.insufficient_losing_chances,
-            ),
-            ("clear_draw_appeal", &file.claims.clear_draw_appeal),
-        ] {
-            let Some(c) = c else { continue };
-            for (value, field) in [
-                (&c.window_rule, "window_rule"),
-                (&c.position_rule, "position_rule"),
-                (&c.normal_means_rule, "normal_means_rule"),
-                (&c.no_effort_rule, "no_effort_rule"),
-                (&c.doubt_rule, "doubt_rule"),
-                (&c.upheld_rule, "upheld_rule"),
-                (&c.reject_rule, "reject_rule"),
-                (&c.refer_rule, "refer_rule"),
-            ] {
-                if value.trim().is_empty() {
-                    return Err(RulesetError::Toml(
-                        origin.to_string(),
-                        format!("claims.{name}.{field} is empty: every policy needs its citation"),
-                    ));
-                }
-            }
+        for (name, c) in file.claims.procedures() {
             let needs = [
                 (c.deadline_days.is_some(), &c.deadline_rule, "deadline_rule"),
                 (c.both_submit, &c.submissions_rule, "submissions_rule"),
@@ -411,11 +396,8 @@ impl Ruleset {
                 (!c.increment_allowed, &c.increment_rule, "increment_rule"),
             ];
             for (used, value, field) in needs {
-                if used && value.trim().is_empty() {
-                    return Err(RulesetError::Toml(
-                        origin.to_string(),
-                        format!("claims.{name}.{field} is empty: every policy needs its citation"),
-                    ));
+                if used && value.is_none() {
+                    return Err(missing(format!("claims.{name}.{field}")));
                 }
             }
         }
@@ -474,8 +456,55 @@ mod tests {
     fn empty_citation_is_refused() {
         let text = Ruleset::builtin_text("bcf-rapid")
             .unwrap()
-            .replace("rule = \"BCF RP 14\"", "rule = \"\"");
+            .replace("\nrule = \"BCF RP 14\"", "\nrule = \"\"");
         let err = Ruleset::from_toml("x", &text).unwrap_err().to_string();
         assert!(err.contains("flag.rule"), "{err}");
+    }
+
+    /// Every citation of every built-in, blanked in turn, is refused with
+    /// its key named: the check is the type's, not a list kept by hand.
+    #[test]
+    fn every_blank_citation_is_refused_naming_its_key() {
+        let mut tried = 0;
+        for (name, text) in BUILTINS {
+            let mut section = String::new();
+            for (i, line) in text.lines().enumerate() {
+                let t = line.trim();
+                if t.starts_with('[') {
+                    section = t.trim_matches(['[', ']']).to_string();
+                    continue;
+                }
+                let Some((key, value)) = t.split_once(" = ") else {
+                    continue;
+                };
+                let citation = key.ends_with("rule") || section == "board";
+                if !citation || !value.starts_with('"') {
+                    continue;
+                }
+                let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+                lines[i] = format!("{key} = \"  \"");
+                let err = Ruleset::from_toml(name, &lines.join("\n"))
+                    .expect_err(&format!("{name}: {section}.{key} blank was accepted"))
+                    .to_string();
+                let full = if section.is_empty() {
+                    key.to_string()
+                } else {
+                    format!("{section}.{key}")
+                };
+                assert!(err.contains(&full), "{name}: {err}");
+                assert!(err.contains(&format!("line {}", i + 1)), "{name}: {err}");
+                tried += 1;
+            }
+        }
+        assert!(tried > 200, "{tried}");
+    }
+
+    #[test]
+    fn a_switched_on_policy_needs_its_citation() {
+        let text = Ruleset::builtin_text("bcf-rapid")
+            .unwrap()
+            .replace("loses_under_rule = \"BCF RP 12\"\n", "");
+        let err = Ruleset::from_toml("x", &text).unwrap_err().to_string();
+        assert!(err.contains("illegal_move.loses_under_rule"), "{err}");
     }
 }

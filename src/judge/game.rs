@@ -1,66 +1,23 @@
 //! Judging one game in the order PRODUCT.md gives: board endings, illegal
-//! moves, flags, then the recorded result with the FIDE 5.1.2 check.
-//! Every verdict carries the citation from the ruleset.
+//! moves, flags, then the recorded result with the FIDE 5.1.2 check. The
+//! decisions themselves are `policy`'s; this file gathers the facts from
+//! the replay and the clocks, and words the `detail`.
 
-use shakmaty::{fen::Fen, Chess, EnPassantMode};
+use shakmaty::{fen::Fen, Chess, EnPassantMode, Position};
 
-use super::{BothFlagsPolicy, FlagCallers, MateTest, Ruleset, UnclaimedFlag};
+use super::policy::{self, BothFlags, BothFlagsFacts, FlagFall, Found, IllegalFacts, IllegalMove};
 use crate::{
     analysis::{
         clocks::{clock_facts, ClockFacts},
         forced::Syzygy,
-        mate::{self, can_mate, material_label, MateAnswer, Mateability, Uscf14e},
+        mate::{self, material_label, MateAnswer, Mateability},
     },
-    model::{Clock, GameResult, Reason, Side, Status, Verdict},
+    citation::Citation,
+    model::{Clock, GameResult, Judgement, Reason, Side, Status, Verdict},
     pgn::{time_control::TimeControl, ParsedGame},
     replay::{self, BoardEnd, IllegalKind, Replay, ReplayRules, Scratch, Start, Stop},
+    rules::{Ruleset, UnclaimedFlag},
 };
-
-/// Everything the results CSV says about one game beyond its tags.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Judgement {
-    pub verdict: Verdict,
-    pub ply: Option<usize>,
-    pub mv: String,
-    pub white_clock: Option<Clock>,
-    pub black_clock: Option<Clock>,
-    pub plies: usize,
-    pub final_fen: String,
-    pub detail: String,
-}
-
-impl Judgement {
-    /// A game that could not be read at all, and why.
-    pub fn unreadable(detail: String) -> Judgement {
-        Judgement::bare(
-            Verdict::new(
-                GameResult::Unknown,
-                Status::Unreadable,
-                Reason::ParseError,
-                "PGN 8.2",
-            ),
-            detail,
-        )
-    }
-
-    fn bare(verdict: Verdict, detail: String) -> Judgement {
-        Judgement {
-            verdict,
-            ply: None,
-            mv: String::new(),
-            white_clock: None,
-            black_clock: None,
-            plies: 0,
-            final_fen: String::new(),
-            detail,
-        }
-    }
-}
-
-/// The recorded result: the Result tag (`*` when absent or unreadable).
-pub fn recorded_result_of(tags: &crate::pgn::Tags) -> GameResult {
-    GameResult::parse(&tags.result).unwrap_or(GameResult::Unknown)
-}
 
 struct Ctx<'a> {
     syzygy: Option<&'a Syzygy>,
@@ -69,61 +26,29 @@ struct Ctx<'a> {
     rules: &'a Ruleset,
     start: Chess,
     r: Replay,
-    /// "Can this side mate?" answers for the final position, asked once.
-    mate: [Option<MateAnswer>; 2],
+    /// The final position, with "can this side mate?" asked once per side.
+    board: policy::Board,
     clocks: ClockFacts,
     tc: TimeControl,
     recorded: GameResult,
     notes: Vec<String>,
 }
 
-fn side_index(s: Side) -> usize {
-    match s {
-        Side::White => 0,
-        Side::Black => 1,
-    }
-}
-
 impl Ctx<'_> {
-    /// The full helpmate answer for `side` in the final position.
     fn mate(&mut self, side: Side) -> MateAnswer {
-        let i = side_index(side);
-        if self.mate[i].is_none() {
-            self.mate[i] = Some(if self.material_only() {
-                mate::material_answer(&self.r.pos, side)
-            } else {
-                can_mate(&self.r.pos, side)
-            });
-        }
-        self.mate[i]
-            .clone()
-            .unwrap_or_else(|| can_mate(&self.r.pos, side))
+        self.board.mate(side)
     }
 
-    /// Is the final position dead, given that `known` cannot mate? The other
-    /// side gets the fast check first, the full search only if that fails.
     fn dead_given(&mut self, known: Side) -> bool {
-        let other = known.other();
-        self.cannot_mate_fast(other) || self.mate(other).verdict == Mateability::Unwinnable
-    }
-
-    /// A ruleset whose test is `material` asks the material rule alone.
-    fn material_only(&self) -> bool {
-        self.rules.flag.test == MateTest::Material
+        self.board.dead_given(known)
     }
 
     fn cannot_mate_fast(&self, side: Side) -> bool {
-        if self.material_only() {
-            shakmaty::Position::has_insufficient_material(&self.r.pos, side.into())
-        } else {
-            mate::cannot_mate_fast(&self.r.pos, side)
-        }
+        self.board.cannot_mate_fast(side)
     }
 
-    /// Is the final position dead, by the fast check alone (for games whose
-    /// result does not hang on it)?
     fn dead_fast(&self) -> bool {
-        self.cannot_mate_fast(Side::White) && self.cannot_mate_fast(Side::Black)
+        self.board.dead_fast()
     }
 
     /// The move of ply `n` as written, e.g. `41... Qxe4`.
@@ -263,7 +188,7 @@ impl<'a> Env<'a> {
 /// Judges one parsed game. `text` is the game's own text (for moves as written).
 pub fn judge(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratch) -> Judgement {
     let rules = env.rules;
-    let recorded = recorded_result_of(&game.tags);
+    let recorded = game.tags.recorded_result();
     if let Some(err) = &game.error {
         if game.plies.is_empty() {
             return Judgement::unreadable(format!("cannot read the game: {err}"));
@@ -288,16 +213,12 @@ pub fn judge(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratch
             return j;
         }
     };
-    let rr = ReplayRules {
-        fivefold: rules.automatic_draws.fivefold,
-        seventy_five: rules.automatic_draws.seventy_five_moves,
-        stands_after_reply: rules.illegal_move.stands_after_reply,
-    };
     let start_pos = start.clone();
-    let r = replay::replay(game, start, rr, scratch);
+    let r = replay::replay(game, start, ReplayRules::of(rules), scratch);
     let (clocks, tc) = clock_facts(
         game,
         r.first,
+        r.start_fullmove,
         &game.tags.time_control,
         &rules.default_tc,
         game.plies.len(),
@@ -308,7 +229,7 @@ pub fn judge(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratch
         text,
         rules,
         start: start_pos,
-        mate: [None, None],
+        board: policy::Board::new(r.pos.clone(), rules),
         r,
         clocks,
         tc,
@@ -322,7 +243,7 @@ pub fn judge(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratch
                 GameResult::Unknown,
                 Status::Unreadable,
                 Reason::ParseError,
-                "PGN 8.2",
+                Citation::fixed("PGN 8.2"),
             ),
             None,
             format!("the movetext breaks off after ply {at}: {err}"),
@@ -359,7 +280,7 @@ fn judge_replayed(mut c: Ctx<'_>) -> Judgement {
                     GameResult::Unknown,
                     Status::Unreadable,
                     Reason::ParseError,
-                    "PGN 8.2.2",
+                    Citation::fixed("PGN 8.2.2"),
                 ),
                 Some(n),
                 format!(
@@ -459,9 +380,10 @@ fn judge_board_ending(c: Ctx<'_>, e: replay::Ending) -> Judgement {
             side.name(),
             c.named(p)
         );
-        return match rules.flag.unclaimed {
+        let unclaimed = policy::unclaimed_flag(rules);
+        return match unclaimed.value {
             UnclaimedFlag::ResultStands => {
-                let rule = format!("{}; {rule}", rules.flag.callers_rule);
+                let rule = unclaimed.rule.and(&rule);
                 let v = Verdict::against(c.recorded, result, Reason::FlagUnclaimed, rule);
                 c.finish(v, Some(e.ply), main)
             }
@@ -470,7 +392,7 @@ fn judge_board_ending(c: Ctx<'_>, e: replay::Ending) -> Judgement {
                     c.recorded,
                     GameResult::Unknown,
                     Reason::FlagUnclaimed,
-                    rules.flag.callers_rule.clone(),
+                    unclaimed.rule,
                 );
                 c.finish(v, Some(p), main)
             }
@@ -485,7 +407,6 @@ fn judge_board_ending(c: Ctx<'_>, e: replay::Ending) -> Judgement {
 
 fn judge_illegal(c: Ctx<'_>) -> Judgement {
     let rules = c.rules;
-    let im = rules.illegal_move.clone();
     let Some(last) = c.r.illegal.last().cloned() else {
         return judge_flags_or_record(c);
     };
@@ -493,7 +414,7 @@ fn judge_illegal(c: Ctx<'_>) -> Judgement {
     let mover = last.side;
     let opp = mover.other();
     let written = c.named(n);
-    let review = |c: Ctx<'_>, rule: String, main: String| {
+    let review = |c: Ctx<'_>, rule: Citation, main: String| {
         let v = Verdict::against(c.recorded, GameResult::Unknown, Reason::IllegalMove, rule);
         c.finish(v, Some(n), main)
     };
@@ -502,108 +423,92 @@ fn judge_illegal(c: Ctx<'_>) -> Judgement {
             "{written} by {}: no piece can make this move; the record cannot be replayed past it",
             mover.name()
         );
-        return review(c, im.reinstate_rule.clone(), main);
+        return review(c, rules.illegal_move.reinstate_rule.clone(), main);
     }
-    let replied = n < c.game.plies.len();
-    if replied {
-        // The game went on from a position the record does not show.
-        let main = format!(
-            "{written} by {} is illegal and the position must be reinstated; the moves recorded after it cannot be judged",
-            mover.name()
-        );
-        return review(c, im.reinstate_rule.clone(), main);
-    }
-    // The record ends on the illegal move: the opponent claimed.
-    let prior =
-        c.r.illegal
+    // A record that ends on the illegal move: the opponent claimed at once.
+    // One that goes on: nobody noticed, or the move stood after the reply.
+    let replies = c.game.plies.len().saturating_sub(n);
+    let facts = IllegalFacts {
+        mover,
+        replies,
+        found: if replies > 0 {
+            Found::Unnoticed
+        } else {
+            Found::Claimed
+        },
+        prior_by_mover: c
+            .r
+            .illegal
             .iter()
             .filter(|i| i.side == mover && i.ply < n)
-            .count();
-    let lose = |mut c: Ctx<'_>, rule: String, why: String| {
-        let answer = c.mate(opp);
-        let (result, reason, rule, extra) = match answer.verdict {
-            Mateability::Unwinnable => (
-                GameResult::Draw,
-                Reason::IllegalMove,
-                rule,
-                format!("; {}: drawn", can_mate_sentence(opp, &answer, &c.r.pos)),
-            ),
-            Mateability::Undetermined => (
-                GameResult::Unknown,
-                Reason::IllegalMove,
-                rule,
-                format!("; {}", can_mate_sentence(opp, &answer, &c.r.pos)),
-            ),
-            _ => (
-                GameResult::win_for(opp),
-                Reason::IllegalMove,
-                rule,
-                String::new(),
-            ),
-        };
-        c.notes.insert(0, format!("{why}{extra}"));
-        let main = format!("{written} by {} is illegal", mover.name());
-        let v = Verdict::against(c.recorded, result, reason, rule);
-        c.finish(v, Some(n), main)
+            .count(),
+        clocks: [c.clocks.at(n, Side::White), c.clocks.at(n, Side::Black)],
     };
-    if let Some(limit) = im.loses_under_seconds {
-        let wc = c.clocks.at(n, Side::White);
-        let bc = c.clocks.at(n, Side::Black);
-        return match (wc, bc) {
-            (Some(w), Some(b)) => {
-                let lim = limit * 10;
-                if w.tenths < lim || b.tenths < lim {
-                    let who = if w.tenths < lim {
-                        format!("White has {w}")
-                    } else {
-                        format!("Black has {b}")
-                    };
-                    lose(
-                        c,
-                        im.loses_under_rule.clone(),
-                        format!(
-                            "{who}, under {}:{:02}: the move loses",
-                            limit / 60,
-                            limit % 60
-                        ),
-                    )
-                } else {
-                    let main = format!(
-                        "{written} by {} is illegal with both clocks at {} or more ({w} / {b}): extra time for {} at the arbiter's discretion and play goes on, but the record ends here",
-                        mover.name(),
-                        Clock::secs(limit),
-                        opp.name()
-                    );
-                    review(c, im.loses_under_rule.clone(), main)
-                }
-            }
-            _ => {
-                let main = format!("{written} by {} is illegal; the clocks are not recorded, so whether either was under {} cannot be told", mover.name(), Clock::secs(limit));
-                review(c, im.loses_under_rule.clone(), main)
-            }
-        };
+    let ruling = policy::illegal_move(rules, facts);
+    let rule = ruling.rule;
+    match ruling.value {
+        IllegalMove::Unnoticed => {
+            let main = format!(
+                "{written} by {} is illegal and the position must be reinstated; the moves recorded after it cannot be judged",
+                mover.name()
+            );
+            review(c, rule, main)
+        }
+        // It would stand, but the replay could not play it as it stood (the
+        // reply takes a king, or a king is lost): the record breaks here.
+        IllegalMove::Stands => {
+            let main = format!(
+                "{written} by {} is illegal and cannot be played as it stood; the moves recorded after it cannot be judged",
+                mover.name()
+            );
+            review(c, rules.illegal_move.reinstate_rule.clone(), main)
+        }
+        IllegalMove::ClocksUnknown { limit } => {
+            let main = format!("{written} by {} is illegal; the clocks are not recorded, so whether either was under {} cannot be told", mover.name(), Clock::secs(limit));
+            review(c, rule, main)
+        }
+        IllegalMove::NotUnderLimit {
+            limit,
+            clocks: [w, b],
+            ..
+        } => {
+            let main = format!(
+                "{written} by {} is illegal with both clocks at {} or more ({w} / {b}): extra time for {} at the arbiter's discretion and play goes on, but the record ends here",
+                mover.name(),
+                Clock::secs(limit),
+                opp.name()
+            );
+            review(c, rule, main)
+        }
+        IllegalMove::Reinstated { penalty_seconds } => {
+            let main = format!(
+                "{written} by {} is illegal: {penalty_seconds} s added to {}'s clock and the position reinstated; the record ends here",
+                mover.name(),
+                opp.name()
+            );
+            review(c, rule, main)
+        }
+        IllegalMove::Loses(ground) => {
+            let why = ground.why();
+            let mut c = c;
+            let answer = policy::loss_stands(&mut c.board, opp);
+            let (result, extra) = match answer.verdict {
+                Mateability::Unwinnable => (
+                    GameResult::Draw,
+                    format!("; {}: drawn", can_mate_sentence(opp, &answer, &c.r.pos)),
+                ),
+                Mateability::Undetermined => (
+                    GameResult::Unknown,
+                    format!("; {}", can_mate_sentence(opp, &answer, &c.r.pos)),
+                ),
+                Mateability::Winnable => (GameResult::win_for(opp), String::new()),
+            };
+            c.notes.insert(0, format!("{why}{extra}"));
+            let main = format!("{written} by {} is illegal", mover.name());
+            let v = Verdict::against(c.recorded, result, Reason::IllegalMove, rule);
+            c.finish(v, Some(n), main)
+        }
     }
-    if im.first_loses {
-        return lose(
-            c,
-            im.penalty_rule.clone(),
-            "an illegal move loses on claim under this ruleset".to_string(),
-        );
-    }
-    if im.second_loses && prior >= 1 {
-        return lose(
-            c,
-            im.second_rule.clone(),
-            format!("{}'s second illegal move", mover.name()),
-        );
-    }
-    let main = format!(
-        "{written} by {} is illegal: {} s added to {}'s clock and the position reinstated; the record ends here",
-        mover.name(),
-        im.penalty_seconds,
-        opp.name()
-    );
-    review(c, im.penalty_rule.clone(), main)
 }
 
 /// Flag evidence, in PRODUCT.md's terms.
@@ -652,183 +557,156 @@ fn flag_evidence(c: &Ctx<'_>) -> FlagEvidence {
     FlagEvidence::None
 }
 
-fn judge_flags_or_record(mut c: Ctx<'_>) -> Judgement {
-    let rules = c.rules;
+fn judge_flags_or_record(c: Ctx<'_>) -> Judgement {
     match flag_evidence(&c) {
         FlagEvidence::Both(_) if c.dead_fast() => judge_dead(c),
-        FlagEvidence::Both(how) => {
-            let to_move = c.r.side_to_move();
-            let next_move = c.r.moves_by(to_move) as u32 + 1;
-            let bf = &rules.both_flags;
-            let (policy, rule, period) = if c.tc.has_increment() {
-                (
-                    bf.with_increment,
-                    bf.with_increment_rule.clone(),
-                    "with increment",
-                )
-            } else if c.tc.is_final_period(next_move) {
-                (
-                    bf.final_period,
-                    bf.final_rule.clone(),
-                    "in the final period",
-                )
-            } else {
-                (
-                    bf.earlier_period,
-                    bf.earlier_rule.clone(),
-                    "before the final period",
-                )
-            };
-            let main = format!("both flags are down, shown by {how}, {period} ({})", c.tc);
-            let (result, extra) = match policy {
-                BothFlagsPolicy::Draw => (GameResult::Draw, ": drawn"),
-                BothFlagsPolicy::Continue => (
-                    GameResult::Unknown,
-                    ": the game should have continued and the record ends here",
-                ),
-                BothFlagsPolicy::Review => (
-                    GameResult::Unknown,
-                    ": which fell first cannot be told from the record",
-                ),
-            };
-            let v = Verdict::against(c.recorded, result, Reason::BothFlagsDown, rule);
-            let ply = c.r.plies;
-            c.finish(v, (ply > 0).then_some(ply), format!("{main}{extra}"))
-        }
-        FlagEvidence::One { flagger, how } => {
-            let opp = flagger.other();
-            // The flag fell while the flagger was to move after the last move played.
-            let flag_ply = (c.r.plies > 0).then_some(c.r.plies);
-            let shown = c
-                .clocks
-                .last(flagger)
-                .map(|(_, clk)| format!(" (last recorded clock {clk})"))
-                .unwrap_or_default();
-            let after = flag_ply
-                .map(|p| format!(" after {}", c.named(p)))
-                .unwrap_or_default();
-            let main = format!(
-                "{}'s flag fell{after}{shown}, shown by {how}",
-                flagger.name()
-            );
-            let (result, reason, rule, why) = match rules.flag.test {
-                // A dead position is drawn before 14E is asked (USCF 14D4).
-                MateTest::Uscf14e if c.cannot_mate_fast(opp) && c.dead_given(opp) => {
-                    return judge_dead(c);
-                }
-                MateTest::Uscf14e => {
-                    let (mo, mf) = (
-                        material_label(&c.r.pos, opp),
-                        material_label(&c.r.pos, flagger),
-                    );
-                    match mate::uscf_14e(&c.r.pos, flagger, c.syzygy) {
-                        Uscf14e::Win(why) => (
-                            GameResult::win_for(opp),
-                            Reason::FlagFall,
-                            rules.flag.rule.clone(),
-                            format!("{} has {mo} v {mf}: {why}", opp.name()),
-                        ),
-                        Uscf14e::Draw(p, why) => (
-                            GameResult::Draw,
-                            Reason::FlagFallCannotMate,
-                            format!("USCF {p}"),
-                            format!("{} has only {mo} v {mf}, {why}: drawn under USCF {p}", opp.name()),
-                        ),
-                        Uscf14e::Review(p, why) => (
-                            GameResult::Unknown,
-                            Reason::FlagFallCannotMate,
-                            format!("USCF {p}"),
-                            format!(
-                                "{} has only {mo} v {mf}: a draw under USCF {p} unless {} has a forced win; {why}",
-                                opp.name(),
-                                opp.name()
-                            ),
-                        ),
-                    }
-                }
-                MateTest::Helpmate | MateTest::Material => {
-                    let answer = c.mate(opp);
-                    // Neither side able to mate: the game ended earlier, dead (FIDE 5.2.2).
-                    if answer.verdict == Mateability::Unwinnable && c.dead_given(opp) {
-                        return judge_dead(c);
-                    }
-                    let s = can_mate_sentence(opp, &answer, &c.r.pos);
-                    match answer.verdict {
-                        Mateability::Winnable => (
-                            GameResult::win_for(opp),
-                            Reason::FlagFall,
-                            rules.flag.rule.clone(),
-                            s,
-                        ),
-                        Mateability::Unwinnable => (
-                            GameResult::Draw,
-                            Reason::FlagFallCannotMate,
-                            rules.flag.cannot_mate_rule.clone(),
-                            format!("{s}: drawn"),
-                        ),
-                        Mateability::Undetermined => (
-                            GameResult::Unknown,
-                            Reason::FlagFallCannotMate,
-                            rules.flag.cannot_mate_rule.clone(),
-                            s,
-                        ),
-                    }
-                }
-            };
-            let v = Verdict::against(c.recorded, result, reason, rule);
-            let ply = flag_ply;
-            let mut main = format!("{main}; {why}");
-            if result != c.recorded {
-                main.push_str(&format!("; recorded {}", c.recorded.as_str()));
-            }
-            c.finish(v, ply, main)
-        }
-        FlagEvidence::None => {
-            // A flag that fell with play going on, then no claim.
-            let early = [Side::White, Side::Black]
-                .into_iter()
-                .filter_map(|s| {
-                    c.clocks
-                        .fallen(s)
-                        .filter(|&p| p < c.r.plies)
-                        .map(|p| (s, p))
-                })
-                .min_by_key(|&(_, p)| p);
-            if let Some((side, p)) = early {
-                let main = format!(
-                    "{}'s flag fell at {} (0:00:00.0) and play went on",
-                    side.name(),
-                    c.named(p)
-                );
-                if rules.flag.unclaimed == UnclaimedFlag::Review
-                    || rules.flag.callers == FlagCallers::ArbiterOrPlayer
-                {
-                    let v = Verdict::against(
-                        c.recorded,
-                        GameResult::Unknown,
-                        Reason::FlagUnclaimed,
-                        rules.flag.callers_rule.clone(),
-                    );
-                    return c.finish(v, Some(p), main);
-                }
-                c.notes.insert(
-                    0,
-                    format!(
-                        "not claimed, so it does not count ({})",
-                        rules.flag.callers_rule
-                    ),
-                );
-                let v = Verdict::against(
-                    c.recorded,
-                    c.recorded,
-                    Reason::FlagUnclaimed,
-                    rules.flag.callers_rule.clone(),
-                );
-                return c.finish(v, Some(p), main);
-            }
-            judge_record(c)
-        }
+        FlagEvidence::Both(how) => judge_both_flags(c, how),
+        FlagEvidence::One { flagger, how } => judge_one_flag(c, flagger, how, None),
+        FlagEvidence::None => judge_unclaimed_or_record(c),
     }
+}
+
+fn judge_both_flags(c: Ctx<'_>, how: &'static str) -> Judgement {
+    let first = c.clocks.first_fell();
+    let facts = BothFlagsFacts {
+        tc: &c.tc,
+        next_move: c.r.pos.fullmoves().get(),
+        first_fell: first.map(|(s, _)| s),
+    };
+    let (ruling, period) = policy::both_flags(c.rules, facts);
+    let main = format!(
+        "both flags are down, shown by {how}, {} ({})",
+        period.words(),
+        c.tc
+    );
+    let (result, extra) = match ruling.value {
+        BothFlags::FirstFell(side) => {
+            let at = first.map(|(_, p)| c.named(p)).unwrap_or_default();
+            let how = format!("the clocks: {}'s fell first, at {at}", side.name());
+            return judge_one_flag(c, side, &how, Some(ruling.rule));
+        }
+        BothFlags::Draw => (GameResult::Draw, ": drawn"),
+        BothFlags::Continue => (
+            GameResult::Unknown,
+            ": the game should have continued and the record ends here",
+        ),
+        BothFlags::Review => (
+            GameResult::Unknown,
+            ": which fell first cannot be told from the record",
+        ),
+    };
+    let v = Verdict::against(c.recorded, result, Reason::BothFlagsDown, ruling.rule);
+    let ply = c.r.plies;
+    c.finish(v, (ply > 0).then_some(ply), format!("{main}{extra}"))
+}
+
+/// `flagger`'s flag fell; `first` is the both-flags rule when the record
+/// showed it falling first.
+fn judge_one_flag(mut c: Ctx<'_>, flagger: Side, how: &str, first: Option<Citation>) -> Judgement {
+    let opp = flagger.other();
+    // The flag fell while the flagger was to move after the last move played.
+    let flag_ply = (c.r.plies > 0).then_some(c.r.plies);
+    let shown = c
+        .clocks
+        .last(flagger)
+        .map(|(_, clk)| format!(" (last recorded clock {clk})"))
+        .unwrap_or_default();
+    let after = flag_ply
+        .map(|p| format!(" after {}", c.named(p)))
+        .unwrap_or_default();
+    let main = format!(
+        "{}'s flag fell{after}{shown}, shown by {how}",
+        flagger.name()
+    );
+    let t = match policy::flag_fall(c.rules, &mut c.board, flagger, c.syzygy) {
+        FlagFall::Dead => return judge_dead(c),
+        FlagFall::Decided(t) => t,
+    };
+    let (mo, mf) = (
+        material_label(&c.r.pos, opp),
+        material_label(&c.r.pos, flagger),
+    );
+    let (result, reason) = match t.verdict {
+        Mateability::Winnable => (GameResult::win_for(opp), Reason::FlagFall),
+        Mateability::Unwinnable => (GameResult::Draw, Reason::FlagFallCannotMate),
+        Mateability::Undetermined => (GameResult::Unknown, Reason::FlagFallCannotMate),
+    };
+    let why = match (&t.uscf, &t.answer) {
+        (Some((p, why)), _) => match t.verdict {
+            Mateability::Winnable => format!("{} has {mo} v {mf}: {why}", opp.name()),
+            Mateability::Unwinnable => format!(
+                "{} has only {mo} v {mf}, {why}: drawn under USCF {p}",
+                opp.name()
+            ),
+            Mateability::Undetermined => format!(
+                "{} has only {mo} v {mf}: a draw under USCF {p} unless {} has a forced win; {why}",
+                opp.name(),
+                opp.name()
+            ),
+        },
+        (None, Some(answer)) => {
+            let s = can_mate_sentence(opp, answer, &c.r.pos);
+            if t.verdict == Mateability::Unwinnable {
+                format!("{s}: drawn")
+            } else {
+                s
+            }
+        }
+        (None, None) => String::new(),
+    };
+    let rule = match first {
+        Some(f) => f.and(&t.rule),
+        None => t.rule,
+    };
+    let v = Verdict::against(c.recorded, result, reason, rule);
+    let mut main = format!("{main}; {why}");
+    if result != c.recorded {
+        main.push_str(&format!("; recorded {}", c.recorded.as_str()));
+    }
+    c.finish(v, flag_ply, main)
+}
+
+fn judge_unclaimed_or_record(mut c: Ctx<'_>) -> Judgement {
+    let rules = c.rules;
+    // A flag that fell with play going on, then no claim.
+    let early = [Side::White, Side::Black]
+        .into_iter()
+        .filter_map(|s| {
+            c.clocks
+                .fallen(s)
+                .filter(|&p| p < c.r.plies)
+                .map(|p| (s, p))
+        })
+        .min_by_key(|&(_, p)| p);
+    if let Some((side, p)) = early {
+        let main = format!(
+            "{}'s flag fell at {} (0:00:00.0) and play went on",
+            side.name(),
+            c.named(p)
+        );
+        let unclaimed = policy::unclaimed_flag(rules);
+        if unclaimed.value == UnclaimedFlag::Review {
+            let v = Verdict::against(
+                c.recorded,
+                GameResult::Unknown,
+                Reason::FlagUnclaimed,
+                unclaimed.rule,
+            );
+            return c.finish(v, Some(p), main);
+        }
+        c.notes.insert(
+            0,
+            format!("not claimed, so it does not count ({})", unclaimed.rule),
+        );
+        let v = Verdict::against(
+            c.recorded,
+            c.recorded,
+            Reason::FlagUnclaimed,
+            unclaimed.rule,
+        );
+        return c.finish(v, Some(p), main);
+    }
+    judge_record(c)
 }
 
 fn judge_record(mut c: Ctx<'_>) -> Judgement {
@@ -939,7 +817,7 @@ fn judge_record(mut c: Ctx<'_>) -> Judgement {
                 verdict.result,
                 verdict.status,
                 Reason::IllegalMoveStands,
-                format!("{}; {}", rules.illegal_move.stands_rule, verdict.rule),
+                rules.illegal_move.stands_rule.and(&verdict.rule),
             );
             c.finish(v, Some(p), main)
         }

@@ -1,6 +1,12 @@
 //! Replays a parsed game with shakmaty: finds the first board ending, the
 //! illegal moves (and whether each is one a piece could make), repetitions
 //! and the move counters. No judging here: the facts only.
+//!
+//! This is the one replay: the game judge reads `Replay`; the claim
+//! evidence, the packets and the clock chart read the same replay's per-ply
+//! facts (`PlyFact`, gathered only when asked) through `record::Record`.
+
+pub mod record;
 
 use std::{
     collections::HashMap,
@@ -10,7 +16,7 @@ use std::{
 use shakmaty::{
     attacks,
     fen::Fen,
-    san::{San, Suffix},
+    san::{San, SanPlus, Suffix},
     zobrist::Zobrist64,
     CastlingMode, Chess, EnPassantMode, Move, Position, Role,
 };
@@ -84,6 +90,8 @@ pub struct IllegalMove {
     pub kind: IllegalKind,
     /// Replayed as played because the ruleset lets it stand after the reply.
     pub stood: bool,
+    /// The move as the man moved it, when it moved as such a man moves.
+    pub as_moved: Option<Move>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,12 +175,42 @@ pub struct Scratch {
     seen: HashMap<u64, u8, BuildHasherDefault<IdentityHasher>>,
 }
 
+/// One ply as replayed: what a secretary weighs on a scoresheet.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PlyFact {
+    /// 1-based ply.
+    pub ply: usize,
+    pub side: Side,
+    /// The move as played, in standard SAN with its check suffix.
+    pub san: SanPlus,
+    pub capture: bool,
+    pub pawn: bool,
+    pub check: bool,
+    /// How often the position after the move has now stood on the board
+    /// (since the last irreversible move, FIDE 9.2.3).
+    pub occurrence: u8,
+    /// Where the king went, when the move was a king move.
+    pub king_to: Option<shakmaty::Square>,
+    /// An illegal move that stood once the opponent replied.
+    pub illegal: bool,
+}
+
 /// What the replay needs from the ruleset.
 #[derive(Copy, Clone, Debug)]
 pub struct ReplayRules {
     pub fivefold: bool,
     pub seventy_five: bool,
     pub stands_after_reply: bool,
+}
+
+impl ReplayRules {
+    pub fn of(rules: &crate::rules::Ruleset) -> ReplayRules {
+        ReplayRules {
+            fivefold: rules.automatic_draws.fivefold,
+            seventy_five: rules.automatic_draws.seventy_five_moves,
+            stands_after_reply: rules.illegal_move.stands_after_reply,
+        }
+    }
 }
 
 /// Finds the move a piece could make for this SAN if the check, pin and
@@ -310,6 +348,21 @@ pub fn replay(
     rules: ReplayRules,
     scratch: &mut Scratch,
 ) -> Replay {
+    replay_into(game, start, rules, scratch, None)
+}
+
+/// `replay`, also gathering each ply's facts into `facts` (cleared first).
+/// Only claims and packets ask: SAN costs a move generation per ply.
+pub fn replay_into(
+    game: &ParsedGame,
+    start: Chess,
+    rules: ReplayRules,
+    scratch: &mut Scratch,
+    mut facts: Option<&mut Vec<PlyFact>>,
+) -> Replay {
+    if let Some(f) = facts.as_deref_mut() {
+        f.clear();
+    }
     let first = Side::from(start.turn());
     let start_fullmove = start.fullmoves().get();
     let mut r = Replay {
@@ -382,6 +435,7 @@ pub fn replay(
                     side,
                     kind,
                     stood: stands,
+                    as_moved: geo,
                 });
                 // Played as it stood, each side must still have its one king.
                 let kings_intact = geo.is_some_and(|m| {
@@ -402,6 +456,8 @@ pub fn replay(
         let irreversible = m.is_zeroing() || m.is_castle() || castling_touched(&r.pos, &m);
         let material_changed = m.is_capture() || m.is_promotion();
         let legal = r.illegal.last().is_none_or(|i| i.ply != n);
+        let fact_san = facts.as_ref().map(|_| San::from_move(&r.pos, m));
+        let king_to = (m.role() == Role::King).then(|| m.to());
         let next_h = if legal {
             r.pos
                 .update_zobrist_hash::<Zobrist64>(Zobrist64(h), m, EnPassantMode::Legal)
@@ -417,6 +473,27 @@ pub fn replay(
         }
         let count = seen.entry(h).or_insert(0);
         *count = count.saturating_add(1);
+        if let (Some(f), Some(san)) = (facts.as_deref_mut(), fact_san) {
+            let check = r.pos.is_check();
+            let suffix = if check && r.pos.is_checkmate() {
+                Some(Suffix::Checkmate)
+            } else if check {
+                Some(Suffix::Check)
+            } else {
+                None
+            };
+            f.push(PlyFact {
+                ply: n,
+                side: Side::of_ply(r.first, n),
+                san: SanPlus { san, suffix },
+                capture: m.is_capture(),
+                pawn: m.role() == Role::Pawn,
+                check,
+                occurrence: *count,
+                king_to,
+                illegal: !legal,
+            });
+        }
         if *count >= 3 && r.threefold_at.is_none() {
             r.threefold_at = Some(n);
         }

@@ -1,20 +1,16 @@
-//! The scoresheet as evidence: every move replayed, with the facts a
-//! secretary weighs (captures, pawn moves, checks, repetitions, the king's
-//! walk, both clocks) and where an illegal move stands.
+//! The record as evidence: the one replay's per-ply facts as a secretary
+//! weighs them (captures, pawn moves, checks, repetitions, the king's walk,
+//! both clocks), and every illegal move with where it stands. Claims, the
+//! packets and the clock chart read this; none replays the game again.
 
-use std::collections::HashMap;
+use shakmaty::{fen::Fen, Chess, EnPassantMode, Move, Position, Square};
 
-use shakmaty::{
-    fen::Fen, san::SanPlus, zobrist::Zobrist64, Chess, EnPassantMode, Move, Position, Role, Square,
-};
-
-use super::file::{Claim, Scoresheet};
 use crate::{
     analysis::clocks::{clock_facts, ClockFacts},
     model::{Clock, Side},
     pgn::{self, time_control::TimeControl, Tags},
     read::split::Splitter,
-    replay::{self, Start},
+    replay::{self, Replay, Start},
     rules::Ruleset,
 };
 
@@ -46,10 +42,12 @@ pub struct IllegalAt {
     pub replies: usize,
     /// The move as the man moved it, if it moved as such a man moves.
     pub as_moved: Option<Move>,
+    /// It stood once the opponent replied, and the replay went on.
+    pub stood: bool,
 }
 
 #[derive(Clone, Debug)]
-pub struct Evidence {
+pub struct Record {
     /// "board3.pgn", or "the moves in the claim".
     pub source: String,
     /// Why the scoresheet could not be used (in full).
@@ -58,16 +56,20 @@ pub struct Evidence {
     pub first: Side,
     pub start_fullmove: u32,
     pub rows: Vec<Row>,
-    /// Position after the last legal move.
+    /// The last position reached: before an illegal move that stopped the
+    /// replay, or the end (illegal moves that stood played as they stood).
     pub position: Chess,
-    pub illegal: Option<IllegalAt>,
+    /// Every illegal move, in order.
+    pub illegal: Vec<IllegalAt>,
     pub time_control: TimeControl,
     pub clocks: ClockFacts,
+    /// The replay itself (absent when the record could not be replayed).
+    pub replay: Option<Replay>,
 }
 
-impl Evidence {
-    fn empty(source: String, problem: String) -> Evidence {
-        Evidence {
+impl Record {
+    pub fn empty(source: String, problem: String) -> Record {
+        Record {
             source,
             problem: Some(problem),
             tags: Tags::default(),
@@ -75,10 +77,21 @@ impl Evidence {
             start_fullmove: 1,
             rows: Vec::new(),
             position: Chess::default(),
-            illegal: None,
+            illegal: Vec::new(),
             time_control: TimeControl::Unknown,
             clocks: ClockFacts::default(),
+            replay: None,
         }
+    }
+
+    /// The illegal move a claim is about: the last one recorded.
+    pub fn last_illegal(&self) -> Option<&IllegalAt> {
+        self.illegal.last()
+    }
+
+    /// The real move number the side to move at the end was about to play.
+    pub fn next_move(&self) -> u32 {
+        self.position.fullmoves().get()
     }
 
     /// The move number a ply belongs to.
@@ -109,33 +122,17 @@ impl Evidence {
     }
 }
 
-/// Reads and replays the claim's scoresheet. Never fails: what went wrong
-/// is in `problem`.
-pub fn gather(claim: &Claim) -> Evidence {
-    let (source, text) = match &claim.scoresheet {
-        Scoresheet::Inline(m) => (
-            "the moves in the claim".to_string(),
-            format!("{m}\n").into_bytes(),
-        ),
-        Scoresheet::File(path, bytes) => {
-            let name = path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| path.display().to_string());
-            match bytes {
-                Ok(b) => (name, b.clone()),
-                Err(e) => return Evidence::empty(name.clone(), format!("scoresheet {name}: {e}")),
-            }
-        }
-    };
-    let mut splitter = Splitter::new(&text[..]);
+/// Reads and replays a scoresheet's text (the first game in it). Never
+/// fails: what went wrong is in `problem`.
+pub fn from_text(source: String, text: &[u8], rules: &Ruleset) -> Record {
+    let mut splitter = Splitter::new(text);
     let batch = match splitter.next_batch(usize::MAX) {
         Ok(Some(b)) if !b.games.is_empty() => b,
-        _ => return Evidence::empty(source.clone(), format!("{source}: no game in it")),
+        _ => return Record::empty(source.clone(), format!("{source}: no game in it")),
     };
     let span = batch.games[0];
     let game = pgn::BatchParser::new(&batch.data).parse(span.start, span.end);
-    let mut ev = from_game(&source, &game, &claim.ruleset);
+    let mut ev = from_game(&source, &game, rules);
     if batch.games.len() > 1 && ev.problem.is_none() {
         ev.problem = Some(format!(
             "{source} holds {} games; the first is the scoresheet",
@@ -145,16 +142,17 @@ pub fn gather(claim: &Claim) -> Evidence {
     ev
 }
 
-/// A parsed game as evidence (also used for `adjudicate --packets`).
-pub fn from_game(source: &str, game: &pgn::ParsedGame, rules: &Ruleset) -> Evidence {
+/// A parsed game as evidence (also used for `adjudicate --packets`): the
+/// one replay, under the ruleset's replay rules, with its per-ply facts.
+pub fn from_game(source: &str, game: &pgn::ParsedGame, rules: &Ruleset) -> Record {
     let start = match replay::start_position(&game.tags) {
         Start::Position(p, _) => *p,
         Start::Unsupported(why) => {
-            return Evidence::empty(source.to_string(), format!("{source}: {why}"))
+            return Record::empty(source.to_string(), format!("{source}: {why}"))
         }
     };
     let first = Side::from(start.turn());
-    let mut ev = Evidence::empty(source.to_string(), String::new());
+    let mut ev = Record::empty(source.to_string(), String::new());
     ev.problem = None;
     ev.tags = game.tags.clone();
     ev.first = first;
@@ -172,62 +170,58 @@ pub fn from_game(source: &str, game: &pgn::ParsedGame, rules: &Ruleset) -> Evide
         }
         None => game.plies.len(),
     };
-    let mut seen: HashMap<u64, u8> = HashMap::new();
-    let hash = |p: &Chess| p.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
-    let mut pos = start;
-    seen.insert(hash(&pos), 1);
-    for (i, ply) in game.plies[..limit].iter().enumerate() {
-        let n = i + 1;
-        let side = Side::from(pos.turn());
-        let written = written_san(ply);
-        let Some(m) = replay::resolve(&pos, ply).filter(|_| !pgn::is_null(ply)) else {
-            ev.illegal = Some(IllegalAt {
-                ply: n,
-                side,
-                san: written,
-                replies: limit - n,
-                as_moved: replay::as_moved(&pos, ply),
-            });
-            break;
-        };
-        let san = SanPlus::from_move(pos.clone(), m).to_string();
-        let capture = m.is_capture();
-        let pawn = m.role() == Role::Pawn;
-        let king_to = (m.role() == Role::King).then(|| m.to());
-        if m.is_zeroing() {
-            seen.clear();
-        }
-        pos.play_unchecked(m);
-        let count = seen.entry(hash(&pos)).or_insert(0);
-        *count = count.saturating_add(1);
-        ev.rows.push(Row {
-            ply: n,
-            side,
-            san,
-            clock: None,
-            capture,
-            pawn,
-            check: pos.is_check(),
-            occurrence: *count,
-            king_to,
+    let mut facts = Vec::with_capacity(limit);
+    let r = replay::replay_into(
+        game,
+        start,
+        replay::ReplayRules::of(rules),
+        &mut replay::Scratch::default(),
+        Some(&mut facts),
+    );
+    // Every illegal move the replay met, as written.
+    for im in &r.illegal {
+        ev.illegal.push(IllegalAt {
+            ply: im.ply,
+            side: im.side,
+            san: written_san(&game.plies[im.ply - 1]),
+            replies: limit.saturating_sub(im.ply),
+            as_moved: im.as_moved,
+            stood: im.stood,
         });
     }
-    ev.position = pos;
-    let (facts, tc) = clock_facts(
+    if r.stop == Some(replay::Stop::NullMove(r.plies + 1)) {
+        ev.problem
+            .get_or_insert_with(|| format!("{source}: move {} is a null move", r.plies + 1));
+    }
+    ev.position = r.pos.clone();
+    let (clocks, tc) = clock_facts(
         game,
         first,
+        ev.start_fullmove,
         &game.tags.time_control,
         &rules.default_tc,
         game.plies.len(),
     );
-    for row in &mut ev.rows {
-        row.clock = game.plies[row.ply - 1]
-            .clocks
-            .clk
-            .or_else(|| facts.at(row.ply, row.side));
-    }
+    ev.rows = facts
+        .iter()
+        .map(|f| Row {
+            ply: f.ply,
+            side: f.side,
+            san: f.san.to_string(),
+            clock: game.plies[f.ply - 1]
+                .clocks
+                .clk
+                .or_else(|| clocks.at(f.ply, f.side)),
+            capture: f.capture,
+            pawn: f.pawn,
+            check: f.check,
+            occurrence: f.occurrence,
+            king_to: f.king_to,
+        })
+        .collect();
     ev.time_control = tc;
-    ev.clocks = facts;
+    ev.clocks = clocks;
+    ev.replay = Some(r);
     ev
 }
 

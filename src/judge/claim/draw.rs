@@ -1,0 +1,461 @@
+//! Draw claims: the last two minutes (grounds (a) and (b)), insufficient
+//! losing chances, and Sabah's clear-draw appeal.
+
+use shakmaty::{Chess, Color, Position, Role};
+
+use super::procedure::{procedural_checks, procedure};
+use super::{check, clock_of, mate_line, position_checks, side_name, win, DRAW};
+use crate::{
+    analysis::{
+        forced::{forced_win, ForcedWin, Syzygy},
+        mate::{can_mate, material_label, Mateability},
+    },
+    claim::{Check, CheckOutcome, ClaimKind, Ground, Progress, Recommendation, Ruling},
+    judge::policy::mmss,
+    model::{Clock, Side},
+    replay::record::Row,
+    rules::{DrawClaimRules, OnReject},
+};
+
+/// Moves of each side looked at for ground (b) when the clocks cannot say
+/// when the claimant's last two minutes began.
+pub const PROGRESS_MOVES: usize = 20;
+
+pub(super) fn judge(r: &mut Ruling, syzygy: Option<&Syzygy>) {
+    let claimant = r.claim.claimant;
+    let opponent = claimant.other();
+    let (proc_rules, how) = procedure(r);
+    let Some(p) = proc_rules.cloned() else {
+        let absent = r.claim.ruleset.claims.absent_rule.clone();
+        let rule = absent.unwrap_or_else(|| r.claim.ruleset.scoring.rule.clone());
+        r.checks.push(check(
+            "kind-allowed",
+            CheckOutcome::Fail,
+            &rule,
+            format!("{} has no {} claim", r.claim.ruleset.title, r.claim.kind),
+        ));
+        position_checks(r, &rule);
+        r.recommendation = Recommendation::Reject;
+        r.result_if_upheld = "-".into();
+        r.result_if_rejected = "no such claim: play continues".into();
+        r.rule = rule;
+        r.detail = format!(
+            "{} does not provide a {} claim",
+            r.claim.ruleset.title, r.claim.kind
+        );
+        return;
+    };
+    r.checks.push(check(
+        "kind-allowed",
+        CheckOutcome::Pass,
+        &p.window_rule,
+        format!("{} provides this claim {how}", r.claim.ruleset.title)
+            .trim_end()
+            .to_string(),
+    ));
+    r.procedure = Some(p.clone());
+    position_checks(r, &p.position_rule);
+    procedural_checks(r, &p);
+
+    // The grounds: (a) can the opponent win by normal means, (b) effort.
+    let grounds: Vec<Ground> = if r.claim.kind == ClaimKind::DrawLastTwoMinutes {
+        r.claim.grounds.clone()
+    } else {
+        vec![Ground::CannotWin]
+    };
+    let mut ground_outcomes = Vec::new();
+    let mut clearly_winning = false;
+    if let Some(pos) = r.position.clone() {
+        let (mut a, winning) = normal_means(r, &pos, opponent, &p, syzygy);
+        clearly_winning = winning;
+        if grounds.contains(&Ground::CannotWin) {
+            ground_outcomes.push(a.outcome);
+        } else {
+            a.outcome = CheckOutcome::NotApplicable;
+            a.detail = format!("ground (a) not claimed; for the record: {}", a.detail);
+        }
+        r.checks.push(a);
+        if grounds.contains(&Ground::NoEffort) {
+            let (c, progress) = no_effort(r, &p);
+            ground_outcomes.push(c.outcome);
+            r.checks.push(c);
+            r.progress = Some(progress);
+        }
+    } else {
+        r.checks.push(check(
+            "normal-means",
+            CheckOutcome::Unknown,
+            &p.normal_means_rule,
+            "no position to analyse",
+        ));
+        ground_outcomes.push(CheckOutcome::Unknown);
+    }
+
+    // The results either way.
+    r.result_if_upheld = DRAW.into();
+    r.result_if_rejected = rejected_result(r, &p, clearly_winning);
+
+    let failed = |names: &[&str]| {
+        r.checks
+            .iter()
+            .find(|c| names.contains(&c.name) && c.outcome == CheckOutcome::Fail)
+            .cloned()
+    };
+    let procedural = failed(&[
+        "clock-window",
+        "on-move",
+        "increment",
+        "deadline",
+        "submissions",
+        "fees",
+    ]);
+    let evidential = failed(&["scoresheet", "final-position"]);
+    let window_unknown = r
+        .check("clock-window")
+        .is_some_and(|c| c.outcome == CheckOutcome::Unknown);
+    if let Some(c) = procedural {
+        r.recommendation = Recommendation::Reject;
+        r.rule = c.rule.clone();
+        r.detail = format!("the claim is not in order: {}", c.detail);
+    } else if let Some(c) = evidential {
+        r.recommendation = Recommendation::Refer;
+        r.rule = p.refer_rule.clone();
+        r.detail = format!("the evidence conflicts: {}", c.detail);
+    } else if ground_outcomes.contains(&CheckOutcome::Pass) && !window_unknown {
+        let ground = r
+            .checks
+            .iter()
+            .find(|c| {
+                matches!(c.name, "normal-means" | "no-effort") && c.outcome == CheckOutcome::Pass
+            })
+            .cloned();
+        r.recommendation = Recommendation::Uphold;
+        r.rule = match &ground {
+            Some(g) if g.rule != p.upheld_rule => p.upheld_rule.joined(&g.rule, ", "),
+            _ => p.upheld_rule.clone(),
+        };
+        r.detail = ground.map_or_else(String::new, |g| g.detail);
+    } else if ground_outcomes.contains(&CheckOutcome::Unknown) || window_unknown {
+        r.recommendation = Recommendation::Refer;
+        r.rule = p.refer_rule.clone();
+        r.detail = r
+            .checks
+            .iter()
+            .find(|c| c.outcome == CheckOutcome::Unknown && c.name != "final-position")
+            .map_or_else(String::new, |c| format!("needs a judgement: {}", c.detail));
+        if !p.refer_note.is_empty() {
+            r.detail = format!("{}; {}", r.detail, p.refer_note);
+        }
+    } else {
+        r.recommendation = Recommendation::Reject;
+        r.rule = p.reject_rule.clone();
+        r.detail = r
+            .checks
+            .iter()
+            .filter(|c| {
+                matches!(c.name, "normal-means" | "no-effort")
+                    && c.outcome != CheckOutcome::NotApplicable
+            })
+            .map(|c| c.detail.clone())
+            .collect::<Vec<_>>()
+            .join("; ");
+    }
+}
+
+fn count(pos: &Chess, side: Side, role: Role) -> usize {
+    let b = pos.board();
+    (b.by_color(Color::from(side)) & b.by_role(role)).count()
+}
+
+/// Ground (a): can `opponent` win by normal means? The check, and whether
+/// the opponent is plainly winning (for a frivolous appeal).
+fn normal_means(
+    r: &mut Ruling,
+    pos: &Chess,
+    opponent: Side,
+    p: &DrawClaimRules,
+    syzygy: Option<&Syzygy>,
+) -> (Check, bool) {
+    let who = side_name(opponent);
+    let (outcome, detail) = normal_means_finding(r, pos, opponent, syzygy);
+    let winning = outcome == CheckOutcome::Fail;
+    let detail =
+        match outcome {
+            CheckOutcome::Unknown => {
+                format!(
+            "{detail}: whether {who} can win by normal means needs an arbiter's judgement{}",
+            if syzygy.is_none() { " (no tablebase given)" } else { "" }
+        )
+            }
+            _ => detail,
+        };
+    (
+        check("normal-means", outcome, &p.normal_means_rule, detail),
+        winning,
+    )
+}
+
+/// The evidence on ground (a), strongest first: no mate at all, the
+/// tablebase, known drawn or won material, a forced mate found.
+fn normal_means_finding(
+    r: &mut Ruling,
+    pos: &Chess,
+    opponent: Side,
+    syzygy: Option<&Syzygy>,
+) -> (CheckOutcome, String) {
+    let who = side_name(opponent);
+    let mate = can_mate(pos, opponent);
+    match mate.verdict {
+        Mateability::Unwinnable => {
+            return (
+                CheckOutcome::Pass,
+                format!(
+                    "{who} cannot checkmate by any series of legal moves ({}), so cannot win by normal means",
+                    mate.method
+                ),
+            )
+        }
+        Mateability::Winnable if !mate.line.is_empty() => {
+            r.mate_line = Some(mate_line(pos, who, "could still mate", &mate.line));
+        }
+        _ => {}
+    }
+    let matter = format!(
+        "{} v {}",
+        material_label(pos, opponent),
+        material_label(pos, opponent.other())
+    );
+    match syzygy.map(|tb| forced_win(pos, opponent, Some(tb))) {
+        Some(ForcedWin::No(how)) => {
+            return (CheckOutcome::Pass, format!("{matter}: {how} for {who}"))
+        }
+        Some(ForcedWin::Yes(how)) if how.contains("tablebase") => {
+            return (CheckOutcome::Fail, format!("{matter}: {how} for {who}"))
+        }
+        _ => {}
+    }
+    if let Some(why) = known_draw(pos, opponent) {
+        return (CheckOutcome::Pass, format!("{matter}: {why}"));
+    }
+    if let Some(why) = known_win(pos, opponent) {
+        return (CheckOutcome::Fail, format!("{matter}: {why}"));
+    }
+    if let ForcedWin::Yes(how) = forced_win(pos, opponent, None) {
+        return (CheckOutcome::Fail, format!("{matter}: {how} for {who}"));
+    }
+    (CheckOutcome::Unknown, matter)
+}
+
+/// Material the opponent cannot beat by normal means, pawnless.
+fn known_draw(pos: &Chess, opponent: Side) -> Option<String> {
+    let me = opponent.other();
+    if count(pos, opponent, Role::Pawn) + count(pos, me, Role::Pawn) > 0 {
+        return None;
+    }
+    let pieces = |s: Side| -> [usize; 4] {
+        [Role::Queen, Role::Rook, Role::Bishop, Role::Knight].map(|r| count(pos, s, r))
+    };
+    let (o, m) = (pieces(opponent), pieces(me));
+    let total = |x: [usize; 4]| x.iter().sum::<usize>();
+    let minors = |x: [usize; 4]| x[0] + x[1] == 0;
+    if total(o) == 0 {
+        return Some("a lone king cannot win".into());
+    }
+    if minors(o) && (total(o) == 1 || (o[3] == 2 && o[2] == 0)) {
+        return Some("a single minor piece, or two knights, cannot force mate".into());
+    }
+    if total(o) == 1 && total(m) == 1 {
+        let same = o == m;
+        let minor_v_minor = minors(o) && minors(m);
+        let rook_v_minor = o[1] == 1 && minors(m);
+        if same || minor_v_minor || rook_v_minor {
+            return Some("known drawn material: a win by normal means cannot be expected".into());
+        }
+    }
+    None
+}
+
+/// Material that wins against a bare king by technique anyone is expected to know.
+fn known_win(pos: &Chess, opponent: Side) -> Option<String> {
+    let me = opponent.other();
+    let bare = pos.board().by_color(Color::from(me)).count() == 1;
+    if !bare {
+        return None;
+    }
+    let (q, rk, b, n) = (
+        count(pos, opponent, Role::Queen),
+        count(pos, opponent, Role::Rook),
+        count(pos, opponent, Role::Bishop),
+        count(pos, opponent, Role::Knight),
+    );
+    (q + rk > 0 || b >= 2 || (b >= 1 && n >= 1))
+        .then(|| "a standard mate against a bare king: a win by normal means".into())
+}
+
+/// Ground (b): what the opponent did over the claimant's last minutes.
+fn no_effort(r: &Ruling, p: &DrawClaimRules) -> (Check, Progress) {
+    let claimant = r.claim.claimant;
+    let opponent = claimant.other();
+    let rows = &r.evidence.rows;
+    let window = Clock::secs(p.window_seconds.unwrap_or(120));
+    // The claimant's last stretch under the window, when the clocks show it.
+    let mut from = None;
+    for row in rows.iter().rev() {
+        if row.side != claimant {
+            continue;
+        }
+        match row.clock {
+            Some(c) if c.tenths < window.tenths => from = Some(row.ply),
+            _ => break,
+        }
+    }
+    let (start, period) = match from {
+        Some(ply) if rows.iter().any(|x| x.ply >= ply && x.side == opponent) => (
+            ply,
+            format!(
+                "from {}{}, when {}'s clock went under {}",
+                r.evidence.move_number(ply),
+                rows[ply - 1].san,
+                side_name(claimant),
+                mmss(window.tenths / 10)
+            ),
+        ),
+        _ => {
+            let n = PROGRESS_MOVES * 2;
+            let ply = rows.len().saturating_sub(n) + 1;
+            (ply, format!("the last {PROGRESS_MOVES} moves (the clocks do not show when the last two minutes began)"))
+        }
+    };
+    let period_rows: Vec<Row> = rows.iter().filter(|x| x.ply >= start).cloned().collect();
+    let theirs: Vec<&Row> = period_rows.iter().filter(|x| x.side == opponent).collect();
+    let mut squares: Vec<_> = theirs.iter().filter_map(|x| x.king_to).collect();
+    squares.sort_unstable();
+    squares.dedup();
+    let pr = Progress {
+        period,
+        captures: theirs.iter().filter(|x| x.capture).count(),
+        pawn_moves: theirs.iter().filter(|x| x.pawn).count(),
+        checks: theirs.iter().filter(|x| x.check).count(),
+        repeats: period_rows.iter().filter(|x| x.occurrence >= 2).count(),
+        king_squares: squares.len(),
+        opponent_moves: theirs.len(),
+        rows: period_rows,
+    };
+    let who = side_name(opponent);
+    let summary = format!("{who} {}", pr.summary());
+    let c = if pr.opponent_moves == 0 {
+        check(
+            "no-effort",
+            CheckOutcome::Unknown,
+            &p.no_effort_rule,
+            "no moves by the opponent to judge",
+        )
+    } else if pr.captures + pr.pawn_moves > 0 {
+        check(
+            "no-effort",
+            CheckOutcome::Fail,
+            &p.no_effort_rule,
+            format!("{who} was making progress: {summary}"),
+        )
+    } else if pr.repeats >= 2 && pr.checks == 0 {
+        check(
+            "no-effort",
+            CheckOutcome::Pass,
+            &p.no_effort_rule,
+            format!("{who} made no effort to win: {summary}"),
+        )
+    } else {
+        check(
+            "no-effort",
+            CheckOutcome::Fail,
+            &p.doubt_rule,
+            format!("mixed evidence, the benefit of the doubt goes to the opponent of the claimant: {summary}"),
+        )
+    };
+    (c, pr)
+}
+
+fn rejected_result(r: &Ruling, p: &DrawClaimRules, clearly_winning: bool) -> String {
+    let claimant = r.claim.claimant;
+    let opponent = claimant.other();
+    let base = match p.on_reject {
+        OnReject::ClaimantLoses => win(opponent),
+        OnReject::ArbiterDecides => "the designated arbiter decides the result".into(),
+        OnReject::PlayContinues => "play continues, no penalty".into(),
+        OnReject::OpponentTime => match clock_of(r, opponent) {
+            Some(c) => format!(
+                "play continues; {} +{} ({} to {})",
+                side_name(opponent),
+                mmss(p.penalty_seconds),
+                c,
+                Clock::secs(c.tenths / 10 + p.penalty_seconds)
+            ),
+            None => format!(
+                "play continues; {} +{}",
+                side_name(opponent),
+                mmss(p.penalty_seconds)
+            ),
+        },
+        OnReject::ClaimantTime => {
+            match clock_of(r, claimant) {
+                Some(c) => {
+                    let (t, pen, keep) = (c.tenths / 10, p.penalty_seconds, p.keep_seconds);
+                    let new = penalised(t, pen, keep);
+                    let mut s = format!(
+                        "play continues; {}'s clock {} to {}",
+                        side_name(claimant),
+                        Clock::secs(t),
+                        Clock::secs(new)
+                    );
+                    if new == 0 {
+                        s.push_str(" (the flag is down at the restart; it falls when the opponent claims it)");
+                    }
+                    s
+                }
+                None => format!(
+                    "play continues; {} -{}",
+                    side_name(claimant),
+                    mmss(p.penalty_seconds)
+                ),
+            }
+        }
+    };
+    if let (true, Some(frivolous)) = (clearly_winning, &p.frivolous_rule) {
+        format!(
+            "{base}; or {} if the appeal is frivolous ({frivolous})",
+            win(opponent),
+        )
+    } else {
+        base
+    }
+}
+
+/// A time penalty that leaves at least `keep` seconds and never adds time
+/// (Sabah v.8(b); with `keep` 0, HSL SD-ILC (2)).
+pub fn penalised(t: u32, penalty: u32, keep: u32) -> u32 {
+    if t >= keep + penalty {
+        t - penalty
+    } else if t >= keep {
+        keep
+    } else {
+        t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sabah_penalty_arithmetic() {
+        // Sabah v.8(b): t-5:00 from 7:00 up, 2:00 between 2:00 and 7:00, never an increase.
+        assert_eq!(penalised(600, 300, 120), 300);
+        assert_eq!(penalised(420, 300, 120), 120);
+        assert_eq!(penalised(419, 300, 120), 120);
+        assert_eq!(penalised(120, 300, 120), 120);
+        assert_eq!(penalised(100, 300, 120), 100);
+        // HSL SD-ILC (2): a minute off, down to zero.
+        assert_eq!(penalised(200, 60, 0), 140);
+        assert_eq!(penalised(40, 60, 0), 0);
+    }
+}

@@ -1,0 +1,230 @@
+//! Which draw-claim procedure applies, and the procedural checks: the clock
+//! window, on move, no increment, the deadline, both submissions, fees.
+
+use shakmaty::Position;
+
+use super::{check, clock_of, side_name};
+use crate::{
+    claim::{file::day_number, CheckOutcome, ClaimKind, Ruling},
+    judge::policy::mmss,
+    model::{Clock, Side},
+    rules::{DrawClaimRules, FeePayers},
+};
+
+/// The draw-claim procedure for this claim, and how it was chosen.
+pub(super) fn procedure(r: &Ruling) -> (Option<&DrawClaimRules>, String) {
+    let c = &r.claim.ruleset.claims;
+    match r.claim.kind {
+        ClaimKind::DrawLastTwoMinutes => {
+            let arbiter = r.claim.arbiter.unwrap_or(c.arbiter_by_default);
+            let table = |present: bool| {
+                if present {
+                    (&c.last_two_minutes_arbiter, "with an arbiter present")
+                } else {
+                    (&c.last_two_minutes, "with no arbiter present")
+                }
+            };
+            match (table(arbiter), table(!arbiter)) {
+                ((Some(p), how), _) => (Some(p), how.to_string()),
+                (_, (Some(p), how)) => (
+                    Some(p),
+                    format!("{how} (the only procedure the ruleset has)"),
+                ),
+                _ => (None, String::new()),
+            }
+        }
+        ClaimKind::InsufficientLosingChances => {
+            (c.insufficient_losing_chances.as_ref(), String::new())
+        }
+        ClaimKind::ClearDrawAppeal => (c.clear_draw_appeal.as_ref(), String::new()),
+        _ => (None, String::new()),
+    }
+}
+
+pub(super) fn procedural_checks(r: &mut Ruling, p: &DrawClaimRules) {
+    let claimant = r.claim.claimant;
+    let clock = clock_of(r, claimant);
+    let who = side_name(claimant);
+    r.checks.push(match (p.window_seconds, clock) {
+        (None, _) => check(
+            "clock-window",
+            CheckOutcome::NotApplicable,
+            &p.window_rule,
+            "the claim may be made at any time",
+        ),
+        (Some(_), None) => check(
+            "clock-window",
+            CheckOutcome::Unknown,
+            &p.window_rule,
+            format!("{who}'s clock at the claim is not known"),
+        ),
+        (Some(_), Some(c)) if c.is_zero() => check(
+            "clock-window",
+            CheckOutcome::Fail,
+            &p.window_rule,
+            format!("{who}'s flag was already down ({c}): the claim comes too late"),
+        ),
+        (Some(w), Some(c)) => {
+            let limit = Clock::secs(w);
+            let inside = if p.window_inclusive {
+                c.tenths <= limit.tenths
+            } else {
+                c.tenths < limit.tenths
+            };
+            let bound = if p.window_inclusive {
+                "at most"
+            } else {
+                "under"
+            };
+            check(
+                "clock-window",
+                if inside {
+                    CheckOutcome::Pass
+                } else {
+                    CheckOutcome::Fail
+                },
+                &p.window_rule,
+                if inside {
+                    format!("{who} had {c} left: {bound} {} with the flag up", mmss(w))
+                } else {
+                    format!("{who} had {c} left: not {bound} {}", mmss(w))
+                },
+            )
+        }
+    });
+    if p.on_move {
+        r.checks.push(match &r.position {
+            Some(pos) => {
+                let to_move = Side::from(pos.turn());
+                check(
+                    "on-move",
+                    if to_move == claimant {
+                        CheckOutcome::Pass
+                    } else {
+                        CheckOutcome::Fail
+                    },
+                    &p.window_rule,
+                    if to_move == claimant {
+                        format!("{who} was on move, with the clock running")
+                    } else {
+                        format!(
+                            "{who} was not on move: the final position has {} to move",
+                            side_name(to_move)
+                        )
+                    },
+                )
+            }
+            None => check(
+                "on-move",
+                CheckOutcome::Unknown,
+                &p.window_rule,
+                "no final position",
+            ),
+        });
+    }
+    if let (false, Some(increment_rule)) = (p.increment_allowed, &p.increment_rule) {
+        let tc = &r.evidence.time_control;
+        r.checks.push(if tc.has_increment() {
+            check(
+                "increment",
+                CheckOutcome::Fail,
+                increment_rule,
+                format!("the time control {tc} has an increment"),
+            )
+        } else {
+            check(
+                "increment",
+                CheckOutcome::Pass,
+                increment_rule,
+                format!("no increment ({tc})"),
+            )
+        });
+    }
+    if let (Some(days), Some(deadline_rule)) = (p.deadline_days, &p.deadline_rule) {
+        r.checks.push(match (r.claim.date, r.claim.received) {
+            (Some(d), Some(rec)) => {
+                let took = day_number(rec) - day_number(d);
+                check(
+                    "deadline",
+                    if took <= i64::from(days) {
+                        CheckOutcome::Pass
+                    } else {
+                        CheckOutcome::Fail
+                    },
+                    deadline_rule,
+                    format!("received {rec}, {took} days after the match on {d} (limit {days})"),
+                )
+            }
+            _ => check(
+                "deadline",
+                CheckOutcome::Unknown,
+                deadline_rule,
+                format!("the date of play or of receipt is not given (limit {days} days)"),
+            ),
+        });
+    }
+    if let (true, Some(submissions_rule)) = (p.both_submit, &p.submissions_rule) {
+        let given = &r.claim.submitted_by;
+        let missing: Vec<&str> = [Side::White, Side::Black]
+            .into_iter()
+            .filter(|s| !given.contains(s))
+            .map(side_name)
+            .collect();
+        r.checks.push(if given.is_empty() {
+            check(
+                "submissions",
+                CheckOutcome::Unknown,
+                submissions_rule,
+                "not stated who submitted",
+            )
+        } else if missing.is_empty() {
+            check(
+                "submissions",
+                CheckOutcome::Pass,
+                submissions_rule,
+                "both players submitted scoresheet, diagram and clock times",
+            )
+        } else {
+            check(
+                "submissions",
+                CheckOutcome::Fail,
+                submissions_rule,
+                format!("no submission from {}", missing.join(" or ")),
+            )
+        });
+    }
+    if let (true, Some(fee_rule)) = (p.fee_payers != FeePayers::None, &p.fee_rule) {
+        let paid = &r.claim.fees_paid;
+        let owed: Vec<Side> = match p.fee_payers {
+            FeePayers::Both => vec![Side::White, Side::Black],
+            _ => vec![claimant],
+        };
+        let unpaid: Vec<&str> = owed
+            .iter()
+            .filter(|s| !paid.contains(s))
+            .map(|s| side_name(*s))
+            .collect();
+        let fee = if p.fee.is_empty() {
+            "the fee".to_string()
+        } else {
+            format!("the fee ({})", p.fee)
+        };
+        r.checks.push(if paid.is_empty() {
+            check(
+                "fees",
+                CheckOutcome::Unknown,
+                fee_rule,
+                format!("not stated whether {fee} was paid"),
+            )
+        } else if unpaid.is_empty() {
+            check("fees", CheckOutcome::Pass, fee_rule, format!("{fee} paid"))
+        } else {
+            check(
+                "fees",
+                CheckOutcome::Fail,
+                fee_rule,
+                format!("{fee} not paid by {}", unpaid.join(" or ")),
+            )
+        });
+    }
+}

@@ -1,0 +1,409 @@
+//! The one decision layer: pure functions from facts to a cited decision.
+//! The game judge (`judge::game`) and every claim kind (`judge::claim`)
+//! ask these and re-implement none of them:
+//!
+//! - `both_flags`: both flags down, by the period the game was really in
+//!   (move numbers from the `FEN`'s fullmove number) and by whether the
+//!   record shows whose flag fell first;
+//! - `win_test`: can a side still win (the flag test: FIDE 6.9 helpmate,
+//!   the material count, or USCF 14E with its forced-win exception and the
+//!   tablebase when one is given);
+//! - `flag_fall`: what a fallen flag decides, the dead position first;
+//! - `illegal_move`: the illegal-move ladder (stands after the reply,
+//!   unnoticed, the clock limit, first loses, second loses, reinstated);
+//! - `loss_stands`: whether a loss the rules award can stand, or the
+//!   opponent cannot mate (FIDE 7.5.5's exception).
+
+use shakmaty::{Chess, Position};
+
+use crate::{
+    analysis::{
+        forced::Syzygy,
+        mate::{self, can_mate, MateAnswer, Mateability, Uscf14e},
+    },
+    citation::{Citation, Cited},
+    model::{Clock, Side},
+    pgn::time_control::TimeControl,
+    rules::{BothFlagsPolicy, FlagCallers, MateTest, Ruleset, UnclaimedFlag},
+};
+
+/// The final position under judgement, with the "can this side mate?"
+/// answers asked at most once per side (the search is the costly part).
+pub struct Board {
+    pub pos: Chess,
+    material_only: bool,
+    answers: [Option<MateAnswer>; 2],
+}
+
+fn side_index(s: Side) -> usize {
+    usize::from(s == Side::Black)
+}
+
+impl Board {
+    pub fn new(pos: Chess, rules: &Ruleset) -> Board {
+        Board {
+            pos,
+            material_only: rules.flag.test == MateTest::Material,
+            answers: [None, None],
+        }
+    }
+
+    /// The ruleset's answer for `side`: the full helpmate search, or the
+    /// material rule alone where the ruleset chose it.
+    pub fn mate(&mut self, side: Side) -> MateAnswer {
+        let i = side_index(side);
+        if let Some(a) = &self.answers[i] {
+            return a.clone();
+        }
+        let a = if self.material_only {
+            mate::material_answer(&self.pos, side)
+        } else {
+            can_mate(&self.pos, side)
+        };
+        self.answers[i] = Some(a.clone());
+        a
+    }
+
+    /// Sound and cheap: `true` only when `side` provably cannot mate.
+    pub fn cannot_mate_fast(&self, side: Side) -> bool {
+        if self.material_only {
+            self.pos.has_insufficient_material(side.into())
+        } else {
+            mate::cannot_mate_fast(&self.pos, side)
+        }
+    }
+
+    /// Neither side can mate, by the fast check alone.
+    pub fn dead_fast(&self) -> bool {
+        self.cannot_mate_fast(Side::White) && self.cannot_mate_fast(Side::Black)
+    }
+
+    /// Is the position dead, given that `known` cannot mate? The other side
+    /// gets the fast check first, the full search only if that fails.
+    pub fn dead_given(&mut self, known: Side) -> bool {
+        let other = known.other();
+        self.cannot_mate_fast(other) || self.mate(other).verdict == Mateability::Unwinnable
+    }
+}
+
+/// Which part of the game a both-flags fall happened in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Period {
+    /// The control has an increment (FIDE III applies only without).
+    WithIncrement,
+    /// The period in which all remaining moves must be played.
+    Final,
+    Earlier,
+}
+
+impl Period {
+    pub fn words(self) -> &'static str {
+        match self {
+            Period::WithIncrement => "with increment",
+            Period::Final => "in the final period",
+            Period::Earlier => "before the final period",
+        }
+    }
+
+    /// The period of a game whose side to move is about to play move
+    /// `next_move` (the real move number: a game taken up from a `FEN` at
+    /// move 33 is at move 33, not 1).
+    pub fn of(tc: &TimeControl, next_move: u32) -> Period {
+        if tc.has_increment() {
+            Period::WithIncrement
+        } else if tc.is_final_period(next_move) || !tc.is_timed() {
+            Period::Final
+        } else {
+            Period::Earlier
+        }
+    }
+}
+
+/// What both flags down decides.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BothFlags {
+    Draw,
+    /// Play should have gone on (FIDE III.3.1.1).
+    Continue,
+    /// Which fell first decides, and the record cannot say.
+    Review,
+    /// The record shows whose flag fell first, and the ruleset judges that
+    /// flag alone (FIDE 6.9, where III.3.1 does not apply).
+    FirstFell(Side),
+}
+
+/// The facts a both-flags ruling rests on.
+#[derive(Copy, Clone, Debug)]
+pub struct BothFlagsFacts<'a> {
+    pub tc: &'a TimeControl,
+    /// The real move number the side to move was about to play.
+    pub next_move: u32,
+    /// The side whose flag the record shows falling first, if it does.
+    pub first_fell: Option<Side>,
+}
+
+pub fn both_flags(rules: &Ruleset, f: BothFlagsFacts<'_>) -> (Cited<BothFlags>, Period) {
+    let bf = &rules.both_flags;
+    let period = Period::of(f.tc, f.next_move);
+    if let (Some(side), Some(rule)) = (f.first_fell, &bf.first_fell_rule) {
+        if bf.first_fell_decides {
+            return (Cited::new(BothFlags::FirstFell(side), rule), period);
+        }
+    }
+    let (policy, rule) = match period {
+        Period::WithIncrement => (bf.with_increment, &bf.with_increment_rule),
+        Period::Final => (bf.final_period, &bf.final_rule),
+        Period::Earlier => (bf.earlier_period, &bf.earlier_rule),
+    };
+    let value = match policy {
+        BothFlagsPolicy::Draw => BothFlags::Draw,
+        BothFlagsPolicy::Continue => BothFlags::Continue,
+        BothFlagsPolicy::Review => BothFlags::Review,
+    };
+    (Cited::new(value, rule), period)
+}
+
+/// The answer to "can `side` still win?" under the ruleset's flag test.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WinTest {
+    pub verdict: Mateability,
+    /// `flag.rule` when the side can win; the rule that draws otherwise
+    /// (`flag.cannot_mate_rule`, or the USCF 14E paragraph).
+    pub rule: Citation,
+    /// The helpmate (or material) answer, when that test was run.
+    pub answer: Option<MateAnswer>,
+    /// USCF 14E: the paragraph and why, when that test was run.
+    pub uscf: Option<(&'static str, String)>,
+}
+
+/// Can `side` still win, by the ruleset's test? USCF 14E uses the
+/// tablebase when one is given, for games and claims alike.
+pub fn win_test(
+    rules: &Ruleset,
+    board: &mut Board,
+    side: Side,
+    syzygy: Option<&Syzygy>,
+) -> WinTest {
+    match rules.flag.test {
+        MateTest::Uscf14e => {
+            let (verdict, rule, par, why) = match mate::uscf_14e(&board.pos, side.other(), syzygy) {
+                Uscf14e::Win(why) => (Mateability::Winnable, rules.flag.rule.clone(), "", why),
+                Uscf14e::Draw(p, why) => (
+                    Mateability::Unwinnable,
+                    Citation::fixed(&format!("USCF {p}")),
+                    p,
+                    why,
+                ),
+                Uscf14e::Review(p, why) => (
+                    Mateability::Undetermined,
+                    Citation::fixed(&format!("USCF {p}")),
+                    p,
+                    why,
+                ),
+            };
+            WinTest {
+                verdict,
+                rule,
+                answer: None,
+                uscf: Some((par, why)),
+            }
+        }
+        MateTest::Helpmate | MateTest::Material => {
+            let answer = board.mate(side);
+            let rule = match answer.verdict {
+                Mateability::Winnable => rules.flag.rule.clone(),
+                _ => rules.flag.cannot_mate_rule.clone(),
+            };
+            WinTest {
+                verdict: answer.verdict,
+                rule,
+                answer: Some(answer),
+                uscf: None,
+            }
+        }
+    }
+}
+
+/// What a fallen flag decides.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FlagFall {
+    /// Neither side could mate: the game ended earlier, dead (FIDE 5.2.2).
+    Dead,
+    /// The flag decides by the opponent's chances: win, draw or review.
+    Decided(WinTest),
+}
+
+/// `flagger`'s flag fell: the dead position first, then the flag test for
+/// the opponent.
+pub fn flag_fall(
+    rules: &Ruleset,
+    board: &mut Board,
+    flagger: Side,
+    syzygy: Option<&Syzygy>,
+) -> FlagFall {
+    let opp = flagger.other();
+    if rules.flag.test == MateTest::Uscf14e {
+        // A dead position is drawn before 14E is asked (USCF 14D4).
+        if board.cannot_mate_fast(opp) && board.dead_given(opp) {
+            return FlagFall::Dead;
+        }
+        return FlagFall::Decided(win_test(rules, board, opp, syzygy));
+    }
+    let t = win_test(rules, board, opp, syzygy);
+    if t.verdict == Mateability::Unwinnable && board.dead_given(opp) {
+        return FlagFall::Dead;
+    }
+    FlagFall::Decided(t)
+}
+
+/// A loss the rules award (an illegal move, a failed claim) stands unless
+/// the opponent cannot mate by any series of legal moves (FIDE 7.5.5): the
+/// helpmate test, or the material count where the ruleset chose it. The
+/// USCF 14E list is about flags, not illegal moves, and is not asked here.
+pub fn loss_stands(board: &mut Board, winner: Side) -> MateAnswer {
+    board.mate(winner)
+}
+
+/// How an illegal move was found.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// Claimed or seen at once, or later during the game.
+    Claimed,
+    /// Nobody noticed: the record plays on past it.
+    Unnoticed,
+}
+
+/// The facts an illegal-move ruling rests on.
+#[derive(Copy, Clone, Debug)]
+pub struct IllegalFacts {
+    pub mover: Side,
+    /// Moves written after it.
+    pub replies: usize,
+    pub found: Found,
+    /// Illegal moves the mover completed earlier in the game.
+    pub prior_by_mover: usize,
+    /// Both clocks at the claim (White, Black).
+    pub clocks: [Option<Clock>; 2],
+}
+
+/// The illegal-move ladder's answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum IllegalMove {
+    /// Not claimed before the reply: the move stands, no penalty.
+    Stands,
+    /// Nobody noticed and the record plays on from a position that should
+    /// have been reinstated.
+    Unnoticed,
+    /// The move loses (subject to `loss_stands`), on this ground.
+    Loses(LossGround),
+    /// The clock limit decides, and the clocks are not known.
+    ClocksUnknown { limit: u32 },
+    /// Both clocks at or over the limit: no loss; the position before it
+    /// is reinstated and time is added.
+    NotUnderLimit {
+        limit: u32,
+        clocks: [Clock; 2],
+        penalty_seconds: u32,
+    },
+    /// The position before it is reinstated, the opponent gets time.
+    Reinstated { penalty_seconds: u32 },
+}
+
+/// Why an illegal move loses.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LossGround {
+    /// A clock under the limit (BCF RP 12): which side, its clock, the limit.
+    ClockUnder(Side, Clock, u32),
+    /// The ruleset's old Active-play practice: any illegal move loses.
+    FirstLoses,
+    /// The mover's second (or later) completed illegal move (FIDE 7.5.5).
+    Second(Side),
+}
+
+impl LossGround {
+    /// The ground in a sentence, as `detail` prints it.
+    pub fn why(&self) -> String {
+        match self {
+            LossGround::ClockUnder(side, clock, limit) => format!(
+                "{} has {clock}, under {}: the move loses",
+                side.name(),
+                mmss(*limit)
+            ),
+            LossGround::FirstLoses => "an illegal move loses on claim under this ruleset".into(),
+            LossGround::Second(side) => format!("{}'s second illegal move", side.name()),
+        }
+    }
+}
+
+pub fn illegal_move(rules: &Ruleset, f: IllegalFacts) -> Cited<IllegalMove> {
+    let im = &rules.illegal_move;
+    if f.replies > 0 && im.stands_after_reply {
+        return Cited::new(IllegalMove::Stands, &im.stands_rule);
+    }
+    if f.found == Found::Unnoticed {
+        return Cited::new(IllegalMove::Unnoticed, &im.reinstate_rule);
+    }
+    let mut not_under = None;
+    if let (Some(limit), Some(rule)) = (im.loses_under_seconds, &im.loses_under_rule) {
+        match f.clocks {
+            [Some(w), Some(b)] => {
+                let lim = limit * 10;
+                if w.tenths < lim || b.tenths < lim {
+                    let (side, clock) = if w.tenths < lim {
+                        (Side::White, w)
+                    } else {
+                        (Side::Black, b)
+                    };
+                    return Cited::new(
+                        IllegalMove::Loses(LossGround::ClockUnder(side, clock, limit)),
+                        rule,
+                    );
+                }
+                not_under = Some((limit, [w, b], rule));
+            }
+            _ => return Cited::new(IllegalMove::ClocksUnknown { limit }, rule),
+        }
+    }
+    if im.first_loses {
+        return Cited::new(IllegalMove::Loses(LossGround::FirstLoses), &im.penalty_rule);
+    }
+    if im.second_loses && f.prior_by_mover >= 1 {
+        return Cited::new(
+            IllegalMove::Loses(LossGround::Second(f.mover)),
+            &im.second_rule,
+        );
+    }
+    match not_under {
+        Some((limit, clocks, rule)) => Cited::new(
+            IllegalMove::NotUnderLimit {
+                limit,
+                clocks,
+                penalty_seconds: im.penalty_seconds,
+            },
+            rule,
+        ),
+        None => Cited::new(
+            IllegalMove::Reinstated {
+                penalty_seconds: im.penalty_seconds,
+            },
+            &im.penalty_rule,
+        ),
+    }
+}
+
+/// A flag fell, play went on and nobody claimed: does the board (or the
+/// recorded) result stand, or should the arbiter have called it (FIDE 6.8)?
+pub fn unclaimed_flag(rules: &Ruleset) -> Cited<UnclaimedFlag> {
+    let f = &rules.flag;
+    let value = if f.unclaimed == UnclaimedFlag::Review || f.callers == FlagCallers::ArbiterOrPlayer
+    {
+        UnclaimedFlag::Review
+    } else {
+        UnclaimedFlag::ResultStands
+    };
+    Cited::new(value, &f.callers_rule)
+}
+
+pub fn mmss(secs: u32) -> String {
+    format!("{}:{:02}", secs / 60, secs % 60)
+}

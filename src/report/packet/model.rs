@@ -1,0 +1,373 @@
+//! What a packet shows, built from a finished model: a claim's `Ruling`, or
+//! a game's `Judgement` with its replayed `Record`. `layout` draws it.
+
+use shakmaty::{Board, Position};
+
+use crate::{
+    claim::{Check, CheckOutcome, Progress, Ruling},
+    model::{Clock, Judgement, Side, Status},
+    pgn::time_control::{Period, TimeControl},
+    replay::record::Record,
+    rules::Ruleset,
+};
+
+/// One move on the scoresheet.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SheetMove {
+    pub san: String,
+    pub clock: Option<Clock>,
+    /// Marked moves (the illegal one) are starred and explained under the sheet.
+    pub marked: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SheetLine {
+    pub number: u32,
+    pub white: Option<SheetMove>,
+    pub black: Option<SheetMove>,
+}
+
+/// Everything a packet shows, whatever it was made from.
+#[derive(Clone, Debug)]
+pub struct Packet {
+    pub title: String,
+    pub subtitle: String,
+    pub header: Vec<(String, String)>,
+    pub board: Option<Board>,
+    pub white_to_move: bool,
+    pub fen: String,
+    /// "Final position (ECF QPF 15)", or the position an illegal move leaves behind.
+    pub position_title: String,
+    pub recommendation: String,
+    pub ruling: Vec<(String, String)>,
+    pub findings: Vec<Check>,
+    pub notes: Vec<String>,
+    pub progress: Option<Progress>,
+    pub progress_numbers: Vec<String>,
+    pub sheet: Vec<SheetLine>,
+    pub sheet_source: String,
+    pub mark_note: String,
+    /// (side, move number, seconds left) for the chart.
+    pub chart: Vec<(Side, f32, u32)>,
+    /// Move numbers where a time control ends.
+    pub controls: Vec<u32>,
+    /// A horizontal line at this many seconds (the claim window).
+    pub window: Option<u32>,
+    pub decided_by: String,
+    pub footer: String,
+}
+
+pub(super) fn clock_text(c: Option<Clock>) -> String {
+    c.map(|c| c.to_string()).unwrap_or_default()
+}
+
+/// The scoresheet lines from replayed evidence; `marked` is a ply to star,
+/// `illegal` the illegal move written after the last legal one.
+pub fn sheet_lines(ev: &Record, marked: Option<usize>) -> Vec<SheetLine> {
+    let mut lines: Vec<SheetLine> = Vec::new();
+    let mut put = |ply: usize, side: Side, mv: SheetMove| {
+        let n = ev.fullmove(ply);
+        if lines.last().is_none_or(|l| l.number != n) {
+            lines.push(SheetLine {
+                number: n,
+                white: None,
+                black: None,
+            });
+        }
+        if let Some(l) = lines.last_mut() {
+            match side {
+                Side::White => l.white = Some(mv),
+                Side::Black => l.black = Some(mv),
+            }
+        }
+    };
+    // Illegal moves that stood are rows of their own, starred; one that
+    // stopped the replay is written after the last row.
+    let stood = |ply: usize| ev.illegal.iter().any(|i| i.stood && i.ply == ply);
+    for r in &ev.rows {
+        put(
+            r.ply,
+            r.side,
+            SheetMove {
+                san: r.san.clone(),
+                clock: r.clock,
+                marked: marked == Some(r.ply) || stood(r.ply),
+            },
+        );
+    }
+    if let Some(im) = ev.last_illegal().filter(|i| !i.stood) {
+        put(
+            im.ply,
+            im.side,
+            SheetMove {
+                san: im.san.clone(),
+                clock: None,
+                marked: true,
+            },
+        );
+    }
+    lines
+}
+
+/// Move numbers at which each time control of `tc` ends, up to `last`.
+fn control_moves(tc: &TimeControl, last: u32) -> Vec<u32> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for p in tc.periods() {
+        if let Period::Moves { moves, .. } = p {
+            at += moves;
+            if at <= last {
+                out.push(at);
+            }
+        }
+    }
+    out
+}
+
+fn chart_points(ev: &Record) -> Vec<(Side, f32, u32)> {
+    ev.rows
+        .iter()
+        .filter_map(|r| {
+            let n = ev.fullmove(r.ply) as f32;
+            r.clock.map(|c| (r.side, n, c.tenths / 10))
+        })
+        .collect()
+}
+
+/// The packet for a judged claim.
+pub fn claim_packet(r: &Ruling) -> Packet {
+    let c = &r.claim;
+    let ev = &r.evidence;
+    let opt = |o: &Option<String>| o.clone().unwrap_or_else(|| "not given".into());
+    let tags = &ev.tags;
+    let event = c
+        .event
+        .clone()
+        .or_else(|| Some(tags.event.clone()).filter(|e| !e.is_empty() && e != "?"));
+    let date = c
+        .date
+        .map(|d| d.to_string())
+        .or_else(|| Some(tags.date.clone()).filter(|d| !d.is_empty() && !d.contains('?')));
+    let claimant = c.claimant;
+    let opponent = claimant.other();
+    let clocks = format!(
+        "White {}, Black {}",
+        r.clocks[0].map_or("not known".into(), |c| c.to_string()),
+        r.clocks[1].map_or("not known".into(), |c| c.to_string())
+    );
+    let grounds = if c.grounds.is_empty() {
+        String::new()
+    } else {
+        c.grounds
+            .iter()
+            .map(|g| g.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut header = vec![
+        ("Event".to_string(), opt(&event)),
+        ("Match".to_string(), opt(&c.match_name)),
+        ("Board".to_string(), opt(&c.board)),
+        ("Date of play".to_string(), opt(&date)),
+        (
+            "Received".to_string(),
+            c.received.map_or("not given".into(), |d| d.to_string()),
+        ),
+        (
+            "Ruleset".to_string(),
+            format!("{} ({})", c.ruleset.title, c.ruleset.name),
+        ),
+        ("Claim".to_string(), c.kind.as_str().to_string()),
+        (
+            "Claimant".to_string(),
+            format!("{} ({})", r.name_of(claimant), claimant.name()),
+        ),
+        (
+            "Opponent".to_string(),
+            format!("{} ({})", r.name_of(opponent), opponent.name()),
+        ),
+        ("Clocks at the claim".to_string(), clocks),
+    ];
+    if !grounds.is_empty() {
+        header.push(("Grounds".to_string(), grounds));
+    }
+    if let Some(n) = &c.notes {
+        header.push(("Notes".to_string(), n.clone()));
+    }
+    let mut notes = Vec::new();
+    if let Some(l) = &r.mate_line {
+        notes.push(format!("Helpmate line: {l}"));
+    }
+    if let Some(p) = &ev.problem {
+        notes.push(format!("Scoresheet: {p}"));
+    }
+    let ruling = vec![
+        ("If upheld".to_string(), r.result_if_upheld.clone()),
+        ("If rejected".to_string(), r.result_if_rejected.clone()),
+        ("Rule".to_string(), r.rule.to_string()),
+        ("Why".to_string(), r.detail.clone()),
+    ];
+    let window = r.procedure.as_ref().and_then(|p| p.window_seconds);
+    let decided_by = r.decided_by();
+    let last_move = ev.rows.last().map_or(0, |row| ev.fullmove(row.ply));
+    let board = r.position.as_ref().map(|p| p.board().clone());
+    Packet {
+        title: "Appeal packet".into(),
+        subtitle: format!("{} claim · {}", c.kind, c.id),
+        header,
+        white_to_move: r
+            .position
+            .as_ref()
+            .is_none_or(|p| p.turn() == shakmaty::Color::White),
+        board,
+        fen: r.fen.clone(),
+        position_title: match ev.last_illegal() {
+            Some(im) if c.kind == crate::claim::ClaimKind::IllegalMove => format!(
+                "Position before {}{} (ECF QPF 15 diagram)",
+                ev.move_number(im.ply),
+                im.san
+            ),
+            _ => "Final position (ECF QPF 15)".into(),
+        },
+        recommendation: r.recommendation.as_str().to_uppercase(),
+        ruling,
+        findings: r.checks.clone(),
+        notes,
+        progress_numbers: r
+            .progress
+            .as_ref()
+            .map(|p| p.rows.iter().map(|x| ev.move_number(x.ply)).collect())
+            .unwrap_or_default(),
+        progress: r.progress.clone(),
+        sheet: sheet_lines(ev, r.marked_ply),
+        sheet_source: ev.source.clone(),
+        mark_note: match ev.last_illegal() {
+            Some(im) => format!(
+                "* {}{} is illegal (written as played)",
+                ev.move_number(im.ply),
+                im.san
+            ),
+            None => String::new(),
+        },
+        chart: chart_points(ev),
+        controls: control_moves(&ev.time_control, last_move),
+        window,
+        decided_by,
+        footer: format!("arbiter appeal packet · {}", c.id),
+    }
+}
+
+/// The packet for a game `adjudicate` did not confirm: the same layout,
+/// with the verdict in place of a claim's ruling.
+pub fn game_packet(
+    source: &str,
+    index: u64,
+    ev: &Record,
+    j: &Judgement,
+    rules: &Ruleset,
+) -> Packet {
+    let t = &ev.tags;
+    let shown = |v: &str| {
+        if v.trim().is_empty() {
+            "not given".to_string()
+        } else {
+            v.to_string()
+        }
+    };
+    let recorded = t.recorded_result();
+    let header = vec![
+        ("Source".to_string(), format!("{source}, game {index}")),
+        ("Event".to_string(), shown(&t.event)),
+        ("Round".to_string(), shown(&t.round)),
+        ("Date".to_string(), shown(&t.date)),
+        ("White".to_string(), shown(&t.white)),
+        ("Black".to_string(), shown(&t.black)),
+        (
+            "Ruleset".to_string(),
+            format!("{} ({})", rules.title, rules.name),
+        ),
+        ("Time control".to_string(), shown(&t.time_control)),
+        ("Recorded result".to_string(), recorded.as_str().to_string()),
+        (
+            "Clocks at the end".to_string(),
+            format!(
+                "White {}, Black {}",
+                j.white_clock.map_or("not known".into(), |c| c.to_string()),
+                j.black_clock.map_or("not known".into(), |c| c.to_string())
+            ),
+        ),
+    ];
+    let v = &j.verdict;
+    let outcome = match v.status {
+        Status::Confirmed => CheckOutcome::Pass,
+        Status::Corrected => CheckOutcome::Fail,
+        _ => CheckOutcome::Unknown,
+    };
+    let findings = vec![Check {
+        name: "result",
+        outcome,
+        rule: v.rule.clone(),
+        detail: format!("{}: {}", v.reason.as_str(), j.detail),
+    }];
+    let pos = j
+        .final_fen
+        .parse::<shakmaty::fen::Fen>()
+        .ok()
+        .and_then(|f| {
+            f.into_position::<shakmaty::Chess>(shakmaty::CastlingMode::Chess960)
+                .ok()
+        })
+        .unwrap_or_else(|| ev.position.clone());
+    let fen = if j.final_fen.is_empty() {
+        ev.fen()
+    } else {
+        j.final_fen.clone()
+    };
+    let mut notes = Vec::new();
+    if let Some(p) = &ev.problem {
+        notes.push(format!("Scoresheet: {p}"));
+    }
+    let last_move = ev.rows.last().map_or(0, |row| ev.fullmove(row.ply));
+    let safe = crate::report::write::safe_stem(source, 120, "stdin");
+    Packet {
+        title: "Adjudication packet".into(),
+        subtitle: format!("{source}, game {index} · {}", v.reason.as_str()),
+        header,
+        board: Some(pos.board().clone()),
+        white_to_move: pos.turn() == shakmaty::Color::White,
+        fen,
+        position_title: "Final position (ECF QPF 15)".into(),
+        recommendation: v.status.as_str().to_uppercase(),
+        ruling: vec![
+            ("Result".to_string(), v.result.as_str().to_string()),
+            ("Recorded".to_string(), recorded.as_str().to_string()),
+            ("Reason".to_string(), v.reason.as_str().to_string()),
+            ("Rule".to_string(), v.rule.to_string()),
+            ("Why".to_string(), j.detail.clone()),
+        ],
+        findings,
+        notes,
+        progress: None,
+        progress_numbers: Vec::new(),
+        sheet: sheet_lines(ev, j.ply),
+        sheet_source: source.to_string(),
+        mark_note: match (ev.last_illegal(), j.ply) {
+            (Some(im), _) => format!(
+                "* {}{} is illegal (written as played)",
+                ev.move_number(im.ply),
+                im.san
+            ),
+            (None, Some(ply)) if ply >= 1 && ply <= ev.rows.len() => format!(
+                "* {}{}: the move the verdict rests on",
+                ev.move_number(ply),
+                ev.rows[ply - 1].san
+            ),
+            _ => String::new(),
+        },
+        chart: chart_points(ev),
+        controls: control_moves(&ev.time_control, last_move),
+        window: None,
+        decided_by: "Arbiter".into(),
+        footer: format!("arbiter adjudication packet · {safe} game {index}"),
+    }
+}

@@ -1,0 +1,22 @@
+//! The integration tests, one binary: each module is one area (the CLI,
+//! the samples, the rulesets, claims, seasons, the real data, limits...).
+//! `common` holds the helpers they share.
+
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+mod audit;
+mod claims;
+mod cli;
+mod data;
+mod diagram;
+mod fuzz_smoke;
+mod limits;
+mod parity;
+mod positions;
+mod properties;
+mod reasons;
+mod rulesets;
+mod samples;
+mod season;
