@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use arbiter::{
     analysis::mate::{can_mate, cannot_mate_fast},
-    cli::analyse::{parse_position, read_fens},
+    analysis::position::{parse_position, read_fens},
     model::Side,
 };
 

@@ -3,10 +3,10 @@
 //! Each panics only on a broken invariant.
 
 use crate::{
-    cli::analyse::analyse_row,
     pgn::{clock::parse_comment, time_control::TimeControl},
     pipeline::judge_text,
     read::split::Splitter,
+    report::tsv::analyse_row,
     rules::Ruleset,
     season::{model, process},
 };

@@ -44,6 +44,63 @@ impl fmt::Display for Clock {
     }
 }
 
+/// A calendar date, `YYYY-MM-DD` (claims' dates, season fixtures).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Date {
+    pub year: u16,
+    pub month: u8,
+    pub day: u8,
+}
+
+impl Date {
+    /// `2025-02-28`; also `.` or `/` between the parts. A day the month
+    /// does not have (`2025-02-30`) is no date.
+    pub fn parse(s: &str) -> Option<Date> {
+        let mut it = s.trim().splitn(3, ['-', '.', '/']);
+        let year = it.next()?.parse().ok()?;
+        let month: u8 = it.next()?.parse().ok()?;
+        let day: u8 = it.next()?.parse().ok()?;
+        ((1..=12).contains(&month) && (1..=days_in_month(year, month)).contains(&day))
+            .then_some(Date { year, month, day })
+    }
+
+    /// `dd/mm/yyyy`, as the ECF file writes dates.
+    pub fn ecf(&self) -> String {
+        format!("{:02}/{:02}/{:04}", self.day, self.month, self.year)
+    }
+
+    /// Days since 1970-01-01 (proleptic Gregorian), for deadlines.
+    pub fn day_number(self) -> i64 {
+        let (y, m, day) = (
+            i64::from(self.year),
+            i64::from(self.month),
+            i64::from(self.day),
+        );
+        let y = if m <= 2 { y - 1 } else { y };
+        let era = y.div_euclid(400);
+        let yoe = y - era * 400;
+        let mp = (m + 9) % 12;
+        let doy = (153 * mp + 2) / 5 + day - 1;
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        era * 146_097 + doe - 719_468
+    }
+}
+
+fn days_in_month(year: u16, month: u8) -> u8 {
+    match month {
+        4 | 6 | 9 | 11 => 30,
+        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
+        2 => 28,
+        _ => 31,
+    }
+}
+
+impl fmt::Display for Date {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
 /// A game result as written in PGN.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum GameResult {
@@ -334,6 +391,25 @@ mod tests {
             precise: true
         }
         .is_fallen());
+    }
+
+    #[test]
+    fn dates_the_calendar_does_not_have_are_refused() {
+        assert_eq!(
+            Date::parse("2024-02-29"),
+            Some(Date {
+                year: 2024,
+                month: 2,
+                day: 29
+            })
+        );
+        assert_eq!(Date::parse("2025-02-29"), None);
+        assert_eq!(Date::parse("2025-02-30"), None);
+        assert_eq!(Date::parse("2025-04-31"), None);
+        assert_eq!(Date::parse("2025-13-01"), None);
+        let d = |s| Date::parse(s).map(Date::day_number);
+        assert_eq!(d("1970-01-01"), Some(0));
+        assert_eq!(d("2000-03-01"), Some(11_017));
     }
 
     #[test]

@@ -42,7 +42,7 @@ fn diagram_letters_sit_on_their_squares() {
             .output()
             .unwrap();
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        let pos = arbiter::cli::analyse::parse_position(fen).unwrap();
+        let pos = arbiter::analysis::position::parse_position(fen).unwrap();
         let want: BTreeSet<(String, char)> = pos
             .board()
             .iter()

@@ -247,7 +247,7 @@ fn fuzz_regressions() {
     assert!(last["detail"].contains("no piece can make this move"));
     // Control characters in a FEN must not break the TSV.
     let fen = std::fs::read(dir.join("fuzz-fen-control-characters.txt")).unwrap();
-    let row = arbiter::cli::analyse::analyse_row(&String::from_utf8_lossy(&fen), None);
+    let row = arbiter::report::tsv::analyse_row(&String::from_utf8_lossy(&fen), None);
     assert_eq!(row.split('\t').count(), 8, "{row:?}");
     assert!(!row.contains('\n'));
 }

@@ -7,14 +7,15 @@ use crate::common;
 use std::{io::Write, sync::Arc};
 
 use arbiter::{
+    analysis::position::{parse_position, read_fens},
     analysis::{
         forced::Syzygy,
         mate::{can_mate, Mateability},
     },
-    cli::analyse::{analyse_row, parse_position, read_fens},
     model::Side,
     pipeline::{adjudicate, Options},
     read::Source,
+    report::tsv::analyse_row,
     rules::Ruleset,
 };
 use common::{assert_cells, assert_detail_contains, data, parse_csv, Row};

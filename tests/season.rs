@@ -6,7 +6,7 @@ use crate::common;
 use std::{path::Path, process::Command};
 
 use arbiter::{
-    cli::season::load,
+    season::load,
     season::{ddcl, hsl, process, Report},
 };
 use common::{parse_csv, sample, Row};
@@ -549,7 +549,10 @@ fn hsl_ii_starting_ratings_and_k() {
         [1600.0, 1500.0, 1400.0, 1300.0, 1200.0, 1100.0, 1000.0, 1000.0, 900.0, 900.0]
     );
     // An even game is worth 16 points: K = 32.
-    assert_eq!(hsl::K * (1.0 - hsl::expected(1500.0, 1500.0)), 16.0);
+    assert_eq!(
+        arbiter::season::params::HS_LEAGUE.k_factor * (1.0 - hsl::expected(1500.0, 1500.0)),
+        16.0
+    );
 }
 
 #[test]

@@ -4,6 +4,7 @@
 pub mod clocks;
 pub mod forced;
 pub mod mate;
+pub mod position;
 
 /// A position from FEN, for the unit tests of this module's parts.
 #[cfg(test)]

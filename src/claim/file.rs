@@ -13,11 +13,11 @@ use toml::{Table, Value};
 
 use super::{ClaimKind, Ground};
 use crate::{
+    model::Date,
     model::{Clock, Side},
     pgn::clock::parse_duration,
     read::split::MAX_GAME_BYTES,
     rules::Ruleset,
-    season::model::Date,
 };
 
 /// A claim file that cannot be judged: the file, the field and what is wrong.
@@ -412,31 +412,10 @@ impl Fields<'_> {
             Some(v) => return Err(self.err(field, format!("{v} is not a date (YYYY-MM-DD)"))),
         };
         Date::parse(&text)
-            .filter(|d| text.trim().len() == 10 && d.day <= days_in_month(d.year, d.month))
+            .filter(|_| text.trim().len() == 10)
             .map(Some)
             .ok_or_else(|| self.err(field, format!("{text:?} is not a date (YYYY-MM-DD)")))
     }
-}
-
-fn days_in_month(year: u16, month: u8) -> u8 {
-    match month {
-        4 | 6 | 9 | 11 => 30,
-        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
-        2 => 28,
-        _ => 31,
-    }
-}
-
-/// Days since 1970-01-01 (proleptic Gregorian), for deadlines.
-pub fn day_number(d: Date) -> i64 {
-    let (y, m, day) = (i64::from(d.year), i64::from(d.month), i64::from(d.day));
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + day - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
 }
 
 /// `rel` resolved against the claim's folder, refusing a way out of it
@@ -536,7 +515,7 @@ clock_black = "0:01:40"
         assert_eq!(c.claimant, Side::Black);
         assert_eq!(c.clock_black, Some(Clock::secs(100)));
         assert_eq!(
-            day_number(c.received.unwrap()) - day_number(c.date.unwrap()),
+            c.received.unwrap().day_number() - c.date.unwrap().day_number(),
             8
         );
     }
@@ -612,7 +591,7 @@ clock_black = "0:01:40"
 
     #[test]
     fn day_numbers_count_days() {
-        let d = |s| day_number(Date::parse(s).unwrap());
+        let d = |s| Date::parse(s).unwrap().day_number();
         assert_eq!(d("1970-01-01"), 0);
         assert_eq!(d("2000-03-01") - d("2000-02-28"), 2);
         assert_eq!(d("2009-11-24") - d("2009-11-12"), 12);

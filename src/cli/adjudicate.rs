@@ -6,7 +6,7 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use super::Outcome;
+use super::ExitStatus;
 use crate::{
     pipeline,
     report::{
@@ -44,12 +44,12 @@ pub struct Args {
     pub quiet: bool,
 }
 
-pub fn run(a: Args) -> Outcome {
+pub fn run(a: Args) -> ExitStatus {
     let rules = match Ruleset::load(&a.rules) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("arbiter: --rules: {e}");
-            return Outcome::Error;
+            return ExitStatus::Error;
         }
     };
     let (sources, mut errors, mut opts) = match super::inputs_and_options(&a.inputs, a.jobs) {
@@ -69,14 +69,14 @@ pub fn run(a: Args) -> Outcome {
             Ok(tb) => opts.syzygy = Some(std::sync::Arc::new(tb)),
             Err(e) => {
                 eprintln!("arbiter: --syzygy: {e}");
-                return Outcome::Error;
+                return ExitStatus::Error;
             }
         }
     }
     if let Some(dir) = &a.packets {
         if let Err(e) = std::fs::create_dir_all(dir) {
             eprintln!("arbiter: --packets {}: {e}", dir.display());
-            return Outcome::Error;
+            return ExitStatus::Error;
         }
         let (dir, packet_rules) = (dir.clone(), rules.clone());
         opts.on_unconfirmed = Some(std::sync::Arc::new(move |u: pipeline::Unconfirmed<'_>| {
@@ -101,7 +101,7 @@ pub fn run(a: Args) -> Outcome {
             }
             Err(e) => {
                 eprintln!("arbiter: {}: {e}", path.display());
-                return Outcome::Error;
+                return ExitStatus::Error;
             }
         },
         None => pipeline::adjudicate(
@@ -116,10 +116,10 @@ pub fn run(a: Args) -> Outcome {
     }
     let summary = match result {
         Ok(s) => s,
-        Err(e) if super::is_broken_pipe(&e) => return Outcome::Ok,
+        Err(e) if super::is_broken_pipe(&e) => return ExitStatus::Ok,
         Err(e) => {
             eprintln!("arbiter: writing results: {e}");
-            return Outcome::Error;
+            return ExitStatus::Error;
         }
     };
     for e in &summary.errors {
@@ -130,11 +130,11 @@ pub fn run(a: Args) -> Outcome {
         eprintln!("arbiter: {} under {}", summary.line(), rules.name);
     }
     if !errors.is_empty() {
-        Outcome::Error
+        ExitStatus::Error
     } else if a.fail_on_review && summary.needs_attention() {
-        Outcome::NeedsReview
+        ExitStatus::NeedsReview
     } else {
-        Outcome::Ok
+        ExitStatus::Ok
     }
 }
 

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use super::Outcome;
+use super::ExitStatus;
 use crate::{
     audit::Audit,
     pipeline,
@@ -35,13 +35,13 @@ pub struct Args {
     pub quiet: bool,
 }
 
-pub fn run(a: Args) -> Outcome {
+pub fn run(a: Args) -> ExitStatus {
     let List::Active30 = a.list;
     let rules = match Ruleset::load("sabah-active30") {
         Ok(r) => r,
         Err(e) => {
             eprintln!("arbiter: {e}");
-            return Outcome::Error;
+            return ExitStatus::Error;
         }
     };
     let (sources, mut errors, opts) = match super::inputs_and_options(&a.inputs, a.jobs) {
@@ -53,7 +53,7 @@ pub fn run(a: Args) -> Outcome {
         Ok(s) => s,
         Err(e) => {
             eprintln!("arbiter: {e}");
-            return Outcome::Error;
+            return ExitStatus::Error;
         }
     };
     for e in &summary.errors {
@@ -68,7 +68,7 @@ pub fn run(a: Args) -> Outcome {
     };
     if let Err(e) = written {
         eprintln!("arbiter: writing findings: {e}");
-        return Outcome::Error;
+        return ExitStatus::Error;
     }
     if !a.quiet {
         let count = |k: &str| findings.iter().filter(|f| f.finding == k).count();
@@ -82,8 +82,8 @@ pub fn run(a: Args) -> Outcome {
         );
     }
     if errors.is_empty() {
-        Outcome::Ok
+        ExitStatus::Ok
     } else {
-        Outcome::Error
+        ExitStatus::Error
     }
 }

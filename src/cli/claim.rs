@@ -8,7 +8,7 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use super::Outcome;
+use super::ExitStatus;
 use crate::{
     analysis::forced::Syzygy,
     claim::{load_claim, LoadOptions},
@@ -82,20 +82,20 @@ fn expand(inputs: &[PathBuf]) -> (Vec<PathBuf>, Vec<String>) {
     (files, errors)
 }
 
-pub fn run(a: Args) -> Outcome {
+pub fn run(a: Args) -> ExitStatus {
     let syzygy = match &a.syzygy {
         Some(dir) => match Syzygy::open(dir) {
             Ok(tb) => Some(tb),
             Err(e) => {
                 eprintln!("arbiter: --syzygy: {e}");
-                return Outcome::Error;
+                return ExitStatus::Error;
             }
         },
         None => None,
     };
     if let Err(e) = std::fs::create_dir_all(&a.out) {
         eprintln!("arbiter: {}: {e}", a.out.display());
-        return Outcome::Error;
+        return ExitStatus::Error;
     }
     let (files, mut errors) = expand(&a.claims);
     for e in &errors {
@@ -166,7 +166,7 @@ pub fn run(a: Args) -> Outcome {
     let csv_path = a.out.join("claims.csv");
     if let Err(e) = atomic_write(&csv_path, &csv_bytes(&CLAIMS_HEADER, rows)) {
         eprintln!("arbiter: {}: {e}", csv_path.display());
-        return Outcome::Error;
+        return ExitStatus::Error;
     }
     if !a.quiet {
         eprintln!(
@@ -179,11 +179,11 @@ pub fn run(a: Args) -> Outcome {
         );
     }
     if !errors.is_empty() {
-        Outcome::Error
+        ExitStatus::Error
     } else if a.fail_on_review && counts[2] > 0 {
-        Outcome::NeedsReview
+        ExitStatus::NeedsReview
     } else {
-        Outcome::Ok
+        ExitStatus::Ok
     }
 }
 

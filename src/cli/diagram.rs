@@ -4,7 +4,8 @@ use std::path::PathBuf;
 
 use shakmaty::{Color, Position};
 
-use super::{analyse::parse_position, Outcome};
+use super::ExitStatus;
+use crate::analysis::position::parse_position;
 use crate::report::{diagram::diagram_pdf, write::atomic_write};
 
 #[derive(clap::Args, Debug)]
@@ -16,20 +17,20 @@ pub struct Args {
     pub out: PathBuf,
 }
 
-pub fn run(a: Args) -> Outcome {
+pub fn run(a: Args) -> ExitStatus {
     let pos = match parse_position(&a.fen) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("arbiter: {:?}: {e}", a.fen);
-            return Outcome::Error;
+            return ExitStatus::Error;
         }
     };
     let pdf = diagram_pdf(pos.board(), a.fen.trim(), pos.turn() == Color::White);
     match atomic_write(&a.out, &pdf) {
-        Ok(()) => Outcome::Ok,
+        Ok(()) => ExitStatus::Ok,
         Err(e) => {
             eprintln!("arbiter: {}: {e}", a.out.display());
-            Outcome::Error
+            ExitStatus::Error
         }
     }
 }

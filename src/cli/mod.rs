@@ -44,18 +44,18 @@ pub enum Command {
 
 /// Exit status, decided in one place.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum ExitStatus {
     Ok,
     NeedsReview,
     Error,
 }
 
-impl From<Outcome> for ExitCode {
-    fn from(o: Outcome) -> ExitCode {
+impl From<ExitStatus> for ExitCode {
+    fn from(o: ExitStatus) -> ExitCode {
         match o {
-            Outcome::Ok => ExitCode::SUCCESS,
-            Outcome::NeedsReview => ExitCode::from(1),
-            Outcome::Error => ExitCode::from(2),
+            ExitStatus::Ok => ExitCode::SUCCESS,
+            ExitStatus::NeedsReview => ExitCode::from(1),
+            ExitStatus::Error => ExitCode::from(2),
         }
     }
 }
@@ -92,7 +92,7 @@ pub(crate) fn inputs_and_options(
         Vec<String>,
         crate::pipeline::Options,
     ),
-    Outcome,
+    ExitStatus,
 > {
     let (sources, errors) = crate::read::expand_inputs(inputs);
     for e in &errors {
@@ -102,7 +102,7 @@ pub(crate) fn inputs_and_options(
     match jobs {
         Some(0) => {
             eprintln!("arbiter: --jobs must be at least 1");
-            return Err(Outcome::Error);
+            return Err(ExitStatus::Error);
         }
         Some(j) => opts.jobs = j,
         None => {}

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use super::Outcome;
+use super::ExitStatus;
 use crate::rules::{Ruleset, BUILTINS};
 
 #[derive(clap::Args, Debug)]
@@ -11,7 +11,7 @@ pub struct Args {
     pub name: Option<String>,
 }
 
-pub fn run(a: Args) -> Outcome {
+pub fn run(a: Args) -> ExitStatus {
     let mut out = std::io::stdout().lock();
     let r = match a.name {
         None => BUILTINS.iter().try_for_each(|(name, text)| {
@@ -28,16 +28,16 @@ pub fn run(a: Args) -> Outcome {
                     "arbiter: unknown ruleset {name:?} (built-ins: {})",
                     names.join(", ")
                 );
-                return Outcome::Error;
+                return ExitStatus::Error;
             }
         },
     };
     match r {
-        Ok(()) => Outcome::Ok,
-        Err(e) if super::is_broken_pipe(&e) => Outcome::Ok,
+        Ok(()) => ExitStatus::Ok,
+        Err(e) if super::is_broken_pipe(&e) => ExitStatus::Ok,
         Err(e) => {
             eprintln!("arbiter: {e}");
-            Outcome::Error
+            ExitStatus::Error
         }
     }
 }

@@ -407,3 +407,104 @@ pub fn unclaimed_flag(rules: &Ruleset) -> Cited<UnclaimedFlag> {
 pub fn mmss(secs: u32) -> String {
     format!("{}:{:02}", secs / 60, secs % 60)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(name: &str) -> Ruleset {
+        Ruleset::load(name).unwrap()
+    }
+
+    fn tc(s: &str) -> TimeControl {
+        TimeControl::parse(s).unwrap()
+    }
+
+    #[test]
+    fn the_period_counts_real_move_numbers() {
+        let ddcl = tc("36/4500:900");
+        assert_eq!(Period::of(&ddcl, 36), Period::Earlier);
+        assert_eq!(Period::of(&ddcl, 37), Period::Final);
+        assert_eq!(Period::of(&tc("900+10"), 5), Period::WithIncrement);
+        assert_eq!(Period::of(&tc("1800"), 1), Period::Final);
+        assert_eq!(Period::of(&TimeControl::Unknown, 1), Period::Final);
+    }
+
+    #[test]
+    fn both_flags_by_ruleset_and_period() {
+        fn facts(tc: &TimeControl, next_move: u32) -> BothFlagsFacts<'_> {
+            BothFlagsFacts {
+                tc,
+                next_move,
+                first_fell: Some(Side::White),
+            }
+        }
+        let ddcl = tc("36/4500:900");
+        let (r, p) = both_flags(&rules("ecf-quickplay"), facts(&ddcl, 37));
+        assert_eq!(
+            (r.value, r.rule.as_str(), p),
+            (BothFlags::Draw, "ECF QPF 10", Period::Final)
+        );
+        let (r, _) = both_flags(&rules("fide-standard"), facts(&tc("40/5400:1800"), 30));
+        assert_eq!(
+            (r.value, r.rule.as_str()),
+            (BothFlags::Continue, "FIDE III.3.1.1")
+        );
+    }
+
+    #[test]
+    fn the_illegal_move_ladder() {
+        let facts = |replies, prior, w: u32, b: u32| IllegalFacts {
+            mover: Side::Black,
+            replies,
+            found: if replies > 0 {
+                Found::Unnoticed
+            } else {
+                Found::Claimed
+            },
+            prior_by_mover: prior,
+            clocks: [Some(Clock::secs(w)), Some(Clock::secs(b))],
+        };
+        let bcf = rules("bcf-rapid");
+        let r = illegal_move(&bcf, facts(0, 0, 299, 1000));
+        assert_eq!(
+            r.value,
+            IllegalMove::Loses(LossGround::ClockUnder(Side::White, Clock::secs(299), 300))
+        );
+        assert_eq!(r.rule, "BCF RP 12");
+        assert!(matches!(
+            illegal_move(&bcf, facts(0, 0, 300, 300)).value,
+            IllegalMove::NotUnderLimit { .. }
+        ));
+        assert_eq!(
+            illegal_move(&bcf, facts(1, 0, 300, 300)).value,
+            IllegalMove::Stands
+        );
+        let fide = rules("fide-standard");
+        assert_eq!(
+            illegal_move(&fide, facts(0, 1, 900, 900)).value,
+            IllegalMove::Loses(LossGround::Second(Side::Black))
+        );
+        let r = illegal_move(&fide, facts(0, 0, 900, 900));
+        assert_eq!(
+            (r.value, r.rule.as_str()),
+            (
+                IllegalMove::Reinstated {
+                    penalty_seconds: 120
+                },
+                "FIDE 7.5.5"
+            )
+        );
+        let r = illegal_move(&fide, facts(2, 0, 900, 900));
+        assert_eq!(
+            (r.value, r.rule.as_str()),
+            (IllegalMove::Unnoticed, "FIDE 7.5.1")
+        );
+        let mut none = facts(0, 0, 0, 0);
+        none.clocks = [None, None];
+        assert_eq!(
+            illegal_move(&bcf, none).value,
+            IllegalMove::ClocksUnknown { limit: 300 }
+        );
+    }
+}

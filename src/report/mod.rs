@@ -4,4 +4,6 @@ pub mod csv;
 pub mod diagram;
 pub mod packet;
 pub mod pdf;
+pub mod season;
+pub mod tsv;
 pub mod write;

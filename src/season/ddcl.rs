@@ -8,11 +8,7 @@ use super::{
 };
 use crate::model::GameResult;
 
-const LEAGUE_BOARDS: u32 = 5;
-const CUP_BOARDS: u32 = 4;
-const NOTICE_HOURS: u32 = 72;
-/// DDCL 7: a lower-graded player may sit above a higher-graded one by at most this much.
-const ORDER_TOLERANCE: u32 = 10;
+use super::params::DDCL;
 
 fn grade_text(g: Option<u32>) -> String {
     g.map_or_else(|| "u/g".to_string(), |g| g.to_string())
@@ -104,8 +100,9 @@ fn league_match(
                 None,
                 "DDCL 3",
                 format!(
-                    "{} could not play ({notice}, under {NOTICE_HOURS} h)",
-                    season.team(by).name
+                    "{} could not play ({notice}, under {} h)",
+                    season.team(by).name,
+                    DDCL.notice_hours
                 ),
                 "match lost by default, 0-5",
             ));
@@ -122,11 +119,11 @@ fn league_match(
             if by == f.home {
                 MatchScore {
                     home: 0.0,
-                    away: f64::from(LEAGUE_BOARDS),
+                    away: f64::from(DDCL.league_boards),
                 }
             } else {
                 MatchScore {
-                    home: f64::from(LEAGUE_BOARDS),
+                    home: f64::from(DDCL.league_boards),
                     away: 0.0,
                 }
             }
@@ -140,17 +137,18 @@ fn league_match(
         s.game_points += ours;
         if ours > theirs {
             s.won += 1;
-            s.match_points += 2.0;
+            s.match_points += DDCL.win_points;
         } else if ours == theirs {
             s.drawn += 1;
-            s.match_points += 1.0;
+            s.match_points += DDCL.draw_points;
         } else {
             s.lost += 1;
         }
     }
     // Penalties come off after the result.
     for s in table.values_mut() {
-        s.match_points = s.won as f64 * 2.0 + s.drawn as f64 - s.penalty;
+        s.match_points =
+            s.won as f64 * DDCL.win_points + s.drawn as f64 * DDCL.draw_points - s.penalty;
     }
 }
 
@@ -167,7 +165,7 @@ fn played_match(
             scores.insert(b.board, (h, 1.0 - h, true));
         }
     }
-    for board in 1..=LEAGUE_BOARDS {
+    for board in 1..=DDCL.league_boards {
         let b = f.boards.iter().find(|b| b.board == board);
         let (hp, ap) = b.map_or((None, None), |b| (b.home, b.away));
         if hp.is_some() && ap.is_some() {
@@ -176,8 +174,8 @@ fn played_match(
         // An empty seat: DDCL 5 for board 5 of a four-player team, a default otherwise.
         let short_home = hp.is_none();
         let short_away = ap.is_none();
-        let tie = board == LEAGUE_BOARDS
-            && f.short_notice_hours.is_some_and(|h| h >= NOTICE_HOURS)
+        let tie = board == DDCL.league_boards
+            && f.short_notice_hours.is_some_and(|h| h >= DDCL.notice_hours)
             && short_home != short_away;
         if tie {
             scores.insert(board, (0.5, 0.5, false));
@@ -221,8 +219,8 @@ fn played_match(
     }
     // DDCL 7–9: a side out of order forfeits that board and all below, and a point.
     for (home, team) in [(true, f.home), (false, f.away)] {
-        if let Some((from, why)) = out_of_order(season, f, &seats(f, home), ORDER_TOLERANCE) {
-            for board in from..=LEAGUE_BOARDS {
+        if let Some((from, why)) = out_of_order(season, f, &seats(f, home), DDCL.order_tolerance) {
+            for board in from..=DDCL.league_boards {
                 let e = scores.entry(board).or_insert((0.0, 0.0, false));
                 if home {
                     e.0 = 0.0;
@@ -242,14 +240,21 @@ fn played_match(
                 Some(from),
                 "DDCL 9",
                 format!("{} out of order: {why}", season.team(team).name),
-                &format!("boards {from}-{LEAGUE_BOARDS} forfeited and 1 point deducted"),
+                &format!(
+                    "boards {from}-{} forfeited and 1 point deducted",
+                    DDCL.league_boards
+                ),
             ));
         }
     }
     // DDCL 10: late substitutes are noted; a stronger one needs both captains' consent.
     for b in &f.boards {
         if let Some((side, replaced)) = &b.substitute {
-            let sub = if *side == Side2::Home { b.home } else { b.away };
+            let sub = if *side == MatchSide::Home {
+                b.home
+            } else {
+                b.away
+            };
             let sub_grade = sub.and_then(|p| season.player(p).grade_on(f.date));
             let orig = season
                 .players
@@ -258,8 +263,8 @@ fn played_match(
                 .and_then(|p| p.grade_on(f.date));
             let mut what = format!("late substitute for {replaced}: the clock was not restarted, so 30 minutes were already used");
             if let (Some(s), Some(o)) = (sub_grade, orig) {
-                if s > o + ORDER_TOLERANCE {
-                    what.push_str(&format!("; graded {s}, more than {ORDER_TOLERANCE} above {replaced} ({o}): allowed only if both captains agreed"));
+                if s > o + DDCL.order_tolerance {
+                    what.push_str(&format!("; graded {s}, more than {} above {replaced} ({o}): allowed only if both captains agreed", DDCL.order_tolerance));
                 }
             }
             report
@@ -313,15 +318,7 @@ fn grading_row(
 
 /// DDCL 14(i): handicap in board points for a grade-total difference.
 pub fn cup_handicap(difference: f64) -> f64 {
-    if difference <= 30.0 {
-        0.0
-    } else if difference <= 40.0 {
-        0.5
-    } else if difference <= 60.0 {
-        1.0
-    } else {
-        1.5
-    }
+    DDCL.cup_handicap(difference)
 }
 
 /// A side's grade total for the handicap: an ungraded player counts as the
@@ -333,7 +330,7 @@ pub fn cup_grade_total(grades: &[Option<u32>]) -> f64 {
         return 0.0;
     }
     let avg = known.iter().sum::<f64>() / known.len() as f64;
-    known.iter().sum::<f64>() + avg * (CUP_BOARDS as usize - known.len()) as f64
+    known.iter().sum::<f64>() + avg * (DDCL.cup_boards as usize - known.len()) as f64
 }
 
 fn cup_match(season: &Season, f: &Fixture, report: &mut Report) {
@@ -346,14 +343,14 @@ fn cup_match(season: &Season, f: &Fixture, report: &mut Report) {
         for &(_, p) in &seated {
             grades[side].push(season.player(p).grade_on(f.date));
         }
-        let missing = CUP_BOARDS as usize - seated.len().min(CUP_BOARDS as usize);
+        let missing = DDCL.cup_boards as usize - seated.len().min(DDCL.cup_boards as usize);
         if missing > 0 {
             let team = if home { f.home } else { f.away };
-            let from = CUP_BOARDS as usize - missing + 1;
-            let penalty = if from as u32 == CUP_BOARDS {
-                format!("board {CUP_BOARDS} forfeited")
+            let from = DDCL.cup_boards as usize - missing + 1;
+            let penalty = if from as u32 == DDCL.cup_boards {
+                format!("board {} forfeited", DDCL.cup_boards)
             } else {
-                format!("boards {from}-{CUP_BOARDS} forfeited")
+                format!("boards {from}-{} forfeited", DDCL.cup_boards)
             };
             report.violations.push(Violation::new(
                 f,
@@ -443,7 +440,7 @@ fn cup_match(season: &Season, f: &Fixture, report: &mut Report) {
         season.team(f.away).name.clone()
     } else {
         // DDCL 14(l): the same pairs with colours reversed (boards 1-4), then single games.
-        let replay: Vec<&Board> = f.tiebreaks.iter().take(CUP_BOARDS as usize).collect();
+        let replay: Vec<&Board> = f.tiebreaks.iter().take(DDCL.cup_boards as usize).collect();
         let h: f64 = replay.iter().filter_map(|b| home_score(b)).sum();
         let a = replay.iter().filter(|b| b.result.is_some()).count() as f64 - h;
         tiebreak = format!("replay {h}-{a}");
@@ -455,7 +452,7 @@ fn cup_match(season: &Season, f: &Fixture, report: &mut Report) {
             }
         } else {
             let mut decided = String::new();
-            for b in f.tiebreaks.iter().skip(CUP_BOARDS as usize) {
+            for b in f.tiebreaks.iter().skip(DDCL.cup_boards as usize) {
                 match home_score(b) {
                     Some(x) if x > 0.5 => {
                         decided = season.team(f.home).name.clone();
@@ -545,7 +542,7 @@ fn player_of_year(season: &Season) -> Vec<PoyRow> {
             ratio: points / f64::from(games),
             matches_played: played,
             matches_available: available,
-            eligible: played * 4 >= available * 3,
+            eligible: f64::from(played) >= DDCL.poy_min_share * f64::from(available),
             grade_increase_pct: increase,
             rank: None,
         });

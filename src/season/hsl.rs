@@ -9,18 +9,11 @@ use super::{
 };
 use crate::model::GameResult;
 
-const VARSITY: u32 = 7;
-/// Elo K-factor: an even game is worth 16 points (XIII says so of a forfeit win), so K = 32.
-pub const K: f64 = 32.0;
-const FORFEIT_BONUS: f64 = 16.0;
+use super::params::HS_LEAGUE;
 
 /// HSL II: 1600 for board 1 down to 1000 for board 7, 1000 for board 8, 900 after.
 pub fn starting_rating(board: u32) -> f64 {
-    match board {
-        1..=7 => f64::from(1600 - 100 * (board - 1)),
-        8 => 1000.0,
-        _ => 900.0,
-    }
+    HS_LEAGUE.starting_rating(board)
 }
 
 pub fn expected(a: f64, b: f64) -> f64 {
@@ -53,7 +46,7 @@ pub fn process(season: &Season) -> Report {
             let team_name = &season.team(team).name;
             let seats: Vec<(u32, usize)> = seats(f, home)
                 .into_iter()
-                .filter(|s| s.0 <= VARSITY)
+                .filter(|s| s.0 <= HS_LEAGUE.varsity_boards)
                 .collect();
             for &(board, p) in &seats {
                 let player = season.player(p);
@@ -78,7 +71,7 @@ pub fn process(season: &Season) -> Report {
             }
             // IV: forfeited boards must be the bottom ones.
             let filled: Vec<u32> = seats.iter().map(|s| s.0).collect();
-            if let Some(&top_empty) = (1..=VARSITY)
+            if let Some(&top_empty) = (1..=HS_LEAGUE.varsity_boards)
                 .filter(|b| !filled.contains(b))
                 .collect::<Vec<_>>()
                 .first()
@@ -99,12 +92,20 @@ pub fn process(season: &Season) -> Report {
         let (mut home_pts, mut away_pts) = (0.0, 0.0);
         let mut rated: Vec<(usize, usize, f64)> = Vec::new();
         // Junior-varsity games (board 8 on) are rated but not scored.
-        for b in f.boards.iter().filter(|b| b.board > VARSITY) {
+        for b in f
+            .boards
+            .iter()
+            .filter(|b| b.board > HS_LEAGUE.varsity_boards)
+        {
             if let (Some(h), Some(a), Some(s)) = (b.home, b.away, home_score(b)) {
                 rated.push((h, a, s));
             }
         }
-        for b in f.boards.iter().filter(|b| b.board <= VARSITY) {
+        for b in f
+            .boards
+            .iter()
+            .filter(|b| b.board <= HS_LEAGUE.varsity_boards)
+        {
             match (b.home, b.away, home_score(b)) {
                 (Some(h), Some(a), Some(s)) => {
                     home_pts += s;
@@ -114,7 +115,7 @@ pub fn process(season: &Season) -> Report {
                 (Some(h), None, _) => {
                     home_pts += 1.0;
                     forfeit_wins[h] += 1;
-                    ratings[h] += FORFEIT_BONUS;
+                    ratings[h] += HS_LEAGUE.forfeit_bonus;
                     report.violations.push(Violation::new(
                         f,
                         Some(b.board),
@@ -126,7 +127,7 @@ pub fn process(season: &Season) -> Report {
                 (None, Some(a), _) => {
                     away_pts += 1.0;
                     forfeit_wins[a] += 1;
-                    ratings[a] += FORFEIT_BONUS;
+                    ratings[a] += HS_LEAGUE.forfeit_bonus;
                     report.violations.push(Violation::new(
                         f,
                         Some(b.board),
@@ -141,8 +142,8 @@ pub fn process(season: &Season) -> Report {
         // Elo from the ratings at the start of the match.
         let before = ratings.clone();
         for &(h, a, s) in &rated {
-            ratings[h] += K * (s - expected(before[h], before[a]));
-            ratings[a] += K * ((1.0 - s) - expected(before[a], before[h]));
+            ratings[h] += HS_LEAGUE.k_factor * (s - expected(before[h], before[a]));
+            ratings[a] += HS_LEAGUE.k_factor * ((1.0 - s) - expected(before[a], before[h]));
             games[h] += 1;
             games[a] += 1;
         }

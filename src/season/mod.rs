@@ -7,10 +7,18 @@ pub mod ddcl;
 pub mod ecf;
 pub mod hsl;
 pub mod model;
+pub mod params;
 
 use model::{Board, Fixture, Season};
 
-use crate::model::GameResult;
+use std::path::Path;
+
+use crate::{
+    model::GameResult,
+    pipeline::{self, Options},
+    read::Source,
+    rules::Ruleset,
+};
 
 /// A rule broken (or a note a grader must see), with its penalty.
 #[derive(Clone, Debug, PartialEq)]
@@ -239,4 +247,40 @@ pub fn process(season: &Season) -> Report {
         model::League::Ddcl => ddcl::process(season),
         model::League::HsLeague => hsl::process(season),
     }
+}
+
+/// Reads and checks a season file, judging any per-board PGN under its ruleset.
+pub fn load(path: &Path) -> Result<model::Season, String> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+    let raw: model::RawSeason = toml::from_str(&text).map_err(|e| format!("{name}: {e}"))?;
+    let ruleset_name = raw
+        .ruleset
+        .clone()
+        .unwrap_or_else(|| raw.rules.default_ruleset().to_string());
+    let rules = Ruleset::load(&ruleset_name).map_err(|e| format!("{name}: ruleset: {e}"))?;
+    let judge = |pgn: &Path| -> Result<GameResult, String> {
+        if !pgn.is_file() {
+            return Err("no such file".into());
+        }
+        let src = [Source::File {
+            path: pgn.to_path_buf(),
+            name: pgn.display().to_string(),
+        }];
+        let mut result = None;
+        let opts = Options {
+            jobs: 1,
+            ..Options::default()
+        };
+        let summary = pipeline::for_each_game(&src, &rules, &opts, |o| {
+            result.get_or_insert(o.judgement.verdict.result);
+        })
+        .map_err(|e| e.to_string())?;
+        if let Some(e) = summary.errors.first() {
+            return Err(e.clone());
+        }
+        result.ok_or_else(|| "no game in the file".to_string())
+    };
+    let base = path.parent().unwrap_or(Path::new("."));
+    model::validate(&name, raw, base, &judge).map_err(|e| e.to_string())
 }

@@ -6,36 +6,8 @@ use std::{collections::HashMap, fmt, path::Path};
 
 use serde::Deserialize;
 
+pub use crate::model::Date;
 use crate::model::GameResult;
-
-/// A calendar date, `YYYY-MM-DD`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Date {
-    pub year: u16,
-    pub month: u8,
-    pub day: u8,
-}
-
-impl Date {
-    pub fn parse(s: &str) -> Option<Date> {
-        let mut it = s.trim().splitn(3, ['-', '.', '/']);
-        let year = it.next()?.parse().ok()?;
-        let month: u8 = it.next()?.parse().ok()?;
-        let day: u8 = it.next()?.parse().ok()?;
-        ((1..=12).contains(&month) && (1..=31).contains(&day)).then_some(Date { year, month, day })
-    }
-
-    /// `dd/mm/yyyy`, as the ECF file writes dates.
-    pub fn ecf(&self) -> String {
-        format!("{:02}/{:02}/{:04}", self.day, self.month, self.year)
-    }
-}
-
-impl fmt::Display for Date {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
-    }
-}
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -44,6 +16,18 @@ pub enum League {
     Ddcl,
     /// The US high-school league rules (HSL II–XV).
     HsLeague,
+}
+
+impl League {
+    /// The ruleset a league's games are judged under when the season file
+    /// names none: the DDCL plays the ECF Quickplay Finish (DDCL 6), the HS
+    /// league its own USCF-based rules.
+    pub fn default_ruleset(self) -> &'static str {
+        match self {
+            League::Ddcl => "ecf-quickplay",
+            League::HsLeague => "hs-league",
+        }
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -214,12 +198,12 @@ pub struct Board {
     /// The game's result, White first (absent for a default).
     pub result: Option<GameResult>,
     pub home_white: bool,
-    pub substitute: Option<(Side2, String)>,
+    pub substitute: Option<(MatchSide, String)>,
 }
 
 /// Home or away.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Side2 {
+pub enum MatchSide {
     Home,
     Away,
 }
@@ -569,8 +553,8 @@ pub fn validate(
                 let substitute = match (&b.substitute, &b.replaces) {
                     (Some(s), Some(r)) => {
                         let side = match s.as_str() {
-                            "home" => Side2::Home,
-                            "away" => Side2::Away,
+                            "home" => MatchSide::Home,
+                            "away" => MatchSide::Away,
                             other => {
                                 return Err(err(
                                     &id,

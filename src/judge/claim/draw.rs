@@ -444,7 +444,60 @@ pub fn penalised(t: u32, penalty: u32, keep: u32) -> u32 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::{outcome, ruling};
     use super::*;
+    use crate::claim::CheckOutcome::*;
+
+    fn two_minutes(grounds: &str, pgn: &str) -> Ruling {
+        ruling(
+            &format!("kind = \"draw-last-two-minutes\"\nruleset = \"ecf-quickplay\"\nclaimant = \"black\"\ngrounds = [{grounds}]\nclock_black = \"0:01:00\"\nclock_white = \"0:10:00\""),
+            pgn,
+        )
+    }
+
+    #[test]
+    fn ground_a_rook_against_knight_cannot_be_won_by_normal_means() {
+        let pgn = "[FEN \"8/8/3k4/3n3R/8/3K4/8/8 w - - 0 64\"]\n[SetUp \"1\"]\n\n64. Rh6+ Ke5 65. Rh5+ *\n";
+        let r = two_minutes("\"cannot-win-by-normal-means\"", pgn);
+        assert_eq!(outcome(&r, "normal-means"), Pass);
+        assert_eq!(r.recommendation, Recommendation::Uphold);
+        assert_eq!(r.result_if_upheld, "1/2-1/2");
+    }
+
+    #[test]
+    fn ground_a_a_queen_against_a_bare_king_wins() {
+        let pgn = "[FEN \"8/8/3k4/8/8/3K4/8/7Q w - - 0 64\"]\n[SetUp \"1\"]\n\n64. Qh6+ Ke5 *\n";
+        let r = two_minutes("\"cannot-win-by-normal-means\"", pgn);
+        assert_eq!(outcome(&r, "normal-means"), Fail);
+        assert_eq!(r.recommendation, Recommendation::Reject);
+        // BCF RP NA-6: a failed claim loses under the quickplay finish.
+        assert_eq!(r.result_if_rejected, "1-0");
+    }
+
+    #[test]
+    fn ground_b_shuffling_is_no_effort_and_pawn_moves_are_progress() {
+        let start = "[FEN \"8/4k3/8/8/8/8/4P3/4K3 w - - 0 50\"]\n[SetUp \"1\"]\n\n";
+        let shuffle = format!("{start}50. Kd1 Kd7 51. Ke1 Ke7 52. Kd1 Kd7 53. Ke1 Ke7 *\n");
+        let r = two_minutes("\"no-effort\"", &shuffle);
+        assert_eq!(outcome(&r, "no-effort"), Pass);
+        let p = r.progress.as_ref().expect("progress");
+        assert_eq!((p.captures, p.pawn_moves, p.opponent_moves), (0, 0, 4));
+        let pushing = format!("{start}50. e4 Kd7 51. e5 Ke7 52. Kd2 Kd7 53. Kd3 Ke7 *\n");
+        let r = two_minutes("\"no-effort\"", &pushing);
+        assert_eq!(outcome(&r, "no-effort"), Fail);
+        assert!(r.progress.as_ref().is_some_and(|p| p.pawn_moves == 2));
+    }
+
+    #[test]
+    fn a_ruleset_without_the_claim_rejects_it() {
+        let pgn = "[FEN \"8/8/3k4/3n3R/8/3K4/8/8 w - - 0 64\"]\n[SetUp \"1\"]\n\n64. Rh6+ Ke5 *\n";
+        let r = ruling(
+            "kind = \"clear-draw-appeal\"\nruleset = \"fide-rapid\"\nclaimant = \"black\"",
+            pgn,
+        );
+        assert_eq!(outcome(&r, "kind-allowed"), Fail);
+        assert_eq!(r.recommendation, Recommendation::Reject);
+    }
 
     #[test]
     fn sabah_penalty_arithmetic() {

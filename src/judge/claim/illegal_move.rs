@@ -267,3 +267,73 @@ pub(super) fn judge(r: &mut Ruling) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{outcome, ruling};
+    use crate::claim::{CheckOutcome::*, Recommendation, Ruling};
+
+    fn claim(rules: &str, claimant: &str, pgn: &str, extra: &str) -> Ruling {
+        ruling(
+            &format!("kind = \"illegal-move\"\nruleset = \"{rules}\"\nclaimant = \"{claimant}\"\n{extra}"),
+            pgn,
+        )
+    }
+
+    fn sheet(w: &str, b: &str, tail: &str) -> String {
+        format!(
+            "[TimeControl \"1800\"]\n\n1. e4 {{[%clk 0:20:00]}} d5 {{[%clk 0:20:00]}} 2. Bb5+ {{[%clk {w}]}} Kd7 {{[%clk {b}]}} {tail}*\n"
+        )
+    }
+
+    #[test]
+    fn found_claimed_in_time_and_whose() {
+        let legal = "1. e4 e5 2. Nf3 *\n";
+        let r = claim("fide-standard", "white", legal, "");
+        assert_eq!(outcome(&r, "illegal-move-found"), Fail);
+        assert_eq!(r.recommendation, Recommendation::Reject);
+        // Black's 2... Kd7 is illegal; Black cannot claim his own move.
+        let r = claim(
+            "fide-standard",
+            "black",
+            &sheet("0:19:00", "0:18:00", ""),
+            "",
+        );
+        assert_eq!(outcome(&r, "illegal-move-found"), Fail);
+        // Under FIDE A.5.2 it stands once White has replied.
+        let r = claim(
+            "fide-rapid",
+            "white",
+            &sheet("0:19:00", "0:18:00", "3. a3 "),
+            "",
+        );
+        assert_eq!(outcome(&r, "claimed-in-time"), Fail);
+        assert_eq!(r.rule, "FIDE A.5.2");
+    }
+
+    #[test]
+    fn the_bcf_clock_limit() {
+        let r = claim("bcf-rapid", "white", &sheet("0:04:59", "0:18:00", ""), "");
+        assert_eq!(outcome(&r, "clock-limit"), Pass);
+        assert_eq!(r.result_if_upheld, "1-0");
+        let r = claim("bcf-rapid", "white", &sheet("0:05:00", "0:05:00", ""), "");
+        assert_eq!(outcome(&r, "clock-limit"), Fail);
+        assert!(r.result_if_upheld.starts_with("play continues"));
+        let no_clocks = "1. e4 d5 2. Bb5+ Kd7 *\n";
+        let r = claim("bcf-rapid", "white", no_clocks, "");
+        assert_eq!(outcome(&r, "clock-limit"), Unknown);
+        assert_eq!(r.recommendation, Recommendation::Refer);
+    }
+
+    #[test]
+    fn a_second_illegal_move_loses_under_fide() {
+        let pgn = sheet("0:19:00", "0:18:00", "");
+        let r = claim("fide-standard", "white", &pgn, "previous_illegal = 1");
+        assert_eq!(outcome(&r, "second-illegal"), Pass);
+        assert_eq!(r.result_if_upheld, "1-0");
+        assert_eq!(r.rule, "FIDE 7.5.5");
+        let r = claim("fide-standard", "white", &pgn, "");
+        assert!(r.check("second-illegal").is_none());
+        assert!(r.result_if_upheld.starts_with("play continues"));
+    }
+}

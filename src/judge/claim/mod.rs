@@ -268,3 +268,35 @@ fn mate_line(pos: &Chess, who: &str, verb: &str, line: &[String]) -> String {
         )
     }
 }
+
+/// Claims for the unit tests of each kind: a claim file's text and its
+/// scoresheet's, judged without touching the disk.
+#[cfg(test)]
+pub(super) mod testing {
+    use std::path::{Path, PathBuf};
+
+    use super::judge_claim;
+    use crate::claim::{
+        file::{parse_claim, Scoresheet},
+        CheckOutcome, LoadOptions, Ruling,
+    };
+
+    pub fn ruling(claim: &str, pgn: &str) -> Ruling {
+        let mut c = parse_claim(
+            "t.toml",
+            "t",
+            &format!("{claim}\nmoves = \"1. e4\""),
+            Path::new("."),
+            LoadOptions::default(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        c.scoresheet = Scoresheet::File(PathBuf::from("s.pgn"), Ok(pgn.as_bytes().to_vec()));
+        judge_claim(c, None)
+    }
+
+    pub fn outcome(r: &Ruling, name: &str) -> CheckOutcome {
+        r.check(name)
+            .unwrap_or_else(|| panic!("no check {name} in {:?}", r.checks))
+            .outcome
+    }
+}

@@ -5,7 +5,7 @@ use shakmaty::Position;
 
 use super::{check, clock_of, side_name};
 use crate::{
-    claim::{file::day_number, CheckOutcome, ClaimKind, Ruling},
+    claim::{CheckOutcome, ClaimKind, Ruling},
     judge::policy::mmss,
     model::{Clock, Side},
     rules::{DrawClaimRules, FeePayers},
@@ -143,7 +143,7 @@ pub(super) fn procedural_checks(r: &mut Ruling, p: &DrawClaimRules) {
     if let (Some(days), Some(deadline_rule)) = (p.deadline_days, &p.deadline_rule) {
         r.checks.push(match (r.claim.date, r.claim.received) {
             (Some(d), Some(rec)) => {
-                let took = day_number(rec) - day_number(d);
+                let took = rec.day_number() - d.day_number();
                 check(
                     "deadline",
                     if took <= i64::from(days) {
@@ -226,5 +226,67 @@ pub(super) fn procedural_checks(r: &mut Ruling, p: &DrawClaimRules) {
                 format!("{fee} not paid by {}", unpaid.join(" or ")),
             )
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{outcome, ruling};
+    use crate::claim::CheckOutcome::{self, *};
+
+    const SHEET: &str = "[FEN \"8/8/3k4/3n3R/8/3K4/8/8 w - - 0 64\"]\n[SetUp \"1\"]\n[TimeControl \"5400\"]\n\n64. Rh6+ Ke5 65. Rh5+ *\n";
+
+    fn window(rules: &str, clock: &str) -> CheckOutcome {
+        let r = ruling(
+            &format!("kind = \"draw-last-two-minutes\"\nruleset = \"{rules}\"\nclaimant = \"black\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclock_black = \"{clock}\"\nclock_white = \"0:10:00\""),
+            SHEET,
+        );
+        outcome(&r, "clock-window")
+    }
+
+    #[test]
+    fn the_clock_window_is_under_two_minutes_with_the_flag_up() {
+        assert_eq!(window("ecf-quickplay", "0:01:59"), Pass);
+        assert_eq!(window("ecf-quickplay", "0:02:00"), Fail);
+        assert_eq!(window("ecf-quickplay", "0:00:00"), Fail);
+        assert_eq!(window("bcf-rapid", "0:01:00"), Pass);
+    }
+
+    #[test]
+    fn a_clear_draw_appeal_may_be_made_at_any_time() {
+        let r = ruling(
+            "kind = \"clear-draw-appeal\"\nruleset = \"sabah-active30\"\nclaimant = \"black\"\nclock_black = \"0:06:30\"",
+            SHEET,
+        );
+        assert_eq!(outcome(&r, "clock-window"), NotApplicable);
+    }
+
+    #[test]
+    fn guidelines_iii_need_a_control_without_increment() {
+        let inc = SHEET.replace("5400", "5400+30");
+        let claim = "kind = \"draw-last-two-minutes\"\nruleset = \"fide-standard\"\nclaimant = \"black\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclock_black = \"0:01:00\"\nclock_white = \"0:10:00\"";
+        assert_eq!(outcome(&ruling(claim, &inc), "increment"), Fail);
+        assert_eq!(outcome(&ruling(claim, SHEET), "increment"), Pass);
+    }
+
+    #[test]
+    fn deadline_submissions_and_fees_of_ecf_qpf_13() {
+        let claim = |received: &str, extra: &str| {
+            ruling(
+                &format!("kind = \"draw-last-two-minutes\"\nruleset = \"ecf-quickplay\"\nclaimant = \"black\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclock_black = \"0:01:00\"\nclock_white = \"0:10:00\"\ndate = 2009-11-12\nreceived = {received}\n{extra}"),
+                SHEET,
+            )
+        };
+        assert_eq!(outcome(&claim("2009-11-24", ""), "deadline"), Pass);
+        assert_eq!(outcome(&claim("2009-11-25", ""), "deadline"), Fail);
+        let r = claim(
+            "2009-11-24",
+            "submitted_by = [\"black\"]\nfees_paid = [\"black\", \"white\"]",
+        );
+        assert_eq!(outcome(&r, "submissions"), Fail);
+        assert_eq!(outcome(&r, "fees"), Pass);
+        let r = claim("2009-11-24", "");
+        assert_eq!(outcome(&r, "submissions"), Unknown);
+        assert_eq!(outcome(&r, "fees"), Unknown);
     }
 }

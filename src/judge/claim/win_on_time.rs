@@ -207,3 +207,45 @@ pub(super) fn judge(r: &mut Ruling, syzygy: Option<&Syzygy>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{outcome, ruling};
+    use crate::claim::{CheckOutcome::*, Recommendation};
+
+    const KNP: &str =
+        "[FEN \"8/5k2/8/3n4/8/2P5/1K6/8 w - - 0 60\"]\n[SetUp \"1\"]\n\n60. Kb3 Ke6 *\n";
+
+    fn claim(rules: &str, w: &str, b: &str, pgn: &str) -> crate::claim::Ruling {
+        ruling(
+            &format!("kind = \"win-on-time\"\nruleset = \"{rules}\"\nclaimant = \"black\"\nclock_white = \"{w}\"\nclock_black = \"{b}\""),
+            pgn,
+        )
+    }
+
+    #[test]
+    fn flags_and_the_claimants_chances() {
+        let r = claim("ecf-quickplay", "0:00:00", "0:04:00", KNP);
+        assert_eq!(outcome(&r, "claimant-flag-up"), Pass);
+        assert_eq!(outcome(&r, "opponent-flag-down"), Pass);
+        assert_eq!(outcome(&r, "claimant-can-mate"), Pass);
+        assert_eq!(r.recommendation, Recommendation::Uphold);
+        let r = claim("ecf-quickplay", "0:00:05", "0:04:00", KNP);
+        assert_eq!(outcome(&r, "opponent-flag-down"), Fail);
+        assert_eq!(r.recommendation, Recommendation::Reject);
+        let bare = KNP.replace("3n4", "8");
+        let r = claim("ecf-quickplay", "0:00:00", "0:04:00", &bare);
+        assert_eq!(outcome(&r, "claimant-can-mate"), Fail);
+        assert_eq!(r.result_if_rejected, "1/2-1/2");
+        assert_eq!(r.rule, "ECF QPF 9");
+    }
+
+    #[test]
+    fn both_flags_down_is_decided_by_the_both_flags_policy() {
+        let r = claim("sabah-active30", "0:00:00", "0:00:00", KNP);
+        assert_eq!(outcome(&r, "both-flags-down"), Fail);
+        assert_eq!(r.recommendation, Recommendation::Reject);
+        assert_eq!(r.result_if_rejected, "1/2-1/2");
+        assert_eq!(r.rule, "Sabah iii.2");
+    }
+}
