@@ -19,10 +19,30 @@ const ALL: [&str; 9] = [
     "hs-league",
 ];
 
-/// Runs `pgn` under each ruleset and checks (ruleset, result, status, reason, rule).
-fn matrix(pgn: &str, expected: &[(&str, &str, &str, &str, &str)]) {
-    assert_eq!(expected.len(), ALL.len(), "one expectation per ruleset");
-    for (rules, result, status, reason, rule) in expected {
+/// The expected cells of one table of `tables/rulesets.tsv`: (ruleset,
+/// result, status, reason, rule), one row per built-in ruleset.
+fn table(name: &str) -> Vec<[&'static str; 5]> {
+    include_str!("tables/rulesets.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .skip(1)
+        .filter_map(|l| {
+            let c: Vec<&str> = l.split('\t').collect();
+            (c[0] == name).then(|| [c[1], c[2], c[3], c[4], c[5]])
+        })
+        .collect()
+}
+
+/// Runs `pgn` under each ruleset and checks the cells its table expects.
+fn matrix(pgn: &str, name: &str) {
+    let expected = table(name);
+    assert_eq!(
+        expected.len(),
+        ALL.len(),
+        "{name}: one expectation per ruleset"
+    );
+    for (i, [rules, result, status, reason, rule]) in expected.into_iter().enumerate() {
+        assert_eq!(rules, ALL[i], "{name}: rulesets in PRODUCT.md's order");
         let row = judge_one(rules, pgn);
         let ctx = format!("ruleset {rules}: {}", row["detail"]);
         assert_eq!(row["result"], *result, "result, {ctx}");
@@ -40,29 +60,7 @@ const FLAG_WITH_MATING_MATERIAL: &str =
 fn flag_fall_loses_when_the_opponent_can_mate() {
     matrix(
         FLAG_WITH_MATING_MATERIAL,
-        &[
-            ("fide-standard", "1-0", "confirmed", "flag-fall", "FIDE 6.9"),
-            ("fide-rapid", "1-0", "confirmed", "flag-fall", "FIDE 6.9"),
-            ("fide-blitz", "1-0", "confirmed", "flag-fall", "FIDE 6.9"),
-            (
-                "sabah-active30",
-                "1-0",
-                "confirmed",
-                "flag-fall",
-                "Sabah iii.1(c)",
-            ),
-            ("bcf-rapid", "1-0", "confirmed", "flag-fall", "BCF RP 14"),
-            (
-                "ecf-quickplay",
-                "1-0",
-                "confirmed",
-                "flag-fall",
-                "ECF QPF 9",
-            ),
-            ("ddcl-cup", "1-0", "confirmed", "flag-fall", "ECF QPF 9"),
-            ("uscf", "1-0", "confirmed", "flag-fall", "USCF 13C1"),
-            ("hs-league", "1-0", "confirmed", "flag-fall", "USCF 13C1"),
-        ],
+        "flag_fall_loses_when_the_opponent_can_mate",
     );
     let row = judge_one("fide-rapid", FLAG_WITH_MATING_MATERIAL);
     assert_cells(
@@ -82,74 +80,7 @@ fn flag_fall_against_a_bare_king_is_a_draw() {
     // Black (K+P) flags; White has only a king and cannot mate.
     let pgn = "[TimeControl \"1800\"]\n[FEN \"8/8/4k3/4p3/8/4K3/8/8 w - - 0 50\"]\n[SetUp \"1\"]\n[Result \"1-0\"]\n[Termination \"time forfeit\"]\n\n\
 50. Kd3 {[%clk 0:01:00]} 50... Kd5 {[%clk 0:00:02]} 51. Ke3 {[%clk 0:00:58]} 1-0\n";
-    matrix(
-        pgn,
-        &[
-            (
-                "fide-standard",
-                "1/2-1/2",
-                "corrected",
-                "flag-fall-cannot-mate",
-                "FIDE 6.9",
-            ),
-            (
-                "fide-rapid",
-                "1/2-1/2",
-                "corrected",
-                "flag-fall-cannot-mate",
-                "FIDE 6.9",
-            ),
-            (
-                "fide-blitz",
-                "1/2-1/2",
-                "corrected",
-                "flag-fall-cannot-mate",
-                "FIDE 6.9",
-            ),
-            (
-                "sabah-active30",
-                "1/2-1/2",
-                "corrected",
-                "flag-fall-cannot-mate",
-                "Sabah iv.1(f)",
-            ),
-            (
-                "bcf-rapid",
-                "1/2-1/2",
-                "corrected",
-                "flag-fall-cannot-mate",
-                "BCF RP 14",
-            ),
-            (
-                "ecf-quickplay",
-                "1/2-1/2",
-                "corrected",
-                "flag-fall-cannot-mate",
-                "ECF QPF 9",
-            ),
-            (
-                "ddcl-cup",
-                "1/2-1/2",
-                "corrected",
-                "flag-fall-cannot-mate",
-                "ECF QPF 9",
-            ),
-            (
-                "uscf",
-                "1/2-1/2",
-                "corrected",
-                "flag-fall-cannot-mate",
-                "USCF 14E1",
-            ),
-            (
-                "hs-league",
-                "1/2-1/2",
-                "corrected",
-                "flag-fall-cannot-mate",
-                "USCF 14E1",
-            ),
-        ],
-    );
+    matrix(pgn, "flag_fall_against_a_bare_king_is_a_draw");
 }
 
 fn both_flags(tc: &str) -> String {
@@ -161,74 +92,7 @@ fn both_flags(tc: &str) -> String {
 
 #[test]
 fn both_flags_down_in_the_final_period() {
-    matrix(
-        &both_flags("1800"),
-        &[
-            (
-                "fide-standard",
-                "1/2-1/2",
-                "corrected",
-                "both-flags-down",
-                "FIDE III.3.1.2",
-            ),
-            (
-                "fide-rapid",
-                "1/2-1/2",
-                "corrected",
-                "both-flags-down",
-                "FIDE III.3.1.2",
-            ),
-            (
-                "fide-blitz",
-                "*",
-                "review",
-                "both-flags-down",
-                "FIDE III.2.1",
-            ),
-            (
-                "sabah-active30",
-                "1/2-1/2",
-                "corrected",
-                "both-flags-down",
-                "Sabah iii.2",
-            ),
-            (
-                "bcf-rapid",
-                "1/2-1/2",
-                "corrected",
-                "both-flags-down",
-                "BCF RP 14",
-            ),
-            (
-                "ecf-quickplay",
-                "1/2-1/2",
-                "corrected",
-                "both-flags-down",
-                "ECF QPF 10",
-            ),
-            (
-                "ddcl-cup",
-                "1/2-1/2",
-                "corrected",
-                "both-flags-down",
-                "ECF QPF 10",
-            ),
-            (
-                "uscf",
-                "1/2-1/2",
-                "corrected",
-                "both-flags-down",
-                "USCF 14G",
-            ),
-            (
-                "hs-league",
-                "1/2-1/2",
-                "corrected",
-                "both-flags-down",
-                "USCF 14G",
-            ),
-        ],
-    );
+    matrix(&both_flags("1800"), "both_flags_down_in_the_final_period");
 }
 
 #[test]
@@ -236,59 +100,7 @@ fn both_flags_down_before_the_final_period() {
     // 40 moves in 90 minutes then 30 for the rest: both fell in the first period.
     matrix(
         &both_flags("40/5400:1800"),
-        &[
-            (
-                "fide-standard",
-                "*",
-                "review",
-                "both-flags-down",
-                "FIDE III.3.1.1",
-            ),
-            (
-                "fide-rapid",
-                "*",
-                "review",
-                "both-flags-down",
-                "FIDE III.3.1.1",
-            ),
-            (
-                "fide-blitz",
-                "*",
-                "review",
-                "both-flags-down",
-                "FIDE III.2.1",
-            ),
-            (
-                "sabah-active30",
-                "1/2-1/2",
-                "corrected",
-                "both-flags-down",
-                "Sabah iii.2",
-            ),
-            (
-                "bcf-rapid",
-                "1/2-1/2",
-                "corrected",
-                "both-flags-down",
-                "BCF RP 14",
-            ),
-            (
-                "ecf-quickplay",
-                "*",
-                "review",
-                "both-flags-down",
-                "ECF QPF 10",
-            ),
-            (
-                "ddcl-cup",
-                "1/2-1/2",
-                "corrected",
-                "both-flags-down",
-                "ECF QPF 10",
-            ),
-            ("uscf", "*", "review", "both-flags-down", "USCF 14G"),
-            ("hs-league", "*", "review", "both-flags-down", "USCF 14G"),
-        ],
+        "both_flags_down_before_the_final_period",
     );
     let row = judge_one("fide-standard", &both_flags("40/5400:1800"));
     assert_detail_contains(&row, "the game should have continued");
@@ -296,62 +108,7 @@ fn both_flags_down_before_the_final_period() {
 
 #[test]
 fn both_flags_down_with_an_increment() {
-    matrix(
-        &both_flags("900+10"),
-        &[
-            (
-                "fide-standard",
-                "*",
-                "review",
-                "both-flags-down",
-                "FIDE 6.9",
-            ),
-            ("fide-rapid", "*", "review", "both-flags-down", "FIDE 6.9"),
-            ("fide-blitz", "*", "review", "both-flags-down", "FIDE 6.9"),
-            (
-                "sabah-active30",
-                "1/2-1/2",
-                "corrected",
-                "both-flags-down",
-                "Sabah iii.2",
-            ),
-            (
-                "bcf-rapid",
-                "1/2-1/2",
-                "corrected",
-                "both-flags-down",
-                "BCF RP 14",
-            ),
-            (
-                "ecf-quickplay",
-                "1/2-1/2",
-                "corrected",
-                "both-flags-down",
-                "ECF QPF 10",
-            ),
-            (
-                "ddcl-cup",
-                "1/2-1/2",
-                "corrected",
-                "both-flags-down",
-                "ECF QPF 10",
-            ),
-            (
-                "uscf",
-                "1/2-1/2",
-                "corrected",
-                "both-flags-down",
-                "USCF 14G",
-            ),
-            (
-                "hs-league",
-                "1/2-1/2",
-                "corrected",
-                "both-flags-down",
-                "USCF 14G",
-            ),
-        ],
-    );
+    matrix(&both_flags("900+10"), "both_flags_down_with_an_increment");
 }
 
 /// 2... Kd7 keeps the king on the bishop's diagonal: illegal only by check.
@@ -366,17 +123,7 @@ fn illegal_last_move(white: &str, black: &str) -> String {
 fn first_illegal_move_claimed_at_once_both_clocks_over_five_minutes() {
     matrix(
         &illegal_last_move("0:19:00", "0:18:00"),
-        &[
-            ("fide-standard", "*", "review", "illegal-move", "FIDE 7.5.5"),
-            ("fide-rapid", "*", "review", "illegal-move", "FIDE A.3"),
-            ("fide-blitz", "*", "review", "illegal-move", "FIDE B.3"),
-            ("sabah-active30", "*", "review", "illegal-move", "FIDE A.3"),
-            ("bcf-rapid", "*", "review", "illegal-move", "BCF RP 12"),
-            ("ecf-quickplay", "*", "review", "illegal-move", "FIDE 7.5.5"),
-            ("ddcl-cup", "*", "review", "illegal-move", "FIDE 7.5.5"),
-            ("uscf", "*", "review", "illegal-move", "USCF 1C2a"),
-            ("hs-league", "*", "review", "illegal-move", "USCF 1C2a"),
-        ],
+        "first_illegal_move_claimed_at_once_both_clocks_over_five_minutes",
     );
     let row = judge_one("fide-rapid", &illegal_last_move("0:19:00", "0:18:00"));
     assert_cells(&row, &[("ply", "4"), ("move", "Kd7"), ("plies", "3")]);
@@ -416,40 +163,7 @@ const SECOND_ILLEGAL: &str = "[TimeControl \"1800\"]\n[Result \"1-0\"]\n\n\
 
 #[test]
 fn second_illegal_move() {
-    matrix(
-        SECOND_ILLEGAL,
-        &[
-            // Standard play reinstates the first one: the record past it cannot be judged.
-            ("fide-standard", "*", "review", "illegal-move", "FIDE 7.5.1"),
-            (
-                "fide-rapid",
-                "1-0",
-                "confirmed",
-                "illegal-move",
-                "FIDE 7.5.5",
-            ),
-            (
-                "fide-blitz",
-                "1-0",
-                "confirmed",
-                "illegal-move",
-                "FIDE 7.5.5",
-            ),
-            (
-                "sabah-active30",
-                "1-0",
-                "confirmed",
-                "illegal-move",
-                "FIDE 7.5.5",
-            ),
-            // BCF RP 12 has no second-move rule: both clocks over five minutes.
-            ("bcf-rapid", "*", "review", "illegal-move", "BCF RP 12"),
-            ("ecf-quickplay", "*", "review", "illegal-move", "ECF QPF 8"),
-            ("ddcl-cup", "*", "review", "illegal-move", "ECF QPF 8"),
-            ("uscf", "*", "review", "illegal-move", "USCF 11A"),
-            ("hs-league", "*", "review", "illegal-move", "USCF 11A"),
-        ],
-    );
+    matrix(SECOND_ILLEGAL, "second_illegal_move");
     let row = judge_one("fide-rapid", SECOND_ILLEGAL);
     assert_cells(&row, &[("ply", "8"), ("move", "Kf5")]);
     assert_detail_contains(&row, "Black's second illegal move");
@@ -463,44 +177,7 @@ fn second_illegal_move() {
 fn illegal_move_noticed_after_the_reply() {
     let pgn = "[TimeControl \"1800\"]\n[Result \"1-0\"]\n\n\
 1. e4 d5 2. Bb5+ Kd7 3. a3 Ke6 4. Nf3 Kf6 1-0\n";
-    matrix(
-        pgn,
-        &[
-            ("fide-standard", "*", "review", "illegal-move", "FIDE 7.5.1"),
-            (
-                "fide-rapid",
-                "1-0",
-                "confirmed",
-                "illegal-move-stands",
-                "FIDE A.5.2; FIDE 5.1.2",
-            ),
-            (
-                "fide-blitz",
-                "1-0",
-                "confirmed",
-                "illegal-move-stands",
-                "FIDE B.3; FIDE 5.1.2",
-            ),
-            (
-                "sabah-active30",
-                "1-0",
-                "confirmed",
-                "illegal-move-stands",
-                "Sabah v.7; FIDE 5.1.2",
-            ),
-            (
-                "bcf-rapid",
-                "1-0",
-                "confirmed",
-                "illegal-move-stands",
-                "BCF RP 13; FIDE 5.1.2",
-            ),
-            ("ecf-quickplay", "*", "review", "illegal-move", "ECF QPF 8"),
-            ("ddcl-cup", "*", "review", "illegal-move", "ECF QPF 8"),
-            ("uscf", "*", "review", "illegal-move", "USCF 11A"),
-            ("hs-league", "*", "review", "illegal-move", "USCF 11A"),
-        ],
-    );
+    matrix(pgn, "illegal_move_noticed_after_the_reply");
     let row = judge_one("bcf-rapid", pgn);
     assert_cells(&row, &[("ply", "4"), ("move", "Kd7"), ("plies", "8")]);
 }
