@@ -466,11 +466,17 @@ fn the_clock_window_and_who_is_on_move() {
         assert_eq!(r.recommendation, Recommendation::Reject);
         assert_eq!(r.rule, "BCF RP NA-1");
     }
-    // White is to move after 65. Rh5+? No: Black is; a White claim is not on move.
+    // Black is to move after 65. Rh5+; a White claim is not on move. BCF RP
+    // NA-1 has no on-move condition; FIDE III.6 ("having the move") does.
     let white = claim("0:01:00")
         .replace("claimant = \"black\"", "claimant = \"white\"")
         .replace("clock_white = \"0:05:00\"", "clock_white = \"0:01:00\"");
     let r = judge(&white, &[("s.pgn", KRKN)]);
+    assert!(r.check("on-move").is_none(), "{:?}", r.checks);
+    let fide = white
+        .replace("bcf-rapid", "fide-rapid")
+        .replace("fees_paid = [\"black\"]\n", "");
+    let r = judge(&fide, &[("s.pgn", KRKN)]);
     assert_eq!(outcome(&r, "on-move"), CheckOutcome::Fail);
     assert_eq!(r.recommendation, Recommendation::Reject);
 }
@@ -517,19 +523,20 @@ fn win_on_time_needs_a_claimant_who_can_mate() {
     assert_eq!(r.result_if_upheld, "0-1");
     assert_eq!(r.rule, "ECF QPF 9");
     assert!(r.mate_line.is_some());
-    // Under USCF 14E2 a lone knight wins only with a forced win, which
-    // needs a tablebase to settle here: an arbiter decides.
+    // Under USCF 14E2 a lone knight wins only with a forced win; the search
+    // rules out one within five moves, so the claim fails: drawn.
     let uscf = judge(
         "kind = \"win-on-time\"\nruleset = \"uscf\"\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:00:00\"\nclock_black = \"0:04:00\"\n",
         &[("s.pgn", pgn)],
     );
     assert_eq!(
         uscf.recommendation,
-        Recommendation::Refer,
+        Recommendation::Reject,
         "{:?}",
         uscf.checks
     );
-    assert_eq!(outcome(&uscf, "claimant-can-mate"), CheckOutcome::Unknown);
+    assert_eq!(uscf.result_if_rejected, "1/2-1/2");
+    assert_eq!(outcome(&uscf, "claimant-can-mate"), CheckOutcome::Fail);
     // The flag is not down: no claim.
     let r = claim("black", "0:00:03", "0:04:00");
     assert_eq!(r.failed(), vec!["opponent-flag-down"]);

@@ -101,6 +101,11 @@ fn both_flags_agree(rules: &str, sheet: &str) {
         ("*", "both-flags-down") => {
             assert_eq!(r.recommendation, Recommendation::Refer, "{ctx}");
         }
+        // The record shows White's flag fell first, and the ruleset judges it alone.
+        ("0-1", "flag-fall") => {
+            assert_eq!(r.recommendation, Recommendation::Uphold, "{ctx}");
+            assert_eq!(r.result_if_upheld, "0-1", "{ctx}");
+        }
         (result, reason) => panic!("unexpected {result} {reason}: {ctx}"),
     }
     assert_eq!(
@@ -279,18 +284,26 @@ fn a_claim_whose_scoresheet_starts_at_move_40() {
         "{}",
         check.detail
     );
-    // From move 1 the same two moves are in the first period: an arbiter decides.
-    let r = claim(
-        "kind = \"win-on-time\"\nruleset = \"ecf-quickplay\"\nclaimant = \"black\"\nclock_white = \"0:00:00\"\nclock_black = \"0:00:00\"",
-        &both_flags_sheet("36/4500:900", None),
-        None,
+    // Under FIDE III.3.1 the period decides when the order is not known
+    // (whole-second clocks): from move 40 the final period draws, the same
+    // two moves from move 1 are in the first period and play goes on.
+    let fide = "kind = \"win-on-time\"\nruleset = \"fide-standard\"\nclaimant = \"black\"\nclock_white = \"0:00:00\"\nclock_black = \"0:00:00\"";
+    let unordered = |fen_move| both_flags_sheet("36/4500:900", fen_move).replace(":00.0]", ":00]");
+    let r = claim(fide, &unordered(Some(40)), None);
+    assert_eq!(r.result_if_rejected, "1/2-1/2", "{}", r.detail);
+    assert_eq!(r.rule, "FIDE III.3.1.2");
+    let r = claim(fide, &unordered(None), None);
+    assert!(
+        r.result_if_rejected.starts_with("play continues"),
+        "{}",
+        r.detail
     );
-    assert_eq!(r.recommendation, Recommendation::Refer, "{}", r.detail);
+    assert_eq!(r.rule, "FIDE III.3.1.1");
 }
 
 /// The claim side asks USCF 14E with the tablebase it was given, as the
-/// game side does: K+N v K+P is a draw by 14E2 when the table shows no
-/// forced win, for a claim and for a game alike.
+/// game side does: K+N v K+P is a draw by 14E2, settled by the table for a
+/// claim and for a game alike (without it, by the search).
 #[test]
 fn uscf_14e_uses_the_tablebase_on_both_paths() {
     let tb = Arc::new(Syzygy::open(&data("syzygy")).expect("syzygy tables"));
@@ -298,8 +311,19 @@ fn uscf_14e_uses_the_tablebase_on_both_paths() {
 60. Kb3 {[%clk 0:00:00]} Ke6 {[%clk 0:04:00]} 0-1\n";
     let toml = "kind = \"win-on-time\"\nruleset = \"uscf\"\nclaimant = \"black\"\nclock_white = \"0:00:00\"\nclock_black = \"0:04:00\"";
     let without = claim(toml, pgn, None);
-    assert_eq!(without.recommendation, Recommendation::Refer);
+    let searched = without.check("claimant-can-mate").expect("check");
+    assert!(
+        searched.detail.contains("no forced mate within"),
+        "{}",
+        searched.detail
+    );
     let with = claim(toml, pgn, Some(&tb));
+    let settled = with.check("claimant-can-mate").expect("check");
+    assert!(
+        settled.detail.contains("Syzygy tablebase: no win"),
+        "{}",
+        settled.detail
+    );
     assert_eq!(
         with.recommendation,
         Recommendation::Reject,

@@ -213,15 +213,21 @@ fn knight_against_queen_cannot_mate() {
         &fide,
         "White cannot mate with K+N v K+Q: no helpmate exists",
     );
-    // USCF 14E2: drawn unless White has a forced win; the tables settle it, the search alone cannot.
+    // USCF 14E2: drawn unless White has a forced win; the tables settle it,
+    // and without them the search rules out a forced mate within five moves.
+    let with = flag("uscf", fen, "1-0", tables());
+    assert_cells(&with, &[("result", "1/2-1/2"), ("rule", "USCF 14E2")]);
+    assert_detail_contains(&with, "Syzygy tablebase: no win");
+    let without = flag("uscf", fen, "1-0", None);
     assert_cells(
-        &flag("uscf", fen, "1-0", tables()),
-        &[("result", "1/2-1/2"), ("rule", "USCF 14E2")],
+        &without,
+        &[
+            ("result", "1/2-1/2"),
+            ("status", "corrected"),
+            ("rule", "USCF 14E2"),
+        ],
     );
-    assert_cells(
-        &flag("uscf", fen, "1-0", None),
-        &[("result", "*"), ("status", "review"), ("rule", "USCF 14E2")],
-    );
+    assert_detail_contains(&without, "no forced mate within 5 moves");
 }
 
 #[test]

@@ -102,8 +102,21 @@ fn both_flags_down_before_the_final_period() {
         &both_flags("40/5400:1800"),
         "both_flags_down_before_the_final_period",
     );
-    let row = judge_one("fide-standard", &both_flags("40/5400:1800"));
+    // FIDE III.3.1 applies only when the order cannot be told: with clocks
+    // in whole seconds it cannot, and the game should have continued.
+    let unordered = both_flags("40/5400:1800").replace(":00.0]", ":00]");
+    let row = judge_one(
+        "fide-standard",
+        &unordered.replace(
+            "[Result \"0-1\"]",
+            "[Result \"0-1\"]\n[Termination \"both flags fell\"]",
+        ),
+    );
     assert_detail_contains(&row, "the game should have continued");
+    // With tenths, White's 0:00:00.0 on 2. c4 came while Black still had 9.5 s.
+    let row = judge_one("fide-standard", &both_flags("40/5400:1800"));
+    assert_cells(&row, &[("ply", "3"), ("move", "c4")]);
+    assert_detail_contains(&row, "White's flag fell on 2. c4");
 }
 
 #[test]
@@ -180,6 +193,52 @@ fn illegal_move_noticed_after_the_reply() {
     matrix(pgn, "illegal_move_noticed_after_the_reply");
     let row = judge_one("bcf-rapid", pgn);
     assert_cells(&row, &[("ply", "4"), ("move", "Kd7"), ("plies", "8")]);
+    // Nobody noticed and the game is over: FIDE 7.5.1 reinstates only
+    // during the game; afterwards the result stands, and the detail says so.
+    let row = judge_one("fide-standard", pgn);
+    assert_cells(&row, &[("ply", "4"), ("plies", "8")]);
+    assert_detail_contains(&row, "2... Kd7 by Black was illegal and stood unnoticed");
+    // An unfinished record (`*`) is not a game over: the arbiter reinstates.
+    let row = judge_one("fide-standard", &pgn.replace("1-0", "*"));
+    assert_cells(
+        &row,
+        &[
+            ("result", "*"),
+            ("reason", "illegal-move"),
+            ("rule", "FIDE 7.5.1"),
+        ],
+    );
+}
+
+#[test]
+fn an_unnoticed_illegal_move_before_a_mate_leaves_the_mate_standing() {
+    // 5. O-O?? castles out of the bishop's check; nobody noticed, and Black
+    // was later mated: under the standard Laws the mate stands.
+    let pgn = "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Bc4 Nc6 4. d4 Bb4+ 5. O-O Ke7 6. Nh4 Kd6 7. Nf5#\n";
+    let row = judge_one("fide-standard", pgn);
+    assert_cells(
+        &row,
+        &[
+            ("result", "1-0"),
+            ("status", "confirmed"),
+            ("reason", "checkmate"),
+            ("rule", "FIDE 5.1.1"),
+        ],
+    );
+    assert_detail_contains(&row, "5. O-O by White was illegal and stood unnoticed");
+    // The same record ending on a second illegal move was claimed during the
+    // game: the first one is found then too, and reinstated (FIDE 7.5.1).
+    let claimed = "[Result \"1-0\"]\n\n1. e4 d5 2. Bb5+ Kd7 3. a3 Ke6 4. Qg4+ Kf5 1-0\n";
+    let row = judge_one("fide-standard", claimed);
+    assert_cells(
+        &row,
+        &[
+            ("result", "*"),
+            ("reason", "illegal-move"),
+            ("rule", "FIDE 7.5.1"),
+            ("ply", "4"),
+        ],
+    );
 }
 
 #[test]

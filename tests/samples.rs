@@ -265,17 +265,19 @@ fn sabah_active30() {
 fn hs_league() {
     let r = rows("hs-league", "hs-league.pgn");
     assert_eq!(r.len(), 2);
-    // USCF 14E2: K+N v K+P is a draw unless a forced win; until that is searched, an arbiter decides.
+    // USCF 14E2: K+N v K+P is a draw unless a forced win; the search rules
+    // out a forced mate within five moves, so the text decides: drawn.
     assert_cells(
         &r[0],
         &[
-            ("result", "*"),
-            ("status", "review"),
+            ("result", "1/2-1/2"),
+            ("status", "corrected"),
             ("reason", "flag-fall-cannot-mate"),
             ("rule", "USCF 14E2"),
             ("ply", "6"),
         ],
     );
+    assert_detail_contains(&r[0], "no forced mate within 5 moves");
     assert_cells(
         &r[1],
         &[
@@ -303,7 +305,7 @@ fn same_lone_knight_flag_differs_between_fide_and_uscf() {
     assert_cells(
         &uscf[0],
         &[
-            ("result", "*"),
+            ("result", "1/2-1/2"),
             ("reason", "flag-fall-cannot-mate"),
             ("rule", "USCF 14E2"),
         ],

@@ -55,6 +55,9 @@ pub enum ForcedWin {
     Yes(String),
     /// Proved absent (tablebase).
     No(String),
+    /// The search ran to the end and found no forced mate within this many
+    /// moves; a longer one is not ruled out.
+    NoneWithin(u32),
     /// Neither proved nor disproved within the budget.
     Unknown,
 }
@@ -77,6 +80,7 @@ pub fn forced_win(pos: &Chess, attacker: Side, syzygy: Option<&Syzygy>) -> Force
         };
     }
     let mut nodes = 0u64;
+    let mut proved = 0;
     for plies in (1..=MATE_PLIES).step_by(2) {
         // Odd depths for the attacker to move, even for the defender.
         let depth = if pos.turn() == color {
@@ -88,11 +92,15 @@ pub fn forced_win(pos: &Chess, attacker: Side, syzygy: Option<&Syzygy>) -> Force
             Some(true) => {
                 return ForcedWin::Yes(format!("forced mate in {} found", depth.div_ceil(2)))
             }
-            Some(false) => {}
+            Some(false) => proved = plies.div_ceil(2),
             None => break,
         }
     }
-    ForcedWin::Unknown
+    if proved > 0 {
+        ForcedWin::NoneWithin(proved)
+    } else {
+        ForcedWin::Unknown
+    }
 }
 
 /// Can `attacker` force mate within `depth` plies? `None` when the node
@@ -137,12 +145,13 @@ mod tests {
             forced_win(&p, Side::White, None),
             ForcedWin::Yes(_)
         ));
-        assert_eq!(forced_win(&p, Side::Black, None), ForcedWin::Unknown);
+        // A bare king: no mate at any depth the search reaches.
+        assert_eq!(forced_win(&p, Side::Black, None), ForcedWin::NoneWithin(5));
     }
 
     #[test]
-    fn knight_against_pawn_without_tables_is_unknown() {
+    fn knight_against_pawn_without_tables_has_no_short_mate() {
         let p = pos("8/8/4k3/4p3/8/4K3/4N3/8 b - - 0 1");
-        assert_eq!(forced_win(&p, Side::White, None), ForcedWin::Unknown);
+        assert_eq!(forced_win(&p, Side::White, None), ForcedWin::NoneWithin(5));
     }
 }

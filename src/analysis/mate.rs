@@ -253,6 +253,10 @@ pub fn material_label(pos: &Chess, side: Side) -> String {
     s
 }
 
+/// Moves within which a search that finds no forced mate settles USCF 14E2
+/// and 14E3 as a draw (see `uscf_14e`).
+pub const SHORT_FORCED_MATE: u32 = 3;
+
 /// USCF 14E: when does a flag fall *not* lose?
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Uscf14e {
@@ -294,6 +298,19 @@ pub fn uscf_14e(pos: &Chess, flagger: Side, syzygy: Option<&Syzygy>) -> Uscf14e 
     match forced_win(pos, flagger.other(), syzygy) {
         ForcedWin::Yes(how) => Uscf14e::Win(format!("{how}, so {paragraph} does not apply")),
         ForcedWin::No(how) => Uscf14e::Draw(paragraph, how),
+        // 14E2/E3 draw "unless the opponent has a forced win": with a lone
+        // minor piece (or two knights) such a win needs the loser's own men
+        // to box his king in, and is short where it exists. A search that
+        // rules out every forced mate up to `SHORT_FORCED_MATE` moves settles
+        // it as the text does; the tablebase settles it exactly.
+        ForcedWin::NoneWithin(n) if n >= SHORT_FORCED_MATE => Uscf14e::Draw(
+            paragraph,
+            format!("no forced mate within {n} moves (searched in full; the tablebase would settle longer lines)"),
+        ),
+        ForcedWin::NoneWithin(n) => Uscf14e::Review(
+            paragraph,
+            format!("no forced mate within {n} moves, and the search could not look further without a tablebase"),
+        ),
         ForcedWin::Unknown => Uscf14e::Review(
             paragraph,
             "no forced mate found within 5 moves and no tablebase covers it".into(),
@@ -318,11 +335,12 @@ mod tests {
 
     #[test]
     fn uscf_14e_material_list() {
-        // Black flags; White has K+N v K+P: 14E2, forced win unsettled.
+        // Black flags; White has K+N v K+P: 14E2, and the search rules out
+        // a forced mate within five moves: drawn.
         let p = pos("8/8/4k3/4p3/8/4K3/4N3/8 w - - 0 1");
         assert!(matches!(
             uscf_14e(&p, Side::Black, None),
-            Uscf14e::Review("14E2", _)
+            Uscf14e::Draw("14E2", why) if why.starts_with("no forced mate within 5 moves")
         ));
         // White flags: Black has K+P, not on the list.
         assert!(matches!(uscf_14e(&p, Side::White, None), Uscf14e::Win(_)));

@@ -214,7 +214,17 @@ pub fn judge(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratch
         }
     };
     let start_pos = start.clone();
-    let r = replay::replay(game, start, ReplayRules::of(rules), scratch);
+    let mut rr = ReplayRules::of(rules);
+    rr.unnoticed_stands =
+        policy::unnoticed_stands(rules, recorded != GameResult::Unknown).is_some();
+    let mut r = replay::replay(game, start.clone(), rr, scratch);
+    // A record that ends on an illegal move was claimed during the game:
+    // an earlier one is then found during the game too, and reinstated.
+    if rr.unnoticed_stands && r.stop == Some(Stop::Illegal) && r.illegal.iter().any(|i| i.unnoticed)
+    {
+        rr.unnoticed_stands = false;
+        r = replay::replay(game, start, rr, scratch);
+    }
     let (clocks, tc) = clock_facts(
         game,
         r.first,
@@ -254,15 +264,24 @@ pub fn judge(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratch
 
 fn judge_replayed(mut c: Ctx<'_>) -> Judgement {
     let rules = c.rules;
+    let unnoticed_rule = policy::unnoticed_stands(rules, true).cloned();
     for im in c.r.illegal.iter().filter(|i| i.stood) {
         let n = im.ply;
-        c.notes.push(format!(
-            "{} by {} was illegal and stood once {} replied ({})",
-            c.named(n),
-            im.side.name(),
-            im.side.other().name(),
-            rules.illegal_move.stands_rule
-        ));
+        let note = match (&unnoticed_rule, im.unnoticed) {
+            (Some(rule), true) => format!(
+                "{} by {} was illegal and stood unnoticed; the game is over, so the moves and the result stand ({rule})",
+                c.named(n),
+                im.side.name(),
+            ),
+            _ => format!(
+                "{} by {} was illegal and stood once {} replied ({})",
+                c.named(n),
+                im.side.name(),
+                im.side.other().name(),
+                rules.illegal_move.stands_rule
+            ),
+        };
+        c.notes.push(note);
     }
     match c.r.stop.clone() {
         Some(Stop::Garbled(n)) => {
@@ -581,9 +600,13 @@ fn judge_both_flags(c: Ctx<'_>, how: &'static str) -> Judgement {
     );
     let (result, extra) = match ruling.value {
         BothFlags::FirstFell(side) => {
-            let at = first.map(|(_, p)| c.named(p)).unwrap_or_default();
-            let how = format!("the clocks: {}'s fell first, at {at}", side.name());
-            return judge_one_flag(c, side, &how, Some(ruling.rule));
+            let at = first.map(|(_, p)| p);
+            let how = format!(
+                "the clocks (both at 0:00:00.0, {}'s first, {}'s still running then)",
+                side.name(),
+                side.other().name()
+            );
+            return judge_one_flag(c, side, &how, Some((ruling.rule, at)));
         }
         BothFlags::Draw => (GameResult::Draw, ": drawn"),
         BothFlags::Continue => (
@@ -600,20 +623,31 @@ fn judge_both_flags(c: Ctx<'_>, how: &'static str) -> Judgement {
     c.finish(v, (ply > 0).then_some(ply), format!("{main}{extra}"))
 }
 
-/// `flagger`'s flag fell; `first` is the both-flags rule when the record
-/// showed it falling first.
-fn judge_one_flag(mut c: Ctx<'_>, flagger: Side, how: &str, first: Option<Citation>) -> Judgement {
+/// `flagger`'s flag fell; `first` is the both-flags rule and the ply of the
+/// fall when the record showed it falling first.
+fn judge_one_flag(
+    mut c: Ctx<'_>,
+    flagger: Side,
+    how: &str,
+    first: Option<(Citation, Option<usize>)>,
+) -> Judgement {
     let opp = flagger.other();
-    // The flag fell while the flagger was to move after the last move played.
-    let flag_ply = (c.r.plies > 0).then_some(c.r.plies);
+    // The flag fell while the flagger was to move after the last move played,
+    // or on the flagger's own move where both clocks show the order.
+    let flag_ply = match &first {
+        Some((_, Some(p))) => Some(*p),
+        _ => (c.r.plies > 0).then_some(c.r.plies),
+    };
     let shown = c
         .clocks
         .last(flagger)
         .map(|(_, clk)| format!(" (last recorded clock {clk})"))
         .unwrap_or_default();
-    let after = flag_ply
-        .map(|p| format!(" after {}", c.named(p)))
-        .unwrap_or_default();
+    let after = match (&first, flag_ply) {
+        (Some((_, Some(p))), _) => format!(" on {}", c.named(*p)),
+        (_, Some(p)) => format!(" after {}", c.named(p)),
+        _ => String::new(),
+    };
     let main = format!(
         "{}'s flag fell{after}{shown}, shown by {how}",
         flagger.name()
@@ -655,7 +689,7 @@ fn judge_one_flag(mut c: Ctx<'_>, flagger: Side, how: &str, first: Option<Citati
         (None, None) => String::new(),
     };
     let rule = match first {
-        Some(f) => f.and(&t.rule),
+        Some((f, _)) => f.and(&t.rule),
         None => t.rule,
     };
     let v = Verdict::against(c.recorded, result, reason, rule);
@@ -718,7 +752,7 @@ fn judge_record(mut c: Ctx<'_>) -> Judgement {
         format!(" (Termination: {term})")
     };
     // An illegal move that stood is the one event on the board worth naming.
-    let stood = c.r.illegal.iter().find(|i| i.stood).map(|i| i.ply);
+    let stood = c.r.illegal.iter().find(|i| i.stood).cloned();
     let (verdict, main) = match c.recorded {
         GameResult::Draw | GameResult::Unknown if c.r.plies > 0 && c.dead_fast() => {
             return judge_dead(c);
@@ -812,14 +846,18 @@ fn judge_record(mut c: Ctx<'_>) -> Judgement {
         }
     };
     match stood {
-        Some(p) if verdict.reason == Reason::ResignationOrAgreement => {
+        Some(im) if verdict.reason == Reason::ResignationOrAgreement => {
+            let why = match policy::unnoticed_stands(rules, true) {
+                Some(rule) if im.unnoticed => rule,
+                _ => &rules.illegal_move.stands_rule,
+            };
             let v = Verdict::new(
                 verdict.result,
                 verdict.status,
                 Reason::IllegalMoveStands,
-                rules.illegal_move.stands_rule.and(&verdict.rule),
+                why.and(&verdict.rule),
             );
-            c.finish(v, Some(p), main)
+            c.finish(v, Some(im.ply), main)
         }
         _ => c.finish(verdict, None, main),
     }

@@ -24,7 +24,7 @@ use crate::{
     citation::{Citation, Cited},
     model::{Clock, Side},
     pgn::time_control::TimeControl,
-    rules::{BothFlagsPolicy, FlagCallers, MateTest, Ruleset, UnclaimedFlag},
+    rules::{AfterGame, BothFlagsPolicy, FlagCallers, MateTest, Ruleset, UnclaimedFlag},
 };
 
 /// The final position under judgement, with the "can this side mate?"
@@ -391,6 +391,17 @@ pub fn illegal_move(rules: &Ruleset, f: IllegalFacts) -> Cited<IllegalMove> {
     }
 }
 
+/// An illegal move nobody noticed, in a game that is over (a result was
+/// recorded): does it stand as played, with the result, and under which
+/// rule? Only where the ruleset's text says so.
+pub fn unnoticed_stands(rules: &Ruleset, game_over: bool) -> Option<&Citation> {
+    let im = &rules.illegal_move;
+    match (game_over, im.after_game, &im.after_game_rule) {
+        (true, AfterGame::ResultStands, Some(rule)) => Some(rule),
+        _ => None,
+    }
+}
+
 /// A flag fell, play went on and nobody claimed: does the board (or the
 /// recorded) result stand, or should the arbiter have called it (FIDE 6.8)?
 pub fn unclaimed_flag(rules: &Ruleset) -> Cited<UnclaimedFlag> {
@@ -436,7 +447,7 @@ mod tests {
             BothFlagsFacts {
                 tc,
                 next_move,
-                first_fell: Some(Side::White),
+                first_fell: None,
             }
         }
         let ddcl = tc("36/4500:900");

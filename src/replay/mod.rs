@@ -88,8 +88,11 @@ pub struct IllegalMove {
     pub ply: usize,
     pub side: Side,
     pub kind: IllegalKind,
-    /// Replayed as played because the ruleset lets it stand after the reply.
+    /// Replayed as played because the ruleset lets it stand after the reply,
+    /// or because nobody noticed it before the game was over.
     pub stood: bool,
+    /// It stood only because it went unnoticed until the game was over.
+    pub unnoticed: bool,
     /// The move as the man moved it, when it moved as such a man moves.
     pub as_moved: Option<Move>,
 }
@@ -201,6 +204,9 @@ pub struct ReplayRules {
     pub fivefold: bool,
     pub seventy_five: bool,
     pub stands_after_reply: bool,
+    /// The game is over and an unnoticed illegal move stands as played
+    /// (`judge::policy::unnoticed_stands`).
+    pub unnoticed_stands: bool,
 }
 
 impl ReplayRules {
@@ -209,6 +215,7 @@ impl ReplayRules {
             fivefold: rules.automatic_draws.fivefold,
             seventy_five: rules.automatic_draws.seventy_five_moves,
             stands_after_reply: rules.illegal_move.stands_after_reply,
+            unnoticed_stands: false,
         }
     }
 }
@@ -426,7 +433,7 @@ pub fn replay_into(
                 } else {
                     IllegalKind::Impossible
                 };
-                let stands = rules.stands_after_reply
+                let stands = (rules.stands_after_reply || rules.unnoticed_stands)
                     && replied
                     && geo.is_some()
                     && !captures_king_next(&r.pos, game, n, geo);
@@ -435,6 +442,7 @@ pub fn replay_into(
                     side,
                     kind,
                     stood: stands,
+                    unnoticed: stands && !rules.stands_after_reply,
                     as_moved: geo,
                 });
                 // Played as it stood, each side must still have its one king.
@@ -691,6 +699,7 @@ mod tests {
             fivefold: true,
             seventy_five: true,
             stands_after_reply: stands,
+            unnoticed_stands: false,
         };
         replay(&g, *p, rules, &mut Scratch::default())
     }

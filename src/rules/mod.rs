@@ -120,6 +120,24 @@ pub struct IllegalMoveRules {
     /// The move stands once the opponent has replied (FIDE A.5.2, Sabah v.7, BCF RP 13).
     pub stands_after_reply: bool,
     pub stands_rule: Citation,
+    /// An illegal move nobody noticed in a game that then ended: the result
+    /// stands ("corrections are not possible", FIDE Arbiters' Manual on 7.5;
+    /// USCF 11D1d), or the record still goes to review.
+    #[serde(default)]
+    pub after_game: AfterGame,
+    #[serde(default)]
+    pub after_game_rule: Option<Citation>,
+}
+
+/// What an illegal move found only after the game was over decides.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AfterGame {
+    /// The record cannot be judged past it: an arbiter decides.
+    #[default]
+    Review,
+    /// The game is over; the moves stand as played and so does the result.
+    ResultStands,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -383,6 +401,9 @@ impl Ruleset {
         let im = &file.illegal_move;
         if im.loses_under_seconds.is_some() && im.loses_under_rule.is_none() {
             return Err(missing("illegal_move.loses_under_rule".into()));
+        }
+        if im.after_game == AfterGame::ResultStands && im.after_game_rule.is_none() {
+            return Err(missing("illegal_move.after_game_rule".into()));
         }
         let bf = &file.both_flags;
         if bf.first_fell_decides && bf.first_fell_rule.is_none() {
