@@ -49,20 +49,13 @@ fn every_sample_claim_gets_its_recommendation() {
     let (_dir, rows) = run_samples(&[]);
     // claim: recommendation, if upheld, if rejected, rule, checks failed
     let want = [
-        (
-            "bcf-illegal",
-            "uphold",
-            "0-1",
-            "play continues; the move stands",
-            "BCF RP 12",
-            "",
-        ),
+        ("bcf-illegal", "uphold", "0-1", "*", "BCF RP 12", ""),
         (
             "bcf-krkn",
             "uphold",
             "1/2-1/2",
             "1-0",
-            "BCF RP NA-6, BCF RP NA-2(a)",
+            "BCF RP NA-6; BCF RP NA-2(a)",
             "",
         ),
         (
@@ -86,25 +79,11 @@ fn every_sample_claim_gets_its_recommendation() {
             "uphold",
             "1/2-1/2",
             "1-0",
-            "ECF QPF 12, ECF QPF 11(b)",
+            "ECF QPF 12; ECF QPF 11(b)",
             "",
         ),
-        (
-            "hsl-ilc",
-            "refer",
-            "1/2-1/2",
-            "play continues; Black's clock 0:04:08 to 0:03:08",
-            "HSL SD-ILC (3)",
-            "",
-        ),
-        (
-            "sabah-appeal",
-            "uphold",
-            "1/2-1/2",
-            "play continues; White's clock 0:06:30 to 0:02:00",
-            "Sabah v.8(a)",
-            "",
-        ),
+        ("hsl-ilc", "refer", "1/2-1/2", "*", "HSL SD-ILC (3)", ""),
+        ("sabah-appeal", "uphold", "1/2-1/2", "*", "Sabah v.8(a)", ""),
     ];
     assert_eq!(rows.len(), want.len());
     for (claim, rec, up, rej, rule, failed) in want {
@@ -128,6 +107,11 @@ fn every_sample_claim_gets_its_recommendation() {
     assert!(rows["bcf-krkn"]["detail"].starts_with("K+R v K+N"));
     // The director's other options are named when the claim is referred.
     assert!(rows["hsl-ilc"]["detail"].contains("claim again later (4)"));
+    // What follows in words, where the result column says `*`.
+    assert!(rows["hsl-ilc"]["detail"]
+        .ends_with("; if rejected: play continues; Black's clock 0:04:08 to 0:03:08"));
+    assert!(rows["sabah-appeal"]["detail"]
+        .ends_with("; if rejected: play continues; White's clock 0:06:30 to 0:02:00"));
 }
 
 #[test]
@@ -398,17 +382,22 @@ fn outcome(r: &Ruling, check: &str) -> CheckOutcome {
 }
 
 const KRKN: &str = "[FEN \"8/8/3k4/3n3R/8/3K4/8/8 w - - 0 64\"]\n[SetUp \"1\"]\n\n64. Rh6+ { [%clk 0:05:10] } Ke5 { [%clk 0:01:15] } 65. Rh5+ { [%clk 0:05:00] } *\n";
+/// The same ending as an extract without clock times.
+const KRKN_NO_CLOCKS: &str =
+    "[FEN \"8/8/3k4/3n3R/8/3K4/8/8 w - - 0 64\"]\n[SetUp \"1\"]\n\n64. Rh6+ Ke5 65. Rh5+ *\n";
+/// A whole game (a lone king shuffled against), as ECF QPF 14 wants the scoresheet.
+const SHUFFLE_GAME: &str = include_str!("../samples/claims/ecf-shuffle.pgn");
 
 #[test]
 fn the_deadline_fees_and_submissions_of_ecf_qpf_13() {
-    let base = "kind = \"draw-last-two-minutes\"\nruleset = \"ecf-quickplay\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\ndate = 2009-11-12\n";
+    let base = "kind = \"draw-last-two-minutes\"\nruleset = \"ecf-quickplay\"\ngrounds = [\"no-effort\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\ndate = 2009-11-12\nclock_white = \"0:03:52\"\nclock_black = \"0:01:09\"\n";
     let ok = format!("{base}received = 2009-11-24\nsubmitted_by = [\"white\", \"black\"]\nfees_paid = [\"white\", \"black\"]\n");
-    let r = judge(&ok, &[("s.pgn", KRKN)]);
+    let r = judge(&ok, &[("s.pgn", SHUFFLE_GAME)]);
     assert_eq!(r.recommendation, Recommendation::Uphold, "{:?}", r.checks);
     assert_eq!(outcome(&r, "deadline"), CheckOutcome::Pass);
     // 13 days: too late (ECF QPF 13), and the claim fails: the claimant loses (BCF RP NA-6 applied).
     let late = ok.replace("2009-11-24", "2009-11-25");
-    let r = judge(&late, &[("s.pgn", KRKN)]);
+    let r = judge(&late, &[("s.pgn", SHUFFLE_GAME)]);
     assert_eq!(r.recommendation, Recommendation::Reject);
     assert_eq!(r.rule, "ECF QPF 13");
     assert_eq!(r.result_if_rejected, "1-0");
@@ -422,10 +411,10 @@ fn the_deadline_fees_and_submissions_of_ecf_qpf_13() {
             "fees_paid = [\"white\", \"black\"]",
             "fees_paid = [\"black\"]",
         );
-    let r = judge(&one, &[("s.pgn", KRKN)]);
+    let r = judge(&one, &[("s.pgn", SHUFFLE_GAME)]);
     assert_eq!(r.failed(), vec!["submissions", "fees"]);
     // An arbiter was present, but the DDCL has only the no-arbiter procedure: it applies, said so.
-    let r = judge(&format!("{ok}arbiter = true\n"), &[("s.pgn", KRKN)]);
+    let r = judge(&format!("{ok}arbiter = true\n"), &[("s.pgn", SHUFFLE_GAME)]);
     let allowed = r.check("kind-allowed").unwrap();
     assert!(
         allowed
@@ -437,6 +426,8 @@ fn the_deadline_fees_and_submissions_of_ecf_qpf_13() {
     // Under BCF RP 16 with an arbiter, a failed claim costs nothing.
     let bcf = ok
         .replace("ecf-quickplay", "bcf-rapid")
+        .replace("no-effort", "cannot-win-by-normal-means")
+        .replace("clock_white = \"0:03:52\"\nclock_black = \"0:01:09\"\n", "")
         .replace("date = 2009-11-12\n", "");
     let r = judge(&format!("{bcf}arbiter = true\n"), &[("s.pgn", KRKN)]);
     assert_eq!(r.result_if_rejected, "play continues, no penalty");
@@ -446,7 +437,7 @@ fn the_deadline_fees_and_submissions_of_ecf_qpf_13() {
         &format!(
             "{base}submitted_by = [\"white\", \"black\"]\nfees_paid = [\"white\", \"black\"]\n"
         ),
-        &[("s.pgn", KRKN)],
+        &[("s.pgn", SHUFFLE_GAME)],
     );
     assert_eq!(outcome(&r, "deadline"), CheckOutcome::Unknown);
     assert_eq!(r.recommendation, Recommendation::Uphold);
@@ -457,11 +448,11 @@ fn the_clock_window_and_who_is_on_move() {
     let claim = |clock: &str| {
         format!("kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:05:00\"\nclock_black = \"{clock}\"\nfees_paid = [\"black\"]\n")
     };
-    let r = judge(&claim("0:01:59"), &[("s.pgn", KRKN)]);
+    let r = judge(&claim("0:01:59"), &[("s.pgn", KRKN_NO_CLOCKS)]);
     assert_eq!(outcome(&r, "clock-window"), CheckOutcome::Pass);
     assert_eq!(r.recommendation, Recommendation::Uphold);
     for late in ["0:02:00", "0:00:00"] {
-        let r = judge(&claim(late), &[("s.pgn", KRKN)]);
+        let r = judge(&claim(late), &[("s.pgn", KRKN_NO_CLOCKS)]);
         assert_eq!(outcome(&r, "clock-window"), CheckOutcome::Fail, "{late}");
         assert_eq!(r.recommendation, Recommendation::Reject);
         assert_eq!(r.rule, "BCF RP NA-1");
@@ -471,12 +462,12 @@ fn the_clock_window_and_who_is_on_move() {
     let white = claim("0:01:00")
         .replace("claimant = \"black\"", "claimant = \"white\"")
         .replace("clock_white = \"0:05:00\"", "clock_white = \"0:01:00\"");
-    let r = judge(&white, &[("s.pgn", KRKN)]);
+    let r = judge(&white, &[("s.pgn", KRKN_NO_CLOCKS)]);
     assert!(r.check("on-move").is_none(), "{:?}", r.checks);
     let fide = white
         .replace("bcf-rapid", "fide-rapid")
         .replace("fees_paid = [\"black\"]\n", "");
-    let r = judge(&fide, &[("s.pgn", KRKN)]);
+    let r = judge(&fide, &[("s.pgn", KRKN_NO_CLOCKS)]);
     assert_eq!(outcome(&r, "on-move"), CheckOutcome::Fail);
     assert_eq!(r.recommendation, Recommendation::Reject);
 }

@@ -243,12 +243,34 @@ impl Ruling {
         }
     }
 
+    /// The result column if the claim is upheld: `1-0`, `0-1`, `1/2-1/2`,
+    /// or `*` when play continues (the words are in `result_if_upheld`).
+    pub fn upheld_result(&self) -> &'static str {
+        result_column(&self.result_if_upheld)
+    }
+
+    pub fn rejected_result(&self) -> &'static str {
+        result_column(&self.result_if_rejected)
+    }
+
     pub fn name_of(&self, side: Side) -> &str {
         match side {
             Side::White => &self.white,
             Side::Black => &self.black,
         }
     }
+}
+
+/// A consequence as a result column: the result it names, else `*`.
+fn result_column(words: &str) -> &'static str {
+    crate::model::GameResult::parse(words).map_or("*", |r| r.as_str())
+}
+
+/// A consequence worth words in `detail`: play continuing, a time penalty,
+/// an option of the one who decides.
+pub fn consequence_words(words: &str) -> Option<&str> {
+    let w = words.trim();
+    (!w.is_empty() && w != "-" && crate::model::GameResult::parse(w).is_none()).then_some(w)
 }
 
 pub fn plural(n: usize, what: &str) -> String {

@@ -2,7 +2,12 @@
 //! of `arbiter adjudicate` and claims.csv, exactly as PRODUCT.md names them,
 //! and the audit's findings. Rows are rendered from finished models.
 
-use crate::{audit::Finding, claim::Ruling, model::Judgement, pgn::Tags};
+use crate::{
+    audit::Finding,
+    claim::{consequence_words, Ruling},
+    model::Judgement,
+    pgn::Tags,
+};
 
 pub const RESULTS_HEADER: [&str; 24] = [
     "source",
@@ -95,19 +100,29 @@ pub const CLAIMS_HEADER: [&str; 10] = [
     "detail",
 ];
 
-/// One claims.csv row.
+/// One claims.csv row: results as result columns (`*` when play goes on),
+/// and what follows either way, in words, at the end of `detail`.
 pub fn claims_row(r: &Ruling) -> Vec<String> {
+    let mut detail = r.detail.clone();
+    for (when, words) in [
+        ("if upheld", &r.result_if_upheld),
+        ("if rejected", &r.result_if_rejected),
+    ] {
+        if let Some(w) = consequence_words(words) {
+            detail.push_str(&format!("; {when}: {w}"));
+        }
+    }
     vec![
         r.claim.id.clone(),
         r.claim.kind.as_str().into(),
         r.claim.ruleset.name.clone(),
         r.claim.claimant.name().to_ascii_lowercase(),
         r.recommendation.as_str().into(),
-        r.result_if_upheld.clone(),
-        r.result_if_rejected.clone(),
+        r.upheld_result().into(),
+        r.rejected_result().into(),
         r.rule.to_string(),
         r.failed().join(";"),
-        r.detail.clone(),
+        detail,
     ]
 }
 

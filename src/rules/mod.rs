@@ -197,6 +197,10 @@ pub struct DrawClaimRules {
     pub increment_rule: Option<Citation>,
     /// The written final position (FIDE III.6.1.1, BCF RP NA-3, ECF QPF 14).
     pub position_rule: Citation,
+    /// The whole game's scoresheet is required, not an extract (ECF QPF 14:
+    /// "a complete scoresheet of the game").
+    #[serde(default)]
+    pub complete_scoresheet: bool,
     /// Ground (a), and the standard the appeal arbiter applies to it.
     pub normal_means_rule: Citation,
     /// Ground (b): the scoresheet decides.

@@ -34,7 +34,7 @@ pub(super) fn judge(r: &mut Ruling, syzygy: Option<&Syzygy>) {
             &rule,
             format!("{} has no {} claim", r.claim.ruleset.title, r.claim.kind),
         ));
-        position_checks(r, &rule);
+        position_checks(r, &rule, false);
         r.recommendation = Recommendation::Reject;
         r.result_if_upheld = "-".into();
         r.result_if_rejected = "no such claim: play continues".into();
@@ -54,7 +54,7 @@ pub(super) fn judge(r: &mut Ruling, syzygy: Option<&Syzygy>) {
             .to_string(),
     ));
     r.procedure = Some(p.clone());
-    position_checks(r, &p.position_rule);
+    position_checks(r, &p.position_rule, p.complete_scoresheet);
     procedural_checks(r, &p);
 
     // The grounds: (a) can the opponent win by normal means, (b) effort.
@@ -109,7 +109,7 @@ pub(super) fn judge(r: &mut Ruling, syzygy: Option<&Syzygy>) {
         "submissions",
         "fees",
     ]);
-    let evidential = failed(&["scoresheet", "final-position"]);
+    let evidential = failed(&["scoresheet", "final-position", "clocks"]);
     let window_unknown = r
         .check("clock-window")
         .is_some_and(|c| c.outcome == CheckOutcome::Unknown);
@@ -131,7 +131,7 @@ pub(super) fn judge(r: &mut Ruling, syzygy: Option<&Syzygy>) {
             .cloned();
         r.recommendation = Recommendation::Uphold;
         r.rule = match &ground {
-            Some(g) if g.rule != p.upheld_rule => p.upheld_rule.joined(&g.rule, ", "),
+            Some(g) if g.rule != p.upheld_rule => p.upheld_rule.and(&g.rule),
             _ => p.upheld_rule.clone(),
         };
         r.detail = ground.map_or_else(String::new, |g| g.detail);
@@ -450,7 +450,7 @@ mod tests {
 
     fn two_minutes(grounds: &str, pgn: &str) -> Ruling {
         ruling(
-            &format!("kind = \"draw-last-two-minutes\"\nruleset = \"ecf-quickplay\"\nclaimant = \"black\"\ngrounds = [{grounds}]\nclock_black = \"0:01:00\"\nclock_white = \"0:10:00\""),
+            &format!("kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\nclaimant = \"black\"\ngrounds = [{grounds}]\nclock_black = \"0:01:00\"\nclock_white = \"0:10:00\"\nfees_paid = [\"black\"]"),
             pgn,
         )
     }
@@ -470,7 +470,7 @@ mod tests {
         let r = two_minutes("\"cannot-win-by-normal-means\"", pgn);
         assert_eq!(outcome(&r, "normal-means"), Fail);
         assert_eq!(r.recommendation, Recommendation::Reject);
-        // BCF RP NA-6: a failed claim loses under the quickplay finish.
+        // BCF RP NA-6: with no arbiter, a failed claim loses.
         assert_eq!(r.result_if_rejected, "1-0");
     }
 
@@ -486,6 +486,31 @@ mod tests {
         let r = two_minutes("\"no-effort\"", &pushing);
         assert_eq!(outcome(&r, "no-effort"), Fail);
         assert!(r.progress.as_ref().is_some_and(|p| p.pawn_moves == 2));
+    }
+
+    #[test]
+    fn ecf_qpf_14_wants_the_whole_game() {
+        let extract = "[FEN \"8/8/3k4/3n3R/8/3K4/8/8 w - - 0 64\"]\n[SetUp \"1\"]\n\n64. Rh6+ Ke5 65. Rh5+ *\n";
+        let claim = "kind = \"draw-last-two-minutes\"\nruleset = \"ecf-quickplay\"\nclaimant = \"black\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclock_black = \"0:01:00\"\nclock_white = \"0:10:00\"";
+        let r = ruling(claim, extract);
+        let c = r.check("scoresheet").expect("check");
+        assert_eq!(c.outcome, Fail);
+        assert_eq!(
+            c.detail,
+            "s.pgn: an extract from move 64, not the whole game, with no clock times (2 moves): a complete scoresheet is required"
+        );
+        assert_eq!(r.recommendation, Recommendation::Refer);
+        // BCF RP NA-2(a) asks for the final position only: the extract is said for what it is.
+        let r = ruling(&claim.replace("ecf-quickplay", "bcf-rapid"), extract);
+        let c = r.check("scoresheet").expect("check");
+        assert_eq!(c.outcome, Pass);
+        assert!(
+            c.detail.starts_with(
+                "s.pgn: an extract from move 64, not the whole game, with no clock times"
+            ),
+            "{}",
+            c.detail
+        );
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! A claim of an illegal move: found on the scoresheet, claimed in time,
 //! and what it costs, by the ladder in `judge::policy`.
 
-use super::{answer_finding, check, clock_of, position_checks, side_name, win, DRAW};
+use super::{
+    answer_finding, check, clock_of, conflicting_evidence, position_checks, side_name, win, DRAW,
+};
 use crate::{
     claim::{CheckOutcome, Recommendation, Ruling},
     judge::policy::{self, mmss, Board, Found, IllegalFacts, IllegalMove, LossGround},
@@ -20,8 +22,15 @@ pub(super) fn judge(r: &mut Ruling) {
         &im_rules.reinstate_rule,
         "a completed illegal move may be claimed by the opponent",
     ));
-    position_checks(r, &im_rules.reinstate_rule);
+    position_checks(r, &im_rules.reinstate_rule, false);
     r.result_if_rejected = "play continues; the move stands".into();
+    if let Some(c) = conflicting_evidence(r).filter(|c| c.name == "clocks") {
+        r.recommendation = Recommendation::Refer;
+        r.rule = im_rules.reinstate_rule.clone();
+        r.result_if_upheld = "-".into();
+        r.detail = format!("the evidence conflicts: {}", c.detail);
+        return;
+    }
     let Some(im) = r.evidence.last_illegal().cloned() else {
         r.checks.push(check(
             "illegal-move-found",
@@ -213,7 +222,7 @@ pub(super) fn judge(r: &mut Ruling) {
             match o {
                 CheckOutcome::Fail => {
                     r.result_if_upheld = DRAW.into();
-                    r.rule = rule.joined(&im_rules.second_rule, ", ");
+                    r.rule = rule.and(&im_rules.second_rule);
                     r.detail = format!("{named} is illegal and {why}, but {d}: drawn");
                 }
                 CheckOutcome::Unknown => {
@@ -259,7 +268,7 @@ pub(super) fn judge(r: &mut Ruling) {
                 "play continues from the position before {named}; {cw} +{}{clock}",
                 mmss(pen)
             );
-            r.rule = im_rules.reinstate_rule.joined(&im_rules.penalty_rule, ", ");
+            r.rule = im_rules.reinstate_rule.and(&im_rules.penalty_rule);
             r.detail = format!(
                 "{named} is illegal: the position before it is reinstated and {cw} gets {}",
                 mmss(pen)
@@ -309,6 +318,53 @@ mod tests {
         );
         assert_eq!(outcome(&r, "claimed-in-time"), Fail);
         assert_eq!(r.rule, "FIDE A.5.2");
+    }
+
+    #[test]
+    fn the_written_position_after_a_move_into_check_is_expected_to_be_illegal() {
+        let pgn = sheet("0:19:00", "0:18:00", "");
+        // After 2... Kd7?? as played: Black's king stands in the bishop's check.
+        let fen = "final_fen = \"rnbq1bnr/pppkpppp/8/1B1p4/4P3/8/PPPP1PPP/RNBQK1NR w KQ - 2 3\"";
+        let r = claim("fide-standard", "white", &pgn, fen);
+        let c = r.check("final-position").expect("check");
+        assert_eq!(c.outcome, Pass, "{}", c.detail);
+        assert!(
+            c.detail.contains("Kd7 left on the board, as played"),
+            "{}",
+            c.detail
+        );
+        // A position that is neither: still a failed check.
+        let wrong = fen.replace("pppkpppp", "pppp1ppp");
+        let r = claim("fide-standard", "white", &pgn, &wrong);
+        assert_eq!(outcome(&r, "final-position"), Fail);
+    }
+
+    #[test]
+    fn claimed_clocks_that_the_scoresheet_contradicts_are_referred() {
+        // The scoresheet shows White 0:19:00 after 2. Bb5+; a claim that White
+        // had 0:04:45 on Black's move contradicts it: both figures, refer.
+        let pgn = sheet("0:19:00", "0:18:00", "");
+        let r = claim(
+            "bcf-rapid",
+            "white",
+            &pgn,
+            "clock_white = \"0:04:45\"\nclock_black = \"0:18:00\"",
+        );
+        let c = r.check("clocks").expect("check");
+        assert_eq!(c.outcome, Fail);
+        assert_eq!(
+            c.detail,
+            "the clocks conflict: White 0:04:45 in the claim, 0:19:00 on the scoresheet after 2. Bb5+"
+        );
+        assert_eq!(r.recommendation, Recommendation::Refer);
+        // The same figures as the sheet agree.
+        let r = claim(
+            "bcf-rapid",
+            "white",
+            &pgn,
+            "clock_white = \"0:19:00\"\nclock_black = \"0:17:55\"",
+        );
+        assert_eq!(outcome(&r, "clocks"), Pass);
     }
 
     #[test]

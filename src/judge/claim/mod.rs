@@ -107,8 +107,82 @@ fn clock_of(r: &Ruling, side: Side) -> Option<Clock> {
     r.clocks[usize::from(side == Side::Black)]
 }
 
+/// More than this on one move, between the scoresheet's last clock and the
+/// clock stated at the claim, is not believed without a look.
+const ONE_MOVE_SECONDS: u32 = 300;
+
+/// The clocks stated in the claim against the scoresheet's last recorded
+/// clocks. A clock only runs down: the side not on move shows what the
+/// sheet shows (give or take the increment and rounding); the side on move
+/// shows no more, and not five minutes less, than at its last move.
+fn clock_evidence(r: &mut Ruling, rule: &Citation) {
+    let to_move = Side::from(r.evidence.position.turn());
+    let inc = r.evidence.time_control.uniform_increment().unwrap_or(0);
+    let slack = (inc + 2) * 10;
+    let mut compared = Vec::new();
+    let mut conflicts = Vec::new();
+    for side in [Side::White, Side::Black] {
+        let (Some(stated), Some((ply, sheet))) =
+            (r.claim.clock(side), r.evidence.clocks.last(side))
+        else {
+            continue;
+        };
+        let at = format!(
+            "{}{}",
+            r.evidence.move_number(ply),
+            r.evidence.rows.get(ply - 1).map_or("", |x| x.san.as_str())
+        );
+        let (s, w) = (stated.tenths, sheet.tenths);
+        let bad = if side == to_move {
+            s > w + slack || w > s + ONE_MOVE_SECONDS * 10
+        } else {
+            s.abs_diff(w) > slack
+        };
+        let words = format!(
+            "{} {stated} in the claim, {sheet} on the scoresheet after {at}",
+            side.name()
+        );
+        if bad {
+            conflicts.push(words);
+        } else {
+            compared.push(words);
+        }
+    }
+    if compared.is_empty() && conflicts.is_empty() {
+        return;
+    }
+    r.checks.push(if conflicts.is_empty() {
+        check(
+            "clocks",
+            CheckOutcome::Pass,
+            rule,
+            format!("the clocks agree: {}", compared.join("; ")),
+        )
+    } else {
+        check(
+            "clocks",
+            CheckOutcome::Fail,
+            rule,
+            format!("the clocks conflict: {}", conflicts.join("; ")),
+        )
+    });
+}
+
+/// A failed check on the evidence itself (the scoresheet, the written
+/// position, the clocks): someone must look before anything is decided.
+fn conflicting_evidence(r: &Ruling) -> Option<Check> {
+    r.checks
+        .iter()
+        .find(|c| {
+            matches!(c.name, "scoresheet" | "final-position" | "clocks")
+                && c.outcome == CheckOutcome::Fail
+        })
+        .cloned()
+}
+
 /// The scoresheet check and the final-position check; sets the position used.
-fn position_checks(r: &mut Ruling, position_rule: &Citation) {
+/// `complete`: the procedure requires the whole game's scoresheet (ECF QPF 14).
+fn position_checks(r: &mut Ruling, position_rule: &Citation, complete: bool) {
     let ev = &r.evidence;
     // An illegal move that stood once answered is part of the game as played.
     let stopped = ev.last_illegal().filter(|i| !i.stood);
@@ -144,16 +218,46 @@ fn position_checks(r: &mut Ruling, position_rule: &Citation) {
                 im.san
             ),
         ),
-        _ => check(
-            "scoresheet",
-            CheckOutcome::Pass,
-            position_rule,
-            format!(
-                "{}: {} moves replayed, all legal",
-                ev.source,
-                ev.rows.len().div_ceil(2)
-            ),
-        ),
+        _ => {
+            // Say plainly what the scoresheet is: the whole game or an
+            // extract, with or without clock times.
+            let extract = !ev.tags.fen.trim().is_empty();
+            let what = if extract {
+                format!(
+                    "an extract from move {}, not the whole game",
+                    ev.start_fullmove
+                )
+            } else {
+                "the whole game".to_string()
+            };
+            let clocks = if ev.clocks.any {
+                "with clock times"
+            } else {
+                "with no clock times"
+            };
+            let moves = ev.rows.len().div_ceil(2);
+            if extract && complete {
+                check(
+                    "scoresheet",
+                    CheckOutcome::Fail,
+                    position_rule,
+                    format!(
+                        "{}: {what}, {clocks} ({moves} moves): a complete scoresheet is required",
+                        ev.source
+                    ),
+                )
+            } else {
+                check(
+                    "scoresheet",
+                    CheckOutcome::Pass,
+                    position_rule,
+                    format!(
+                        "{}: {what}, {clocks}; {moves} moves replayed, all legal",
+                        ev.source
+                    ),
+                )
+            }
+        }
     };
     let sheet_ok = sheet.outcome != CheckOutcome::Fail;
     r.checks.push(sheet);
@@ -181,11 +285,30 @@ fn position_checks(r: &mut Ruling, position_rule: &Citation) {
             let same = claimed_pos.as_ref().is_some_and(|p| {
                 p.board() == r.evidence.position.board() && p.turn() == r.evidence.position.turn()
             });
+            // After a move into check the written position is illegal by
+            // nature: compare it with the board the illegal move left.
+            let written = f.parse::<Fen>().ok().map(|x| x.as_setup().board.clone());
+            let after_illegal = (r.claim.kind == ClaimKind::IllegalMove)
+                .then(|| r.evidence.last_illegal().filter(|i| !i.stood))
+                .flatten()
+                .and_then(|i| i.as_moved.map(|m| (i.san.clone(), m)))
+                .map(|(san, m)| {
+                    let mut p = r.evidence.position.clone();
+                    p.play_unchecked(m);
+                    (san, p.board().clone())
+                });
+            let as_played = matches!((&written, &after_illegal), (Some(w), Some((_, b))) if w == b);
             if same {
                 (
                     CheckOutcome::Pass,
                     "the position written by the claimant is the scoresheet's last position"
                         .to_string(),
+                )
+            } else if as_played {
+                let san = after_illegal.map(|(s, _)| s).unwrap_or_default();
+                (
+                    CheckOutcome::Pass,
+                    format!("the position written by the claimant is the one {san} left on the board, as played (illegal, as the claim says)"),
                 )
             } else if claimed_pos.is_none() {
                 (
@@ -214,6 +337,7 @@ fn position_checks(r: &mut Ruling, position_rule: &Citation) {
     };
     r.position = pos;
     r.fen = fen;
+    clock_evidence(r, position_rule);
 }
 
 /// A "can this side mate?" answer as a finding: pass, fail or unknown, with

@@ -3,7 +3,9 @@
 
 use shakmaty::Position;
 
-use super::{answer_finding, check, clock_of, position_checks, side_name, win, DRAW};
+use super::{
+    answer_finding, check, clock_of, conflicting_evidence, position_checks, side_name, win, DRAW,
+};
 use crate::{
     analysis::{forced::Syzygy, mate::Mateability},
     citation::Citation,
@@ -49,7 +51,7 @@ pub(super) fn judge(r: &mut Ruling, syzygy: Option<&Syzygy>) {
             rules.flag.callers_rule
         ),
     ));
-    position_checks(r, &rules.flag.rule);
+    position_checks(r, &rules.flag.rule, false);
     let own = clock_of(r, claimant);
     let theirs = clock_of(r, opponent);
     let (cw, ow) = (side_name(claimant), side_name(opponent));
@@ -93,6 +95,14 @@ pub(super) fn judge(r: &mut Ruling, syzygy: Option<&Syzygy>) {
             format!("{ow}'s clock is not known"),
         ),
     });
+    if let Some(c) = conflicting_evidence(r) {
+        r.recommendation = Recommendation::Refer;
+        r.result_if_upheld = win(claimant);
+        r.result_if_rejected = "play continues".into();
+        r.rule = rules.flag.rule.clone();
+        r.detail = format!("the evidence conflicts: {}", c.detail);
+        return;
+    }
     let both_down = own.is_some_and(Clock::is_zero) && theirs.is_some_and(Clock::is_zero);
     if both_down {
         // The same both-flags decision a game gets: the period from the real
