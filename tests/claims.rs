@@ -827,3 +827,38 @@ fn a_frivolous_sabah_appeal_names_v8c() {
         "play continues; Black's clock 0:10:00 to 0:05:00; or 1-0 if the appeal is frivolous (Sabah v.8(c))"
     );
 }
+
+/// Every citation on a packet comes with what the rule says, and the
+/// diagram is titled after ECF QPF 15 only under rulesets that have it.
+#[test]
+fn packets_say_what_each_cited_rule_says() {
+    let (dir, _) = run_samples(&[]);
+    let text = |name: &str| {
+        pdftotext(&dir.path().join(format!("{name}.pdf")), &["-layout"])
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let bcf = text("bcf-krkn");
+    assert!(bcf.contains("Rules cited"), "{bcf}");
+    assert!(
+        bcf.contains("BCF RP NA-6 The arbiter's decision is final"),
+        "{bcf}"
+    );
+    assert!(
+        bcf.contains(
+            "BCF RP NA-2(a) A ground for the claim: the opponent cannot win by normal means."
+        ),
+        "{bcf}"
+    );
+    assert!(!bcf.contains("QPF 15"), "{bcf}");
+    assert!(bcf.contains("Final position"), "{bcf}");
+    let ecf = text("ecf-shuffle");
+    assert!(ecf.contains("Final position (ECF QPF 15)"), "{ecf}");
+    assert!(
+        ecf.contains(
+            "ECF QPF 11(b) A ground for the claim: the opponent has been making no effort"
+        ),
+        "{ecf}"
+    );
+}

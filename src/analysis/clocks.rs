@@ -18,6 +18,8 @@ pub struct ClockFacts {
     pub fallen_at: [Option<usize>; 2],
     pub notes: Vec<String>,
     pub any: bool,
+    /// A delay the tag names (US notation), in seconds.
+    pub delay: u32,
 }
 
 fn idx(s: Side) -> usize {
@@ -59,21 +61,41 @@ impl ClockFacts {
     }
 }
 
-/// The time control a game is judged under: its own tag when that is PGN,
-/// otherwise the ruleset's, with a note saying so.
-pub fn effective_tc(tag: &str, default: &TimeControl, notes: &mut Vec<String>) -> TimeControl {
+/// The time control a game is judged under: its own tag when that is PGN
+/// or US notation (`G/30;d5`, whose delay goes to `delay`), otherwise the
+/// ruleset's, with a note saying so.
+pub fn effective_tc(
+    tag: &str,
+    default: &TimeControl,
+    notes: &mut Vec<String>,
+    delay: &mut u32,
+) -> TimeControl {
     let tag = tag.trim();
     if tag.is_empty() || tag == "?" {
         return default.clone();
     }
     match TimeControl::parse(tag) {
         Ok(tc) => tc,
-        Err(_) => {
-            notes.push(format!(
-                "TimeControl {tag:?} is not PGN; the ruleset's {default} is used"
-            ));
-            default.clone()
-        }
+        Err(_) => match crate::pgn::time_control::parse_us(tag) {
+            Some((tc, d)) => {
+                *delay = d;
+                let with = if d > 0 {
+                    format!(" with a {d} s delay")
+                } else {
+                    String::new()
+                };
+                notes.push(format!(
+                    "TimeControl {tag:?} read as US notation: {tc}{with}"
+                ));
+                tc
+            }
+            None => {
+                notes.push(format!(
+                    "TimeControl {tag:?} is not PGN; the ruleset's {default} is used"
+                ));
+                default.clone()
+            }
+        },
     }
 }
 
@@ -147,7 +169,7 @@ pub fn clock_facts(
             _ => default.clone(),
         }
     } else {
-        let tc = effective_tc(tc_tag, default, &mut f.notes);
+        let tc = effective_tc(tc_tag, default, &mut f.notes, &mut f.delay);
         fix_minutes(tc, first_clock, &mut f.notes)
     };
     let base = tc.base_secs().map(Clock::secs);

@@ -76,6 +76,10 @@ pub struct Claim {
     pub black: Option<String>,
     /// Illegal moves the offender had already completed in this game (FIDE 7.5.5's "second").
     pub previous_illegal: u32,
+    /// The clock's delay and increment as the claim states them, in seconds
+    /// (USCF 14H is not available with either).
+    pub delay: Option<u32>,
+    pub increment: Option<u32>,
     pub notes: Option<String>,
 }
 
@@ -116,6 +120,8 @@ const FIELDS: &[&str] = &[
     "white",
     "black",
     "previous_illegal",
+    "delay",
+    "increment",
     "notes",
 ];
 
@@ -251,6 +257,13 @@ pub fn parse_claim(
             ))
         }
     };
+    let seconds = |field: &str| match table.get(field) {
+        None => Ok(None),
+        Some(Value::Integer(n)) if (0..=3600).contains(n) => Ok(Some(*n as u32)),
+        Some(v) => Err(f.err(field, format!("{v} is not a number of seconds (0 to 3600)"))),
+    };
+    let delay = seconds("delay")?;
+    let increment = seconds("increment")?;
     let arbiter = match table.get("arbiter") {
         None => None,
         Some(Value::Boolean(b)) => Some(*b),
@@ -285,6 +298,8 @@ pub fn parse_claim(
         white: f.str("white")?,
         black: f.str("black")?,
         previous_illegal,
+        delay,
+        increment,
         notes: f.str("notes")?,
     })
 }

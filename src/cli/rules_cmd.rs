@@ -7,7 +7,8 @@ use crate::rules::{Ruleset, BUILTINS};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// A built-in ruleset to print as TOML (the format `--rules FILE` reads).
+    /// A built-in ruleset to print as TOML (the format `--rules FILE` reads),
+    /// with what each cited rule says beside it.
     pub name: Option<String>,
 }
 
@@ -20,7 +21,11 @@ pub fn run(a: Args) -> ExitStatus {
                 .unwrap_or_default();
             writeln!(out, "{name:<16} {title}")
         }),
-        Some(name) => match Ruleset::builtin_text(&name) {
+        Some(name) => match Ruleset::builtin_text(&name).and_then(|text| {
+            Ruleset::from_toml(&name, text)
+                .ok()
+                .map(|r| r.annotated(text))
+        }) {
             Some(text) => out.write_all(text.as_bytes()),
             None => {
                 let names: Vec<&str> = BUILTINS.iter().map(|(n, _)| *n).collect();

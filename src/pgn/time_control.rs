@@ -198,6 +198,80 @@ impl TimeControl {
     }
 }
 
+/// A control written the US way, as on US Chess scoresheets and TD sheets:
+/// `G/30`, `G/30;d5`, `G/30 d/5`, `G/30 d5`, `G/25;inc5`, `G/30+5`,
+/// `40/90;SD/30;d5`, or `30+5 d` (the `d` saying the 5 is a delay). Minutes
+/// for the periods, seconds for delay and increment. Returns the control and
+/// the delay in seconds (0 when none); `None` when it is not such a control.
+pub fn parse_us(tag: &str) -> Option<(TimeControl, u32)> {
+    let t = tag.trim().to_ascii_lowercase();
+    if !t
+        .bytes()
+        .any(|b| b.is_ascii_alphabetic() || b == b';' || b == b' ' || b == b',')
+    {
+        return None;
+    }
+    let parts: Vec<&str> = t
+        .split([';', ' ', ','])
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect();
+    let (mut delay, mut inc) = (0u32, 0u32);
+    let mut periods: Vec<Period> = Vec::new();
+    for (i, p) in parts.iter().enumerate() {
+        if *p == "d" || *p == "delay" {
+            // `30+5 d`: the +5 just read was a delay, not an increment.
+            match parts.get(i + 1).and_then(|n| num(n)) {
+                Some(n) => delay = n,
+                None => {
+                    let last = periods.last_mut()?;
+                    if let Period::SuddenDeath { inc: i2, .. } | Period::Moves { inc: i2, .. } =
+                        last
+                    {
+                        delay = std::mem::take(i2);
+                    }
+                }
+            }
+        } else if let Some(d) = p.strip_prefix("d/").or_else(|| p.strip_prefix('d')) {
+            delay = num(d)?;
+        } else if let Some(n) = p.strip_prefix("inc/").or_else(|| p.strip_prefix("inc")) {
+            inc = num(n)?;
+        } else if let Some(rest) = p.strip_prefix("g/").or_else(|| p.strip_prefix("sd/")) {
+            let (m, i2) = secs_inc(rest)?;
+            periods.push(Period::SuddenDeath {
+                secs: m.checked_mul(60)?,
+                inc: i2,
+            });
+        } else if let Some((m, rest)) = p.split_once('/') {
+            let (min, i2) = secs_inc(rest)?;
+            periods.push(Period::Moves {
+                moves: num(m).filter(|&m| m > 0)?,
+                secs: min.checked_mul(60)?,
+                inc: i2,
+            });
+        } else if num(p).is_some() && i > 0 && matches!(parts[i - 1], "d" | "delay") {
+            // the delay's number, read above
+        } else {
+            let (m, i2) = secs_inc(p)?;
+            periods.push(Period::SuddenDeath {
+                secs: m.checked_mul(60)?,
+                inc: i2,
+            });
+        }
+    }
+    if periods.is_empty() {
+        return None;
+    }
+    if inc > 0 {
+        for p in &mut periods {
+            if let Period::SuddenDeath { inc: i2, .. } | Period::Moves { inc: i2, .. } = p {
+                *i2 = inc;
+            }
+        }
+    }
+    Some((TimeControl::Periods(periods), delay))
+}
+
 impl fmt::Display for TimeControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -236,6 +310,34 @@ mod tests {
 
     fn tc(s: &str) -> TimeControl {
         TimeControl::parse(s).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn us_forms_with_delay_and_increment() {
+        let sd = |secs, inc| TimeControl::Periods(vec![Period::SuddenDeath { secs, inc }]);
+        assert_eq!(parse_us("G/30;d5"), Some((sd(1800, 0), 5)));
+        assert_eq!(parse_us("G/30 d/5"), Some((sd(1800, 0), 5)));
+        assert_eq!(parse_us("G/30 d5"), Some((sd(1800, 0), 5)));
+        assert_eq!(parse_us("30+5 d"), Some((sd(1800, 0), 5)));
+        assert_eq!(parse_us("G/25;inc5"), Some((sd(1500, 5), 0)));
+        assert_eq!(parse_us("G/30"), Some((sd(1800, 0), 0)));
+        assert_eq!(
+            parse_us("40/90;SD/30;d5"),
+            Some((
+                TimeControl::Periods(vec![
+                    Period::Moves {
+                        moves: 40,
+                        secs: 5400,
+                        inc: 0
+                    },
+                    Period::SuddenDeath { secs: 1800, inc: 0 }
+                ]),
+                5
+            ))
+        );
+        // PGN forms are not US forms; free text is neither.
+        assert_eq!(parse_us("300+2"), None);
+        assert_eq!(parse_us("15 min. + 10 s. per move"), None);
     }
 
     #[test]

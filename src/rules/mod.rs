@@ -272,6 +272,10 @@ pub struct ClaimRules {
     /// Who signs a ruling on a claim (the packet's decision box).
     #[serde(default = "arbiter_title")]
     pub decided_by: String,
+    /// The rule that prescribes the final-position diagram (ECF QPF 15), where
+    /// the ruleset has one: the packet's diagram is titled after it.
+    #[serde(default)]
+    pub diagram_rule: Option<Citation>,
 }
 
 impl ClaimRules {
@@ -305,6 +309,7 @@ impl Default for ClaimRules {
             clear_draw_appeal: None,
             absent_rule: None,
             decided_by: arbiter_title(),
+            diagram_rule: None,
         }
     }
 }
@@ -327,7 +332,18 @@ pub struct RulesetFile {
     /// Draw claims and appeals; a ruleset without the table has none.
     #[serde(default)]
     pub claims: ClaimRules,
+    /// One-line statements of rules, beside (and over) the shared ones in
+    /// `templates/statements.toml`.
+    #[serde(default)]
+    pub statements: std::collections::BTreeMap<String, String>,
 }
+
+/// What each rule says in one line (`templates/statements.toml`).
+static STATEMENTS: std::sync::LazyLock<std::collections::BTreeMap<String, String>> =
+    std::sync::LazyLock::new(|| {
+        toml::from_str(include_str!("../../templates/statements.toml"))
+            .expect("templates/statements.toml")
+    });
 
 /// A validated ruleset: the default time control is parsed.
 #[derive(Clone, Debug)]
@@ -427,6 +443,59 @@ impl Ruleset {
             }
         }
         Ok(Ruleset { file, default_tc })
+    }
+
+    /// What one rule says, in a line: the ruleset's own statement, else the
+    /// shared one. `rule` is one citation (`FIDE 6.9`), not a list.
+    pub fn statement(&self, rule: &str) -> Option<&str> {
+        let rule = rule.trim();
+        self.statements
+            .get(rule)
+            .or_else(|| STATEMENTS.get(rule))
+            .map(String::as_str)
+    }
+
+    /// Each rule of a citation with what it says: `FIDE 6.9: A player who...`.
+    pub fn explain(&self, c: &Citation) -> Vec<(String, String)> {
+        c.parts()
+            .map(|p| {
+                (
+                    p.to_string(),
+                    self.statement(p)
+                        .unwrap_or("(no statement in the ruleset)")
+                        .to_string(),
+                )
+            })
+            .collect()
+    }
+
+    /// The ruleset's TOML with what each cited rule says beside it, as a
+    /// comment (`arbiter rules NAME`): still a file `--rules` reads.
+    pub fn annotated(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len() * 2);
+        let mut section = String::new();
+        for line in text.lines() {
+            out.push_str(line);
+            let t = line.trim();
+            if t.starts_with('[') {
+                section = t.trim_matches(['[', ']']).to_string();
+            } else if let Some((key, value)) = t.split_once(" = ") {
+                let cited = key.ends_with("rule") || section == "board";
+                if let (true, Some(c)) = (
+                    cited,
+                    value.strip_prefix('"').and_then(|v| v.strip_suffix('"')),
+                ) {
+                    if let Some(c) = Citation::new(c) {
+                        let said: Vec<String> =
+                            self.explain(&c).into_iter().map(|(_, s)| s).collect();
+                        out.push_str("  # ");
+                        out.push_str(&said.join(" / "));
+                    }
+                }
+            }
+            out.push('\n');
+        }
+        out
     }
 
     pub fn builtin_text(name: &str) -> Option<&'static str> {
@@ -531,5 +600,37 @@ mod tests {
             .replace("loses_under_rule = \"BCF RP 12\"\n", "");
         let err = Ruleset::from_toml("x", &text).unwrap_err().to_string();
         assert!(err.contains("illegal_move.loses_under_rule"), "{err}");
+    }
+
+    /// Every citation of every built-in, and those the code writes itself,
+    /// has its one-line statement.
+    #[test]
+    fn every_builtin_citation_has_a_statement() {
+        let mut missing = Vec::new();
+        for (name, text) in BUILTINS {
+            let r = Ruleset::from_toml(name, text).unwrap();
+            for line in r.annotated(text).lines() {
+                if line.contains("(no statement") {
+                    missing.push(format!("{name}: {line}"));
+                }
+            }
+            for code in [
+                "PGN 8.2",
+                "PGN 8.2.2",
+                "USCF 14E1",
+                "USCF 14E2",
+                "USCF 14E3",
+            ] {
+                assert!(r.statement(code).is_some(), "{code}");
+            }
+        }
+        assert!(missing.is_empty(), "{missing:#?}");
+        let fide = Ruleset::load("fide-rapid").unwrap();
+        let text = fide.annotated(Ruleset::builtin_text("fide-rapid").unwrap());
+        assert!(text.contains(
+            "rule = \"FIDE 6.9\"  # A player who does not complete the moves in time loses"
+        ));
+        // Still a ruleset file.
+        assert!(Ruleset::from_toml("x", &text).is_ok());
     }
 }

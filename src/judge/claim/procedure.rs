@@ -123,22 +123,30 @@ pub(super) fn procedural_checks(r: &mut Ruling, p: &DrawClaimRules) {
         });
     }
     if let (false, Some(increment_rule)) = (p.increment_allowed, &p.increment_rule) {
+        // The tag's increment or delay (US notation), or what the claim states.
         let tc = &r.evidence.time_control;
-        r.checks.push(if tc.has_increment() {
-            check(
-                "increment",
+        let delay = r.claim.delay.unwrap_or(r.evidence.clocks.delay);
+        let stated_inc = r.claim.increment.unwrap_or(0);
+        let (outcome, detail) = if tc.has_increment() {
+            (
                 CheckOutcome::Fail,
-                increment_rule,
                 format!("the time control {tc} has an increment"),
             )
-        } else {
-            check(
-                "increment",
-                CheckOutcome::Pass,
-                increment_rule,
-                format!("no increment ({tc})"),
+        } else if stated_inc > 0 {
+            (
+                CheckOutcome::Fail,
+                format!("the clock had a {stated_inc} s increment"),
             )
-        });
+        } else if delay > 0 {
+            (
+                CheckOutcome::Fail,
+                format!("the clock had a {delay} s delay ({tc})"),
+            )
+        } else {
+            (CheckOutcome::Pass, format!("no increment or delay ({tc})"))
+        };
+        r.checks
+            .push(check("increment", outcome, increment_rule, detail));
     }
     if let (Some(days), Some(deadline_rule)) = (p.deadline_days, &p.deadline_rule) {
         r.checks.push(match (r.claim.date, r.claim.received) {
@@ -267,6 +275,25 @@ mod tests {
         let claim = "kind = \"draw-last-two-minutes\"\nruleset = \"fide-standard\"\nclaimant = \"black\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclock_black = \"0:01:00\"\nclock_white = \"0:10:00\"";
         assert_eq!(outcome(&ruling(claim, &inc), "increment"), Fail);
         assert_eq!(outcome(&ruling(claim, SHEET), "increment"), Pass);
+    }
+
+    #[test]
+    fn uscf_14h_is_not_available_with_a_delay_clock() {
+        let claim = "kind = \"insufficient-losing-chances\"\nruleset = \"uscf\"\nclaimant = \"black\"\nclock_black = \"0:01:30\"\nclock_white = \"0:10:00\"";
+        let delay = SHEET.replace("[TimeControl \"5400\"]", "[TimeControl \"G/30;d5\"]");
+        let r = ruling(claim, &delay);
+        let c = r.check("increment").expect("check");
+        assert_eq!(c.outcome, Fail);
+        assert_eq!(c.detail, "the clock had a 5 s delay (1800)");
+        assert_eq!(r.recommendation, crate::claim::Recommendation::Reject);
+        assert_eq!(r.rule, "USCF 14H1");
+        // A claim may state the clock's delay or increment itself.
+        let r = ruling(&format!("{claim}\ndelay = 5"), SHEET);
+        assert_eq!(outcome(&r, "increment"), Fail);
+        let r = ruling(&format!("{claim}\nincrement = 2"), SHEET);
+        assert_eq!(outcome(&r, "increment"), Fail);
+        let r = ruling(claim, SHEET);
+        assert_eq!(outcome(&r, "increment"), Pass);
     }
 
     #[test]

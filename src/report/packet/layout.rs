@@ -20,6 +20,7 @@ pub fn render(p: &Packet) -> Vec<u8> {
     header(&mut d, &p.header);
     position_and_ruling(&mut d, p);
     findings(&mut d, &p.findings, &p.notes);
+    rules_cited(&mut d, &p.rules_cited);
     if let Some(pr) = &p.progress {
         progress(&mut d, pr, &p.progress_numbers);
     }
@@ -118,6 +119,26 @@ fn position_and_ruling(d: &mut Doc, p: &Packet) {
         }
     }
     d.y = (y0 - 62.0).min(y - 10.0);
+}
+
+/// Every rule cited on the page, with what it says.
+fn rules_cited(d: &mut Doc, rules: &[(String, String)]) {
+    if rules.is_empty() {
+        return;
+    }
+    d.heading("Rules cited");
+    let (key, text) = (LEFT, LEFT + 110.0);
+    for (rule, says) in rules {
+        let lines = wrap(says, RIGHT - text, 9.0, Weight::Regular);
+        d.need(11.0 * lines.len() as f32 + 3.0);
+        d.y -= 12.0;
+        let y = d.y;
+        d.text_at(key, y, 9.0, Weight::Bold, rule);
+        for (i, l) in lines.iter().enumerate() {
+            d.text_at(text, y - 11.0 * i as f32, 9.0, Weight::Regular, l);
+        }
+        d.y -= 11.0 * (lines.len().max(1) - 1) as f32;
+    }
 }
 
 fn findings(d: &mut Doc, checks: &[Check], notes: &[String]) {

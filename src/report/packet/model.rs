@@ -36,12 +36,15 @@ pub struct Packet {
     pub board: Option<Board>,
     pub white_to_move: bool,
     pub fen: String,
-    /// "Final position (ECF QPF 15)", or the position an illegal move leaves behind.
+    /// "Final position (ECF QPF 15)" where the ruleset has that rule, or the
+    /// position an illegal move leaves behind.
     pub position_title: String,
     pub recommendation: String,
     pub ruling: Vec<(String, String)>,
     pub findings: Vec<Check>,
     pub notes: Vec<String>,
+    /// Every rule cited on the page, once, with its one-line statement.
+    pub rules_cited: Vec<(String, String)>,
     pub progress: Option<Progress>,
     pub progress_numbers: Vec<String>,
     pub sheet: Vec<SheetLine>,
@@ -134,6 +137,31 @@ fn chart_points(ev: &Record) -> Vec<(Side, f32, u32)> {
         .collect()
 }
 
+/// ` (ECF QPF 15)` where the ruleset prescribes the diagram; nothing elsewhere.
+fn diagram_note(rules: &Ruleset, what: &str) -> String {
+    rules
+        .claims
+        .diagram_rule
+        .as_ref()
+        .map_or_else(String::new, |r| format!(" ({r}{what})"))
+}
+
+/// Each rule of these citations once, in order, with what it says.
+fn cited<'a>(
+    rules: &Ruleset,
+    citations: impl Iterator<Item = &'a crate::citation::Citation>,
+) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for c in citations {
+        for (rule, says) in rules.explain(c) {
+            if !out.iter().any(|(r, _)| *r == rule) {
+                out.push((rule, says));
+            }
+        }
+    }
+    out
+}
+
 /// The packet for a judged claim.
 pub fn claim_packet(r: &Ruling) -> Packet {
     let c = &r.claim;
@@ -223,16 +251,21 @@ pub fn claim_packet(r: &Ruling) -> Packet {
         fen: r.fen.clone(),
         position_title: match ev.last_illegal() {
             Some(im) if c.kind == crate::claim::ClaimKind::IllegalMove => format!(
-                "Position before {}{} (ECF QPF 15 diagram)",
+                "Position before {}{}{}",
                 ev.move_number(im.ply),
-                im.san
+                im.san,
+                diagram_note(&c.ruleset, " diagram")
             ),
-            _ => "Final position (ECF QPF 15)".into(),
+            _ => format!("Final position{}", diagram_note(&c.ruleset, "")),
         },
         recommendation: r.recommendation.as_str().to_uppercase(),
         ruling,
         findings: r.checks.clone(),
         notes,
+        rules_cited: cited(
+            &c.ruleset,
+            std::iter::once(&r.rule).chain(r.checks.iter().map(|k| &k.rule)),
+        ),
         progress_numbers: r
             .progress
             .as_ref()
@@ -336,7 +369,7 @@ pub fn game_packet(
         board: Some(pos.board().clone()),
         white_to_move: pos.turn() == shakmaty::Color::White,
         fen,
-        position_title: "Final position (ECF QPF 15)".into(),
+        position_title: format!("Final position{}", diagram_note(rules, "")),
         recommendation: v.status.as_str().to_uppercase(),
         ruling: vec![
             ("Result".to_string(), v.result.as_str().to_string()),
@@ -345,6 +378,7 @@ pub fn game_packet(
             ("Rule".to_string(), v.rule.to_string()),
             ("Why".to_string(), j.detail.clone()),
         ],
+        rules_cited: cited(rules, std::iter::once(&v.rule)),
         findings,
         notes,
         progress: None,
