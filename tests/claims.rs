@@ -765,7 +765,10 @@ fn adjudicate_writes_a_packet_for_every_game_not_confirmed() {
     assert_eq!(diagram_letters(&pdf), letters_of(&row["final_fen"]));
     let text = pdftotext(&pdf, &["-layout"]);
     for s in [
-        "Adjudication packet",
+        "Review sheet",
+        "Adjudication",
+        "Decision of the League Secretary",
+        "Last position recorded (ECF QPF 15)",
         "CORRECTED",
         "ECF QPF 10",
         "Pearson, Alan",
@@ -776,6 +779,69 @@ fn adjudicate_writes_a_packet_for_every_game_not_confirmed() {
     ] {
         assert!(text.contains(s), "{s:?} missing:\n{text}");
     }
+    // A review sheet is not an appeal: nothing to uphold or reject.
+    assert!(
+        !text.contains("Uphold") && !text.contains("Recommended ruling"),
+        "{text}"
+    );
+}
+
+/// A review sheet shows every recorded move and clock, those after an
+/// illegal move too, and the last position recorded.
+#[test]
+fn review_sheets_keep_the_moves_after_an_illegal_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("g.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"Club\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 {[%clk 0:29:00]} d5 {[%clk 0:29:00]} 2. Bb5+ {[%clk 0:28:00]} Kd7 {[%clk 0:28:00]} 3. a3 {[%clk 0:27:00]} Ke6 {[%clk 0:27:00]} 4. Qg4+ {[%clk 0:26:00]} Kf5 {[%clk 0:26:10]} 1-0\n",
+    )
+    .unwrap();
+    let packets = dir.path().join("p");
+    let o = arbiter(&[
+        "adjudicate",
+        "-q",
+        "-r",
+        "fide-standard",
+        pgn.to_str().unwrap(),
+        "--packets",
+        packets.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let pdf = packets.join(arbiter::report::write::packet_file_name(
+        pgn.to_str().unwrap(),
+        1,
+    ));
+    let text = pdftotext(&pdf, &["-layout"]);
+    for s in [
+        "Kd7*",
+        "a3",
+        "Ke6",
+        "Qg4+",
+        "Kf5",
+        "0:26:10",
+        "Last position recorded",
+        "Decision of the Arbiter",
+    ] {
+        assert!(text.contains(s), "{s:?} missing:\n{text}");
+    }
+    assert!(!text.contains("QPF 15"), "{text}");
+    // The diagram is the last position recorded, the moves played as made
+    // (4... Kf5 walked into the queen's check: no legal position, but the one on the board).
+    let letters = diagram_letters(&pdf);
+    for (sq, man) in [
+        ("f5", 'K'),
+        ("g4", 'Q'),
+        ("a3", 'P'),
+        ("b5", 'B'),
+        ("e1", 'K'),
+    ] {
+        assert!(
+            letters.contains(&(sq.to_string(), man)),
+            "{sq} {man}: {letters:?}"
+        );
+    }
+    assert_eq!(letters.len(), 32, "{letters:?}");
 }
 
 #[test]

@@ -65,6 +65,12 @@ pub struct Record {
     pub clocks: ClockFacts,
     /// The replay itself (absent when the record could not be replayed).
     pub replay: Option<Replay>,
+    /// Moves written after the replay stopped (after an illegal move, a
+    /// board ending or a garbled token), as written, with their clocks.
+    pub unreplayed: Vec<Row>,
+    /// The last position recorded, the moves after the stop played as the
+    /// men moved where they can be; `None` when they cannot.
+    pub last_recorded: Option<Chess>,
 }
 
 impl Record {
@@ -81,6 +87,8 @@ impl Record {
             time_control: TimeControl::Unknown,
             clocks: ClockFacts::default(),
             replay: None,
+            unreplayed: Vec::new(),
+            last_recorded: None,
         }
     }
 
@@ -219,6 +227,40 @@ pub fn from_game(source: &str, game: &pgn::ParsedGame, rules: &Ruleset) -> Recor
             king_to: f.king_to,
         })
         .collect();
+    // What the scoresheet goes on to say after the replay stopped: every
+    // recorded move and clock stays on the sheet.
+    let stop_at = r.plies
+        + usize::from(
+            ev.illegal
+                .last()
+                .is_some_and(|i| !i.stood && i.ply == r.plies + 1),
+        );
+    let mut pos = r.pos.clone();
+    let mut playable = true;
+    for (i, ply) in game.plies.iter().enumerate().take(limit).skip(r.plies) {
+        let n = i + 1;
+        let side = Side::of_ply(first, n);
+        if playable {
+            match replay::resolve(&pos, ply).or_else(|| replay::as_moved(&pos, ply)) {
+                Some(m) => pos.play_unchecked(m),
+                None => playable = false,
+            }
+        }
+        if n > stop_at {
+            ev.unreplayed.push(Row {
+                ply: n,
+                side,
+                san: written_san(ply),
+                clock: ply.clocks.clk.or_else(|| clocks.at(n, side)),
+                capture: false,
+                pawn: false,
+                check: false,
+                occurrence: 0,
+                king_to: None,
+            });
+        }
+    }
+    ev.last_recorded = playable.then_some(pos);
     ev.time_control = tc;
     ev.clocks = clocks;
     ev.replay = Some(r);

@@ -26,7 +26,7 @@ pub fn render(p: &Packet) -> Vec<u8> {
     }
     chart(&mut d, p);
     scoresheet(&mut d, p);
-    decision_box(&mut d, &p.decided_by);
+    decision_box(&mut d, &p.decided_by, &p.decision_options);
     d.save(&p.footer)
 }
 
@@ -101,7 +101,7 @@ fn position_and_ruling(d: &mut Doc, p: &Packet) {
     let bx = LEFT + 8.0 * sq + 45.0;
     let bw = RIGHT - bx;
     let mut y = top + 6.0;
-    d.text_at(bx, y, 11.0, Weight::Bold, "Recommended ruling");
+    d.text_at(bx, y, 11.0, Weight::Bold, &p.ruling_heading);
     y -= 26.0;
     d.text_at(bx, y, 22.0, Weight::Bold, &p.recommendation);
     y -= 10.0;
@@ -448,7 +448,7 @@ fn scoresheet(d: &mut Doc, p: &Packet) {
     }
 }
 
-fn decision_box(d: &mut Doc, decided_by: &str) {
+fn decision_box(d: &mut Doc, decided_by: &str, options: &[String]) {
     let h = 120.0;
     d.need(h + 30.0);
     d.heading(&format!("Decision of the {decided_by}"));
@@ -457,10 +457,10 @@ fn decision_box(d: &mut Doc, decided_by: &str) {
     d.rect(LEFT, y0, RIGHT - LEFT, h, 1.0);
     let mut y = top - 22.0;
     let mut x = LEFT + 12.0;
-    for label in ["Uphold", "Reject", "Other"] {
+    for label in options {
         d.rect(x, y - 1.0, 9.0, 9.0, 0.8);
         d.text_at(x + 14.0, y, 10.0, Weight::Regular, label);
-        x += 90.0;
+        x += 110.0;
     }
     for label in ["Result:", "Penalty or fee:", "Signed:"] {
         y -= 26.0;

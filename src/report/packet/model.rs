@@ -57,6 +57,10 @@ pub struct Packet {
     /// A horizontal line at this many seconds (the claim window).
     pub window: Option<u32>,
     pub decided_by: String,
+    /// "Recommended ruling" on an appeal, "Adjudication" on a review sheet.
+    pub ruling_heading: String,
+    /// The boxes the one who decides ticks.
+    pub decision_options: Vec<String>,
     pub footer: String,
 }
 
@@ -98,7 +102,8 @@ pub fn sheet_lines(ev: &Record, marked: Option<usize>) -> Vec<SheetLine> {
             },
         );
     }
-    if let Some(im) = ev.last_illegal().filter(|i| !i.stood) {
+    let stopped = ev.last_illegal().filter(|i| !i.stood).cloned();
+    if let Some(im) = &stopped {
         put(
             im.ply,
             im.side,
@@ -106,6 +111,18 @@ pub fn sheet_lines(ev: &Record, marked: Option<usize>) -> Vec<SheetLine> {
                 san: im.san.clone(),
                 clock: None,
                 marked: true,
+            },
+        );
+    }
+    // What the scoresheet says after the replay stopped, as written.
+    for r in &ev.unreplayed {
+        put(
+            r.ply,
+            r.side,
+            SheetMove {
+                san: r.san.clone(),
+                clock: r.clock,
+                marked: false,
             },
         );
     }
@@ -286,6 +303,8 @@ pub fn claim_packet(r: &Ruling) -> Packet {
         controls: control_moves(&ev.time_control, last_move),
         window,
         decided_by,
+        ruling_heading: "Recommended ruling".into(),
+        decision_options: vec!["Uphold".into(), "Reject".into(), "Other".into()],
         footer: format!("arbiter appeal packet · {}", c.id),
     }
 }
@@ -342,34 +361,42 @@ pub fn game_packet(
         rule: v.rule.clone(),
         detail: format!("{}: {}", v.reason.as_str(), j.detail),
     }];
-    let pos = j
-        .final_fen
-        .parse::<shakmaty::fen::Fen>()
-        .ok()
-        .and_then(|f| {
-            f.into_position::<shakmaty::Chess>(shakmaty::CastlingMode::Chess960)
-                .ok()
-        })
+    // The last position recorded; the one the ruling rests on is named
+    // beside it when it differs.
+    let pos = ev
+        .last_recorded
+        .clone()
         .unwrap_or_else(|| ev.position.clone());
-    let fen = if j.final_fen.is_empty() {
-        ev.fen()
-    } else {
-        j.final_fen.clone()
-    };
+    let fen = shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal).to_string();
     let mut notes = Vec::new();
+    if ev.last_recorded.is_none() {
+        notes.push("The moves after the illegal one cannot be played on the board: the diagram shows the position before it.".to_string());
+    }
+    if !j.final_fen.is_empty() && j.final_fen != fen {
+        let at = match j.ply {
+            Some(p) if p >= 1 && p <= ev.rows.len() => {
+                format!(" (after {}{})", ev.move_number(p), ev.rows[p - 1].san)
+            }
+            _ => String::new(),
+        };
+        notes.push(format!(
+            "The ruling rests on an earlier position{at}: {}",
+            j.final_fen
+        ));
+    }
     if let Some(p) = &ev.problem {
         notes.push(format!("Scoresheet: {p}"));
     }
     let last_move = ev.rows.last().map_or(0, |row| ev.fullmove(row.ply));
     let safe = crate::report::write::safe_stem(source, 120, "stdin");
     Packet {
-        title: "Adjudication packet".into(),
+        title: "Review sheet".into(),
         subtitle: format!("{source}, game {index} · {}", v.reason.as_str()),
         header,
         board: Some(pos.board().clone()),
         white_to_move: pos.turn() == shakmaty::Color::White,
         fen,
-        position_title: format!("Final position{}", diagram_note(rules, "")),
+        position_title: format!("Last position recorded{}", diagram_note(rules, "")),
         recommendation: v.status.as_str().to_uppercase(),
         ruling: vec![
             ("Result".to_string(), v.result.as_str().to_string()),
@@ -401,7 +428,13 @@ pub fn game_packet(
         chart: chart_points(ev),
         controls: control_moves(&ev.time_control, last_move),
         window: None,
-        decided_by: "Arbiter".into(),
-        footer: format!("arbiter adjudication packet · {safe} game {index}"),
+        decided_by: rules.claims.decided_by.clone(),
+        ruling_heading: "Adjudication".into(),
+        decision_options: vec![
+            format!("Confirm {}", v.result.as_str()),
+            format!("Keep {}", recorded.as_str()),
+            "Other".into(),
+        ],
+        footer: format!("arbiter review sheet · {safe} game {index}"),
     }
 }
