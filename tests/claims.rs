@@ -103,6 +103,8 @@ fn every_sample_claim_gets_its_recommendation() {
         );
     }
     assert!(rows["ecf-progress"]["detail"].contains("3 pawn moves"));
+    assert!(rows["ecf-progress"]["detail"]
+        .contains("White pushed 66. e4, 67. e5, 69. e6+, and that is progress"));
     assert!(rows["ecf-shuffle"]["detail"].contains("0 pawn moves"));
     assert!(rows["bcf-krkn"]["detail"].starts_with("K+R v K+N"));
     // The director's other options are named when the claim is referred.
@@ -918,6 +920,8 @@ fn packets_say_what_each_cited_rule_says() {
         "{bcf}"
     );
     assert!(!bcf.contains("QPF 15"), "{bcf}");
+    // A helpmate decides nothing under an upheld draw: not printed.
+    assert!(!bcf.contains("could still mate"), "{bcf}");
     assert!(bcf.contains("Final position"), "{bcf}");
     let ecf = text("ecf-shuffle");
     assert!(ecf.contains("Final position (ECF QPF 15)"), "{ecf}");

@@ -158,6 +158,10 @@ fn bcf_rp_12_illegal_move_loses_under_five_minutes() {
         ],
     );
     assert_detail_contains(&row, "White has 0:04:59, under 5:00: the move loses");
+    assert_detail_contains(
+        &row,
+        "2... Kd7 by Black is illegal: the king would stand on d7, attacked by the bishop on b5",
+    );
     // Exactly five minutes is not "less than five minutes".
     let row = judge_one("bcf-rapid", &illegal_last_move("0:05:00", "0:05:00"));
     assert_cells(

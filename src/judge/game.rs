@@ -437,6 +437,11 @@ fn judge_illegal(c: Ctx<'_>) -> Judgement {
         let v = Verdict::against(c.recorded, GameResult::Unknown, Reason::IllegalMove, rule);
         c.finish(v, Some(n), main)
     };
+    // Why, in words: the position is the one before the illegal move.
+    let why = last
+        .as_moved
+        .and_then(|m| crate::analysis::illegal::why_illegal(&c.r.pos, Some(m)));
+    let because = why.map(|w| format!(": {w}")).unwrap_or_default();
     if last.kind == IllegalKind::Impossible {
         let main = format!(
             "{written} by {}: no piece can make this move; the record cannot be replayed past it",
@@ -468,7 +473,7 @@ fn judge_illegal(c: Ctx<'_>) -> Judgement {
     match ruling.value {
         IllegalMove::Unnoticed => {
             let main = format!(
-                "{written} by {} is illegal and the position must be reinstated; the moves recorded after it cannot be judged",
+                "{written} by {} is illegal{because}; the position must be reinstated and the moves recorded after it cannot be judged",
                 mover.name()
             );
             review(c, rule, main)
@@ -483,7 +488,7 @@ fn judge_illegal(c: Ctx<'_>) -> Judgement {
             review(c, rules.illegal_move.reinstate_rule.clone(), main)
         }
         IllegalMove::ClocksUnknown { limit } => {
-            let main = format!("{written} by {} is illegal; the clocks are not recorded, so whether either was under {} cannot be told", mover.name(), Clock::secs(limit));
+            let main = format!("{written} by {} is illegal{because}; the clocks are not recorded, so whether either was under {} cannot be told", mover.name(), Clock::secs(limit));
             review(c, rule, main)
         }
         IllegalMove::NotUnderLimit {
@@ -492,7 +497,7 @@ fn judge_illegal(c: Ctx<'_>) -> Judgement {
             ..
         } => {
             let main = format!(
-                "{written} by {} is illegal with both clocks at {} or more ({w} / {b}): extra time for {} at the arbiter's discretion and play goes on, but the record ends here",
+                "{written} by {} is illegal{because}; with both clocks at {} or more ({w} / {b}): extra time for {} at the arbiter's discretion and play goes on, but the record ends here",
                 mover.name(),
                 Clock::secs(limit),
                 opp.name()
@@ -501,7 +506,7 @@ fn judge_illegal(c: Ctx<'_>) -> Judgement {
         }
         IllegalMove::Reinstated { penalty_seconds } => {
             let main = format!(
-                "{written} by {} is illegal: {penalty_seconds} s added to {}'s clock and the position reinstated; the record ends here",
+                "{written} by {} is illegal{because}; {penalty_seconds} s added to {}'s clock and the position reinstated; the record ends here",
                 mover.name(),
                 opp.name()
             );
@@ -523,7 +528,7 @@ fn judge_illegal(c: Ctx<'_>) -> Judgement {
                 Mateability::Winnable => (GameResult::win_for(opp), String::new()),
             };
             c.notes.insert(0, format!("{why}{extra}"));
-            let main = format!("{written} by {} is illegal", mover.name());
+            let main = format!("{written} by {} is illegal{because}", mover.name());
             let v = Verdict::against(c.recorded, result, Reason::IllegalMove, rule);
             c.finish(v, Some(n), main)
         }

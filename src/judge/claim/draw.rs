@@ -130,6 +130,9 @@ pub(super) fn judge(r: &mut Ruling, syzygy: Option<&Syzygy>) {
             })
             .cloned();
         r.recommendation = Recommendation::Uphold;
+        // A mate that exists only with help decides nothing once the draw
+        // is upheld: it is not printed under the ruling.
+        r.mate_line = None;
         r.rule = match &ground {
             Some(g) if g.rule != p.upheld_rule => p.upheld_rule.and(&g.rule),
             _ => p.upheld_rule.clone(),
@@ -351,11 +354,31 @@ fn no_effort(r: &Ruling, p: &DrawClaimRules) -> (Check, Progress) {
             "no moves by the opponent to judge",
         )
     } else if pr.captures + pr.pawn_moves > 0 {
+        // Name the moves that are progress: a pawn pushed, a man taken.
+        let named = |f: fn(&Row) -> bool| -> Vec<String> {
+            pr.rows
+                .iter()
+                .filter(|x| x.side == opponent && f(x))
+                .map(|x| format!("{}{}", r.evidence.move_number(x.ply), x.san))
+                .collect()
+        };
+        let pushed = named(|x| x.pawn && !x.capture);
+        let took = named(|x| x.capture);
+        let mut what = Vec::new();
+        if !pushed.is_empty() {
+            what.push(format!("pushed {}", pushed.join(", ")));
+        }
+        if !took.is_empty() {
+            what.push(format!("captured with {}", took.join(", ")));
+        }
         check(
             "no-effort",
             CheckOutcome::Fail,
             &p.no_effort_rule,
-            format!("{who} was making progress: {summary}"),
+            format!(
+                "{who} was making progress: {who} {}, and that is progress ({summary})",
+                what.join(" and ")
+            ),
         )
     } else if pr.repeats >= 2 && pr.checks == 0 {
         check(

@@ -5,6 +5,7 @@ use super::{
     answer_finding, check, clock_of, conflicting_evidence, position_checks, side_name, win, DRAW,
 };
 use crate::{
+    analysis::illegal::why_illegal,
     claim::{CheckOutcome, Recommendation, Ruling},
     judge::policy::{self, mmss, Board, Found, IllegalFacts, IllegalMove, LossGround},
     model::{Clock, Side},
@@ -78,14 +79,10 @@ pub(super) fn judge(r: &mut Ruling) {
         "illegal-move-found",
         CheckOutcome::Pass,
         &im_rules.reinstate_rule,
-        format!(
-            "{named} by {ow} is illegal{}",
-            if im.as_moved.is_some() {
-                " (the man moved as it may, but the move is not legal here)"
-            } else {
-                ""
-            }
-        ),
+        match why_illegal(&r.evidence.position, im.as_moved) {
+            Some(why) if !im.stood => format!("{named} by {ow} is illegal: {why}"),
+            _ => format!("{named} by {ow} is illegal"),
+        },
     ));
     // Completed illegal moves before this one: those the claim states, and
     // any earlier one on the scoresheet by the same player.
