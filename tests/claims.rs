@@ -297,16 +297,12 @@ fn packets_show_the_diagram_names_clocks_and_ruling() {
         for n in names {
             assert!(text.contains(n), "{claim}: {n} missing");
         }
-        for s in [
-            clocks,
-            ruling,
-            men,
-            "Decision of the",
-            "Signed:",
-            "Clock chart",
-        ] {
+        for s in [clocks, ruling, men, "Decision of the", "Signed:"] {
             assert!(text.contains(s), "{claim}: {s:?} missing");
         }
+        // A chart only where the scoresheet has clocks for ten moves or more:
+        // bcf-krkn's sheet is an extract of seven.
+        assert_eq!(text.contains("Clock chart"), claim != "bcf-krkn", "{claim}");
         let png = dir.path().join(claim);
         let ok = Command::new("pdftoppm")
             .args(["-png", "-r", "40"])
@@ -925,6 +921,26 @@ fn packets_say_what_each_cited_rule_says() {
     assert!(bcf.contains("Final position"), "{bcf}");
     let ecf = text("ecf-shuffle");
     assert!(ecf.contains("Final position (ECF QPF 15)"), "{ecf}");
+    // The chart: the last moves, the BCF RP 12 five-minute line where the
+    // ruleset has it, and the decision box with the ruling, before the evidence.
+    let illegal = text("bcf-illegal");
+    assert!(illegal.contains("5:00 (BCF RP 12)"), "{illegal}");
+    // Why the move is illegal, in words and framed on the diagram.
+    assert!(
+        illegal.contains("the king would stand on f2, attacked by the knight on d3"),
+        "{illegal}"
+    );
+    assert!(
+        illegal
+            .contains("The diagram frames 21. Kf2 and the men that make it illegal (g1, f2, d3)."),
+        "{illegal}"
+    );
+    assert!(!ecf.contains("(BCF RP 12)"), "{ecf}");
+    for t in [&bcf, &ecf, &illegal] {
+        let decision = t.find("Decision of the").expect("decision box");
+        let sheet = t.find("Scoresheet (").expect("scoresheet");
+        assert!(decision < sheet, "{t}");
+    }
     assert!(
         ecf.contains(
             "ECF QPF 11(b) A ground for the claim: the opponent has been making no effort"

@@ -26,6 +26,32 @@ fn attackers(board: &Board, sq: Square, by: Color) -> Vec<String> {
     out
 }
 
+/// The squares a diagram marks for an illegal move: where the man went
+/// from and to, and the men that make it illegal.
+pub fn marked_squares(pos: &Chess, m: Option<Move>) -> Vec<Square> {
+    let Some(m) = m else { return Vec::new() };
+    let us = pos.turn();
+    let mut out: Vec<Square> = m.from().into_iter().chain([m.to()]).collect();
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    let board = after.board();
+    let king = match m {
+        Move::Castle { king, .. } => Some(king),
+        _ => board.king_of(us),
+    };
+    if let Some(k) = king {
+        let b = if matches!(m, Move::Castle { .. }) {
+            pos.board()
+        } else {
+            board
+        };
+        out.extend(b.attacks_to(k, !us, b.occupied()));
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// Why `m` (the move as the man moved it, if it moved as such a man
 /// moves) is illegal in `pos`. `None` when no reason can be given.
 pub fn why_illegal(pos: &Chess, m: Option<Move>) -> Option<String> {

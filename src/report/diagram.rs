@@ -80,6 +80,25 @@ pub fn men(board: &Board) -> (usize, usize) {
 }
 
 /// Draw the diagram with its lower-left corner at (`x0`, `y0`), squares of `sq` points.
+/// A thick frame inside each of `squares` (the illegal move and the men
+/// that make it illegal), on a diagram drawn at (`x0`, `y0`).
+pub fn mark_ops(squares: &[Square], x0: f32, y0: f32, sq: f32) -> Vec<Op> {
+    let mut ops = vec![
+        Op::SetOutlineColor { col: grey(0.0) },
+        Op::SetOutlineThickness { pt: Pt(2.2) },
+    ];
+    for s in squares {
+        let (f, r) = (u32::from(s.file()) as f32, u32::from(s.rank()) as f32);
+        let (x, y) = (x0 + f * sq + 2.0, y0 + r * sq + 2.0);
+        let w = sq - 4.0;
+        ops.push(line(
+            vec![pt(x, y), pt(x + w, y), pt(x + w, y + w), pt(x, y + w)],
+            true,
+        ));
+    }
+    ops
+}
+
 pub fn diagram_ops(board: &Board, x0: f32, y0: f32, sq: f32) -> Vec<Op> {
     let mut ops = Vec::new();
     // Dark squares lightly shaded so the letters stay the strongest marks.

@@ -192,7 +192,8 @@ impl Doc {
     }
 
     pub fn heading(&mut self, s: &str) {
-        self.need(40.0);
+        // A heading never ends a page: room for it and two lines under it.
+        self.need(62.0);
         self.y -= 22.0;
         let y = self.y;
         self.text_at(LEFT, y, 12.0, Weight::Bold, s);

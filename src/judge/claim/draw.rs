@@ -520,7 +520,7 @@ mod tests {
         assert_eq!(c.outcome, Fail);
         assert_eq!(
             c.detail,
-            "s.pgn: an extract from move 64, not the whole game, with no clock times (2 moves): a complete scoresheet is required"
+            "s.pgn: an extract from move 64, not the whole game, with no clock times (2 moves by White and 1 by Black): a complete scoresheet is required"
         );
         assert_eq!(r.recommendation, Recommendation::Refer);
         // BCF RP NA-2(a) asks for the final position only: the extract is said for what it is.

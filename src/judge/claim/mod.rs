@@ -14,7 +14,9 @@ pub use draw::{penalised, PROGRESS_MOVES};
 use crate::{
     analysis::{forced::Syzygy, mate::numbered_line},
     citation::Citation,
-    claim::{file::Scoresheet, Check, CheckOutcome, Claim, ClaimKind, Recommendation, Ruling},
+    claim::{
+        file::Scoresheet, plural, Check, CheckOutcome, Claim, ClaimKind, Recommendation, Ruling,
+    },
     model::{Clock, GameResult, Side},
     replay::record::{self, Record},
 };
@@ -205,7 +207,11 @@ fn position_checks(r: &mut Ruling, position_rule: &Citation, complete: bool) {
             "scoresheet",
             CheckOutcome::Unknown,
             position_rule,
-            format!("{p}; {} moves replayed", ev.rows.len()),
+            format!(
+                "{p}; replayed {} by White and {} by Black",
+                plural(ev.moves_by(Side::White), "move"),
+                ev.moves_by(Side::Black)
+            ),
         ),
         (_, Some(im)) => check(
             "scoresheet",
@@ -235,14 +241,19 @@ fn position_checks(r: &mut Ruling, position_rule: &Citation, complete: bool) {
             } else {
                 "with no clock times"
             };
-            let moves = ev.rows.len().div_ceil(2);
+            // Counted per side, as the progress table counts them.
+            let moves = format!(
+                "{} by White and {} by Black",
+                plural(ev.moves_by(Side::White), "move"),
+                ev.moves_by(Side::Black)
+            );
             if extract && complete {
                 check(
                     "scoresheet",
                     CheckOutcome::Fail,
                     position_rule,
                     format!(
-                        "{}: {what}, {clocks} ({moves} moves): a complete scoresheet is required",
+                        "{}: {what}, {clocks} ({moves}): a complete scoresheet is required",
                         ev.source
                     ),
                 )
@@ -252,7 +263,7 @@ fn position_checks(r: &mut Ruling, position_rule: &Citation, complete: bool) {
                     CheckOutcome::Pass,
                     position_rule,
                     format!(
-                        "{}: {what}, {clocks}; {moves} moves replayed, all legal",
+                        "{}: {what}, {clocks}; {moves} replayed, all legal",
                         ev.source
                     ),
                 )

@@ -5,7 +5,7 @@ use crate::{
     claim::{Check, CheckOutcome, Progress},
     model::Side,
     report::{
-        diagram::{diagram_ops, men},
+        diagram::{diagram_ops, mark_ops, men},
         pdf::{pt, wrap, Doc, Weight, LEFT, RIGHT},
     },
 };
@@ -24,9 +24,11 @@ pub fn render(p: &Packet) -> Vec<u8> {
     if let Some(pr) = &p.progress {
         progress(&mut d, pr, &p.progress_numbers);
     }
+    // The decision goes with the ruling it answers; the chart and the
+    // scoresheet are the evidence behind, and may run on.
+    decision_box(&mut d, &p.decided_by, &p.decision_options);
     chart(&mut d, p);
     scoresheet(&mut d, p);
-    decision_box(&mut d, &p.decided_by, &p.decision_options);
     d.save(&p.footer)
 }
 
@@ -64,6 +66,10 @@ fn position_and_ruling(d: &mut Doc, p: &Packet) {
         Some(b) => {
             let ops = diagram_ops(b, x0, y0, sq);
             d.ops().extend(ops);
+            if !p.marks.is_empty() {
+                let marks = mark_ops(&p.marks, x0, y0, sq);
+                d.ops().extend(marks);
+            }
             let (w, bl) = men(b);
             d.text_at(
                 x0,
@@ -152,8 +158,8 @@ fn findings(d: &mut Doc, checks: &[Check], notes: &[String]) {
         d.text_at(*x, y, 8.0, Weight::Bold, h);
     }
     for c in checks {
-        let lines = wrap(&c.detail, dw, 8.5, Weight::Regular);
-        let rule = wrap(c.rule.as_str(), 86.0, 8.5, Weight::Regular);
+        let lines = wrap(&c.detail, dw, 9.0, Weight::Regular);
+        let rule = wrap(c.rule.as_str(), 86.0, 9.0, Weight::Regular);
         let h = 11.0 * lines.len().max(rule.len()) as f32 + 3.0;
         d.need(h);
         d.y -= 13.0;
@@ -163,19 +169,19 @@ fn findings(d: &mut Doc, checks: &[Check], notes: &[String]) {
         } else {
             Weight::Regular
         };
-        d.text_at(cols[0], y, 8.5, Weight::Regular, c.name);
-        d.text_at(cols[1], y, 8.5, weight, &c.outcome.as_str().to_uppercase());
+        d.text_at(cols[0], y, 9.0, Weight::Regular, c.name);
+        d.text_at(cols[1], y, 9.0, weight, &c.outcome.as_str().to_uppercase());
         for (i, l) in rule.iter().enumerate() {
-            d.text_at(cols[2], y - 11.0 * i as f32, 8.5, Weight::Regular, l);
+            d.text_at(cols[2], y - 11.0 * i as f32, 9.0, Weight::Regular, l);
         }
         for (i, l) in lines.iter().enumerate() {
-            d.text_at(cols[3], y - 11.0 * i as f32, 8.5, Weight::Regular, l);
+            d.text_at(cols[3], y - 11.0 * i as f32, 9.0, Weight::Regular, l);
         }
         d.y -= 11.0 * (lines.len().max(rule.len()) - 1) as f32;
     }
     for n in notes {
         d.y -= 4.0;
-        d.paragraph(LEFT, RIGHT - LEFT, 8.5, Weight::Regular, n);
+        d.paragraph(LEFT, RIGHT - LEFT, 9.0, Weight::Regular, n);
     }
 }
 
@@ -232,7 +238,7 @@ fn progress(d: &mut Doc, p: &Progress, numbers: &[String]) {
             row.king_to.map(|s| s.to_string()).unwrap_or_default(),
         ];
         for (x, c) in cols.iter().zip(cells) {
-            d.text_at(*x, y, 8.0, Weight::Regular, &c);
+            d.text_at(*x, y, 9.0, Weight::Regular, &c);
         }
     }
     d.y -= 4.0;
@@ -246,19 +252,13 @@ fn progress(d: &mut Doc, p: &Progress, numbers: &[String]) {
 }
 
 fn chart(d: &mut Doc, p: &Packet) {
-    let h = 150.0;
-    d.need(h + 70.0);
-    d.heading("Clock chart (time left against move number)");
+    // Too few moves with clocks for a chart: the scoresheet shows them.
     if p.chart.is_empty() {
-        d.paragraph(
-            LEFT,
-            RIGHT - LEFT,
-            9.0,
-            Weight::Regular,
-            "The scoresheet has no clock times.",
-        );
         return;
     }
+    let h = 120.0;
+    d.need(h + 70.0);
+    d.heading("Clock chart (time left against move number, the last moves)");
     let (x0, x1) = (LEFT + 40.0, RIGHT - 10.0);
     let y0 = d.y - h - 14.0;
     // From the first move with a clock (a game taken up from a position starts late).
@@ -329,6 +329,41 @@ fn chart(d: &mut Doc, p: &Packet) {
         let label = format!("time control at move {c}");
         let lx = if x + 90.0 > x1 { x - 88.0 } else { x + 3.0 };
         d.text_at(lx, y0 + 4.0, 7.0, Weight::Regular, &label);
+    }
+    if let Some((limit, rule)) = p.limit.as_ref().filter(|(l, _)| (*l as f32) < top) {
+        let y = sy(*limit as f32);
+        d.line(vec![pt(x0, y), pt(x1, y)], 0.9, 0.2, &[6.0, 3.0]);
+        d.text_at(
+            x1 - 150.0,
+            y + 2.0,
+            7.0,
+            Weight::Regular,
+            &format!("{}:{:02} ({rule})", limit / 60, limit % 60),
+        );
+    }
+    for (side, m, used) in &p.long_moves {
+        let at = p.chart.iter().find(|c| c.0 == *side && c.1 == *m);
+        if let Some(c) = at {
+            let (x, y) = (sx(c.1), sy(c.2 as f32));
+            d.line(
+                vec![
+                    pt(x - 3.0, y + 3.0),
+                    pt(x + 3.0, y + 3.0),
+                    pt(x, y - 2.0),
+                    pt(x - 3.0, y + 3.0),
+                ],
+                0.8,
+                0.0,
+                &[],
+            );
+            d.text_at(
+                x - 10.0,
+                y + 6.0,
+                6.5,
+                Weight::Regular,
+                &format!("{}:{:02}", used / 60, used % 60),
+            );
+        }
     }
     if let Some(w) = p.window {
         let y = sy(w as f32);
@@ -405,11 +440,11 @@ fn scoresheet(d: &mut Doc, p: &Packet) {
             for (dx, h) in [
                 (0.0, "No."),
                 (24.0, "White"),
-                (82.0, "Clock"),
-                (128.0, "Black"),
-                (186.0, "Clock"),
+                (76.0, "Clock"),
+                (130.0, "Black"),
+                (182.0, "Clock"),
             ] {
-                d.text_at(x + dx, y_head, 7.5, Weight::Bold, h);
+                d.text_at(x + dx, y_head, 8.0, Weight::Bold, h);
             }
         }
         for col in 0..columns {
@@ -417,19 +452,19 @@ fn scoresheet(d: &mut Doc, p: &Packet) {
             for k in 0..per_col {
                 let Some(line) = p.sheet.get(i) else { break };
                 let y = y_head - row_h * (k as f32 + 1.0);
-                d.text_at(x, y, 8.5, Weight::Regular, &format!("{}.", line.number));
-                for (dx, mv) in [(24.0, &line.white), (128.0, &line.black)] {
+                d.text_at(x, y, 9.0, Weight::Regular, &format!("{}.", line.number));
+                for (dx, mv) in [(24.0, &line.white), (130.0, &line.black)] {
                     if let Some(mv) = mv {
                         let (san, w) = if mv.marked {
                             (format!("{}*", mv.san), Weight::Bold)
                         } else {
                             (mv.san.clone(), Weight::Regular)
                         };
-                        d.text_at(x + dx, y, 8.5, w, &san);
+                        d.text_at(x + dx, y, 9.0, w, &san);
                         d.text_at(
-                            x + dx + 58.0,
+                            x + dx + 52.0,
                             y,
-                            8.0,
+                            9.0,
                             Weight::Regular,
                             &clock_text(mv.clock),
                         );
@@ -444,12 +479,12 @@ fn scoresheet(d: &mut Doc, p: &Packet) {
         }
     }
     if !p.mark_note.is_empty() {
-        d.paragraph(LEFT, RIGHT - LEFT, 8.5, Weight::Bold, &p.mark_note);
+        d.paragraph(LEFT, RIGHT - LEFT, 9.0, Weight::Bold, &p.mark_note);
     }
 }
 
 fn decision_box(d: &mut Doc, decided_by: &str, options: &[String]) {
-    let h = 120.0;
+    let h = 100.0;
     d.need(h + 30.0);
     d.heading(&format!("Decision of the {decided_by}"));
     let top = d.y - 6.0;
@@ -463,7 +498,7 @@ fn decision_box(d: &mut Doc, decided_by: &str, options: &[String]) {
         x += 110.0;
     }
     for label in ["Result:", "Penalty or fee:", "Signed:"] {
-        y -= 26.0;
+        y -= 22.0;
         d.text_at(LEFT + 12.0, y, 10.0, Weight::Regular, label);
         d.line(
             vec![pt(LEFT + 100.0, y - 2.0), pt(RIGHT - 150.0, y - 2.0)],

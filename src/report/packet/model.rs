@@ -34,6 +34,8 @@ pub struct Packet {
     pub subtitle: String,
     pub header: Vec<(String, String)>,
     pub board: Option<Board>,
+    /// Squares framed on the diagram: an illegal move and what makes it illegal.
+    pub marks: Vec<shakmaty::Square>,
     pub white_to_move: bool,
     pub fen: String,
     /// "Final position (ECF QPF 15)" where the ruleset has that rule, or the
@@ -56,6 +58,10 @@ pub struct Packet {
     pub controls: Vec<u32>,
     /// A horizontal line at this many seconds (the claim window).
     pub window: Option<u32>,
+    /// A clock limit the ruleset's rules turn on (BCF RP 12's five minutes), and its rule.
+    pub limit: Option<(u32, String)>,
+    /// Unusually long single moves: (side, move number, seconds used).
+    pub long_moves: Vec<(Side, f32, u32)>,
     pub decided_by: String,
     /// "Recommended ruling" on an appeal, "Adjudication" on a review sheet.
     pub ruling_heading: String,
@@ -144,14 +150,61 @@ fn control_moves(tc: &TimeControl, last: u32) -> Vec<u32> {
     out
 }
 
+/// Moves of the chart: the end of the game is where claims and flags are
+/// decided, so the chart shows the last of them, and none below this many.
+const CHART_MOVES: f32 = 20.0;
+const MIN_CHART_MOVES: usize = 10;
+
+/// Both clocks against move number over the last `CHART_MOVES` moves; empty
+/// when the scoresheet has clocks for fewer than `MIN_CHART_MOVES` moves.
 fn chart_points(ev: &Record) -> Vec<(Side, f32, u32)> {
-    ev.rows
+    let all: Vec<(Side, f32, u32)> = ev
+        .rows
         .iter()
         .filter_map(|r| {
             let n = ev.fullmove(r.ply) as f32;
             r.clock.map(|c| (r.side, n, c.tenths / 10))
         })
+        .collect();
+    let moves = all.iter().filter(|c| c.0 == Side::White).count();
+    if moves < MIN_CHART_MOVES {
+        return Vec::new();
+    }
+    let last = all.iter().map(|c| c.1).fold(0.0, f32::max);
+    all.into_iter()
+        .filter(|c| c.1 > last - CHART_MOVES)
         .collect()
+}
+
+/// Single moves that took far longer than the player's usual: at least a
+/// minute and five times the median over the chart.
+fn long_moves(chart: &[(Side, f32, u32)]) -> Vec<(Side, f32, u32)> {
+    let mut out = Vec::new();
+    for side in [Side::White, Side::Black] {
+        let pts: Vec<&(Side, f32, u32)> = chart.iter().filter(|c| c.0 == side).collect();
+        let used: Vec<(f32, u32)> = pts
+            .windows(2)
+            .map(|w| (w[1].1, w[0].2.saturating_sub(w[1].2)))
+            .collect();
+        let mut sorted: Vec<u32> = used.iter().map(|u| u.1).collect();
+        sorted.sort_unstable();
+        let median = sorted.get(sorted.len() / 2).copied().unwrap_or(0);
+        for (m, u) in used {
+            if u >= 60 && u >= 5 * median.max(1) {
+                out.push((side, m, u));
+            }
+        }
+    }
+    out
+}
+
+/// The clock limit the ruleset's illegal-move rule turns on, for the chart.
+fn limit_line(rules: &Ruleset) -> Option<(u32, String)> {
+    let im = &rules.illegal_move;
+    match (im.loses_under_seconds, &im.loses_under_rule) {
+        (Some(s), Some(rule)) => Some((s, rule.to_string())),
+        _ => None,
+    }
 }
 
 /// ` (ECF QPF 15)` where the ruleset prescribes the diagram; nothing elsewhere.
@@ -252,6 +305,21 @@ pub fn claim_packet(r: &Ruling) -> Packet {
         ("Rule".to_string(), r.rule.to_string()),
         ("Why".to_string(), r.detail.clone()),
     ];
+    let marks = match ev.last_illegal() {
+        Some(im) if c.kind == crate::claim::ClaimKind::IllegalMove && !im.stood => {
+            crate::analysis::illegal::marked_squares(&ev.position, im.as_moved)
+        }
+        _ => Vec::new(),
+    };
+    if let (false, Some(im)) = (marks.is_empty(), ev.last_illegal()) {
+        let squares: Vec<String> = marks.iter().map(|s| s.to_string()).collect();
+        notes.push(format!(
+            "The diagram frames {}{} and the men that make it illegal ({}).",
+            ev.move_number(im.ply),
+            im.san,
+            squares.join(", ")
+        ));
+    }
     let window = r.procedure.as_ref().and_then(|p| p.window_seconds);
     let decided_by = r.decided_by();
     let last_move = ev.rows.last().map_or(0, |row| ev.fullmove(row.ply));
@@ -264,6 +332,7 @@ pub fn claim_packet(r: &Ruling) -> Packet {
             .position
             .as_ref()
             .is_none_or(|p| p.turn() == shakmaty::Color::White),
+        marks,
         board,
         fen: r.fen.clone(),
         position_title: match ev.last_illegal() {
@@ -299,9 +368,11 @@ pub fn claim_packet(r: &Ruling) -> Packet {
             ),
             None => String::new(),
         },
+        long_moves: long_moves(&chart_points(ev)),
         chart: chart_points(ev),
         controls: control_moves(&ev.time_control, last_move),
         window,
+        limit: limit_line(&c.ruleset),
         decided_by,
         ruling_heading: "Recommended ruling".into(),
         decision_options: vec!["Uphold".into(), "Reject".into(), "Other".into()],
@@ -394,6 +465,7 @@ pub fn game_packet(
         subtitle: format!("{source}, game {index} · {}", v.reason.as_str()),
         header,
         board: Some(pos.board().clone()),
+        marks: Vec::new(),
         white_to_move: pos.turn() == shakmaty::Color::White,
         fen,
         position_title: format!("Last position recorded{}", diagram_note(rules, "")),
@@ -425,9 +497,11 @@ pub fn game_packet(
             ),
             _ => String::new(),
         },
+        long_moves: long_moves(&chart_points(ev)),
         chart: chart_points(ev),
         controls: control_moves(&ev.time_control, last_move),
         window: None,
+        limit: limit_line(rules),
         decided_by: rules.claims.decided_by.clone(),
         ruling_heading: "Adjudication".into(),
         decision_options: vec![
