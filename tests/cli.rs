@@ -60,7 +60,16 @@ fn rules_lists_and_prints_the_builtins() {
         );
     }
     let o = arbiter(&["rules", "ecf-quickplay"]);
-    assert!(String::from_utf8_lossy(&o.stdout).contains("default_time_control = \"36/4500:900\""));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("default_time_control = \"36/4500:900\""));
+    // Every citation with what the rule says beside it.
+    assert!(
+        text.contains("final_rule = \"ECF QPF 10\"  # If both flags are down the game is drawn, whichever fell first."),
+        "{text}"
+    );
+    for line in text.lines().filter(|l| l.contains("_rule = \"")) {
+        assert!(line.contains("  # "), "no statement: {line}");
+    }
     assert_eq!(arbiter(&["rules", "nonesuch"]).status.code(), Some(2));
 }
 
