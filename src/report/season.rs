@@ -67,6 +67,21 @@ pub fn files(season: &Season, rep: &Report) -> Vec<(&'static str, Vec<u8>)> {
         ),
     ));
     files.push((
+        "notes.csv",
+        csv_bytes(
+            &["fixture", "board", "rule", "note", "effect"],
+            rep.notes.iter().map(|v| {
+                vec![
+                    v.fixture.clone(),
+                    v.board.map(|b| b.to_string()).unwrap_or_default(),
+                    v.rule.clone(),
+                    v.what.clone(),
+                    v.penalty.clone(),
+                ]
+            }),
+        ),
+    ));
+    files.push((
         "grading.csv",
         csv_bytes(
             &[

@@ -92,6 +92,23 @@ fn league_match(
         FixtureStatus::Postponed => return,
         FixtureStatus::Defaulted => {
             let by = f.defaulted_by.unwrap_or(f.away);
+            // DDCL 3: a default only with less than 72 hours' notice; with
+            // more, the fixture is rearranged and not scored until it is.
+            if f.notice_hours.is_some_and(|h| h >= DDCL.notice_hours) {
+                report.notes.push(Violation::new(
+                    f,
+                    None,
+                    "DDCL 3",
+                    format!(
+                        "{} could not play ({} h notice, at least {} h): the fixture is to be rearranged",
+                        season.team(by).name,
+                        f.notice_hours.unwrap_or(0),
+                        DDCL.notice_hours
+                    ),
+                    "not scored until it is played",
+                ));
+                return;
+            }
             let notice = f
                 .notice_hours
                 .map_or("no notice".to_string(), |h| format!("{h} h notice"));
@@ -180,7 +197,7 @@ fn played_match(
         if tie {
             scores.insert(board, (0.5, 0.5, false));
             let team = if short_home { f.home } else { f.away };
-            report.violations.push(Violation::new(
+            report.notes.push(Violation::new(
                 f,
                 Some(board),
                 "DDCL 5",
@@ -262,14 +279,28 @@ fn played_match(
                 .find(|p| &p.name == replaced)
                 .and_then(|p| p.grade_on(f.date));
             let mut what = format!("late substitute for {replaced}: the clock was not restarted, so 30 minutes were already used");
+            let mut breach = false;
             if let (Some(s), Some(o)) = (sub_grade, orig) {
                 if s > o + DDCL.order_tolerance {
+                    breach = true;
                     what.push_str(&format!("; graded {s}, more than {} above {replaced} ({o}): allowed only if both captains agreed", DDCL.order_tolerance));
                 }
             }
-            report
-                .violations
-                .push(Violation::new(f, Some(b.board), "DDCL 10", what, "none"));
+            // A substitute is what DDCL 10 provides for; a stronger one
+            // without both captains' agreement is a breach of it.
+            if breach {
+                report.violations.push(Violation::new(
+                    f,
+                    Some(b.board),
+                    "DDCL 10",
+                    what,
+                    "none stated (unless both captains agreed)",
+                ));
+            } else {
+                report
+                    .notes
+                    .push(Violation::new(f, Some(b.board), "DDCL 10", what, "none"));
+            }
         }
     }
     // Rated games: only games actually played.

@@ -116,7 +116,7 @@ pub fn process(season: &Season) -> Report {
                     home_pts += 1.0;
                     forfeit_wins[h] += 1;
                     ratings[h] += HS_LEAGUE.forfeit_bonus;
-                    report.violations.push(Violation::new(
+                    report.notes.push(Violation::new(
                         f,
                         Some(b.board),
                         "HSL XIII",
@@ -128,7 +128,7 @@ pub fn process(season: &Season) -> Report {
                     away_pts += 1.0;
                     forfeit_wins[a] += 1;
                     ratings[a] += HS_LEAGUE.forfeit_bonus;
-                    report.violations.push(Violation::new(
+                    report.notes.push(Violation::new(
                         f,
                         Some(b.board),
                         "HSL XIII",

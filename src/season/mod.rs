@@ -128,7 +128,12 @@ pub struct RatingRow {
 #[derive(Clone, Debug, Default)]
 pub struct Report {
     pub standings: Vec<Standing>,
+    /// Breaches of the league's rules, each with its penalty.
     pub violations: Vec<Violation>,
+    /// What a rule provides for without anything being wrong (a DDCL 5
+    /// tie, a DDCL 10 substitute, an HSL XIII forfeit rating, a fixture to
+    /// be rearranged under DDCL 3), each with its effect.
+    pub notes: Vec<Violation>,
     pub grading: Vec<GradingRow>,
     pub poy: Vec<PoyRow>,
     pub cup: Vec<CupRow>,
