@@ -802,3 +802,71 @@ fn ddcl_14_cup_tie_without_tie_break_games_is_left_open() {
         cup.tiebreak
     );
 }
+
+/// A board left out is an error, not a double default; a board beyond the
+/// league's five is an error, not a sixth game.
+#[test]
+fn missing_and_extra_boards_are_refused() {
+    let four: String = all_draws()
+        .lines()
+        .take(4)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let err = run(&ddcl_season(
+        &["150", "140", "130", "120", "110"],
+        "",
+        &four,
+    ))
+    .unwrap_err();
+    assert!(
+        err.contains("fixture M1, board 5: board 5 is missing"),
+        "{err}"
+    );
+    // Written as an empty board it is a default, as before.
+    let empty = four.clone() + "  { board = 5 },\n";
+    let r = run(&ddcl_season(
+        &["150", "140", "130", "120", "110"],
+        "",
+        &empty,
+    ))
+    .unwrap();
+    assert_eq!(standing(&r, "A").0, 2.0);
+    let six = all_draws() + "  { board = 6 },\n";
+    let err = run(&ddcl_season(&["150", "140", "130", "120", "110"], "", &six)).unwrap_err();
+    assert!(err.contains("board 6: this match has 5 boards"), "{err}");
+}
+
+/// A match card's score, home player first, beside or instead of the
+/// White-first result; the two must agree.
+#[test]
+fn home_first_scores() {
+    // DDCL 6: the away team has Black on odd boards, so A (home) has Black on board 2.
+    let card = all_draws().replace(
+        "{ board = 2, home = \"A2\", away = \"B2\", result = \"1/2-1/2\" }",
+        "{ board = 2, home = \"A2\", away = \"B2\", score = \"1-0\" }",
+    );
+    let r = run(&ddcl_season(
+        &["150", "140", "130", "120", "110"],
+        "",
+        &card,
+    ))
+    .unwrap();
+    // A2 won with Black: 0-1 White first; A scores 2 draws x 4 + 1 = 3.
+    assert_eq!(standing(&r, "A").0, 3.0);
+    let g = r.grading.iter().find(|g| g.board == 2).unwrap();
+    assert_eq!(g.score.as_str(), "0-1");
+    let both = all_draws().replace(
+        "{ board = 2, home = \"A2\", away = \"B2\", result = \"1/2-1/2\" }",
+        "{ board = 2, home = \"A2\", away = \"B2\", result = \"1-0\", score = \"1-0\" }",
+    );
+    let err = run(&ddcl_season(
+        &["150", "140", "130", "120", "110"],
+        "",
+        &both,
+    ))
+    .unwrap_err();
+    assert!(
+        err.contains("board 2: result 1-0 (White first) and score 1-0 (home first, the home player Black) disagree"),
+        "{err}"
+    );
+}

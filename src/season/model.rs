@@ -143,6 +143,9 @@ pub struct RawBoard {
     pub away: String,
     /// PGN result, White first; absent when a side had no player.
     pub result: Option<String>,
+    /// The score as a match card writes it, home player first (`1-0`: the
+    /// home player won), whatever the colours.
+    pub score: Option<String>,
     /// A PGN file (relative to the season file) whose adjudicated result is used.
     pub pgn: Option<String>,
     /// The home player's colour, when not the league's rule.
@@ -536,6 +539,41 @@ pub fn validate(
                     }
                     (None, None) => None,
                 };
+                // A match card's home-first score, turned White first; it must
+                // agree with a result given beside it.
+                let result = match &b.score {
+                    None => result,
+                    Some(sc) => {
+                        let home_first = GameResult::parse(sc)
+                            .filter(|r| *r != GameResult::Unknown)
+                            .ok_or_else(|| {
+                                err(&id, bd, format!("score {sc:?} is not 1-0, 0-1 or 1/2-1/2"))
+                            })?;
+                        let white_first = if home_white {
+                            home_first
+                        } else {
+                            match home_first {
+                                GameResult::WhiteWins => GameResult::BlackWins,
+                                GameResult::BlackWins => GameResult::WhiteWins,
+                                other => other,
+                            }
+                        };
+                        match result {
+                            Some(r) if r != white_first => {
+                                return Err(err(
+                                    &id,
+                                    bd,
+                                    format!(
+                                        "result {} (White first) and score {sc} (home first, the home player {}) disagree",
+                                        r.as_str(),
+                                        if home_white { "White" } else { "Black" }
+                                    ),
+                                ))
+                            }
+                            _ => Some(white_first),
+                        }
+                    }
+                };
                 if result.is_some() && (hp.is_none() || ap.is_none()) {
                     return Err(err(
                         &id,
@@ -584,6 +622,31 @@ pub fn validate(
         };
         let boards = read_boards(&f.boards, false)?;
         let tiebreaks = read_boards(&f.tiebreaks, true)?;
+        // Every board of the match is written down, an empty one as such;
+        // none beyond the league's count (the HS league's JV boards apart).
+        let count = match (raw.rules, competition) {
+            (League::Ddcl, Competition::League) => super::params::DDCL.league_boards,
+            (League::Ddcl, Competition::Cup) => super::params::DDCL.cup_boards,
+            (League::HsLeague, _) => super::params::HS_LEAGUE.varsity_boards,
+        };
+        if raw.rules == League::Ddcl {
+            if let Some(b) = boards.iter().find(|b| b.board > count) {
+                return Err(err(
+                    &id,
+                    Some(b.board),
+                    format!("this match has {count} boards"),
+                ));
+            }
+        }
+        if status == FixtureStatus::Played {
+            if let Some(n) = (1..=count).find(|n| boards.iter().all(|b| b.board != *n)) {
+                return Err(err(
+                    &id,
+                    Some(n),
+                    format!("board {n} is missing: write an empty board as {{ board = {n} }} with the player who was there, if any"),
+                ));
+            }
+        }
         fixtures.push(Fixture {
             id,
             date: when,
@@ -606,10 +669,10 @@ pub fn validate(
             tiebreaks,
         });
     }
-    let ruleset = raw.ruleset.clone().unwrap_or_else(|| match raw.rules {
-        League::Ddcl => "ecf-quickplay".into(),
-        League::HsLeague => "hs-league".into(),
-    });
+    let ruleset = raw
+        .ruleset
+        .clone()
+        .unwrap_or_else(|| raw.rules.default_ruleset().to_string());
     Ok(Season {
         file: file.to_string(),
         league: raw.league,
