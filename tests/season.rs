@@ -870,3 +870,55 @@ fn home_first_scores() {
         "{err}"
     );
 }
+
+/// HSL XIV: teams level on match points go to a play-off; the HS league has
+/// no game-point tie-break (that is DDCL 12's), so they rank equal.
+#[test]
+fn hsl_xiv_ties_rank_equal_for_a_play_off() {
+    let m1 = hsl_match("M1", "2022-01-12", [1, 2, 3, 4, 5, 6, 7]).replacen(
+        "{ board = 1, home = \"H1\", away = \"V1\", result = \"1/2-1/2\" }",
+        "{ board = 1, home = \"H1\", away = \"V1\", score = \"1-0\" }",
+        1,
+    );
+    let m2 = hsl_match("M2", "2022-01-19", [1, 2, 3, 4, 5, 6, 7])
+        .replacen(
+            "{ board = 1, home = \"H1\", away = \"V1\", result = \"1/2-1/2\" }",
+            "{ board = 1, home = \"H1\", away = \"V1\", score = \"0-1\" }",
+            1,
+        )
+        .replacen(
+            "{ board = 2, home = \"H2\", away = \"V2\", result = \"1/2-1/2\" }",
+            "{ board = 2, home = \"H2\", away = \"V2\", score = \"0-1\" }",
+            1,
+        );
+    let r = run(&hsl_season(&format!("{m1}{m2}"))).unwrap();
+    let rows: Vec<(u32, &str, f64, &str)> = r
+        .standings
+        .iter()
+        .map(|s| {
+            (
+                s.position as u32,
+                s.team.as_str(),
+                s.game_points,
+                s.note.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (
+                1,
+                "V",
+                7.5,
+                "level with H on match points: play-off (HSL XIV)"
+            ),
+            (
+                1,
+                "H",
+                6.5,
+                "level with V on match points: play-off (HSL XIV)"
+            ),
+        ]
+    );
+}

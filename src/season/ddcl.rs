@@ -76,7 +76,11 @@ pub fn process(season: &Season) -> Report {
         .into_values()
         .filter(|s| s.played > 0 || !s.division.is_empty())
         .collect();
-    rank(&mut report.standings, "DDCL 12");
+    rank(
+        &mut report.standings,
+        "DDCL 12",
+        super::TieBreak::GamePoints,
+    );
     report.poy = player_of_year(season);
     report
 }

@@ -194,7 +194,7 @@ pub fn process(season: &Season) -> Report {
         }
     }
     report.standings = table.into_values().collect();
-    rank(&mut report.standings, "HSL XIV");
+    rank(&mut report.standings, "HSL XIV", super::TieBreak::PlayOff);
     report.ratings = season
         .players
         .iter()

@@ -198,7 +198,16 @@ pub fn match_name(season: &Season, f: &Fixture) -> String {
 
 /// Sorts a division's standings and numbers them; teams level on everything
 /// get a note (both leagues settle those by play-off).
-pub fn rank(rows: &mut [Standing], tie_rule: &str) {
+/// How a league breaks ties on match points.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TieBreak {
+    /// Game points, then a play-off (DDCL 12).
+    GamePoints,
+    /// A play-off straight away (HSL XIV): teams level on match points rank equal.
+    PlayOff,
+}
+
+pub fn rank(rows: &mut [Standing], tie_rule: &str, tie: TieBreak) {
     rows.sort_by(|a, b| {
         (
             a.division.clone(),
@@ -214,15 +223,22 @@ pub fn rank(rows: &mut [Standing], tie_rule: &str) {
             ))
             .unwrap_or(std::cmp::Ordering::Equal)
     });
+    let key_of = |r: &Standing| {
+        let gp = match tie {
+            TieBreak::GamePoints => r.game_points,
+            TieBreak::PlayOff => 0.0,
+        };
+        (r.division.clone(), r.match_points, gp)
+    };
+    let level = match tie {
+        TieBreak::GamePoints => "on match and game points",
+        TieBreak::PlayOff => "on match points",
+    };
     let mut pos = 0;
     let mut prev: Option<(String, f64, f64)> = None;
     let mut in_div = 0;
     for i in 0..rows.len() {
-        let key = (
-            rows[i].division.clone(),
-            rows[i].match_points,
-            rows[i].game_points,
-        );
+        let key = key_of(&rows[i]);
         if prev.as_ref().is_none_or(|p| p.0 != key.0) {
             in_div = 0;
         }
@@ -233,14 +249,13 @@ pub fn rank(rows: &mut [Standing], tie_rule: &str) {
         rows[i].position = pos;
         if i > 0 && prev.as_ref() == Some(&key) {
             rows[i].note = format!(
-                "level with {} on match and game points: play-off ({tie_rule})",
+                "level with {} {level}: play-off ({tie_rule})",
                 rows[i - 1].team
             );
-            let note = format!(
-                "level with {} on match and game points: play-off ({tie_rule})",
-                rows[i].team
-            );
-            rows[i - 1].note = note;
+            let note = format!("level with {} {level}: play-off ({tie_rule})", rows[i].team);
+            if rows[i - 1].note.is_empty() {
+                rows[i - 1].note = note;
+            }
         }
         prev = Some(key);
     }
