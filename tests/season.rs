@@ -619,40 +619,71 @@ fn hsl_ii_starting_ratings_and_k() {
 
 #[test]
 fn hsl_vi_lineup_moves_and_the_first_match_exception() {
-    // First match: H1 and H2 swap (one board each from preseason): legal.
+    // VI.2: a first match is played on the board assigned before the season,
+    // exactly: H1 and H2 swapping is illegal, and the match is forfeited (VII).
     let r = run(&hsl_season(&hsl_match(
         "M1",
         "2022-01-12",
         [2, 1, 3, 4, 5, 6, 7],
     )))
     .unwrap();
-    assert!(r.violations.is_empty(), "{:?}", r.violations);
-    // First match two boards from preseason: illegal; the match is forfeited (VII).
+    let v: Vec<(&str, Option<u32>, &str)> = r
+        .violations
+        .iter()
+        .map(|v| (v.rule.as_str(), v.board, v.what.as_str()))
+        .collect();
+    assert_eq!(
+        v,
+        [
+            (
+                "HSL VI.2",
+                Some(1),
+                "H2 played board 1 in a first match; the board assigned before the season is 2"
+            ),
+            (
+                "HSL VI.2",
+                Some(2),
+                "H1 played board 2 in a first match; the board assigned before the season is 1"
+            ),
+        ]
+    );
+    let h = r.standings.iter().find(|s| s.team == "H").unwrap();
+    assert_eq!((h.lost, h.match_points), (1, 0.0));
+    // On the assigned boards: legal.
     let r = run(&hsl_season(&hsl_match(
         "M1",
         "2022-01-12",
-        [3, 2, 1, 4, 5, 6, 7],
+        [1, 2, 3, 4, 5, 6, 7],
     )))
     .unwrap();
-    let v: Vec<(&str, Option<u32>)> = r
-        .violations
-        .iter()
-        .map(|v| (v.rule.as_str(), v.board))
-        .collect();
-    assert_eq!(v, [("HSL VI", Some(1)), ("HSL VI", Some(3))]);
-    let h = r.standings.iter().find(|s| s.team == "H").unwrap();
-    assert_eq!((h.lost, h.match_points), (1, 0.0));
-    // Later matches compare with the previous lineup, not the preseason one.
-    let two = hsl_match("M1", "2022-01-12", [2, 1, 3, 4, 5, 6, 7])
-        + &hsl_match("M2", "2022-01-19", [3, 2, 1, 4, 5, 6, 7]);
+    assert!(r.violations.is_empty(), "{:?}", r.violations);
+    // VI.1: later matches compare with the previous lineup, one board either way.
+    let two = hsl_match("M1", "2022-01-12", [1, 2, 3, 4, 5, 6, 7])
+        + &hsl_match("M2", "2022-01-19", [2, 3, 1, 4, 5, 6, 7]);
     let r = run(&hsl_season(&two)).unwrap();
     let v: Vec<(&str, &str, Option<u32>)> = r
         .violations
         .iter()
         .map(|v| (v.fixture.as_str(), v.rule.as_str(), v.board))
         .collect();
-    // H3 (board 3, then board 1) moved two; H1 (2, then 3) and H2 (1, then 2) one each.
-    assert_eq!(v, [("M2", "HSL VI", Some(1))]);
+    // H2 (2, then 1) and H3 (3, then 2) moved one; H1 (1, then 3) two.
+    assert_eq!(v, [("M2", "HSL VI.1", Some(3))]);
+}
+
+/// A player without a field the HS league's rules need is an error naming
+/// the player and the field, not dozens of ineligible boards.
+#[test]
+fn hsl_players_need_their_school_grade_and_board() {
+    let s = hsl_season(&hsl_match("M1", "2022-01-12", [1, 2, 3, 4, 5, 6, 7])).replacen(
+        "name = \"H3\"\nteam = \"H\"\nschool_grade = 10\n",
+        "name = \"H3\"\nteam = \"H\"\n",
+        1,
+    );
+    let err = run(&s).unwrap_err();
+    assert!(
+        err.contains("player \"H3\": school_grade is missing"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -712,11 +743,16 @@ fn hsl_sample_season() {
             st[0]["won"].as_str(),
             st[0]["match_points"].as_str()
         ),
-        ("North HS", "2", "2")
+        ("North HS", "1", "1")
     );
     let v = csv_rows(dir.path(), "violations.csv");
     let rules: Vec<&str> = v.iter().map(|r| r["rule"].as_str()).collect();
-    assert_eq!(rules, ["HSL II", "HSL VI", "HSL IV", "HSL II"]);
+    // Clark and Lee swapped boards 4 and 5 in their first match: VI.2 wants
+    // the boards assigned before the season.
+    assert_eq!(
+        rules,
+        ["HSL VI.2", "HSL II", "HSL VI.2", "HSL VI.1", "HSL IV", "HSL II"]
+    );
     let notes = csv_rows(dir.path(), "notes.csv");
     let noted: Vec<&str> = notes.iter().map(|r| r["rule"].as_str()).collect();
     assert_eq!(noted, ["HSL XIII", "HSL XIII"]);
@@ -895,14 +931,7 @@ fn hsl_xiv_ties_rank_equal_for_a_play_off() {
     let rows: Vec<(u32, &str, f64, &str)> = r
         .standings
         .iter()
-        .map(|s| {
-            (
-                s.position as u32,
-                s.team.as_str(),
-                s.game_points,
-                s.note.as_str(),
-            )
-        })
+        .map(|s| (s.position, s.team.as_str(), s.game_points, s.note.as_str()))
         .collect();
     assert_eq!(
         rows,

@@ -58,15 +58,22 @@ pub fn process(season: &Season) -> Report {
                         report.violations.push(Violation::new(f, Some(board), "HSL II", format!("{} is not eligible (school grade {})", player.name, other.map_or("unknown".to_string(), |g| g.to_string())), "illegal lineup: match forfeited (HSL VII)"));
                     }
                 }
-                // VI: at most one board from the player's previous lineup; a first
-                // match may be played on (or next to) the preseason board.
-                let (prev, basis) = match last_board.get(&p) {
-                    Some(&b) => (b, "previous match"),
-                    None => (player.preseason_board.unwrap_or(board), "preseason lineup"),
-                };
-                if board.abs_diff(prev) > 1 {
-                    illegal[side] = true;
-                    report.violations.push(Violation::new(f, Some(board), "HSL VI", format!("{} moved from board {prev} ({basis}) to board {board}, more than one board", player.name), "illegal lineup: match forfeited (HSL VII)"));
+                // VI.1: after a match, at most one board from the previous
+                // lineup; VI.2: a first match on the board assigned before the
+                // season, exactly.
+                match last_board.get(&p) {
+                    Some(&prev) if board.abs_diff(prev) > 1 => {
+                        illegal[side] = true;
+                        report.violations.push(Violation::new(f, Some(board), "HSL VI.1", format!("{} moved from board {prev} (previous match) to board {board}, more than one board", player.name), "illegal lineup: match forfeited (HSL VII)"));
+                    }
+                    Some(_) => {}
+                    None => {
+                        let assigned = player.preseason_board.unwrap_or(board);
+                        if board != assigned {
+                            illegal[side] = true;
+                            report.violations.push(Violation::new(f, Some(board), "HSL VI.2", format!("{} played board {board} in a first match; the board assigned before the season is {assigned}", player.name), "illegal lineup: match forfeited (HSL VII)"));
+                        }
+                    }
                 }
             }
             // IV: forfeited boards must be the bottom ones.

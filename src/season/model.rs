@@ -361,6 +361,24 @@ pub fn validate(
             }
             (None, _) => None,
         };
+        // The HS league's eligibility (II) and lineup (VI) rules need these.
+        if raw.rules == League::HsLeague {
+            for (field, missing) in [
+                ("school_grade", p.school_grade.is_none()),
+                ("preseason_board", p.preseason_board.is_none()),
+            ] {
+                if missing {
+                    return Err(err(
+                        "",
+                        None,
+                        format!(
+                            "player {:?}: {field} is missing (the HS league's rules need it)",
+                            p.name
+                        ),
+                    ));
+                }
+            }
+        }
         players.push(Player {
             name: p.name.clone(),
             team,
