@@ -951,3 +951,40 @@ fn hsl_xiv_ties_rank_equal_for_a_play_off() {
         ]
     );
 }
+
+/// A folder written by one season and then another holds the second's
+/// files only: the DDCL's player-of-year.csv and cup.csv do not linger
+/// beside an HS league's outputs.
+#[test]
+fn an_out_folder_never_mixes_two_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let run_season = |file: &str| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["season", "-q", sample(file).to_str().unwrap(), "-o"])
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let mut names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    let ddcl = run_season("season/ddcl-2009-10.toml");
+    assert!(ddcl.contains(&"cup.csv".to_string()), "{ddcl:?}");
+    std::fs::write(dir.path().join("mine.txt"), "a grader's own file").unwrap();
+    let hsl = run_season("season/hs-league-2021-22.toml");
+    assert_eq!(
+        hsl,
+        [
+            "grading.csv",
+            "mine.txt",
+            "notes.csv",
+            "ratings.csv",
+            "standings.csv",
+            "violations.csv"
+        ]
+    );
+}

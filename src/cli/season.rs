@@ -44,6 +44,17 @@ pub fn run(a: Args) -> ExitStatus {
             }
         }
     }
+    // The outputs of an earlier run go first: a folder never mixes two runs.
+    for name in report::season::OWNED {
+        let path = a.out.join(name);
+        match std::fs::remove_file(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                eprintln!("arbiter: {}: {e}", path.display());
+                return ExitStatus::Error;
+            }
+            _ => {}
+        }
+    }
     for (name, bytes) in &files {
         if let Err(e) = atomic_write(&a.out.join(name), bytes) {
             eprintln!("arbiter: {}: {e}", a.out.join(name).display());

@@ -15,6 +15,19 @@ fn num(x: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
+/// Every file `arbiter season` may write: removed from `--out` before a
+/// run writes its own, so a folder never mixes two runs.
+pub const OWNED: [&str; 8] = [
+    "standings.csv",
+    "violations.csv",
+    "notes.csv",
+    "grading.csv",
+    "player-of-year.csv",
+    "cup.csv",
+    "ratings.csv",
+    "ecf-submission.txt",
+];
+
 /// Every CSV file the season writes, by name.
 pub fn files(season: &Season, rep: &Report) -> Vec<(&'static str, Vec<u8>)> {
     let mut files: Vec<(&'static str, Vec<u8>)> = Vec::new();
