@@ -988,3 +988,44 @@ fn an_out_folder_never_mixes_two_runs() {
         ]
     );
 }
+
+/// DDCL 14(h): a team that cannot play a cup tie forfeits the match and the
+/// other goes through; cup.csv names the winner.
+#[test]
+fn ddcl_14h_a_defaulted_cup_tie_is_forfeited() {
+    let mut s = DDCL_HEAD.to_string();
+    for t in ["A", "B"] {
+        for b in 1..=4 {
+            s.push_str(&format!(
+                "[[players]]\nname = \"{t}{b}\"\nteam = \"{t}\"\ngrade = {}\n",
+                150 - b * 10
+            ));
+        }
+    }
+    s.push_str("[[fixtures]]\nid = \"KO\"\ndate = \"2010-01-07\"\ncompetition = \"cup\"\nhome = \"A\"\naway = \"B\"\nstatus = \"defaulted\"\ndefaulted_by = \"B\"\n");
+    let r = run(&s).unwrap();
+    let cup = &r.cup[0];
+    assert_eq!(
+        (
+            cup.home_total,
+            cup.away_total,
+            cup.winner.as_str(),
+            cup.tiebreak.as_str()
+        ),
+        (4.0, 0.0, "A", "B forfeited the match (DDCL 14(h))")
+    );
+    let v: Vec<(&str, &str, &str)> = r
+        .violations
+        .iter()
+        .map(|v| (v.rule.as_str(), v.what.as_str(), v.penalty.as_str()))
+        .collect();
+    assert_eq!(
+        v,
+        [(
+            "DDCL 14(h)",
+            "B could not play the tie",
+            "match forfeited: A goes through"
+        )]
+    );
+    assert!(r.grading.is_empty());
+}

@@ -369,6 +369,43 @@ pub fn cup_grade_total(grades: &[Option<u32>]) -> f64 {
 }
 
 fn cup_match(season: &Season, f: &Fixture, report: &mut Report) {
+    // DDCL 14(h): a team that cannot play the tie forfeits the match; the
+    // other goes through. Nothing is played, so nothing is graded.
+    if f.status == FixtureStatus::Defaulted {
+        let by = f.defaulted_by.unwrap_or(f.away);
+        let other = if by == f.home { f.away } else { f.home };
+        report.violations.push(Violation::new(
+            f,
+            None,
+            "DDCL 14(h)",
+            format!("{} could not play the tie", season.team(by).name),
+            &format!("match forfeited: {} goes through", season.team(other).name),
+        ));
+        let n = f64::from(DDCL.cup_boards);
+        let (home_boards, away_boards) = if by == f.home { (0.0, n) } else { (n, 0.0) };
+        report.cup.push(CupRow {
+            fixture: f.id.clone(),
+            round: f.round.clone(),
+            date: f.date.to_string(),
+            home: season.team(f.home).name.clone(),
+            away: season.team(f.away).name.clone(),
+            home_grade_total: 0.0,
+            away_grade_total: 0.0,
+            difference: 0.0,
+            handicap: 0.0,
+            handicap_to: String::new(),
+            home_boards,
+            away_boards,
+            home_total: home_boards,
+            away_total: away_boards,
+            tiebreak: format!("{} forfeited the match (DDCL 14(h))", season.team(by).name),
+            winner: season.team(other).name.clone(),
+        });
+        return;
+    }
+    if f.status == FixtureStatus::Postponed {
+        return;
+    }
     let name = match_name(season, f);
     let mut home_boards = 0.0;
     let mut away_boards = 0.0;
