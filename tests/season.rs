@@ -1029,3 +1029,68 @@ fn ddcl_14h_a_defaulted_cup_tie_is_forfeited() {
     );
     assert!(r.grading.is_empty());
 }
+
+/// DDCL 15's open questions are settings: a match the opponent defaulted is
+/// not "available" unless the league says so; players level on ratio and
+/// grade increase share a rank.
+#[test]
+fn ddcl_15_player_of_the_year_settings_and_ties() {
+    let base = ddcl_season(&["150", "140", "130", "120", "110"], "", &all_draws())
+        + "[[fixtures]]\nid = \"M2\"\ndate = \"2009-10-22\"\nhome = \"B\"\naway = \"A\"\nstatus = \"defaulted\"\ndefaulted_by = \"B\"\nnotice_hours = 24\n";
+    let r = run(&base).unwrap();
+    let a1 = r.poy.iter().find(|p| p.player == "A1").unwrap();
+    assert_eq!(
+        (a1.matches_played, a1.matches_available, a1.eligible),
+        (1, 1, true)
+    );
+    // Every eligible player drew his one game: all level, all first.
+    assert!(
+        r.poy
+            .iter()
+            .filter(|p| p.eligible)
+            .all(|p| p.rank == Some(1)),
+        "{:?}",
+        r.poy
+    );
+    let counted = base.replacen(
+        "[[fixtures]]",
+        "[player_of_year]\ndefaulted_matches_available = true\n\n[[fixtures]]",
+        1,
+    );
+    let r = run(&counted).unwrap();
+    let a1 = r.poy.iter().find(|p| p.player == "A1").unwrap();
+    assert_eq!(
+        (a1.matches_played, a1.matches_available, a1.eligible),
+        (1, 2, false)
+    );
+}
+
+/// A game on a board later forfeited under DDCL 9 counts for the player of
+/// the year unless the league says otherwise.
+#[test]
+fn ddcl_15_games_on_forfeited_boards() {
+    // A1 (110) above A2 (150): boards 1-5 forfeited under DDCL 9.
+    let base = ddcl_season(&["110", "150", "130", "120", "140"], "", &all_draws());
+    let r = run(&base).unwrap();
+    assert!(r.violations.iter().any(|v| v.rule == "DDCL 9"));
+    assert_eq!(
+        r.poy.iter().find(|p| p.player == "A1").map(|p| p.games),
+        Some(1)
+    );
+    let excluded = base.replacen(
+        "[[fixtures]]",
+        "[player_of_year]\ncount_forfeited_boards = false\n\n[[fixtures]]",
+        1,
+    );
+    let r = run(&excluded).unwrap();
+    assert!(
+        r.poy.iter().all(|p| !p.player.starts_with('A')),
+        "{:?}",
+        r.poy
+    );
+    // B's games stand: B fielded its team in order.
+    assert_eq!(
+        r.poy.iter().find(|p| p.player == "B1").map(|p| p.games),
+        Some(1)
+    );
+}

@@ -573,18 +573,33 @@ fn player_of_year(season: &Season) -> Vec<PoyRow> {
         .iter()
         .filter(|f| f.competition == Competition::League && f.status != FixtureStatus::Postponed)
         .collect();
+    let settings = season.player_of_year;
+    // Boards forfeited under DDCL 9, by fixture: (fixture id, side is home, first board).
+    let forfeited = |f: &Fixture, home: bool| -> Option<u32> {
+        out_of_order(season, f, &seats(f, home), DDCL.order_tolerance).map(|(b, _)| b)
+    };
     let mut rows = Vec::new();
     for (i, p) in season.players.iter().enumerate() {
         let available = league
             .iter()
             .filter(|f| f.home == p.team || f.away == p.team)
+            .filter(|f| {
+                settings.defaulted_matches_available
+                    || !(f.status == FixtureStatus::Defaulted && f.defaulted_by != Some(p.team))
+            })
             .count() as u32;
         let mut games = 0u32;
         let mut points = 0.0;
         let mut matches = BTreeSet::new();
         for f in league.iter().filter(|f| f.status == FixtureStatus::Played) {
+            let cut = [forfeited(f, true), forfeited(f, false)];
             for b in &f.boards {
                 let Some(h) = home_score(b) else { continue };
+                let side_cut = if b.home == Some(i) { cut[0] } else { cut[1] };
+                if !settings.count_forfeited_boards && side_cut.is_some_and(|from| b.board >= from)
+                {
+                    continue;
+                }
                 if b.home == Some(i) {
                     games += 1;
                     points += h;
@@ -634,10 +649,19 @@ fn player_of_year(season: &Season) -> Vec<PoyRow> {
             ))
             .unwrap_or(std::cmp::Ordering::Equal)
     });
+    // Ties are ties: the same ratio and the same grade increase (or none
+    // for either) share a rank.
     let mut rank = 0;
+    let mut seen = 0;
+    let mut prev: Option<(f64, Option<f64>)> = None;
     for r in rows.iter_mut().filter(|r| r.eligible) {
-        rank += 1;
+        seen += 1;
+        let key = (r.ratio, r.grade_increase_pct);
+        if prev != Some(key) {
+            rank = seen;
+        }
         r.rank = Some(rank);
+        prev = Some(key);
     }
     rows
 }

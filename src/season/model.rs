@@ -48,6 +48,30 @@ pub struct RawSeason {
     pub players: Vec<RawPlayer>,
     #[serde(default)]
     pub fixtures: Vec<RawFixture>,
+    /// DDCL 15's open questions, as the league decides them.
+    #[serde(default)]
+    pub player_of_year: PoySettings,
+}
+
+/// What DDCL 15 leaves open about the player of the year.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct PoySettings {
+    /// A game won (or lost) on a board later forfeited under DDCL 9 counts
+    /// as played (default) or is left out.
+    pub count_forfeited_boards: bool,
+    /// A match the opponent defaulted counts among the matches "available"
+    /// (default: no, the player could not play it).
+    pub defaulted_matches_available: bool,
+}
+
+impl Default for PoySettings {
+    fn default() -> PoySettings {
+        PoySettings {
+            count_forfeited_boards: true,
+            defaulted_matches_available: false,
+        }
+    }
 }
 
 #[derive(Debug, Deserialize, Clone)]
@@ -271,6 +295,7 @@ pub struct Season {
     pub teams: Vec<Team>,
     pub players: Vec<Player>,
     pub fixtures: Vec<Fixture>,
+    pub player_of_year: PoySettings,
 }
 
 impl Season {
@@ -703,5 +728,6 @@ pub fn validate(
         teams,
         players,
         fixtures,
+        player_of_year: raw.player_of_year,
     })
 }
