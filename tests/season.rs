@@ -1094,3 +1094,38 @@ fn ddcl_15_games_on_forfeited_boards() {
         Some(1)
     );
 }
+
+/// HSL IV: a forfeited board must be a bottom one. A no-show is recorded as
+/// such (the lineup keeps the name): on a middle board it is a breach and
+/// the match is forfeited; the opponent's win is rated under XIII.
+#[test]
+fn hsl_iv_a_no_show_on_a_middle_board() {
+    let m = hsl_match("M1", "2022-01-12", [1, 2, 3, 4, 5, 6, 7]).replace(
+        "{ board = 4, home = \"H4\", away = \"V4\", result = \"1/2-1/2\" }",
+        "{ board = 4, home = \"H4\", away = \"V4\", no_show = \"home\" }",
+    );
+    let r = run(&hsl_season(&m)).unwrap();
+    let v: Vec<(&str, Option<u32>, &str)> = r
+        .violations
+        .iter()
+        .map(|v| (v.rule.as_str(), v.board, v.what.as_str()))
+        .collect();
+    assert_eq!(
+        v,
+        [(
+            "HSL IV",
+            Some(4),
+            "H4 of H did not show on board 4, above a played board: a forfeited board must be a bottom one"
+        )]
+    );
+    assert_eq!(r.notes[0].what, "V4 wins by forfeit: H4 did not show");
+    let h = r.standings.iter().find(|s| s.team == "H").unwrap();
+    assert_eq!(h.lost, 1);
+    // The same no-show on the bottom board breaks no rule.
+    let bottom = hsl_match("M1", "2022-01-12", [1, 2, 3, 4, 5, 6, 7]).replace(
+        "{ board = 7, home = \"H7\", away = \"V7\", result = \"1/2-1/2\" }",
+        "{ board = 7, home = \"H7\", away = \"V7\", no_show = \"home\" }",
+    );
+    let r = run(&hsl_season(&bottom)).unwrap();
+    assert!(r.violations.is_empty(), "{:?}", r.violations);
+}

@@ -85,11 +85,29 @@ pub fn process(season: &Season) -> Report {
             {
                 if filled.iter().any(|&b| b > top_empty) {
                     illegal[side] = true;
+                    let want = if home {
+                        MatchSide::Home
+                    } else {
+                        MatchSide::Away
+                    };
+                    let absent = f
+                        .boards
+                        .iter()
+                        .find(|b| b.board == top_empty)
+                        .and_then(|b| b.no_show)
+                        .filter(|(s, _)| *s == want);
+                    let what = match absent {
+                        Some((_, p)) => format!(
+                            "{} of {team_name} did not show on board {top_empty}, above a played board: a forfeited board must be a bottom one",
+                            season.player(p).name
+                        ),
+                        None => format!("{team_name} left board {top_empty} empty above a played board"),
+                    };
                     report.violations.push(Violation::new(
                         f,
                         Some(top_empty),
                         "HSL IV",
-                        format!("{team_name} left board {top_empty} empty above a played board"),
+                        what,
                         "illegal lineup: match forfeited (HSL VII)",
                     ));
                 }
@@ -127,7 +145,14 @@ pub fn process(season: &Season) -> Report {
                         f,
                         Some(b.board),
                         "HSL XIII",
-                        format!("{} wins by forfeit", season.player(h).name),
+                        match b.no_show {
+                            Some((_, ns)) => format!(
+                                "{} wins by forfeit: {} did not show",
+                                season.player(h).name,
+                                season.player(ns).name
+                            ),
+                            None => format!("{} wins by forfeit", season.player(h).name),
+                        },
                         "+16 rating; the no-show loses none",
                     ));
                 }
@@ -139,7 +164,14 @@ pub fn process(season: &Season) -> Report {
                         f,
                         Some(b.board),
                         "HSL XIII",
-                        format!("{} wins by forfeit", season.player(a).name),
+                        match b.no_show {
+                            Some((_, ns)) => format!(
+                                "{} wins by forfeit: {} did not show",
+                                season.player(a).name,
+                                season.player(ns).name
+                            ),
+                            None => format!("{} wins by forfeit", season.player(a).name),
+                        },
                         "+16 rating; the no-show loses none",
                     ));
                 }

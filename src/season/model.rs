@@ -177,6 +177,10 @@ pub struct RawBoard {
     /// DDCL 10: this side's player came as a late substitute for the named player.
     pub substitute: Option<String>,
     pub replaces: Option<String>,
+    /// The named player of this side ("home" or "away") did not show: the
+    /// board is forfeited (HSL IV, XIII), as an empty seat is, but the
+    /// lineup keeps the name.
+    pub no_show: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -226,6 +230,8 @@ pub struct Board {
     pub result: Option<GameResult>,
     pub home_white: bool,
     pub substitute: Option<(MatchSide, String)>,
+    /// A player in the lineup who did not show; that side's seat is empty.
+    pub no_show: Option<(MatchSide, usize)>,
 }
 
 /// Home or away.
@@ -521,8 +527,32 @@ pub fn validate(
                     }
                     Ok(Some(p))
                 };
-                let hp = who(&b.home, home)?;
-                let ap = who(&b.away, away)?;
+                let mut hp = who(&b.home, home)?;
+                let mut ap = who(&b.away, away)?;
+                let no_show = match b.no_show.as_deref() {
+                    None => None,
+                    Some(side) => {
+                        let (slot, which) = match side {
+                            "home" => (&mut hp, MatchSide::Home),
+                            "away" => (&mut ap, MatchSide::Away),
+                            other => {
+                                return Err(err(
+                                    &id,
+                                    bd,
+                                    format!("no_show {other:?} is not home or away"),
+                                ))
+                            }
+                        };
+                        let p = slot.take().ok_or_else(|| {
+                            err(
+                                &id,
+                                bd,
+                                format!("no_show = {side:?} needs that side's player named"),
+                            )
+                        })?;
+                        Some((which, p))
+                    }
+                };
                 for (p, side) in [(hp, home), (ap, away)] {
                     if let Some(p) = p {
                         if let Some((other_side, other_board)) =
@@ -656,6 +686,7 @@ pub fn validate(
                     result,
                     home_white,
                     substitute,
+                    no_show,
                 });
             }
             if !tiebreak {
