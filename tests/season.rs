@@ -1129,3 +1129,27 @@ fn hsl_iv_a_no_show_on_a_middle_board() {
     let r = run(&hsl_season(&bottom)).unwrap();
     assert!(r.violations.is_empty(), "{:?}", r.violations);
 }
+
+/// Players without an ECF code are named in a warning when the ECF file is
+/// written: the grading office has to match them by name.
+#[test]
+fn ecf_file_warns_of_players_without_codes() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "season",
+            "-q",
+            sample("season/ddcl-2009-10.toml").to_str().unwrap(),
+            "-o",
+        ])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("ecf-submission.txt: 18 players without an ECF code, to be matched by name: Middleton, Gordon; Whitfield, Colin;"),
+        "{err}"
+    );
+    assert!(dir.path().join("ecf-submission.txt").exists());
+}

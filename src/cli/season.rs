@@ -36,6 +36,14 @@ pub fn run(a: Args) -> ExitStatus {
     }
     let mut files = report::season::files(&season, &rep);
     if season.rules == model::League::Ddcl && season.ecf.is_some() {
+        let missing = ecf::missing_codes(&season, &rep.grading);
+        if !missing.is_empty() {
+            eprintln!(
+                "arbiter: ecf-submission.txt: {} without an ECF code, to be matched by name: {}",
+                crate::claim::plural(missing.len(), "player"),
+                missing.join("; ")
+            );
+        }
         match ecf::submission(&season, &rep.grading) {
             Ok(text) => files.push(("ecf-submission.txt", text.into_bytes())),
             Err(e) => {

@@ -11,6 +11,21 @@ fn ecf_name(name: &str) -> String {
     name.trim().to_string()
 }
 
+/// Players of the league games in `rows` who have no ECF code, in order of
+/// first appearance: the grading office must match them by name.
+pub fn missing_codes(season: &Season, rows: &[GradingRow]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for r in rows.iter().filter(|r| r.league) {
+        for p in [r.white, r.black] {
+            let player = season.player(p);
+            if player.ecf_code.trim().is_empty() && !out.contains(&player.name) {
+                out.push(player.name.clone());
+            }
+        }
+    }
+    out
+}
+
 /// The file for the league games of `rows` (cup games are another event).
 pub fn submission(season: &Season, rows: &[GradingRow]) -> Result<String, String> {
     let ecf = season
