@@ -5,7 +5,7 @@ use crate::{
     report::write::csv_bytes,
     season::{
         model::{self, Season},
-        Report,
+        Report, Violation,
     },
 };
 
@@ -64,11 +64,11 @@ pub fn files(season: &Season, rep: &Report) -> Vec<(&'static str, Vec<u8>)> {
             }),
         ),
     ));
-    files.push((
-        "violations.csv",
-        csv_bytes(
-            &["fixture", "board", "rule", "what", "penalty"],
-            rep.violations.iter().map(|v| {
+    // Breaches and notes share a shape: what happened, under which rule, and
+    // what follows (a penalty, or the effect the rule provides for).
+    let rows = |list: &[Violation]| -> Vec<Vec<String>> {
+        list.iter()
+            .map(|v| {
                 vec![
                     v.fixture.clone(),
                     v.board.map(|b| b.to_string()).unwrap_or_default(),
@@ -76,22 +76,21 @@ pub fn files(season: &Season, rep: &Report) -> Vec<(&'static str, Vec<u8>)> {
                     v.what.clone(),
                     v.penalty.clone(),
                 ]
-            }),
+            })
+            .collect()
+    };
+    files.push((
+        "violations.csv",
+        csv_bytes(
+            &["fixture", "board", "rule", "what", "penalty"],
+            rows(&rep.violations),
         ),
     ));
     files.push((
         "notes.csv",
         csv_bytes(
             &["fixture", "board", "rule", "note", "effect"],
-            rep.notes.iter().map(|v| {
-                vec![
-                    v.fixture.clone(),
-                    v.board.map(|b| b.to_string()).unwrap_or_default(),
-                    v.rule.clone(),
-                    v.what.clone(),
-                    v.penalty.clone(),
-                ]
-            }),
+            rows(&rep.notes),
         ),
     ));
     files.push((

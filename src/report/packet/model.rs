@@ -74,6 +74,14 @@ pub(super) fn clock_text(c: Option<Clock>) -> String {
     c.map(|c| c.to_string()).unwrap_or_default()
 }
 
+fn sheet_move(r: &crate::replay::record::Row, marked: bool) -> SheetMove {
+    SheetMove {
+        san: r.san.clone(),
+        clock: r.clock,
+        marked,
+    }
+}
+
 /// The scoresheet lines from replayed evidence; `marked` is a ply to star,
 /// `illegal` the illegal move written after the last legal one.
 pub fn sheet_lines(ev: &Record, marked: Option<usize>) -> Vec<SheetLine> {
@@ -101,11 +109,7 @@ pub fn sheet_lines(ev: &Record, marked: Option<usize>) -> Vec<SheetLine> {
         put(
             r.ply,
             r.side,
-            SheetMove {
-                san: r.san.clone(),
-                clock: r.clock,
-                marked: marked == Some(r.ply) || stood(r.ply),
-            },
+            sheet_move(r, marked == Some(r.ply) || stood(r.ply)),
         );
     }
     let stopped = ev.last_illegal().filter(|i| !i.stood).cloned();
@@ -122,15 +126,7 @@ pub fn sheet_lines(ev: &Record, marked: Option<usize>) -> Vec<SheetLine> {
     }
     // What the scoresheet says after the replay stopped, as written.
     for r in &ev.unreplayed {
-        put(
-            r.ply,
-            r.side,
-            SheetMove {
-                san: r.san.clone(),
-                clock: r.clock,
-                marked: false,
-            },
-        );
+        put(r.ply, r.side, sheet_move(r, false));
     }
     lines
 }
