@@ -948,3 +948,31 @@ fn packets_say_what_each_cited_rule_says() {
         "{ecf}"
     );
 }
+
+/// A claim's `ruleset` follows the one containment rule: a built-in name, or
+/// a ruleset file beside the claim; nothing else is opened or quoted.
+#[test]
+fn a_claims_ruleset_path_is_contained() {
+    let base = "kind = \"win-on-time\"\nclaimant = \"black\"\nmoves = \"1. e4 e5\"\n";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("c.toml");
+    let load = |ruleset: &str| {
+        std::fs::write(&path, format!("{base}ruleset = \"{ruleset}\"\n")).unwrap();
+        load_claim(&path, LoadOptions::default())
+            .map(|_| ())
+            .unwrap_err()
+            .to_string()
+    };
+    let err = load("/etc/passwd");
+    assert!(err.contains("unknown ruleset \"/etc/passwd\""), "{err}");
+    assert!(!err.contains("root:"), "{err}");
+    assert!(load("/dev/zero").contains("unknown ruleset"));
+    assert!(load("/tmp/x.toml").contains("an absolute path"));
+    assert!(load("../x.toml").contains("leads out of the folder"));
+    // A FIFO beside the claim is refused without blocking.
+    let fifo = dir.path().join("f.toml");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        assert!(load("f.toml").contains("is not a regular file"));
+    }
+}

@@ -16,7 +16,7 @@ fn run(toml: &str) -> Result<Report, String> {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("season.toml");
     std::fs::write(&path, toml).unwrap();
-    load(&path).map(|s| process(&s))
+    load(&path, false).map(|s| process(&s))
 }
 
 const DDCL_HEAD: &str = r#"
@@ -1152,4 +1152,58 @@ fn ecf_file_warns_of_players_without_codes() {
         "{err}"
     );
     assert!(dir.path().join("ecf-submission.txt").exists());
+}
+
+/// The one containment rule for the paths a season file names, and no file
+/// content quoted in an error.
+#[test]
+fn season_paths_are_contained() {
+    let dir = tempfile::tempdir().unwrap();
+    let inner = dir.path().join("league");
+    std::fs::create_dir(&inner).unwrap();
+    let base = ddcl_season(&["150", "140", "130", "120", "110"], "", &all_draws());
+    let load_with = |extra: &str| {
+        let path = inner.join("season.toml");
+        std::fs::write(
+            &path,
+            base.replacen("rules = \"ddcl\"", &format!("rules = \"ddcl\"\n{extra}"), 1),
+        )
+        .unwrap();
+        load(&path, false).map(|_| ())
+    };
+    // Not a built-in and not a ruleset file: refused without opening it.
+    let err = load_with("ruleset = \"/etc/passwd\"").unwrap_err();
+    assert!(err.contains("unknown ruleset \"/etc/passwd\""), "{err}");
+    assert!(!err.contains("root:"), "{err}");
+    // A ruleset file outside the season's folder.
+    std::fs::write(dir.path().join("r.toml"), "x").unwrap();
+    let err = load_with("ruleset = \"../r.toml\"").unwrap_err();
+    assert!(err.contains("leads out of the folder"), "{err}");
+    let err = load_with("ruleset = \"/tmp/r.toml\"").unwrap_err();
+    assert!(err.contains("an absolute path"), "{err}");
+    // A board's PGN outside the folder.
+    let pgn = all_draws().replacen("result = \"1/2-1/2\" }", "pgn = \"../../etc/passwd\" }", 1);
+    let path = inner.join("season.toml");
+    std::fs::write(
+        &path,
+        ddcl_season(&["150", "140", "130", "120", "110"], "", &pgn),
+    )
+    .unwrap();
+    let err = load(&path, false).unwrap_err();
+    assert!(err.contains("leads out of the folder"), "{err}");
+    // A TOML error names the line, not the text on it.
+    std::fs::write(&path, "league = \"x\"\nsecret = \"hunter2\" = 3\n").unwrap();
+    let err = load(&path, false).unwrap_err();
+    assert!(
+        err.contains("(line 2)") && !err.contains("hunter2"),
+        "{err}"
+    );
+    // A device is not a season file: refused at once, memory untouched.
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["season", "/dev/zero", "-o"])
+        .arg(dir.path().join("out"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("/dev/zero: is not a regular file"));
 }

@@ -5,8 +5,7 @@
 
 use std::{
     fmt,
-    io::Read,
-    path::{Component, Path, PathBuf},
+    path::{Path, PathBuf},
 };
 
 use toml::{Table, Value};
@@ -16,7 +15,10 @@ use crate::{
     model::Date,
     model::{Clock, Side},
     pgn::clock::parse_duration,
-    read::split::MAX_GAME_BYTES,
+    read::{
+        contained::{contained, read_regular},
+        split::MAX_GAME_BYTES,
+    },
     rules::Ruleset,
 };
 
@@ -178,16 +180,10 @@ pub fn parse_claim(
         )
     })?;
     let ruleset_text = f.required_str("ruleset")?;
-    let ruleset = if ruleset_text.ends_with(".toml") {
-        let p = inside(base, &ruleset_text, opts)
-            .map_err(|m| f.err("ruleset", format!("{ruleset_text:?}: {m}")))?;
-        let bytes = read_regular(&p, MAX_CLAIM_BYTES)
-            .map_err(|m| f.err("ruleset", format!("{ruleset_text:?}: {m}")))?;
-        Ruleset::from_toml(&p.display().to_string(), &String::from_utf8_lossy(&bytes))
-    } else {
-        Ruleset::load(&ruleset_text)
-    }
-    .map_err(|e| f.err("ruleset", e.to_string()))?;
+    // A built-in name, or a ruleset file beside the claim: the one
+    // containment rule for every path a claim names.
+    let ruleset = Ruleset::load_contained(&ruleset_text, base, opts.allow_outside)
+        .map_err(|e| f.err("ruleset", e.to_string()))?;
     let mut grounds = Vec::new();
     for g in f.str_list("grounds")? {
         let ground = Ground::parse(&g).ok_or_else(|| {
@@ -216,8 +212,8 @@ pub fn parse_claim(
             ))
         }
         (Some(p), None) => {
-            let path =
-                inside(base, &p, opts).map_err(|m| f.err("scoresheet", format!("{p:?}: {m}")))?;
+            let path = contained(base, &p, opts.allow_outside)
+                .map_err(|m| f.err("scoresheet", format!("{p:?}: {m}")))?;
             let bytes = read_regular(&path, MAX_GAME_BYTES as u64);
             if let Err(m) = &bytes {
                 // A missing file is a finding; a folder or a pipe is a mistake in the claim.
@@ -433,76 +429,6 @@ impl Fields<'_> {
     }
 }
 
-/// `rel` resolved against the claim's folder, refusing a way out of it
-/// (absolute paths, `..`, symlinks) unless allowed.
-fn inside(base: &Path, rel: &str, opts: LoadOptions) -> Result<PathBuf, String> {
-    if rel.trim().is_empty() {
-        return Err("is empty".into());
-    }
-    let p = Path::new(rel);
-    if opts.allow_outside {
-        return Ok(if p.is_absolute() {
-            p.to_path_buf()
-        } else {
-            base.join(p)
-        });
-    }
-    if p.is_absolute() {
-        return Err(
-            "an absolute path; name a file beside the claim (or pass --allow-outside)".into(),
-        );
-    }
-    if p.components()
-        .any(|c| matches!(c, Component::ParentDir | Component::Prefix(_)))
-    {
-        return Err(
-            "leads out of the claim's folder with `..` (pass --allow-outside to allow it)".into(),
-        );
-    }
-    let full = base.join(p);
-    // Every existing component must be a real folder or file, not a symlink.
-    let mut at = base.to_path_buf();
-    for c in p.components() {
-        at.push(c);
-        if let Ok(meta) = std::fs::symlink_metadata(&at) {
-            if meta.file_type().is_symlink() {
-                return Err(format!(
-                    "{} is a symbolic link (pass --allow-outside to follow it)",
-                    at.display()
-                ));
-            }
-        }
-    }
-    Ok(full)
-}
-
-/// Reads a regular file of at most `limit` bytes; a folder, pipe or device
-/// is refused before it is opened, so nothing blocks.
-fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
-    let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".to_string(),
-        _ => e.to_string(),
-    })?;
-    if !meta.is_file() {
-        return Err(if meta.is_dir() {
-            "is a folder, not a file".into()
-        } else {
-            "is not a regular file".into()
-        });
-    }
-    if meta.len() > limit {
-        return Err(format!("is larger than {limit} bytes"));
-    }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
-        .map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > limit {
-        return Err(format!("is larger than {limit} bytes"));
-    }
-    Ok(bytes)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -594,14 +520,14 @@ clock_black = "0:01:40"
     #[test]
     fn ways_out_of_the_claim_folder_are_refused() {
         let opts = LoadOptions::default();
-        assert!(inside(Path::new("x"), "/etc/passwd", opts).is_err());
-        assert!(inside(Path::new("x"), "../y.pgn", opts).is_err());
-        assert!(inside(Path::new("x"), "a/../../y.pgn", opts).is_err());
-        assert!(inside(Path::new("x"), "a/y.pgn", opts).is_ok());
+        assert!(contained(Path::new("x"), "/etc/passwd", opts.allow_outside).is_err());
+        assert!(contained(Path::new("x"), "../y.pgn", opts.allow_outside).is_err());
+        assert!(contained(Path::new("x"), "a/../../y.pgn", opts.allow_outside).is_err());
+        assert!(contained(Path::new("x"), "a/y.pgn", opts.allow_outside).is_ok());
         let open = LoadOptions {
             allow_outside: true,
         };
-        assert!(inside(Path::new("x"), "../y.pgn", open).is_ok());
+        assert!(contained(Path::new("x"), "../y.pgn", open.allow_outside).is_ok());
     }
 
     #[test]

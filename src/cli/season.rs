@@ -19,10 +19,13 @@ pub struct Args {
     /// No summary.
     #[arg(short, long)]
     pub quiet: bool,
+    /// Let the season file name a ruleset or PGN outside its own folder.
+    #[arg(long)]
+    pub allow_outside: bool,
 }
 
 pub fn run(a: Args) -> ExitStatus {
-    let season = match load(&a.season) {
+    let season = match load(&a.season, a.allow_outside) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("arbiter: {e}");

@@ -1,6 +1,7 @@
 //! Finding inputs (files, directories, stdin) and opening them, decompressing
 //! zstd, gzip and bzip2 by their magic bytes whatever the file is called.
 
+pub mod contained;
 pub mod split;
 
 use std::{

@@ -345,6 +345,9 @@ static STATEMENTS: std::sync::LazyLock<std::collections::BTreeMap<String, String
             .expect("templates/statements.toml")
     });
 
+/// Largest ruleset file read (a ruleset is a page or two of TOML).
+const MAX_RULESET_BYTES: u64 = 1 << 20;
+
 /// A validated ruleset: the default time control is parsed.
 #[derive(Clone, Debug)]
 pub struct Ruleset {
@@ -498,6 +501,31 @@ impl Ruleset {
         out
     }
 
+    /// A built-in name, or a ruleset file named by another file (a claim, a
+    /// season) in `base`, its folder: read under the one containment rule.
+    pub fn load_contained(
+        name_or_path: &str,
+        base: &std::path::Path,
+        allow_outside: bool,
+    ) -> Result<Ruleset, RulesetError> {
+        if let Some(text) = Ruleset::builtin_text(name_or_path) {
+            return Ruleset::from_toml(name_or_path, text);
+        }
+        if !name_or_path.ends_with(".toml") {
+            let names: Vec<&str> = BUILTINS.iter().map(|(n, _)| *n).collect();
+            return Err(RulesetError::Unknown(
+                name_or_path.to_string(),
+                names.join(", "),
+            ));
+        }
+        let io = |m: String| RulesetError::Io(name_or_path.to_string(), std::io::Error::other(m));
+        let path =
+            crate::read::contained::contained(base, name_or_path, allow_outside).map_err(io)?;
+        let bytes = crate::read::contained::read_regular(&path, MAX_RULESET_BYTES).map_err(io)?;
+        let text = String::from_utf8(bytes).map_err(|_| io("is not UTF-8 text".into()))?;
+        Ruleset::from_toml(name_or_path, &text)
+    }
+
     pub fn builtin_text(name: &str) -> Option<&'static str> {
         BUILTINS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
     }
@@ -509,8 +537,13 @@ impl Ruleset {
         }
         let path = std::path::Path::new(name_or_path);
         if path.exists() || name_or_path.ends_with(".toml") {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| RulesetError::Io(name_or_path.to_string(), e))?;
+            // A path on the command line: the user's own, but still a
+            // regular file of a sensible size (not a FIFO, not /dev/zero).
+            let io =
+                |m: String| RulesetError::Io(name_or_path.to_string(), std::io::Error::other(m));
+            let bytes =
+                crate::read::contained::read_regular(path, MAX_RULESET_BYTES).map_err(io)?;
+            let text = String::from_utf8(bytes).map_err(|_| io("is not UTF-8 text".into()))?;
             return Ruleset::from_toml(name_or_path, &text);
         }
         let names: Vec<&str> = BUILTINS.iter().map(|(n, _)| *n).collect();

@@ -269,23 +269,42 @@ pub fn process(season: &Season) -> Report {
     }
 }
 
-/// Reads and checks a season file, judging any per-board PGN under its ruleset.
-pub fn load(path: &Path) -> Result<model::Season, String> {
+/// Largest season file read.
+const MAX_SEASON_BYTES: u64 = 4 << 20;
+
+/// Reads and checks a season file, judging any per-board PGN under its
+/// ruleset. The paths it names (ruleset, PGN) follow the one containment
+/// rule (`read::contained`): beside the season file unless `allow_outside`.
+pub fn load(path: &Path, allow_outside: bool) -> Result<model::Season, String> {
+    use crate::read::contained::{contained, read_regular};
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
-    let raw: model::RawSeason = toml::from_str(&text).map_err(|e| format!("{name}: {e}"))?;
+    let bytes = read_regular(path, MAX_SEASON_BYTES).map_err(|e| format!("{name}: {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("{name}: is not UTF-8 text"))?;
+    // The key and line of a TOML error, never the text of the file.
+    let raw: model::RawSeason = toml::from_str(&text).map_err(|e: toml::de::Error| {
+        let line = e
+            .span()
+            .map(|s| text[..s.start.min(text.len())].lines().count().max(1));
+        let at = line.map(|l| format!(" (line {l})")).unwrap_or_default();
+        format!("{name}{at}: {}", e.message())
+    })?;
+    let base = path.parent().unwrap_or(Path::new("."));
     let ruleset_name = raw
         .ruleset
         .clone()
         .unwrap_or_else(|| raw.rules.default_ruleset().to_string());
-    let rules = Ruleset::load(&ruleset_name).map_err(|e| format!("{name}: ruleset: {e}"))?;
+    let rules = Ruleset::load_contained(&ruleset_name, base, allow_outside)
+        .map_err(|e| format!("{name}: ruleset: {e}"))?;
     let judge = |pgn: &Path| -> Result<GameResult, String> {
-        if !pgn.is_file() {
-            return Err("no such file".into());
+        let rel = pgn.to_string_lossy();
+        let full = contained(base, &rel, allow_outside)?;
+        let meta = std::fs::metadata(&full).map_err(|_| "no such file".to_string())?;
+        if !meta.is_file() {
+            return Err("is not a regular file".into());
         }
         let src = [Source::File {
-            path: pgn.to_path_buf(),
-            name: pgn.display().to_string(),
+            path: full.clone(),
+            name: full.display().to_string(),
         }];
         let mut result = None;
         let opts = Options {
@@ -301,6 +320,5 @@ pub fn load(path: &Path) -> Result<model::Season, String> {
         }
         result.ok_or_else(|| "no game in the file".to_string())
     };
-    let base = path.parent().unwrap_or(Path::new("."));
-    model::validate(&name, raw, base, &judge).map_err(|e| e.to_string())
+    model::validate(&name, raw, &judge).map_err(|e| e.to_string())
 }

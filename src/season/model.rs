@@ -317,11 +317,11 @@ impl Season {
 /// Resolves a PGN file's adjudicated result.
 pub type PgnJudge<'a> = dyn Fn(&Path) -> Result<GameResult, String> + 'a;
 
-/// Validates a season read from `file` (`base` is its folder, for PGN paths).
+/// Validates a season read from `file`; `judge_pgn` resolves a board's PGN
+/// path (relative to the season file) to its adjudicated result.
 pub fn validate(
     file: &str,
     raw: RawSeason,
-    base: &Path,
     judge_pgn: &PgnJudge<'_>,
 ) -> Result<Season, SeasonError> {
     let err = |fixture: &str, board: Option<u32>, message: String| SeasonError {
@@ -602,8 +602,8 @@ pub fn validate(
                             })?,
                     ),
                     (None, Some(path)) => {
-                        let full = base.join(path);
-                        let r = judge_pgn(&full)
+                        // Relative to the season file; the judge contains it.
+                        let r = judge_pgn(Path::new(path))
                             .map_err(|e| err(&id, bd, format!("pgn {path:?}: {e}")))?;
                         if r == GameResult::Unknown {
                             return Err(err(&id, bd, format!("pgn {path:?}: the game's result cannot be decided (see arbiter adjudicate)")));

@@ -1,0 +1,79 @@
+//! The one containment rule for every path read from a claim, season or
+//! ruleset file: resolved relative to the file that names it; refused when
+//! absolute, when it leaves that file's folder (`..`, symlinks) unless
+//! `--allow-outside`; regular files only (no folders, FIFOs or devices),
+//! with a size cap. Errors name the path, never the file's content.
+
+use std::{
+    io::Read,
+    path::{Component, Path, PathBuf},
+};
+
+/// `rel` resolved against the folder of the file that names it, refusing a
+/// way out of it (absolute paths, `..`, symlinks) unless allowed.
+pub fn contained(base: &Path, rel: &str, allow_outside: bool) -> Result<PathBuf, String> {
+    if rel.trim().is_empty() {
+        return Err("is empty".into());
+    }
+    let p = Path::new(rel);
+    if allow_outside {
+        return Ok(if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            base.join(p)
+        });
+    }
+    if p.is_absolute() {
+        return Err(
+            "an absolute path; name a file beside the one that names it (or pass --allow-outside)"
+                .into(),
+        );
+    }
+    if p.components()
+        .any(|c| matches!(c, Component::ParentDir | Component::Prefix(_)))
+    {
+        return Err("leads out of the folder with `..` (pass --allow-outside to allow it)".into());
+    }
+    let full = base.join(p);
+    // Every existing component must be a real folder or file, not a symlink.
+    let mut at = base.to_path_buf();
+    for c in p.components() {
+        at.push(c);
+        if let Ok(meta) = std::fs::symlink_metadata(&at) {
+            if meta.file_type().is_symlink() {
+                return Err(format!(
+                    "{} is a symbolic link (pass --allow-outside to follow it)",
+                    at.display()
+                ));
+            }
+        }
+    }
+    Ok(full)
+}
+
+/// Reads a regular file of at most `limit` bytes; a folder, pipe or device
+/// is refused before it is opened, so nothing blocks.
+pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
+    let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        _ => e.to_string(),
+    })?;
+    if !meta.is_file() {
+        return Err(if meta.is_dir() {
+            "is a folder, not a file".into()
+        } else {
+            "is not a regular file".into()
+        });
+    }
+    if meta.len() > limit {
+        return Err(format!("is larger than {limit} bytes"));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > limit {
+        return Err(format!("is larger than {limit} bytes"));
+    }
+    Ok(bytes)
+}
