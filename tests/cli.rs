@@ -429,3 +429,71 @@ fn syzygy_folder_without_tables_is_a_usage_error() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// `-o -` is stdout, as everywhere on the command line; `-o` naming an input
+/// (the same file, by device and inode) is refused before anything is read.
+#[test]
+fn output_to_stdout_and_never_over_an_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = write(
+        dir.path(),
+        "games.pgn",
+        b"[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n",
+    );
+    let o = arbiter(&["adjudicate", "-q", "-o", "-", pgn.to_str().unwrap()]);
+    assert!(o.status.success());
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("source,game,"));
+    assert!(!std::path::Path::new("-").exists() && !dir.path().join("-").exists());
+    // The same file under another name (a hard link) is still the input.
+    let link = dir.path().join("results.csv");
+    std::fs::hard_link(&pgn, &link).unwrap();
+    let before = std::fs::read(&pgn).unwrap();
+    let o = arbiter(&[
+        "adjudicate",
+        "-q",
+        "-o",
+        link.to_str().unwrap(),
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("that is the input"), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read(&pgn).unwrap(),
+        before,
+        "the games are untouched"
+    );
+    let o = arbiter(&[
+        "audit",
+        "-q",
+        "--list",
+        "active30",
+        pgn.to_str().unwrap(),
+        "-o",
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+/// A run of tags with no movetext and no result is never `confirmed`.
+#[test]
+fn no_moves_and_no_result_is_not_confirmed() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = write(
+        dir.path(),
+        "tags.pgn",
+        b"[Event \"a\"]\n[Result \"*\"]\n\n[Event \"b\"]\n[Result \"*\"]\n\n*\n",
+    );
+    let o = arbiter(&["adjudicate", "-q", pgn.to_str().unwrap()]);
+    let rows = parse_csv(&o.stdout);
+    assert_eq!(rows.len(), 2);
+    for r in &rows {
+        assert_cells(
+            r,
+            &[
+                ("result", "*"),
+                ("status", "review"),
+                ("reason", "no-moves"),
+            ],
+        );
+    }
+}

@@ -83,7 +83,11 @@ pub fn run(a: Args) -> ExitStatus {
             write_packet(&dir, &u, &packet_rules)
         }));
     }
-    let result = match &a.out {
+    let out = match super::output_path(a.out.as_deref(), &sources) {
+        Ok(o) => o,
+        Err(e) => return e,
+    };
+    let result = match &out {
         // Written beside the target and renamed when complete: an interrupted
         // run never leaves a truncated CSV that looks finished.
         Some(path) => match Pending::create(path) {

@@ -48,6 +48,10 @@ pub fn run(a: Args) -> ExitStatus {
         Ok(x) => x,
         Err(o) => return o,
     };
+    let out = match super::output_path(a.out.as_deref(), &sources) {
+        Ok(o) => o,
+        Err(e) => return e,
+    };
     let mut audit = Audit::default();
     let summary = match pipeline::for_each_game(&sources, &rules, &opts, |o| audit.add(&o)) {
         Ok(s) => s,
@@ -62,7 +66,7 @@ pub fn run(a: Args) -> ExitStatus {
     errors.extend(summary.errors.iter().cloned());
     let (games, findings) = audit.finish();
     let bytes = crate::report::write::csv_bytes(&FINDINGS_HEADER, findings.iter().map(finding_row));
-    let written = match &a.out {
+    let written = match &out {
         Some(p) => crate::report::write::atomic_write(p, &bytes),
         None => std::io::Write::write_all(&mut std::io::stdout().lock(), &bytes),
     };

@@ -110,6 +110,35 @@ pub(crate) fn inputs_and_options(
     Ok((sources, errors, opts))
 }
 
+/// `-o FILE` as given: `-` means stdout, as everywhere on the command line;
+/// a path that is the same file as an input (by device and inode, not by
+/// name) is refused, so the games are never overwritten by their results.
+pub(crate) fn output_path(
+    out: Option<&std::path::Path>,
+    sources: &[crate::read::Source],
+) -> Result<Option<std::path::PathBuf>, ExitStatus> {
+    use std::os::unix::fs::MetadataExt;
+    let Some(path) = out.filter(|p| p.as_os_str() != "-") else {
+        return Ok(None);
+    };
+    if let Ok(target) = std::fs::metadata(path) {
+        for s in sources {
+            if let crate::read::Source::File { path: input, name } = s {
+                let same = std::fs::metadata(input)
+                    .is_ok_and(|m| m.dev() == target.dev() && m.ino() == target.ino());
+                if same {
+                    eprintln!(
+                        "arbiter: -o {}: that is the input {name}; the results would replace the games",
+                        path.display()
+                    );
+                    return Err(ExitStatus::Error);
+                }
+            }
+        }
+    }
+    Ok(Some(path.to_path_buf()))
+}
+
 /// A broken pipe (`arbiter … | head`) is not an error worth a message.
 pub(crate) fn is_broken_pipe(e: &std::io::Error) -> bool {
     e.kind() == std::io::ErrorKind::BrokenPipe

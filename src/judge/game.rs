@@ -776,12 +776,23 @@ fn judge_record(mut c: Ctx<'_>) -> Judgement {
             } else {
                 Reason::Unterminated
             };
-            let v = Verdict::against(
-                c.recorded,
-                GameResult::Unknown,
-                reason,
-                rules.scoring.rule.clone(),
-            );
+            // No moves and no result is nothing to confirm (a run of tags
+            // with no movetext, say): someone has to look.
+            let v = if c.r.plies == 0 {
+                Verdict::new(
+                    GameResult::Unknown,
+                    Status::Review,
+                    reason,
+                    rules.scoring.rule.clone(),
+                )
+            } else {
+                Verdict::against(
+                    c.recorded,
+                    GameResult::Unknown,
+                    reason,
+                    rules.scoring.rule.clone(),
+                )
+            };
             return c.finish(v, None, main);
         }
         GameResult::Draw => {
