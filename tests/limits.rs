@@ -273,3 +273,42 @@ fn outputs_are_ordinary_files_not_private_temporaries() {
     arbiter::report::write::atomic_write(&pdf, b"%PDF").unwrap();
     assert_eq!(mode(&pdf), mode(&plain));
 }
+
+/// An unclosed `(` would swallow the rest of the main line, and a stray `)`
+/// is no PGN: both are a parse-error, never a verdict on a cut-off record.
+#[test]
+fn unbalanced_variations_are_parse_errors() {
+    let rows = crate::common::judge(
+        "fide-rapid",
+        "[Result \"0-1\"]\n\n1. f3 (1. e4 e5 2. f3 e5 2. g4 Qh4# 0-1\n\n[Result \"0-1\"]\n\n1. f3 e5 ) 2. g4 Qh4# 0-1\n\n[Result \"0-1\"]\n\n1. f3 (1. e4) e5 2. g4 Qh4# 0-1\n",
+    );
+    assert_eq!(rows.len(), 3);
+    assert_cells(
+        &rows[0],
+        &[("status", "unreadable"), ("reason", "parse-error")],
+    );
+    assert!(
+        rows[0]["detail"].contains("a variation opened with `(` is never closed"),
+        "{}",
+        rows[0]["detail"]
+    );
+    assert_cells(
+        &rows[1],
+        &[("status", "unreadable"), ("reason", "parse-error")],
+    );
+    assert!(
+        rows[1]["detail"].contains("a `)` closes no variation"),
+        "{}",
+        rows[1]["detail"]
+    );
+    // A balanced variation is read past, as ever: the mate stands.
+    assert_cells(
+        &rows[2],
+        &[
+            ("result", "0-1"),
+            ("status", "confirmed"),
+            ("reason", "checkmate"),
+            ("ply", "4"),
+        ],
+    );
+}

@@ -191,6 +191,15 @@ fn read_movetext(text: &[u8], from: usize, game: &mut ParsedGame) {
     game.has_variations = scanner.variations;
     if scanner.unterminated_comment {
         game.error = Some("unterminated comment".to_string());
+    } else if scanner.unclosed_variation() {
+        // Never a verdict on a cut-off record: the moves after the `(` may be
+        // the main line or the variation, and the text cannot say which.
+        game.error = Some(
+            "a variation opened with `(` is never closed, so the moves after it cannot be told from the main line"
+                .to_string(),
+        );
+    } else if scanner.stray_close && game.garbled.is_none() {
+        game.error = Some("a `)` closes no variation".to_string());
     }
 }
 

@@ -69,6 +69,8 @@ pub struct Scanner<'a> {
     /// A `{` with no closing `}` before the end of the game.
     pub unterminated_comment: bool,
     pub variations: bool,
+    /// A `)` that closes no variation.
+    pub stray_close: bool,
 }
 
 /// Where the movetext begins: after the tag pairs (and any `%` escape lines,
@@ -100,7 +102,13 @@ impl<'a> Scanner<'a> {
             blank_lines: 0,
             unterminated_comment: false,
             variations: false,
+            stray_close: false,
         }
+    }
+
+    /// A variation is still open: a `(` was never closed.
+    pub fn unclosed_variation(&self) -> bool {
+        self.depth > 0
     }
 
     /// Starts reading at `pos` (after the tags).
@@ -215,6 +223,9 @@ impl<'a> Scanner<'a> {
                     self.pos += 1;
                 }
                 b')' => {
+                    if self.depth == 0 {
+                        self.stray_close = true;
+                    }
                     self.depth = self.depth.saturating_sub(1);
                     self.pos += 1;
                 }
