@@ -497,3 +497,25 @@ fn no_moves_and_no_result_is_not_confirmed() {
         );
     }
 }
+
+/// A folder with no PGN is an error (exit 2), and what a folder held that is
+/// not PGN is named, not passed over in silence.
+#[test]
+fn folders_say_what_they_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "readme.txt", b"not a game");
+    let o = arbiter(&["adjudicate", "-q", dir.path().to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("skipped 1 file not named .pgn"), "{err}");
+    assert!(err.contains("readme.txt"), "{err}");
+    assert!(err.contains("no PGN file in this folder"), "{err}");
+    write(
+        dir.path(),
+        "g.pgn",
+        b"[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n",
+    );
+    let o = arbiter(&["adjudicate", "-q", dir.path().to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("skipped 1 file"));
+}

@@ -94,7 +94,10 @@ pub(crate) fn inputs_and_options(
     ),
     ExitStatus,
 > {
-    let (sources, errors) = crate::read::expand_inputs(inputs);
+    let (sources, errors, skipped) = crate::read::expand_inputs_noting(inputs);
+    for note in &skipped {
+        eprintln!("arbiter: {note}");
+    }
     for e in &errors {
         eprintln!("arbiter: {e}");
     }

@@ -40,8 +40,17 @@ fn is_pgn_name(p: &Path) -> bool {
 /// PGN file below it (sorted, so runs are reproducible), a file is itself.
 /// Problems are returned beside the sources, so one bad path does not stop the rest.
 pub fn expand_inputs(inputs: &[String]) -> (Vec<Source>, Vec<String>) {
+    let (sources, errors, _) = expand_inputs_noting(inputs);
+    (sources, errors)
+}
+
+/// `expand_inputs`, and what was skipped in folders: one line per folder
+/// naming the files that are not PGN. A folder with no PGN at all is an
+/// error (nothing to judge is not a success).
+pub fn expand_inputs_noting(inputs: &[String]) -> (Vec<Source>, Vec<String>, Vec<String>) {
     let mut sources = Vec::new();
     let mut errors = Vec::new();
+    let mut notes = Vec::new();
     for input in inputs {
         if input == "-" {
             sources.push(Source::Stdin);
@@ -51,8 +60,30 @@ pub fn expand_inputs(inputs: &[String]) -> (Vec<Source>, Vec<String>) {
         match std::fs::metadata(&path) {
             Ok(m) if m.is_dir() => {
                 let mut found = Vec::new();
-                walk(&path, &mut found, &mut errors);
+                let mut skipped = Vec::new();
+                walk(&path, &mut found, &mut skipped, &mut errors);
                 found.sort();
+                skipped.sort();
+                if !skipped.is_empty() {
+                    let shown: Vec<String> = skipped
+                        .iter()
+                        .take(5)
+                        .map(|p| p.display().to_string())
+                        .collect();
+                    let more = if skipped.len() > 5 {
+                        format!(" and {} more", skipped.len() - 5)
+                    } else {
+                        String::new()
+                    };
+                    notes.push(format!(
+                        "{input}: skipped {} not named .pgn, .pgn.zst, .pgn.gz or .pgn.bz2: {}{more}",
+                        if skipped.len() == 1 { "1 file".to_string() } else { format!("{} files", skipped.len()) },
+                        shown.join(", ")
+                    ));
+                }
+                if found.is_empty() {
+                    errors.push(format!("{input}: no PGN file in this folder"));
+                }
                 sources.extend(found.into_iter().map(|p| Source::File {
                     name: p.display().to_string(),
                     path: p,
@@ -65,10 +96,10 @@ pub fn expand_inputs(inputs: &[String]) -> (Vec<Source>, Vec<String>) {
             Err(e) => errors.push(format!("{input}: {e}")),
         }
     }
-    (sources, errors)
+    (sources, errors, notes)
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
+fn walk(dir: &Path, out: &mut Vec<PathBuf>, skipped: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) => {
@@ -79,9 +110,9 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
     for entry in entries.flatten() {
         let p = entry.path();
         match entry.file_type() {
-            Ok(t) if t.is_dir() => walk(&p, out, errors),
+            Ok(t) if t.is_dir() => walk(&p, out, skipped, errors),
             Ok(_) if is_pgn_name(&p) => out.push(p),
-            _ => {}
+            _ => skipped.push(p),
         }
     }
 }
