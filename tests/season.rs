@@ -806,8 +806,8 @@ fn level_teams_get_a_play_off_note() {
     );
 }
 
-#[test]
-fn ddcl_14_cup_tie_without_tie_break_games_is_left_open() {
+/// The two DDCL teams with four graded players each, for a cup tie.
+fn cup_teams() -> String {
     let mut s = DDCL_HEAD.to_string();
     for t in ["A", "B"] {
         for b in 1..=4 {
@@ -817,6 +817,12 @@ fn ddcl_14_cup_tie_without_tie_break_games_is_left_open() {
             ));
         }
     }
+    s
+}
+
+#[test]
+fn ddcl_14_cup_tie_without_tie_break_games_is_left_open() {
+    let mut s = cup_teams();
     s.push_str("[[fixtures]]\nid = \"KO\"\ndate = \"2010-01-07\"\ncompetition = \"cup\"\nhome = \"A\"\naway = \"B\"\nhome_colour_board1 = \"white\"\nboards = [\n");
     for b in 1..=4 {
         s.push_str(&format!(
@@ -993,15 +999,7 @@ fn an_out_folder_never_mixes_two_runs() {
 /// other goes through; cup.csv names the winner.
 #[test]
 fn ddcl_14h_a_defaulted_cup_tie_is_forfeited() {
-    let mut s = DDCL_HEAD.to_string();
-    for t in ["A", "B"] {
-        for b in 1..=4 {
-            s.push_str(&format!(
-                "[[players]]\nname = \"{t}{b}\"\nteam = \"{t}\"\ngrade = {}\n",
-                150 - b * 10
-            ));
-        }
-    }
+    let mut s = cup_teams();
     s.push_str("[[fixtures]]\nid = \"KO\"\ndate = \"2010-01-07\"\ncompetition = \"cup\"\nhome = \"A\"\naway = \"B\"\nstatus = \"defaulted\"\ndefaulted_by = \"B\"\n");
     let r = run(&s).unwrap();
     let cup = &r.cup[0];

@@ -518,12 +518,17 @@ impl Ruleset {
                 names.join(", "),
             ));
         }
-        let io = |m: String| RulesetError::Io(name_or_path.to_string(), std::io::Error::other(m));
-        let path =
-            crate::read::contained::contained(base, name_or_path, allow_outside).map_err(io)?;
-        let bytes = crate::read::contained::read_regular(&path, MAX_RULESET_BYTES).map_err(io)?;
+        let path = crate::read::contained::contained(base, name_or_path, allow_outside)
+            .map_err(|m| RulesetError::Io(name_or_path.to_string(), std::io::Error::other(m)))?;
+        Ruleset::read_file(name_or_path, &path)
+    }
+
+    /// A ruleset file: a regular file under the size cap, UTF-8, then TOML.
+    fn read_file(origin: &str, path: &std::path::Path) -> Result<Ruleset, RulesetError> {
+        let io = |m: String| RulesetError::Io(origin.to_string(), std::io::Error::other(m));
+        let bytes = crate::read::contained::read_regular(path, MAX_RULESET_BYTES).map_err(io)?;
         let text = String::from_utf8(bytes).map_err(|_| io("is not UTF-8 text".into()))?;
-        Ruleset::from_toml(name_or_path, &text)
+        Ruleset::from_toml(origin, &text)
     }
 
     pub fn builtin_text(name: &str) -> Option<&'static str> {
@@ -539,12 +544,7 @@ impl Ruleset {
         if path.exists() || name_or_path.ends_with(".toml") {
             // A path on the command line: the user's own, but still a
             // regular file of a sensible size (not a FIFO, not /dev/zero).
-            let io =
-                |m: String| RulesetError::Io(name_or_path.to_string(), std::io::Error::other(m));
-            let bytes =
-                crate::read::contained::read_regular(path, MAX_RULESET_BYTES).map_err(io)?;
-            let text = String::from_utf8(bytes).map_err(|_| io("is not UTF-8 text".into()))?;
-            return Ruleset::from_toml(name_or_path, &text);
+            return Ruleset::read_file(name_or_path, path);
         }
         let names: Vec<&str> = BUILTINS.iter().map(|(n, _)| *n).collect();
         Err(RulesetError::Unknown(

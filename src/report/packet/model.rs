@@ -320,6 +320,7 @@ pub fn claim_packet(r: &Ruling) -> Packet {
     let decided_by = r.decided_by();
     let last_move = ev.rows.last().map_or(0, |row| ev.fullmove(row.ply));
     let board = r.position.as_ref().map(|p| p.board().clone());
+    let chart = chart_points(ev);
     Packet {
         title: "Appeal packet".into(),
         subtitle: format!("{} claim · {}", c.kind, c.id),
@@ -364,8 +365,8 @@ pub fn claim_packet(r: &Ruling) -> Packet {
             ),
             None => String::new(),
         },
-        long_moves: long_moves(&chart_points(ev)),
-        chart: chart_points(ev),
+        long_moves: long_moves(&chart),
+        chart,
         controls: control_moves(&ev.time_control, last_move),
         window,
         limit: limit_line(&c.ruleset),
@@ -456,6 +457,7 @@ pub fn game_packet(
     }
     let last_move = ev.rows.last().map_or(0, |row| ev.fullmove(row.ply));
     let safe = crate::report::write::safe_stem(source, 120, "stdin");
+    let chart = chart_points(ev);
     Packet {
         title: "Review sheet".into(),
         subtitle: format!("{source}, game {index} · {}", v.reason.as_str()),
@@ -493,8 +495,8 @@ pub fn game_packet(
             ),
             _ => String::new(),
         },
-        long_moves: long_moves(&chart_points(ev)),
-        chart: chart_points(ev),
+        long_moves: long_moves(&chart),
+        chart,
         controls: control_moves(&ev.time_control, last_move),
         window: None,
         limit: limit_line(rules),
