@@ -1128,6 +1128,232 @@ fn hsl_iv_a_no_show_on_a_middle_board() {
     assert!(r.violations.is_empty(), "{:?}", r.violations);
 }
 
+/// The ECF's results-submission layout (its field definitions, as recorded in
+/// rules.md §10.1 from ecfrating.org.uk/doc/spec/field_def.html, 15 Apr 2022):
+/// field names are compared without spaces; EVENT DETAILS holds the nine
+/// mandatory fields in order and one time-limit combination; PLAYER LIST holds
+/// PIN sets; each MATCH RESULTS part holds PIN1 sets whose first three fields
+/// are PIN1, SCORE, PIN2, with only the match fields after them; every PIN1 and
+/// PIN2 is a PIN of the list; FINISH ends the file. Returns what breaks it.
+fn ecf_layout_errors(text: &str) -> Vec<String> {
+    let key = |n: &str| n.replace(' ', "").to_ascii_uppercase();
+    let fields: Vec<(String, Option<String>)> = text
+        .split('#')
+        .map(str::trim)
+        .filter(|f| !f.is_empty())
+        .map(|f| match f.split_once('=') {
+            Some((n, v)) => (key(n), Some(v.to_string())),
+            None => (key(f), None),
+        })
+        .collect();
+    let mut errors = Vec::new();
+    let names: Vec<&str> = fields.iter().map(|(n, _)| n.as_str()).collect();
+    if names.first() != Some(&"EVENTDETAILS") {
+        errors.push("the file does not start with EVENT DETAILS".into());
+    }
+    if names.last() != Some(&"FINISH") {
+        errors.push("the file does not end with FINISH".into());
+    }
+    let list = names.iter().position(|n| *n == "PLAYERLIST");
+    let Some(list) = list else {
+        errors.push("no PLAYER LIST".into());
+        return errors;
+    };
+    let details = &fields[1..list];
+    let mandatory = [
+        "EVENTCODE",
+        "SUBMISSIONINDEX",
+        "EVENTNAME",
+        "EVENTDATE",
+        "FINALRESULTDATE",
+        "RESULTSOFFICER",
+        "RESULTSOFFICERADDRESS",
+        "TREASURER",
+        "TREASURERADDRESS",
+    ];
+    let got: Vec<&str> = details
+        .iter()
+        .map(|(n, _)| n.as_str())
+        .filter(|n| mandatory.contains(n))
+        .collect();
+    if got != mandatory {
+        errors.push(format!("EVENT DETAILS mandatory fields are {got:?}"));
+    }
+    for (n, v) in details {
+        if mandatory.contains(&n.as_str()) && v.as_deref().is_none_or(|v| v.trim().is_empty()) {
+            errors.push(format!("{n} has no value"));
+        }
+    }
+    let time: Vec<&str> = details
+        .iter()
+        .map(|(n, _)| n.as_str())
+        .filter(|n| n.starts_with("MINUTES") || n.starts_with("MOVES"))
+        .collect();
+    let combinations: [&[&str]; 4] = [
+        &["MINUTESFORGAME"],
+        &[
+            "MOVESFIRSTSESSION",
+            "MINUTESFIRSTSESSION",
+            "MINUTESRESTOFGAME",
+        ],
+        &[
+            "MOVESFIRSTSESSION",
+            "MINUTESFIRSTSESSION",
+            "MOVESSECONDSESSION",
+            "MINUTESSECONDSESSION",
+        ],
+        &[
+            "MOVESFIRSTSESSION",
+            "MINUTESFIRSTSESSION",
+            "MOVESSECONDSESSION",
+            "MINUTESSECONDSESSION",
+            "MINUTESRESTOFGAME",
+        ],
+    ];
+    if !combinations.iter().any(|c| *c == time.as_slice()) {
+        errors.push(format!("time limit fields {time:?} are no ECF combination"));
+    }
+    let player_fields = [
+        "PIN",
+        "ECFCODE",
+        "NAME",
+        "SURNAME",
+        "FORENAME",
+        "INITIALS",
+        "GENDER",
+        "TITLE",
+        "DATEOFBIRTH",
+        "CLUBCODE",
+        "CLUBNAME",
+        "CLUBCOUNTY",
+        "ECFNO",
+        "FIDENO",
+        "COMMENT",
+    ];
+    let match_fields = [
+        "PIN1", "PIN2", "SCORE", "COLOUR", "BOARD", "GAMEDATE", "COMMENT",
+    ];
+    let mut pins = std::collections::HashSet::new();
+    let mut i = list + 1;
+    while i < fields.len() && fields[i].0 == "PIN" {
+        let pin = fields[i].1.clone().unwrap_or_default();
+        if !pins.insert(pin.clone()) {
+            errors.push(format!("PIN {pin} is listed twice"));
+        }
+        i += 1;
+        while i < fields.len()
+            && fields[i].0 != "PIN"
+            && player_fields.contains(&fields[i].0.as_str())
+        {
+            if fields[i].0 == "ECFCODE" {
+                let c = fields[i].1.clone().unwrap_or_default();
+                let b = c.as_bytes();
+                if !(b.len() == 7
+                    && b[..6].iter().all(u8::is_ascii_digit)
+                    && b"ABCDEFGHJKL".contains(&b[6]))
+                {
+                    errors.push(format!("ECF CODE {c:?} has not the ECF's shape"));
+                }
+            }
+            i += 1;
+        }
+    }
+    let mut parts = 0;
+    while i < fields.len() && fields[i].0 == "MATCHRESULTS" {
+        parts += 1;
+        i += 1;
+        while i < fields.len() && fields[i].0 == "PIN1" {
+            let set: Vec<&(String, Option<String>)> = std::iter::once(&fields[i])
+                .chain(
+                    fields[i + 1..]
+                        .iter()
+                        .take_while(|(n, _)| n != "PIN1" && match_fields.contains(&n.as_str())),
+                )
+                .collect();
+            let order: Vec<&str> = set.iter().take(3).map(|(n, _)| n.as_str()).collect();
+            if order != ["PIN1", "SCORE", "PIN2"] {
+                errors.push(format!("a game's fields start {order:?}"));
+            }
+            for (n, v) in &set {
+                let v = v.clone().unwrap_or_default();
+                if (n == "PIN1" || n == "PIN2") && !pins.contains(&v) {
+                    errors.push(format!("{n}={v} is not in the PLAYER LIST"));
+                }
+                if n == "SCORE" && !["10", "01", "55"].contains(&v.as_str()) {
+                    errors.push(format!("SCORE={v}"));
+                }
+                if n == "GAMEDATE"
+                    && !(v.len() == 10 && v.as_bytes()[2] == b'/' && v.as_bytes()[5] == b'/')
+                {
+                    errors.push(format!("GAME DATE={v} is not dd/mm/yyyy"));
+                }
+            }
+            i += set.len();
+        }
+    }
+    if parts == 0 {
+        errors.push("no MATCH RESULTS part".into());
+    }
+    if i != fields.len() - 1 {
+        errors.push(format!("unexpected field {:?} at field {i}", fields.get(i)));
+    }
+    errors
+}
+
+/// The sample season's ECF file follows the ECF's layout, and the checker
+/// itself finds a broken one.
+#[test]
+fn ecf_submission_file_follows_the_published_layout() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "season",
+            "-q",
+            sample("season/ddcl-2009-10.toml").to_str().unwrap(),
+            "-o",
+        ])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(dir.path().join("ecf-submission.txt")).unwrap();
+    assert_eq!(ecf_layout_errors(&text), Vec::<String>::new());
+    let swapped = text.replacen("#SCORE=10#PIN2=2", "#PIN2=2#SCORE=10", 1);
+    assert_eq!(
+        ecf_layout_errors(&swapped),
+        ["a game's fields start [\"PIN1\", \"PIN2\", \"SCORE\"]"]
+    );
+    let no_treasurer = text.replace("#TREASURER=Colin Whitfield\n", "");
+    assert_eq!(ecf_layout_errors(&no_treasurer).len(), 1);
+    let unknown_pin = text.replacen("#PIN2=2#", "#PIN2=999#", 1);
+    assert_eq!(
+        ecf_layout_errors(&unknown_pin),
+        ["PIN2=999 is not in the PLAYER LIST"]
+    );
+}
+
+/// An ECF code that has not the ECF's shape (six digits, a check letter from
+/// ABCDEFGHJKL) is refused, naming the player and the field.
+#[test]
+fn malformed_ecf_codes_are_refused() {
+    let text = std::fs::read_to_string(sample("season/ddcl-2009-10.toml")).unwrap();
+    for bad in ["12345A", "123456I", "1234567", "ABCDEFG"] {
+        let season = text.replacen(
+            "ecf_code = \"123456A\"",
+            &format!("ecf_code = \"{bad}\""),
+            1,
+        );
+        assert_ne!(season, text);
+        let err = run(&season).map(|_| ()).unwrap_err();
+        assert!(
+            err.contains(&format!(
+                "player \"Thompson, Karen\": ecf_code \"{bad}\" is not an ECF code"
+            )),
+            "{err}"
+        );
+    }
+}
+
 /// Players without an ECF code are named in a warning when the ECF file is
 /// written: the grading office has to match them by name.
 #[test]

@@ -375,6 +375,17 @@ pub fn validate(
                 format!("player {:?} has a grade and is marked ungraded", p.name),
             ));
         }
+        let code = p.ecf_code.trim();
+        if !code.is_empty() && !is_ecf_code(code) {
+            return Err(err(
+                "",
+                None,
+                format!(
+                    "player {:?}: ecf_code {code:?} is not an ECF code (six digits and a check letter, one of {ECF_CHECK_LETTERS})",
+                    p.name
+                ),
+            ));
+        }
         let estimated = match (p.estimated_grade, &p.estimated_on) {
             (Some(g), Some(on)) => Some((
                 g,
@@ -416,7 +427,7 @@ pub fn validate(
             grade: p.grade,
             estimated,
             end_grade: p.end_grade,
-            ecf_code: p.ecf_code.clone(),
+            ecf_code: code.to_string(),
             school_grade: p.school_grade,
             preseason_board: p.preseason_board,
         });
@@ -761,4 +772,19 @@ pub fn validate(
         fixtures,
         player_of_year: raw.player_of_year,
     })
+}
+
+/// The check letters of an ECF code (the ECF's field definitions: seven
+/// characters, the last one of these; no `I`).
+const ECF_CHECK_LETTERS: &str = "ABCDEFGHJKL";
+
+/// The shape of an ECF code, `123456A`: the check letter's arithmetic is the
+/// ECF's, not published with the field definitions, so only the shape is checked.
+fn is_ecf_code(code: &str) -> bool {
+    let b = code.as_bytes();
+    b.len() == 7
+        && b[..6].iter().all(u8::is_ascii_digit)
+        && ECF_CHECK_LETTERS
+            .as_bytes()
+            .contains(&b[6].to_ascii_uppercase())
 }
