@@ -1210,7 +1210,7 @@ fn ecf_layout_errors(text: &str) -> Vec<String> {
             "MINUTESRESTOFGAME",
         ],
     ];
-    if !combinations.iter().any(|c| *c == time.as_slice()) {
+    if !combinations.contains(&time.as_slice()) {
         errors.push(format!("time limit fields {time:?} are no ECF combination"));
     }
     let player_fields = [
