@@ -87,3 +87,54 @@ pub fn claim_toml(data: &[u8]) {
         let _ = crate::report::packet::render(&crate::report::packet::claim_packet(&ruling));
     }
 }
+
+/// A folder to resolve fuzzed paths against, with a file, a sub-folder and
+/// symbolic links out of it (to its parent and to `/`).
+fn containment_base() -> &'static std::path::Path {
+    static BASE: std::sync::OnceLock<Option<tempfile::TempDir>> = std::sync::OnceLock::new();
+    let dir = BASE.get_or_init(|| {
+        let d = tempfile::tempdir().ok()?;
+        let root = d.path();
+        std::fs::create_dir_all(root.join("sub")).ok()?;
+        std::fs::write(root.join("game.pgn"), "1. e4 *\n").ok()?;
+        #[cfg(unix)]
+        {
+            let _ = std::os::unix::fs::symlink("..", root.join("up"));
+            let _ = std::os::unix::fs::symlink("/", root.join("sub/root"));
+        }
+        Some(d)
+    });
+    dir.as_ref()
+        .map_or(std::path::Path::new("/nonexistent"), |d| d.path())
+}
+
+/// The containment rule for paths a claim or season file names: whatever
+/// the text, an accepted path lies inside the folder, reached through real
+/// folders only (no `..`, no root, no symbolic link on the way).
+pub fn contained_path(data: &[u8]) {
+    use std::path::Component;
+    let Ok(rel) = std::str::from_utf8(data) else {
+        return;
+    };
+    let base = containment_base();
+    let Ok(path) = crate::read::contained::contained(base, rel, false) else {
+        return;
+    };
+    let rest = path
+        .strip_prefix(base)
+        .expect("an accepted path lies inside the folder");
+    let mut at = base.to_path_buf();
+    for c in rest.components() {
+        assert!(
+            matches!(c, Component::Normal(_) | Component::CurDir),
+            "{rel:?} reached {path:?} through {c:?}"
+        );
+        at.push(c);
+        if let Ok(meta) = std::fs::symlink_metadata(&at) {
+            assert!(
+                !meta.file_type().is_symlink(),
+                "{rel:?} follows a link at {at:?}"
+            );
+        }
+    }
+}

@@ -9,7 +9,10 @@ use std::{
     collections::BTreeMap,
     io::Write,
     panic::{catch_unwind, AssertUnwindSafe},
-    sync::{mpsc, Arc},
+    sync::{
+        atomic::{AtomicBool, Ordering},
+        mpsc, Arc,
+    },
     time::{Duration, Instant},
 };
 
@@ -195,19 +198,31 @@ pub fn judge_text(text: &[u8], rules: &Ruleset) -> (ParsedGame, Judgement) {
         &mut pgn::BatchParser::new(text),
         0,
         text.len(),
+        1,
         Env::new(rules),
     )
 }
 
+/// `first_line`: the line of the source the game starts on, for messages.
 fn judge_in_batch(
     parser: &mut pgn::BatchParser<'_>,
     start: usize,
     end: usize,
+    first_line: u64,
     env: Env<'_>,
 ) -> (ParsedGame, Judgement) {
     let run = || {
         let game = parser.parse(start, end);
         let text = parser.text(start, end);
+        // Text never holds a NUL: this game was damaged (a bad copy, a disk
+        // error), and what it says cannot be trusted. Its neighbours can.
+        if let Some(k) = memchr::memchr(0, text) {
+            let line = first_line + memchr::memchr_iter(b'\n', &text[..k]).count() as u64;
+            let j = Judgement::unreadable(format!(
+                "line {line}: a NUL byte (binary data) in the game's text: not judged"
+            ));
+            return (game, j);
+        }
         let j = SCRATCH.with(|s| judge(&game, text, env, &mut s.borrow_mut()));
         (game, j)
     };
@@ -249,7 +264,7 @@ fn process(work: Work, env: Env<'_>, output: Output, packets: Option<&PacketSink
                 let (game, mut j) = if span.oversize > 0 {
                     (ParsedGame::default(), oversize_judgement(span.oversize))
                 } else {
-                    judge_in_batch(&mut parser, span.start, span.end, env)
+                    judge_in_batch(&mut parser, span.start, span.end, span.line, env)
                 };
                 if j.verdict.status == Status::Unreadable && !j.detail.contains("line ") {
                     j.detail = format!("game starting at line {}: {}", span.line, j.detail);
@@ -344,20 +359,41 @@ fn read_all(
     sources: &[Source],
     opts: &Options,
     tx: mpsc::SyncSender<Work>,
+    stop: &AtomicBool,
     errors: &mut Vec<String>,
 ) {
     let mut seq = 0u64;
     for source in sources {
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
         let name: Arc<str> = Arc::from(source.name());
         let reader = match open(source) {
             Ok(r) => r,
             Err(e) => {
-                errors.push(format!("{}: {e}", source.name()));
+                let detail = format!("{}: {e}", source.name());
+                // A file opened but not readable as PGN (xz) gets its row,
+                // like binary data; a file that cannot be opened does not.
+                if e.kind() == std::io::ErrorKind::InvalidData
+                    && tx
+                        .send(Work::Broken {
+                            seq,
+                            source: name.clone(),
+                            detail: detail.clone(),
+                        })
+                        .is_ok()
+                {
+                    seq += 1;
+                }
+                errors.push(detail);
                 continue;
             }
         };
         let mut sp = Splitter::new(reader);
         loop {
+            if stop.load(Ordering::Relaxed) {
+                return;
+            }
             match sp.next_batch(opts.batch_bytes) {
                 Ok(Some(batch)) => {
                     if tx
@@ -456,19 +492,26 @@ fn drive(
     let mut total = Summary::default();
     let mut read_errors = Vec::new();
     let mut write_error = None;
+    // Set on a write error (a full disk, a closed pipe): the reader stops at
+    // the next batch and the workers drop what is queued, instead of reading
+    // the rest of a large input for nothing.
+    let stop = AtomicBool::new(false);
     std::thread::scope(|s| {
         let reader = s.spawn(|| {
             let mut errs = Vec::new();
-            read_all(sources, opts, work_tx, &mut errs);
+            read_all(sources, opts, work_tx, &stop, &mut errs);
             errs
         });
+        let stop = &stop;
         s.spawn(move || {
             pool.install(|| {
                 work_rx
                     .into_iter()
                     .par_bridge()
                     .for_each_with(done_tx, |tx, w| {
-                        let _ = tx.send(process(w, env, output, opts.on_unconfirmed.as_ref()));
+                        if !stop.load(Ordering::Relaxed) {
+                            let _ = tx.send(process(w, env, output, opts.on_unconfirmed.as_ref()));
+                        }
                     })
             })
         });
@@ -484,6 +527,7 @@ fn drive(
                 if write_error.is_none() {
                     if let Err(e) = consume(d) {
                         write_error = Some(e);
+                        stop.store(true, Ordering::Relaxed);
                     }
                 }
                 next += 1;

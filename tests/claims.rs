@@ -976,3 +976,41 @@ fn a_claims_ruleset_path_is_contained() {
         assert!(load("f.toml").contains("is not a regular file"));
     }
 }
+
+/// A packet that cannot be written (here a folder stands where the file
+/// would go, as a full disk would refuse it) is marked in claims.csv, the
+/// others are written, and the exit status is 2.
+#[test]
+fn a_packet_that_cannot_be_written_is_marked_in_claims_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    std::fs::create_dir_all(out.join("ecf-shuffle.pdf")).unwrap();
+    let o = arbiter(&[
+        "claim",
+        "-q",
+        sample("claims/ecf-shuffle.toml").to_str().unwrap(),
+        sample("claims/bcf-krkn.toml").to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(&format!("{}:", out.join("ecf-shuffle.pdf").display())),
+        "{err}"
+    );
+    assert!(!err.contains(".part"), "{err}");
+    let rows: BTreeMap<String, Row> = parse_csv(&std::fs::read(out.join("claims.csv")).unwrap())
+        .into_iter()
+        .map(|r| (r["claim"].clone(), r))
+        .collect();
+    assert_eq!(rows["bcf-krkn"]["packet"], "bcf-krkn.pdf");
+    assert!(out.join("bcf-krkn.pdf").is_file());
+    assert!(
+        rows["ecf-shuffle"]["packet"].starts_with("not written: "),
+        "{:?}",
+        rows["ecf-shuffle"]
+    );
+    // The ruling itself is still there for the secretary.
+    assert!(!rows["ecf-shuffle"]["recommendation"].is_empty());
+}

@@ -154,3 +154,28 @@ fn clock_time_control_fen_and_toml_targets() {
         }
     }
 }
+
+/// The containment rule over hostile paths and their mutations; the target
+/// asserts that whatever it accepts stays inside the folder.
+#[test]
+fn contained_path_target() {
+    for s in [
+        "game.pgn",
+        "sub/../game.pgn",
+        "../etc/passwd",
+        "/etc/passwd",
+        "up/game.pgn",
+        "sub/root/etc/shadow",
+        "./sub/./game.pgn",
+        "sub//game.pgn",
+        "",
+        "..",
+        "sub/..",
+        "\u{0}",
+    ] {
+        fuzzing::contained_path(s.as_bytes());
+        for m in mutations(s.as_bytes(), 200) {
+            fuzzing::contained_path(&m);
+        }
+    }
+}

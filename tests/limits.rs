@@ -312,3 +312,261 @@ fn unbalanced_variations_are_parse_errors() {
         ],
     );
 }
+
+/// Waits (at most 10 s) until `dir` holds a hidden `.part` file.
+fn wait_for_part(dir: &Path) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < deadline {
+        let found = std::fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .any(|e| e.file_name().to_string_lossy().ends_with(".part"));
+        if found {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
+/// SIGINT and SIGTERM during a run remove the hidden `.part` file, and the
+/// exit status is the shell's 128 + signal.
+#[cfg(unix)]
+#[test]
+fn signals_leave_no_part_file() {
+    for (signal, code) in [("INT", 130), ("TERM", 143)] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("results.csv");
+        // Input from a pipe held open: the run is mid-way when the signal comes.
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["adjudicate", "-q", "-", "-o", out.to_str().unwrap()])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(NEXT.repeat(1000).as_bytes()).unwrap();
+        assert!(wait_for_part(dir.path()), "no .part file appeared");
+        let killed = Command::new("kill")
+            .args(["-s", signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let status = child.wait().unwrap();
+        drop(stdin);
+        assert_eq!(status.code(), Some(code), "SIG{signal}");
+        let left: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(left.is_empty(), "SIG{signal} left {left:?}");
+    }
+}
+
+/// A write error names the target (not the temporary file), removes the
+/// unfinished file, and stops the run at once: the input is not read on.
+#[cfg(unix)]
+#[test]
+fn write_errors_name_the_target_and_stop_the_run() {
+    // stdout on a full disk: arbiter stops reading, so feeding its stdin
+    // fails long before 200 MB have gone in.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["adjudicate", "-q", "-"])
+        .stdin(Stdio::piped())
+        .stdout(
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .unwrap(),
+        )
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let chunk = NEXT.repeat(20_000);
+    let mut fed = 0usize;
+    while fed < 200 << 20 {
+        if stdin.write_all(chunk.as_bytes()).is_err() {
+            break;
+        }
+        fed += chunk.len();
+    }
+    drop(stdin);
+    let o = child.wait_with_output().unwrap();
+    assert!(
+        fed < 200 << 20,
+        "arbiter read all {fed} bytes after the write error"
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("arbiter: stdout: No space left on device"),
+        "{err}"
+    );
+
+    // A file target over the file-size limit: the error names results.csv.
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "big.pgn", NEXT.repeat(50_000).as_bytes());
+    let out = dir.path().join("results.csv");
+    let o = Command::new("sh")
+        .args(["-c", "ulimit -f 64; trap '' XFSZ; exec \"$0\" \"$@\""])
+        .arg(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["adjudicate", "-q", &f, "-o", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(&format!("arbiter: {}: File too large", out.display())),
+        "{err}"
+    );
+    assert!(!err.contains(".part"), "{err}");
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, ["big.pgn"]);
+}
+
+/// NULs are judged game by game: a game holding one is unreadable, naming
+/// the line; the games around it are judged, wherever the NUL lies.
+#[test]
+fn nul_bytes_are_judged_per_game() {
+    let good = "[Event \"good\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n";
+    let mut text = String::new();
+    text.push_str("[Event \"first\"]\n[Result \"1-0\"]\n\n1. e4 e5 \u{0} 2. Qh5 1-0\n\n");
+    for _ in 0..200 {
+        text.push_str(good);
+    }
+    // The late game starts on the next line; its NUL is on its fifth.
+    let late_line = text.lines().count() + 5;
+    text.push_str("[Event \"late\"]\n[Result \"1-0\"]\n\n1. e4 e5\n2. Qh5 \u{0} 1-0\n\n");
+    text.push_str(good);
+    assert!(text.find("[Event \"late\"]").unwrap() > 8192);
+    let rows = crate::common::judge("fide-rapid", &text);
+    assert_eq!(rows.len(), 203);
+    assert_cells(&rows[0], &[("status", "unreadable"), ("event", "first")]);
+    assert!(
+        rows[0]["detail"].contains("line 4: a NUL byte"),
+        "{}",
+        rows[0]["detail"]
+    );
+    assert_cells(&rows[201], &[("status", "unreadable"), ("event", "late")]);
+    assert!(
+        rows[201]["detail"].contains(&format!("line {late_line}: a NUL byte")),
+        "{}",
+        rows[201]["detail"]
+    );
+    for r in rows[1..201].iter().chain(&rows[202..]) {
+        assert_cells(r, &[("status", "confirmed"), ("reason", "checkmate")]);
+    }
+    // Binary data is still refused whole, in one row.
+    let dir = tempfile::tempdir().unwrap();
+    let png = write(
+        dir.path(),
+        "photo.pgn",
+        b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00",
+    );
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["adjudicate", "-q", &png])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let rows = parse_csv(&o.stdout);
+    assert_eq!(rows.len(), 1);
+    assert!(
+        rows[0]["detail"].contains("binary data"),
+        "{}",
+        rows[0]["detail"]
+    );
+}
+
+/// Tag text in Windows-1252 is decoded as such and said in `detail`; UTF-16
+/// files with a byte-order mark are read; xz input is refused by name.
+#[test]
+fn windows_1252_utf16_and_xz() {
+    let mut cp1252 = b"[Event \"club\"]\n[White \"\x8aa\x9ami\x9e, J\xfcrgen\"]\n[Black \"Smith\"]\n[Result \"0-1\"]\n\n".to_vec();
+    cp1252.extend_from_slice(b"1. f3 e5 2. g4 Qh4# 0-1\n");
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "cp1252.pgn", &cp1252);
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["adjudicate", "-q", &f])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let rows = parse_csv(&o.stdout);
+    assert_cells(
+        &rows[0],
+        &[
+            ("white", "Šašmiž, Jürgen"),
+            ("black", "Smith"),
+            ("status", "confirmed"),
+        ],
+    );
+    assert!(
+        rows[0]["detail"].contains("the White tag is not UTF-8: read as Windows-1252"),
+        "{}",
+        rows[0]["detail"]
+    );
+
+    let text = "[Event \"u16\"]\n[White \"Šašmiž\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+    let le: Vec<u8> = [0xff, 0xfe]
+        .into_iter()
+        .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    let be: Vec<u8> = [0xfe, 0xff]
+        .into_iter()
+        .chain(text.encode_utf16().flat_map(u16::to_be_bytes))
+        .collect();
+    for (name, bytes) in [("le.pgn", le), ("be.pgn", be)] {
+        let f = write(dir.path(), name, &bytes);
+        let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["adjudicate", "-q", &f])
+            .output()
+            .unwrap();
+        assert!(
+            o.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let rows = parse_csv(&o.stdout);
+        assert_eq!(rows.len(), 1, "{name}");
+        assert_cells(
+            &rows[0],
+            &[
+                ("white", "Šašmiž"),
+                ("status", "confirmed"),
+                ("reason", "checkmate"),
+                ("ply", "4"),
+            ],
+        );
+    }
+
+    // The magic bytes of an xz stream, under any name.
+    let xz = write(
+        dir.path(),
+        "games.pgn",
+        b"\xfd7zXZ\x00\x00\x04\xe6\xd6\xb4\x46",
+    );
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["adjudicate", "-q", &xz])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("games.pgn: xz-compressed, which arbiter does not read"),
+        "{err}"
+    );
+    let rows = parse_csv(&o.stdout);
+    assert_eq!(rows.len(), 1);
+    assert_cells(&rows[0], &[("status", "unreadable")]);
+    assert!(
+        rows[0]["detail"].contains("xz-compressed"),
+        "{}",
+        rows[0]["detail"]
+    );
+}

@@ -122,7 +122,11 @@ pub fn run(a: Args) -> ExitStatus {
         Ok(s) => s,
         Err(e) if super::is_broken_pipe(&e) => return ExitStatus::Ok,
         Err(e) => {
-            eprintln!("arbiter: writing results: {e}");
+            // The target, never the hidden file it was being written to.
+            let target = out
+                .as_deref()
+                .map_or("stdout".into(), |p| p.display().to_string());
+            eprintln!("arbiter: {target}: {e}");
             return ExitStatus::Error;
         }
     };

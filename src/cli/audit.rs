@@ -71,7 +71,13 @@ pub fn run(a: Args) -> ExitStatus {
         None => std::io::Write::write_all(&mut std::io::stdout().lock(), &bytes),
     };
     if let Err(e) = written {
-        eprintln!("arbiter: writing findings: {e}");
+        if super::is_broken_pipe(&e) {
+            return ExitStatus::Ok;
+        }
+        let target = out
+            .as_deref()
+            .map_or("stdout".into(), |p| p.display().to_string());
+        eprintln!("arbiter: {target}: {e}");
         return ExitStatus::Error;
     }
     if !a.quiet {

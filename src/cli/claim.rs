@@ -117,18 +117,11 @@ pub fn run(a: Args) -> ExitStatus {
             Err(e) => {
                 eprintln!("arbiter: {e}");
                 errors.push(e.to_string());
-                rows.push(vec![
+                rows.push(refer_row(
                     id,
-                    String::new(),
-                    String::new(),
-                    String::new(),
-                    "refer".into(),
-                    String::new(),
-                    String::new(),
-                    String::new(),
-                    "claim-file".into(),
-                    format!("the claim file cannot be read: {e}"),
-                ]);
+                    "claim-file",
+                    &format!("the claim file cannot be read: {e}"),
+                ));
                 counts[2] += 1;
                 continue;
             }
@@ -147,21 +140,29 @@ pub fn run(a: Args) -> ExitStatus {
                 );
                 eprintln!("arbiter: {msg}");
                 errors.push(msg.clone());
+                rows.push(refer_row(id, "internal-error", &msg));
+                counts[2] += 1;
                 continue;
             }
         };
-        let name = packet_name(&r.claim.id, &mut taken);
-        let path = a.out.join(format!("{name}.pdf"));
-        if let Err(e) = atomic_write(&path, &pdf) {
-            eprintln!("arbiter: {}: {e}", path.display());
-            errors.push(e.to_string());
-        }
+        let name = format!("{}.pdf", packet_name(&r.claim.id, &mut taken));
+        let path = a.out.join(&name);
+        // A packet that could not be written is said in its row, not only on
+        // stderr: the secretary reading claims.csv must see which is missing.
+        let packet = match atomic_write(&path, &pdf) {
+            Ok(()) => name,
+            Err(e) => {
+                eprintln!("arbiter: {}: {e}", path.display());
+                errors.push(e.to_string());
+                format!("not written: {e}")
+            }
+        };
         counts[match r.recommendation {
             crate::claim::Recommendation::Uphold => 0,
             crate::claim::Recommendation::Reject => 1,
             crate::claim::Recommendation::Refer => 2,
         }] += 1;
-        rows.push(claims_row(&r));
+        rows.push(claims_row(&r, &packet));
     }
     let csv_path = a.out.join("claims.csv");
     if let Err(e) = atomic_write(&csv_path, &csv_bytes(&CLAIMS_HEADER, rows)) {
@@ -185,6 +186,16 @@ pub fn run(a: Args) -> ExitStatus {
     } else {
         ExitStatus::Ok
     }
+}
+
+/// The row of a claim that could not be judged: referred, saying why.
+fn refer_row(id: String, failed: &str, detail: &str) -> Vec<String> {
+    let mut row = vec![String::new(); CLAIMS_HEADER.len()];
+    row[0] = id;
+    row[4] = "refer".into();
+    row[8] = failed.into();
+    row[9] = detail.into();
+    row
 }
 
 fn display(p: &Path) -> String {

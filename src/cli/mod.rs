@@ -69,6 +69,13 @@ pub fn run() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    // Outputs are written to hidden temporary files until complete; an
+    // interrupted run removes them rather than leave them behind.
+    if let Err(e) = crate::report::write::remove_pending_on_signals() {
+        eprintln!(
+            "arbiter: cannot watch for signals ({e}); an interrupted run may leave a .part file"
+        );
+    }
     let outcome = match cli.command {
         Command::Adjudicate(a) => adjudicate::run(a),
         Command::Analyse(a) => analyse::run(a),

@@ -92,6 +92,17 @@ impl Ctx<'_> {
                 self.game.blank_line_splits
             ));
         }
+        if !self.game.tags.redecoded.is_empty() {
+            self.notes.push(format!(
+                "the {} tag{} not UTF-8: read as Windows-1252",
+                self.game.tags.redecoded.join(", "),
+                if self.game.tags.redecoded.len() == 1 {
+                    " is"
+                } else {
+                    "s are"
+                }
+            ));
+        }
         self.notes.extend(self.clocks.notes.iter().cloned());
         for n in &self.notes {
             detail.push_str("; ");

@@ -36,6 +36,8 @@ pub struct Tags {
     pub black_clock: String,
     /// Number of tag pairs read, known or not.
     pub count: usize,
+    /// Tags whose value was not UTF-8 and was read as Windows-1252.
+    pub redecoded: Vec<String>,
 }
 
 impl Tags {
@@ -80,12 +82,19 @@ pub struct ParsedGame {
     pub lenient: usize,
 }
 
-/// Decodes a tag value: UTF-8 when valid, otherwise Latin-1, which is what
-/// older club software writes (`M\xfcller`).
-pub fn decode_text(bytes: &[u8]) -> String {
+/// Decodes a tag value: UTF-8 when valid, otherwise Windows-1252, which is
+/// what older club software on Windows writes (`M\xfcller`, `\x8aa\x9ami\x9e`)
+/// and which agrees with Latin-1 on every letter Latin-1 has. `Cow::Owned`
+/// when it was not UTF-8, so the caller can say so.
+pub fn decode_text(bytes: &[u8]) -> Cow<'_, str> {
     match std::str::from_utf8(bytes) {
-        Ok(s) => s.to_string(),
-        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+        Ok(s) => Cow::Borrowed(s),
+        Err(_) => Cow::Owned(
+            encoding_rs::WINDOWS_1252
+                .decode_without_bom_handling(bytes)
+                .0
+                .into_owned(),
+        ),
     }
 }
 
@@ -126,7 +135,13 @@ impl Visitor for TagVisitor {
             _ => return ControlFlow::Continue(()),
         };
         let v: Cow<'_, [u8]> = value.decode();
-        *slot = decode_text(&v);
+        let text = decode_text(&v);
+        if let Cow::Owned(_) = text {
+            if let Ok(name) = std::str::from_utf8(name) {
+                t.redecoded.push(name.to_string());
+            }
+        }
+        *slot = text.into_owned();
         ControlFlow::Continue(())
     }
 
@@ -173,7 +188,7 @@ fn read_movetext(text: &[u8], from: usize, game: &mut ParsedGame) {
                 None => {
                     game.garbled = Some(Garbled {
                         ply: game.plies.len() + 1,
-                        text: decode_text(written),
+                        text: decode_text(written).into_owned(),
                         line: tok.line(text),
                     });
                     break;

@@ -123,10 +123,14 @@ pub enum Compression {
     Zstd,
     Gzip,
     Bzip2,
+    /// Recognised to be refused by name: no xz decoder is built in.
+    Xz,
 }
 
 pub fn sniff(magic: &[u8]) -> Compression {
-    if magic.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+    if magic.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0]) {
+        Compression::Xz
+    } else if magic.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
         Compression::Zstd
     } else if magic.starts_with(&[0x1f, 0x8b]) {
         Compression::Gzip
@@ -137,26 +141,51 @@ pub fn sniff(magic: &[u8]) -> Compression {
     }
 }
 
-/// Wraps a raw stream in the decoder its first bytes call for.
-pub fn decoder<'a>(mut raw: Box<dyn Read + Send + 'a>) -> io::Result<Box<dyn Read + Send + 'a>> {
-    let mut magic = [0u8; 4];
+type Stream<'a> = Box<dyn Read + Send + 'a>;
+
+/// The first bytes of a stream (up to `N`, fewer at its end), and the stream
+/// again from its start.
+fn peek<'a, const N: usize>(mut raw: Stream<'a>) -> io::Result<(Vec<u8>, Stream<'a>)> {
+    let mut head = [0u8; N];
     let mut n = 0;
-    while n < magic.len() {
-        match raw.read(&mut magic[n..]) {
+    while n < N {
+        match raw.read(&mut head[n..]) {
             Ok(0) => break,
             Ok(k) => n += k,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(e) => return Err(e),
         }
     }
-    let head = Cursor::new(magic[..n].to_vec());
-    let stream = head.chain(raw);
-    Ok(match sniff(&magic[..n]) {
-        Compression::None => Box::new(stream),
+    let head = head[..n].to_vec();
+    Ok((head.clone(), Box::new(Cursor::new(head).chain(raw))))
+}
+
+/// Wraps a raw stream in the decoder its first bytes call for, and a UTF-16
+/// text (found by its byte-order mark) in a transcoder to UTF-8.
+pub fn decoder<'a>(raw: Stream<'a>) -> io::Result<Stream<'a>> {
+    let (magic, stream) = peek::<6>(raw)?;
+    let text: Stream<'a> = match sniff(&magic) {
+        Compression::None => stream,
         Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(stream)?),
         Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(stream)),
         Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(stream)),
-    })
+        Compression::Xz => {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "xz-compressed, which arbiter does not read: decompress it (xz -d) or recompress it as .zst, .gz or .bz2",
+            ))
+        }
+    };
+    let (bom, text) = peek::<2>(text)?;
+    if bom == [0xff, 0xfe] || bom == [0xfe, 0xff] {
+        return Ok(Box::new(
+            encoding_rs_io::DecodeReaderBytesBuilder::new()
+                .bom_sniffing(true)
+                .strip_bom(true)
+                .build(text),
+        ));
+    }
+    Ok(text)
 }
 
 pub fn open(source: &Source) -> io::Result<Box<dyn Read + Send>> {

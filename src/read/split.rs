@@ -179,6 +179,16 @@ fn ends_with_result(line: &[u8]) -> bool {
     RESULTS.contains(&word) || word.ends_with(b"[/pgn]")
 }
 
+/// More than one byte in eight is a control character other than the
+/// whitespace PGN allows: not text.
+fn looks_binary(window: &[u8]) -> bool {
+    let control = window
+        .iter()
+        .filter(|&&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)) || b == 0x7f)
+        .count();
+    control * 8 > window.len()
+}
+
 fn starts_with_move_one(rest: &[u8]) -> bool {
     rest.starts_with(b"1.") || rest.starts_with(b"1 .")
 }
@@ -240,15 +250,19 @@ impl<R: Read> Splitter<R> {
             }
         };
         self.buf.truncate(len + n);
-        // Text never holds NUL bytes: look for them in the first 8 KiB read.
+        // A file of binary data (an image, an archive, UTF-16 without its
+        // byte-order mark) is refused whole, from its first 8 KiB; a text
+        // with a stray NUL is read, and the game that holds it is judged
+        // unreadable on its own.
         if self.sniffed < 8192 && n > 0 {
             let from = len.min(self.buf.len());
             let to = (len + n).min(len + 8192 - self.sniffed);
             self.sniffed += n;
-            if self.games_done == 0 && memchr::memchr(0, &self.buf[from..to]).is_some() {
+            let window = &self.buf[from..to];
+            if self.games_done == 0 && memchr::memchr(0, window).is_some() && looks_binary(window) {
                 return Err(io::Error::new(
                     io::ErrorKind::InvalidData,
-                    "binary data, not a PGN text file",
+                    "binary data, not a PGN text file (UTF-16 is read only with its byte-order mark)",
                 ));
             }
         }
@@ -572,5 +586,18 @@ mod tests {
     fn binary_input_is_an_error() {
         let mut sp = Splitter::new(&b"\x00\x01\x02PK"[..]);
         assert!(sp.next_batch(1024).is_err());
+        // UTF-16 without a byte-order mark: every other byte is NUL.
+        let utf16: Vec<u8> = "[Event \"x\"]\n\n1. e4 *\n"
+            .bytes()
+            .flat_map(|b| [b, 0])
+            .collect();
+        assert!(Splitter::new(&utf16[..]).next_batch(1024).is_err());
+    }
+
+    #[test]
+    fn a_stray_nul_in_the_first_game_does_not_refuse_the_file() {
+        let g = split("[Event \"a\"]\n\n1. e4 \u{0} e5 1-0\n\n[Event \"b\"]\n\n1. d4 0-1\n");
+        assert_eq!(g.len(), 2);
+        assert!(g[0].contains('\u{0}'));
     }
 }

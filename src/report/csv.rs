@@ -87,7 +87,7 @@ pub fn write_row<W: std::io::Write>(
     ])
 }
 
-pub const CLAIMS_HEADER: [&str; 10] = [
+pub const CLAIMS_HEADER: [&str; 11] = [
     "claim",
     "kind",
     "ruleset",
@@ -98,11 +98,13 @@ pub const CLAIMS_HEADER: [&str; 10] = [
     "rule",
     "checks_failed",
     "detail",
+    "packet",
 ];
 
 /// One claims.csv row: results as result columns (`*` when play goes on),
-/// and what follows either way, in words, at the end of `detail`.
-pub fn claims_row(r: &Ruling) -> Vec<String> {
+/// and what follows either way, in words, at the end of `detail`. `packet`
+/// is the packet's file name, or why it is missing.
+pub fn claims_row(r: &Ruling, packet: &str) -> Vec<String> {
     let mut detail = r.detail.clone();
     for (when, words) in [
         ("if upheld", &r.result_if_upheld),
@@ -123,6 +125,7 @@ pub fn claims_row(r: &Ruling) -> Vec<String> {
         r.rule.to_string(),
         r.failed().join(";"),
         detail,
+        packet.into(),
     ]
 }
 

@@ -4,7 +4,7 @@
 
 use std::{
     io::{self, Write},
-    path::Path,
+    path::{Path, PathBuf},
 };
 
 /// Writes `bytes` to `path` atomically.
@@ -14,12 +14,54 @@ pub fn atomic_write(path: &Path, bytes: &[u8]) -> io::Result<()> {
     pending.commit()
 }
 
+/// The temporary files being written now, for `remove_pending`: a signal
+/// must not leave a hidden `.part` of tens of MB behind.
+static PENDING: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+fn pending_paths() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    // A panic while the lock was held leaves the list itself intact.
+    PENDING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Removes every temporary output file not yet renamed into place; called
+/// on SIGINT, SIGTERM and SIGHUP just before the process exits.
+pub fn remove_pending() {
+    for p in pending_paths().drain(..) {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+/// On SIGINT, SIGTERM or SIGHUP: remove the unfinished outputs and exit with
+/// 128 + the signal's number, as a shell reports a process it killed.
+pub fn remove_pending_on_signals() -> io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            if let Some(sig) = signals.forever().next() {
+                remove_pending();
+                std::process::exit(128 + sig);
+            }
+        })?;
+    Ok(())
+}
+
 /// A file being written beside its target; `commit` renames it into place.
 /// Dropped without `commit` (an error, a panic), it is removed, and the
 /// target keeps what it had.
 pub struct Pending {
-    tmp: tempfile::NamedTempFile,
-    target: std::path::PathBuf,
+    tmp: Option<tempfile::NamedTempFile>,
+    target: PathBuf,
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        if let Some(tmp) = &self.tmp {
+            let path = tmp.path();
+            pending_paths().retain(|p| p != path);
+        }
+    }
 }
 
 impl Pending {
@@ -42,20 +84,30 @@ impl Pending {
             use std::os::unix::fs::PermissionsExt;
             builder.permissions(std::fs::Permissions::from_mode(0o666));
         }
+        let mut paths = pending_paths();
         let tmp = builder.tempfile_in(dir)?;
+        paths.push(tmp.path().to_path_buf());
         Ok(Pending {
-            tmp,
+            tmp: Some(tmp),
             target: target.to_path_buf(),
         })
     }
 
     pub fn file(&mut self) -> &mut std::fs::File {
-        self.tmp.as_file_mut()
+        match &mut self.tmp {
+            Some(t) => t.as_file_mut(),
+            None => unreachable!("a Pending holds its file until commit"),
+        }
     }
 
-    pub fn commit(self) -> io::Result<()> {
-        self.tmp.as_file().sync_all()?;
-        self.tmp.persist(&self.target).map_err(|e| e.error)?;
+    pub fn commit(mut self) -> io::Result<()> {
+        let Some(tmp) = self.tmp.take() else {
+            return Ok(());
+        };
+        let mut paths = pending_paths();
+        paths.retain(|p| p != tmp.path());
+        tmp.as_file().sync_all()?;
+        tmp.persist(&self.target).map_err(|e| e.error)?;
         Ok(())
     }
 }
