@@ -30,7 +30,13 @@ use crate::{
         Source,
     },
     replay::Scratch,
-    report::csv::{write_header, write_row, GameRef},
+    report::{
+        self,
+        csv::{write_header, write_row, GameRef},
+        json::{self, Format},
+        review::ReviewItem,
+        summary::Brief,
+    },
     rules::Ruleset,
 };
 
@@ -109,6 +115,14 @@ impl Summary {
         self.corrected + self.review + self.unreadable > 0
     }
 
+    /// "38 games: 28 confirmed, 8 corrected, 2 review, 0 unreadable".
+    pub fn counts(&self) -> String {
+        format!(
+            "{} games: {} confirmed, {} corrected, {} review, {} unreadable",
+            self.games, self.confirmed, self.corrected, self.review, self.unreadable
+        )
+    }
+
     pub fn line(&self) -> String {
         let secs = self.elapsed.as_secs_f64().max(1e-9);
         format!(
@@ -141,7 +155,12 @@ enum Work {
 
 struct Done {
     seq: u64,
-    csv: Vec<u8>,
+    /// The results rows, in the asked format.
+    rows: Vec<u8>,
+    /// The corrected PGN of the batch.
+    pgn: Vec<u8>,
+    briefs: Vec<Brief>,
+    reviews: Vec<ReviewItem>,
     games: Vec<GameOutcome>,
     summary: Summary,
 }
@@ -160,10 +179,38 @@ pub struct GameOutcome {
     pub clock_rises: bool,
 }
 
-/// What the workers hand back: CSV rows, or the judged games themselves.
+/// What `adjudicate` writes: the results in a format, and on request the
+/// corrected PGN, the briefs a summary counts, the review page's entries.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outputs {
+    pub format: Format,
+    pub pgn: bool,
+    pub briefs: bool,
+    pub reviews: bool,
+}
+
+/// A write error on the corrected PGN, told apart from one on the results
+/// so the message names the right file.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct PgnWriteError(pub std::io::Error);
+
+fn pgn_error(e: std::io::Error) -> std::io::Error {
+    std::io::Error::new(e.kind(), PgnWriteError(e))
+}
+
+/// Where `adjudicate_to` sends what it renders, in input order.
+pub struct Sinks<'a> {
+    pub rows: &'a mut dyn Write,
+    pub pgn: Option<&'a mut dyn Write>,
+    pub brief: Option<&'a mut dyn FnMut(Brief)>,
+    pub review: Option<&'a mut dyn FnMut(ReviewItem)>,
+}
+
+/// What the workers hand back: rendered outputs, or the judged games themselves.
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum Output {
-    Csv,
+    Rows(Outputs),
     Games,
 }
 
@@ -250,11 +297,122 @@ fn oversize_judgement(bytes: u64) -> Judgement {
     ))
 }
 
+/// A batch's rendered outputs, filled game by game in input order.
+struct Rendered {
+    csv: csv::Writer<Vec<u8>>,
+    json: Vec<u8>,
+    pgn: Vec<u8>,
+    briefs: Vec<Brief>,
+    reviews: Vec<ReviewItem>,
+}
+
+impl Rendered {
+    fn new() -> Rendered {
+        Rendered {
+            csv: csv::WriterBuilder::new()
+                .has_headers(false)
+                .from_writer(Vec::with_capacity(1 << 16)),
+            json: Vec::new(),
+            pgn: Vec::new(),
+            briefs: Vec::new(),
+            reviews: Vec::new(),
+        }
+    }
+
+    /// One game's row, and its other outputs as asked. `text` is the game
+    /// as read (`None` when it was not kept), `game` as parsed.
+    #[allow(clippy::too_many_arguments)]
+    fn game(
+        &mut self,
+        outputs: Outputs,
+        r: &GameRef<'_>,
+        text: Option<&[u8]>,
+        game: &ParsedGame,
+        j: &Judgement,
+        env: Env<'_>,
+        packet: bool,
+    ) {
+        match outputs.format {
+            // Writing into a Vec cannot fail.
+            Format::Csv => {
+                let _ = write_row(&mut self.csv, r, &game.tags, j);
+            }
+            Format::Json | Format::Ndjson => {
+                json::push_line(&mut self.json, &json::game_json(r, &game.tags, j))
+            }
+        }
+        if outputs.pgn {
+            match text {
+                Some(t) => report::pgn::write_game(
+                    &mut self.pgn,
+                    t,
+                    game.tags.recorded_result().as_str(),
+                    j,
+                ),
+                None => report::pgn::write_placeholder(&mut self.pgn, r.source, j),
+            }
+        }
+        if outputs.briefs {
+            self.briefs.push(Brief::of(&game.tags, j));
+        }
+        if outputs.reviews && j.verdict.status != Status::Confirmed {
+            self.reviews
+                .push(review_item(r, game, j, env.rules, packet));
+        }
+    }
+
+    fn rows(self) -> Vec<u8> {
+        let csv = self.csv.into_inner().unwrap_or_default();
+        if self.json.is_empty() {
+            csv
+        } else {
+            self.json
+        }
+    }
+}
+
+/// The review page's entry for a game not confirmed.
+fn review_item(
+    r: &GameRef<'_>,
+    game: &ParsedGame,
+    j: &Judgement,
+    rules: &Ruleset,
+    packet: bool,
+) -> ReviewItem {
+    let t = &game.tags;
+    let clock = |c: Option<crate::model::Clock>| c.map(|c| c.to_string()).unwrap_or_default();
+    ReviewItem {
+        title: format!("{}, game {}", r.source, r.index),
+        event: t.event.clone(),
+        date: t.date.clone(),
+        white: t.white.clone(),
+        black: t.black.clone(),
+        status: j.verdict.status.as_str().into(),
+        reason: j.verdict.reason.as_str().into(),
+        recorded: t.recorded_result().as_str().into(),
+        result: j.verdict.result.as_str().into(),
+        rules: rules.explain(&j.verdict.rule),
+        detail: j.detail.clone(),
+        at: match j.ply {
+            Some(p) if !j.mv.is_empty() => format!("{} (ply {p})", j.mv),
+            Some(p) => format!("ply {p}"),
+            None => String::new(),
+        },
+        white_clock: clock(j.white_clock),
+        black_clock: clock(j.black_clock),
+        fen: (!j.final_fen.is_empty()).then(|| j.final_fen.clone()),
+        last_move: crate::replay::last_move(game, j.plies),
+        packet: packet.then(|| report::write::packet_file_name(r.source, r.index)),
+    }
+}
+
 fn process(work: Work, env: Env<'_>, output: Output, packets: Option<&PacketSink>) -> Done {
     let mut games = Vec::new();
-    let mut w = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(Vec::with_capacity(1 << 16));
+    let mut out = Rendered::new();
+    let outputs = match output {
+        Output::Rows(o) => o,
+        Output::Games => Outputs::default(),
+    };
     let mut summary = Summary::default();
     let seq = match work {
         Work::Batch { seq, source, batch } => {
@@ -313,8 +471,8 @@ fn process(work: Work, env: Env<'_>, output: Output, packets: Option<&PacketSink
                     index: span.index,
                     offset: span.offset,
                 };
-                // Writing into a Vec cannot fail.
-                let _ = write_row(&mut w, &r, &game.tags, &j);
+                let text = (span.oversize == 0).then(|| &batch.data[span.start..span.end]);
+                out.game(outputs, &r, text, &game, &j, env, packets.is_some());
             }
             seq
         }
@@ -341,15 +499,17 @@ fn process(work: Work, env: Env<'_>, output: Output, packets: Option<&PacketSink
                     index: 1,
                     offset: 0,
                 };
-                let _ = write_row(&mut w, &r, &pgn::Tags::default(), &j);
+                out.game(outputs, &r, None, &ParsedGame::default(), &j, env, false);
             }
             seq
         }
     };
-    let csv = w.into_inner().unwrap_or_default();
     Done {
         seq,
-        csv,
+        pgn: std::mem::take(&mut out.pgn),
+        briefs: std::mem::take(&mut out.briefs),
+        reviews: std::mem::take(&mut out.reviews),
+        rows: out.rows(),
         games,
         summary,
     }
@@ -443,17 +603,59 @@ pub fn adjudicate<W: Write>(
     sources: &[Source],
     rules: &Ruleset,
     opts: &Options,
-    out: W,
+    mut out: W,
 ) -> std::io::Result<Summary> {
-    let mut out = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(out);
-    write_header(&mut out)?;
-    let mut inner = out.into_inner().map_err(|e| e.into_error())?;
-    let summary = drive(sources, rules, opts, Output::Csv, |d| {
-        inner.write_all(&d.csv)
+    let mut sinks = Sinks {
+        rows: &mut out,
+        pgn: None,
+        brief: None,
+        review: None,
+    };
+    adjudicate_to(sources, rules, opts, Outputs::default(), &mut sinks)
+}
+
+/// `adjudicate` with every output: the results in `outputs.format` to
+/// `sinks.rows`, and what else `outputs` asks for to the other sinks.
+pub fn adjudicate_to(
+    sources: &[Source],
+    rules: &Ruleset,
+    opts: &Options,
+    outputs: Outputs,
+    sinks: &mut Sinks<'_>,
+) -> std::io::Result<Summary> {
+    let mut array = json::ArrayWriter::default();
+    if outputs.format == Format::Csv {
+        let mut header = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(Vec::new());
+        write_header(&mut header)?;
+        sinks
+            .rows
+            .write_all(&header.into_inner().map_err(|e| e.into_error())?)?;
+    }
+    let summary = drive(sources, rules, opts, Output::Rows(outputs), |d| {
+        match outputs.format {
+            Format::Json => array.write(&mut sinks.rows, &d.rows)?,
+            _ => sinks.rows.write_all(&d.rows)?,
+        }
+        if let Some(w) = sinks.pgn.as_mut() {
+            w.write_all(&d.pgn).map_err(pgn_error)?;
+        }
+        if let Some(f) = sinks.brief.as_mut() {
+            d.briefs.into_iter().for_each(f);
+        }
+        if let Some(f) = sinks.review.as_mut() {
+            d.reviews.into_iter().for_each(f);
+        }
+        Ok(())
     })?;
-    inner.flush()?;
+    if outputs.format == Format::Json {
+        array.finish(&mut sinks.rows)?;
+    }
+    sinks.rows.flush()?;
+    if let Some(w) = sinks.pgn.as_mut() {
+        w.flush().map_err(pgn_error)?;
+    }
     Ok(summary)
 }
 

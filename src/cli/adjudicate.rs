@@ -7,11 +7,16 @@ use std::{
 };
 
 use super::ExitStatus;
+use crate::report::json::Format;
 use crate::{
     pipeline,
     report::{
         packet,
         write::{atomic_write, packet_file_name, Pending},
+    },
+    report::{
+        review::{self, ReviewItem},
+        summary::{summary_csv, Brief, SummaryTables},
     },
     rules::Ruleset,
 };
@@ -39,6 +44,18 @@ pub struct Args {
     /// Write a PDF packet (diagram, scoresheet, clock chart, verdict) into this folder for every game not confirmed.
     #[arg(long, value_name = "DIR")]
     pub packets: Option<PathBuf>,
+    /// Results format: csv (default), json (one array) or ndjson (one object a line).
+    #[arg(long, value_enum, default_value_t = Format::Csv)]
+    pub format: Format,
+    /// Write every game again, with Result set to the adjudicated result where corrected, `*` where under review, and tags saying why.
+    #[arg(long, value_name = "FILE")]
+    pub pgn_out: Option<PathBuf>,
+    /// Write a summary CSV: per event, games by status and reason; per player, games corrected for or against them.
+    #[arg(long, value_name = "FILE")]
+    pub summary: Option<PathBuf>,
+    /// Write a self-contained HTML review page of the games not confirmed (boards, clocks, rulings, filters).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     /// No progress bar and no summary.
     #[arg(short, long)]
     pub quiet: bool,
@@ -87,49 +104,109 @@ pub fn run(a: Args) -> ExitStatus {
         Ok(o) => o,
         Err(e) => return e,
     };
-    let result = match &out {
-        // Written beside the target and renamed when complete: an interrupted
-        // run never leaves a truncated CSV that looks finished.
-        Some(path) => match Pending::create(path) {
-            Ok(mut pending) => {
-                let r = pipeline::adjudicate(
-                    &sources,
-                    &rules,
-                    &opts,
-                    std::io::BufWriter::new(pending.file()),
-                );
-                match r {
-                    Ok(s) => pending.commit().map(|_| s),
-                    Err(e) => Err(e),
+    let mut extra = Vec::new();
+    for (flag, path) in [
+        ("--pgn-out", &a.pgn_out),
+        ("--summary", &a.summary),
+        ("--html", &a.html),
+    ] {
+        match super::output_path(path.as_deref(), &sources) {
+            Ok(p) => extra.push(p),
+            Err(e) => {
+                eprintln!("arbiter: {flag} is refused");
+                return e;
+            }
+        }
+    }
+    let [pgn_path, summary_path, html_path] = [extra.remove(0), extra.remove(0), extra.remove(0)];
+    let outputs = pipeline::Outputs {
+        format: a.format,
+        pgn: pgn_path.is_some(),
+        briefs: summary_path.is_some(),
+        reviews: html_path.is_some(),
+    };
+    // Every file is written beside its target and renamed when complete: an
+    // interrupted run never leaves a truncated file that looks finished.
+    let mut pending_rows = None;
+    let mut pending_pgn = None;
+    for (path, slot) in [(&out, &mut pending_rows), (&pgn_path, &mut pending_pgn)] {
+        if let Some(path) = path {
+            match Pending::create(path) {
+                Ok(p) => *slot = Some(p),
+                Err(e) => {
+                    eprintln!("arbiter: {}: {e}", path.display());
+                    return ExitStatus::Error;
                 }
             }
-            Err(e) => {
-                eprintln!("arbiter: {}: {e}", path.display());
-                return ExitStatus::Error;
-            }
-        },
-        None => pipeline::adjudicate(
-            &sources,
-            &rules,
-            &opts,
-            std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock()),
-        ),
+        }
+    }
+    let mut tables = SummaryTables::default();
+    let mut reviews = Vec::new();
+    let result = {
+        let stdout = std::io::stdout();
+        let mut rows: Box<dyn std::io::Write> = match pending_rows.as_mut() {
+            Some(p) => Box::new(std::io::BufWriter::new(p.file())),
+            None => Box::new(std::io::BufWriter::with_capacity(1 << 16, stdout.lock())),
+        };
+        let mut pgn = pending_pgn
+            .as_mut()
+            .map(|p| std::io::BufWriter::new(p.file()));
+        let mut brief = |b: Brief| tables.add(&b);
+        let mut review = |r: ReviewItem| reviews.push(r);
+        let mut sinks = pipeline::Sinks {
+            rows: &mut rows,
+            pgn: pgn.as_mut().map(|w| w as &mut dyn std::io::Write),
+            brief: summary_path
+                .is_some()
+                .then_some(&mut brief as &mut dyn FnMut(Brief)),
+            review: html_path
+                .is_some()
+                .then_some(&mut review as &mut dyn FnMut(ReviewItem)),
+        };
+        pipeline::adjudicate_to(&sources, &rules, &opts, outputs, &mut sinks)
+            .map_err(|e| (writing_target(&e, &out, &pgn_path), e))
     };
+    let result = result.and_then(|s| {
+        for (p, path) in [(pending_rows, &out), (pending_pgn, &pgn_path)] {
+            if let (Some(p), Some(path)) = (p, path) {
+                p.commit().map_err(|e| (path.display().to_string(), e))?;
+            }
+        }
+        Ok(s)
+    });
     if let Some(pb) = bar {
         pb.finish_and_clear();
     }
     let summary = match result {
         Ok(s) => s,
-        Err(e) if super::is_broken_pipe(&e) => return ExitStatus::Ok,
-        Err(e) => {
-            // The target, never the hidden file it was being written to.
-            let target = out
-                .as_deref()
-                .map_or("stdout".into(), |p| p.display().to_string());
+        Err((_, e)) if super::is_broken_pipe(&e) => return ExitStatus::Ok,
+        Err((target, e)) => {
             eprintln!("arbiter: {target}: {e}");
             return ExitStatus::Error;
         }
     };
+    if let Some(path) = &summary_path {
+        if let Err(e) = atomic_write(path, &summary_csv(&tables)) {
+            eprintln!("arbiter: {}: {e}", path.display());
+            return ExitStatus::Error;
+        }
+    }
+    if let Some(path) = &html_path {
+        for r in &mut reviews {
+            if let (Some(name), Some(dir)) = (&r.packet, &a.packets) {
+                r.packet = Some(super::link_from(path, &dir.join(name)));
+            }
+        }
+        let page = review::page(
+            &format!("arbiter review: {}", rules.name),
+            &format!("{} under {}", summary.counts(), rules.name),
+            &reviews,
+        );
+        if let Err(e) = atomic_write(path, page.as_bytes()) {
+            eprintln!("arbiter: {}: {e}", path.display());
+            return ExitStatus::Error;
+        }
+    }
     for e in &summary.errors {
         eprintln!("arbiter: {e}");
     }
@@ -143,6 +220,22 @@ pub fn run(a: Args) -> ExitStatus {
         ExitStatus::NeedsReview
     } else {
         ExitStatus::Ok
+    }
+}
+
+/// Which target a write error hit: the results (a file or stdout) or the
+/// corrected PGN — named as the user named it, never the temporary file.
+fn writing_target(e: &std::io::Error, out: &Option<PathBuf>, pgn: &Option<PathBuf>) -> String {
+    let rows = out
+        .as_deref()
+        .map_or("stdout".into(), |p| p.display().to_string());
+    match (
+        pgn,
+        e.get_ref()
+            .and_then(|i| i.downcast_ref::<pipeline::PgnWriteError>()),
+    ) {
+        (Some(p), Some(_)) => p.display().to_string(),
+        _ => rows,
     }
 }
 

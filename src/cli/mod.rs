@@ -164,3 +164,18 @@ pub fn progress_bar() -> indicatif::ProgressBar {
     pb.enable_steady_tick(std::time::Duration::from_millis(200));
     pb
 }
+
+/// The address of `target` as a link in the page written to `page`:
+/// relative when both are named relative to the same place, otherwise the
+/// absolute path (a page opened from a USB stick keeps working either way
+/// when the packets travel beside it).
+pub(crate) fn link_from(page: &std::path::Path, target: &std::path::Path) -> String {
+    let base = page.parent().unwrap_or(std::path::Path::new(""));
+    match target.strip_prefix(base) {
+        Ok(rel) if target.is_relative() == base.is_relative() => rel.display().to_string(),
+        _ => std::path::absolute(target)
+            .unwrap_or_else(|_| target.to_path_buf())
+            .display()
+            .to_string(),
+    }
+}

@@ -18,7 +18,7 @@ use shakmaty::{
     fen::Fen,
     san::{San, SanPlus, Suffix},
     zobrist::Zobrist64,
-    CastlingMode, Chess, EnPassantMode, Move, Position, Role,
+    CastlingMode, Chess, EnPassantMode, Move, Position, Role, Square,
 };
 
 use crate::{
@@ -683,6 +683,26 @@ fn check_suffix(r: &mut Replay, ply: &Ply, n: usize) {
     if r.wrong_suffixes.len() < 8 {
         r.wrong_suffixes.push((n, written, actual));
     }
+}
+
+/// The last of the first `plies` moves as played on the board (from, to),
+/// for marking it on a diagram; `None` when a move cannot be placed (one
+/// that stood though illegal) or the start position is unsupported.
+pub fn last_move(game: &crate::pgn::ParsedGame, plies: usize) -> Option<(Square, Square)> {
+    let Start::Position(pos, _) = start_position(&game.tags) else {
+        return None;
+    };
+    let mut pos = *pos;
+    let mut last = None;
+    for ply in game.plies.iter().take(plies) {
+        let m = resolve(&pos, ply)?;
+        // The king's own squares for castling (e1g1), not the rook's.
+        if let shakmaty::uci::UciMove::Normal { from, to, .. } = m.to_uci(CastlingMode::Standard) {
+            last = Some((from, to));
+        }
+        pos.play_unchecked(m);
+    }
+    last
 }
 
 #[cfg(test)]

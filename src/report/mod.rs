@@ -2,8 +2,12 @@
 
 pub mod csv;
 pub mod diagram;
+pub mod json;
 pub mod packet;
 pub mod pdf;
+pub mod pgn;
+pub mod review;
 pub mod season;
+pub mod summary;
 pub mod tsv;
 pub mod write;

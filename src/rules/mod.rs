@@ -362,9 +362,25 @@ impl std::ops::Deref for Ruleset {
     }
 }
 
+/// The built-in nearest to a misspelled or wrongly cased name, if one is
+/// close enough to be what was meant (`FIDE-RAPID`, `fide-rpaid`).
+pub fn nearest_builtin(name: &str) -> Option<&'static str> {
+    let lower = name.to_ascii_lowercase();
+    BUILTINS
+        .iter()
+        .map(|(n, _)| (*n, strsim::damerau_levenshtein(&lower, n)))
+        .filter(|(n, d)| *d <= 2.max(n.len() / 5))
+        .min_by_key(|(_, d)| *d)
+        .map(|(n, _)| n)
+}
+
+fn nearest_words(name: &str) -> String {
+    nearest_builtin(name).map_or(String::new(), |n| format!("; did you mean {n:?}?"))
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum RulesetError {
-    #[error("unknown ruleset {0:?} (built-ins: {1})")]
+    #[error("unknown ruleset {0:?}{suggestion} (built-ins: {1})", suggestion = nearest_words(.0))]
     Unknown(String, String),
     #[error("{0}: {1}")]
     Io(String, std::io::Error),
@@ -557,6 +573,22 @@ impl Ruleset {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn misspelled_and_wrongly_cased_names_suggest_the_builtin() {
+        for (typed, meant) in [
+            ("FIDE-RAPID", "fide-rapid"),
+            ("fide-rpaid", "fide-rapid"),
+            ("ecf-quikplay", "ecf-quickplay"),
+            ("Sabah-Active30", "sabah-active30"),
+        ] {
+            let e = Ruleset::load(typed).unwrap_err().to_string();
+            assert!(e.contains(&format!("did you mean \"{meant}\"?")), "{e}");
+        }
+        let e = Ruleset::load("chess960").unwrap_err().to_string();
+        assert!(!e.contains("did you mean"), "{e}");
+        assert!(e.contains("built-ins: "), "{e}");
+    }
 
     #[test]
     fn every_builtin_loads_and_is_named_after_its_file() {

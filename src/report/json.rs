@@ -1,0 +1,190 @@
+//! The results, claims, findings and analyses as JSON: one object per row
+//! with typed fields (numbers as numbers, clocks in seconds beside
+//! `h:mm:ss`, complete dates in ISO form, citations as a list). `--format
+//! ndjson` writes one object a line; `--format json` one array of them.
+//! The field names are the CSV's, so a column and a field mean one thing.
+
+use serde::{Deserialize, Serialize};
+
+use super::csv::GameRef;
+use crate::{
+    model::{Clock, Judgement},
+    pgn::Tags,
+};
+
+/// The output format a command was asked for.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Comma-separated values with a header (tab-separated for `analyse`).
+    #[default]
+    Csv,
+    /// One JSON array of objects.
+    Json,
+    /// One JSON object a line.
+    Ndjson,
+}
+
+/// One game of the results, as JSON.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameJson {
+    pub source: String,
+    pub game: u64,
+    pub offset: u64,
+    pub event: String,
+    pub site: String,
+    /// `YYYY-MM-DD` when the PGN date is complete; otherwise null.
+    pub date: Option<String>,
+    /// The `Date` tag as written (`2009.??.??`).
+    pub date_pgn: String,
+    pub round: String,
+    pub white: String,
+    pub black: String,
+    pub white_elo: Option<u32>,
+    pub black_elo: Option<u32>,
+    pub time_control: String,
+    pub recorded_result: String,
+    pub result: String,
+    pub status: String,
+    pub reason: String,
+    /// Each citation on its own (`["BCF RP 13", "FIDE 5.1.2"]`).
+    pub rule: Vec<String>,
+    pub ply: Option<usize>,
+    #[serde(rename = "move")]
+    pub mv: Option<String>,
+    pub white_clock: Option<String>,
+    pub white_clock_seconds: Option<f64>,
+    pub black_clock: Option<String>,
+    pub black_clock_seconds: Option<f64>,
+    pub plies: usize,
+    pub final_fen: String,
+    pub detail: String,
+}
+
+/// A PGN date (`2009.10.08`) as ISO (`2009-10-08`) when it is complete.
+pub fn iso_date(pgn: &str) -> Option<String> {
+    let parts: Vec<&str> = pgn.trim().split(['.', '-', '/']).collect();
+    let [y, m, d] = parts.as_slice() else {
+        return None;
+    };
+    let digits = |s: &str, len: usize| s.len() == len && s.bytes().all(|b| b.is_ascii_digit());
+    if !(digits(y, 4) && digits(m, 2) && digits(d, 2)) {
+        return None;
+    }
+    let iso = format!("{y}-{m}-{d}");
+    crate::model::Date::parse(&iso).map(|_| iso)
+}
+
+fn seconds(c: Option<Clock>) -> Option<f64> {
+    c.map(|c| f64::from(c.tenths) / 10.0)
+}
+
+fn non_empty(s: &str) -> Option<String> {
+    (!s.is_empty()).then(|| s.to_string())
+}
+
+pub fn game_json(g: &GameRef<'_>, tags: &Tags, j: &Judgement) -> GameJson {
+    GameJson {
+        source: g.source.to_string(),
+        game: g.index,
+        offset: g.offset,
+        event: tags.event.clone(),
+        site: tags.site.clone(),
+        date: iso_date(&tags.date),
+        date_pgn: tags.date.clone(),
+        round: tags.round.clone(),
+        white: tags.white.clone(),
+        black: tags.black.clone(),
+        white_elo: tags.white_elo.trim().parse().ok(),
+        black_elo: tags.black_elo.trim().parse().ok(),
+        time_control: tags.time_control.clone(),
+        recorded_result: tags.recorded_result().as_str().to_string(),
+        result: j.verdict.result.as_str().to_string(),
+        status: j.verdict.status.as_str().to_string(),
+        reason: j.verdict.reason.as_str().to_string(),
+        rule: j.verdict.rule.parts().map(str::to_string).collect(),
+        ply: j.ply,
+        mv: non_empty(&j.mv),
+        white_clock: j.white_clock.map(|c| c.to_string()),
+        white_clock_seconds: seconds(j.white_clock),
+        black_clock: j.black_clock.map(|c| c.to_string()),
+        black_clock_seconds: seconds(j.black_clock),
+        plies: j.plies,
+        final_fen: j.final_fen.clone(),
+        detail: j.detail.clone(),
+    }
+}
+
+/// Appends one object and a newline (ndjson); a JSON string never holds a
+/// raw newline, so the lines are the objects.
+pub fn push_line<T: Serialize>(out: &mut Vec<u8>, value: &T) {
+    // Serialising plain structs of strings and numbers into a Vec cannot fail.
+    let _ = serde_json::to_writer(&mut *out, value);
+    out.push(b'\n');
+}
+
+/// Turns ndjson lines into the body of a JSON array as they stream past:
+/// `[` before the first object, `,` between, and `]` at `finish`.
+#[derive(Default)]
+pub struct ArrayWriter {
+    started: bool,
+}
+
+impl ArrayWriter {
+    pub fn write<W: std::io::Write>(&mut self, w: &mut W, ndjson: &[u8]) -> std::io::Result<()> {
+        for line in ndjson.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+            w.write_all(if self.started { b",\n" } else { b"[\n" })?;
+            self.started = true;
+            w.write_all(line)?;
+        }
+        Ok(())
+    }
+
+    pub fn finish<W: std::io::Write>(self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(if self.started { b"\n]\n" } else { b"[]\n" })
+    }
+}
+
+/// A whole document of `rows` in `format` (json or ndjson).
+pub fn document<T: Serialize>(format: Format, rows: &[T]) -> Vec<u8> {
+    let mut lines = Vec::new();
+    for r in rows {
+        push_line(&mut lines, r);
+    }
+    if format == Format::Ndjson {
+        return lines;
+    }
+    let mut out = Vec::new();
+    let mut array = ArrayWriter::default();
+    // Writing into a Vec cannot fail.
+    let _ = array.write(&mut out, &lines);
+    let _ = array.finish(&mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn complete_dates_only_become_iso() {
+        assert_eq!(iso_date("2009.10.08").as_deref(), Some("2009-10-08"));
+        assert_eq!(iso_date("2009.??.??"), None);
+        assert_eq!(iso_date("2009.02.30"), None);
+        assert_eq!(iso_date(""), None);
+    }
+
+    #[test]
+    fn arrays_are_valid_json_however_the_lines_arrive() {
+        let mut out = Vec::new();
+        let mut a = ArrayWriter::default();
+        a.write(&mut out, b"{\"a\":1}\n{\"a\":2}\n").unwrap();
+        a.write(&mut out, b"").unwrap();
+        a.write(&mut out, b"{\"a\":3}\n").unwrap();
+        a.finish(&mut out).unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(v, serde_json::json!([{"a":1},{"a":2},{"a":3}]));
+        let mut empty = Vec::new();
+        ArrayWriter::default().finish(&mut empty).unwrap();
+        assert_eq!(empty, b"[]\n");
+    }
+}

@@ -1,0 +1,164 @@
+//! The corrected PGN (`adjudicate --pgn-out FILE`): every game as read, its
+//! movetext byte for byte, with the `Result` tag (and the termination marker
+//! that must match it, PGN 8.2.6) set to the adjudicated result where it was
+//! `corrected`, to `*` where the game is under `review` or `unreadable`, and
+//! two tags that say why: `[Adjudication "corrected: flag-fall-cannot-mate,
+//! FIDE 6.9"]` and `[RecordedResult "1-0"]`. A confirmed game is written as
+//! it was read. One game out for every game in, so the file lines up with
+//! the results row by row.
+
+use crate::model::{Judgement, Status};
+
+/// PGN string escaping (PGN 7: `\` and `"` are escaped with `\`).
+fn tag_value(s: &str) -> String {
+    s.replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace(['\n', '\r'], " ")
+}
+
+const RESULTS: [&[u8]; 4] = [b"1-0", b"0-1", b"1/2-1/2", b"*"];
+
+/// Where the game's tag section ends (after the last tag line's newline);
+/// 0 for a game without tags.
+fn tags_end(text: &[u8]) -> usize {
+    let mut end = 0;
+    let mut at = 0;
+    while at < text.len() {
+        let line_end = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |k| at + k + 1);
+        let line = text[at..line_end].trim_ascii();
+        if line.starts_with(b"[") && line.ends_with(b"]") {
+            end = line_end;
+        } else if !line.is_empty() && !line.starts_with(b"%") {
+            break;
+        }
+        at = line_end;
+    }
+    end
+}
+
+/// Appends the game `text` to `out`, corrected as `j` says.
+pub fn write_game(out: &mut Vec<u8>, text: &[u8], recorded: &str, j: &Judgement) {
+    let text = text.trim_ascii_end();
+    let status = j.verdict.status;
+    if status == Status::Confirmed {
+        out.extend_from_slice(text);
+        out.extend_from_slice(b"\n\n");
+        return;
+    }
+    let result = match status {
+        Status::Corrected => j.verdict.result.as_str(),
+        _ => "*",
+    };
+    let end = tags_end(text);
+    let (tags, movetext) = text.split_at(end);
+    // The tag section with the Result tag's value replaced (or added).
+    let mut had_result = false;
+    for line in tags.split_inclusive(|&b| b == b'\n') {
+        let t = line.trim_ascii_start();
+        if t.starts_with(b"[Result ") || t.starts_with(b"[Result\t") {
+            out.extend_from_slice(format!("[Result \"{result}\"]\n").as_bytes());
+            had_result = true;
+        } else {
+            out.extend_from_slice(line);
+            if !line.ends_with(b"\n") {
+                out.push(b'\n');
+            }
+        }
+    }
+    if !had_result {
+        out.extend_from_slice(format!("[Result \"{result}\"]\n").as_bytes());
+    }
+    out.extend_from_slice(format!("[RecordedResult \"{}\"]\n", tag_value(recorded)).as_bytes());
+    let why = format!(
+        "{}: {}, {}",
+        status.as_str(),
+        j.verdict.reason.as_str(),
+        j.verdict.rule.as_str()
+    );
+    out.extend_from_slice(format!("[Adjudication \"{}\"]\n", tag_value(&why)).as_bytes());
+    // The movetext as read, its termination marker made to agree.
+    let body = movetext.trim_ascii();
+    out.push(b'\n');
+    let last_word = body
+        .iter()
+        .rposition(|b| b.is_ascii_whitespace() || *b == b'}' || *b == b')')
+        .map_or(0, |k| k + 1);
+    if RESULTS.contains(&&body[last_word..]) {
+        out.extend_from_slice(&body[..last_word]);
+    } else {
+        out.extend_from_slice(body);
+        if !body.is_empty() {
+            out.push(b' ');
+        }
+    }
+    out.extend_from_slice(result.as_bytes());
+    out.extend_from_slice(b"\n\n");
+}
+
+/// The stand-in for a game whose text was not kept (over the size limit)
+/// or a source that was no PGN at all: its tags say why, so the corrected
+/// file still has one game for every results row.
+pub fn write_placeholder(out: &mut Vec<u8>, source: &str, j: &Judgement) {
+    let why = format!("{}: {}", j.verdict.status.as_str(), j.detail);
+    out.extend_from_slice(
+        format!(
+            "[Event \"?\"]\n[Site \"{}\"]\n[Result \"*\"]\n[Adjudication \"{}\"]\n\n*\n\n",
+            tag_value(source),
+            tag_value(&why)
+        )
+        .as_bytes(),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{model::Judgement, rules::Ruleset};
+
+    fn judged(text: &str, rules: &str) -> (String, Judgement) {
+        let r = Ruleset::load(rules).unwrap();
+        let (g, j) = crate::pipeline::judge_text(text.as_bytes(), &r);
+        (g.tags.recorded_result().as_str().to_string(), j)
+    }
+
+    #[test]
+    fn a_corrected_game_keeps_its_movetext_and_says_why() {
+        // Mate on the board, the wrong result written.
+        let text = "[Event \"e\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. f3 {a} e5 2. g4 Qh4# 1-0\n";
+        let (rec, j) = judged(text, "fide-rapid");
+        assert_eq!(j.verdict.status, Status::Corrected);
+        let mut out = Vec::new();
+        write_game(&mut out, text.as_bytes(), &rec, &j);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "[Event \"e\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"0-1\"]\n[RecordedResult \"1-0\"]\n[Adjudication \"corrected: checkmate, FIDE 5.1.1\"]\n\n1. f3 {a} e5 2. g4 Qh4# 0-1\n\n"
+        );
+    }
+
+    #[test]
+    fn confirmed_games_are_written_as_read() {
+        let text = "[Event \"e\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+        let (rec, j) = judged(text, "fide-rapid");
+        assert_eq!(j.verdict.status, Status::Confirmed);
+        let mut out = Vec::new();
+        write_game(&mut out, text.as_bytes(), &rec, &j);
+        assert_eq!(String::from_utf8(out).unwrap(), format!("{text}\n"));
+    }
+
+    #[test]
+    fn a_game_without_tags_gets_them_and_its_marker_agrees() {
+        let text = "1. f3 e5 2. g4 Qh4# 1-0";
+        let (rec, j) = judged(text, "fide-rapid");
+        let mut out = Vec::new();
+        write_game(&mut out, text.as_bytes(), &rec, &j);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!(
+                "[Result \"{r}\"]\n[RecordedResult \"*\"]\n[Adjudication \"{}: checkmate, FIDE 5.1.1\"]\n\n1. f3 e5 2. g4 Qh4# {r}\n\n",
+                j.verdict.status.as_str(),
+                r = if j.verdict.status == Status::Corrected { "0-1" } else { "*" }
+            )
+        );
+        assert_ne!(j.verdict.status, Status::Confirmed);
+    }
+}

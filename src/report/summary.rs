@@ -1,0 +1,143 @@
+//! `adjudicate --summary FILE`: per event, the games by status and reason;
+//! per player, the games corrected for or against them. Built from one
+//! brief per game as the results stream past, so memory grows with the
+//! number of events and players, not games.
+
+use std::collections::BTreeMap;
+
+use crate::model::{GameResult, Judgement, Status};
+
+/// What the summary needs of one judged game.
+#[derive(Clone, Debug)]
+pub struct Brief {
+    pub event: String,
+    pub white: String,
+    pub black: String,
+    pub status: Status,
+    pub reason: &'static str,
+    pub recorded: GameResult,
+    pub result: GameResult,
+}
+
+impl Brief {
+    pub fn of(tags: &crate::pgn::Tags, j: &Judgement) -> Brief {
+        Brief {
+            event: tags.event.clone(),
+            white: tags.white.clone(),
+            black: tags.black.clone(),
+            status: j.verdict.status,
+            reason: j.verdict.reason.as_str(),
+            recorded: tags.recorded_result(),
+            result: j.verdict.result,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Counts {
+    pub games: u64,
+    pub confirmed: u64,
+    pub corrected: u64,
+    pub review: u64,
+    pub unreadable: u64,
+    /// Corrected to a better score for this player than the one recorded.
+    pub corrected_for: u64,
+    /// Corrected to a worse one.
+    pub corrected_against: u64,
+    /// Reasons of the games not confirmed, with how many.
+    pub reasons: BTreeMap<&'static str, u64>,
+}
+
+impl Counts {
+    fn add(&mut self, b: &Brief) {
+        self.games += 1;
+        match b.status {
+            Status::Confirmed => self.confirmed += 1,
+            Status::Corrected => self.corrected += 1,
+            Status::Review => self.review += 1,
+            Status::Unreadable => self.unreadable += 1,
+        }
+        if b.status != Status::Confirmed {
+            *self.reasons.entry(b.reason).or_default() += 1;
+        }
+    }
+}
+
+/// White's points in a result; `None` for `*`.
+fn white_points(r: GameResult) -> Option<f64> {
+    match r {
+        GameResult::WhiteWins => Some(1.0),
+        GameResult::BlackWins => Some(0.0),
+        GameResult::Draw => Some(0.5),
+        GameResult::Unknown => None,
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct SummaryTables {
+    pub events: BTreeMap<String, Counts>,
+    pub players: BTreeMap<String, Counts>,
+}
+
+impl SummaryTables {
+    pub fn add(&mut self, b: &Brief) {
+        self.events.entry(b.event.clone()).or_default().add(b);
+        // A corrected result moves points from one player to the other;
+        // corrected from `*`, there was no score to move from.
+        let delta = match (white_points(b.recorded), white_points(b.result)) {
+            (Some(before), Some(after)) if b.status == Status::Corrected => after - before,
+            _ => 0.0,
+        };
+        for (name, sign) in [(&b.white, 1.0), (&b.black, -1.0)] {
+            if name.is_empty() {
+                continue;
+            }
+            let c = self.players.entry(name.clone()).or_default();
+            c.add(b);
+            if delta * sign > 0.0 {
+                c.corrected_for += 1;
+            } else if delta * sign < 0.0 {
+                c.corrected_against += 1;
+            }
+        }
+    }
+}
+
+pub const SUMMARY_HEADER: [&str; 10] = [
+    "scope",
+    "name",
+    "games",
+    "confirmed",
+    "corrected",
+    "review",
+    "unreadable",
+    "corrected_for",
+    "corrected_against",
+    "reasons",
+];
+
+/// The summary as CSV: events first, then players, each sorted by name;
+/// `reasons` is `reason=count` pairs joined by `; `.
+pub fn summary_csv(t: &SummaryTables) -> Vec<u8> {
+    let row = |scope: &str, name: &str, c: &Counts| {
+        let reasons: Vec<String> = c.reasons.iter().map(|(r, n)| format!("{r}={n}")).collect();
+        vec![
+            scope.to_string(),
+            name.to_string(),
+            c.games.to_string(),
+            c.confirmed.to_string(),
+            c.corrected.to_string(),
+            c.review.to_string(),
+            c.unreadable.to_string(),
+            c.corrected_for.to_string(),
+            c.corrected_against.to_string(),
+            reasons.join("; "),
+        ]
+    };
+    let rows = t
+        .events
+        .iter()
+        .map(|(n, c)| row("event", n, c))
+        .chain(t.players.iter().map(|(n, c)| row("player", n, c)));
+    super::write::csv_bytes(&SUMMARY_HEADER, rows)
+}
