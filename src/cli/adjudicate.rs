@@ -73,12 +73,17 @@ pub fn run(a: Args) -> ExitStatus {
         Ok(x) => x,
         Err(o) => return o,
     };
-    let bar = (!a.quiet && std::io::stderr().is_terminal()).then(super::progress_bar);
-    if let Some(pb) = &bar {
-        let pb = pb.clone();
+    let bar = (!a.quiet && std::io::stderr().is_terminal()).then(|| {
+        let size = super::known_size(&sources);
+        (super::progress_bar(size), size.is_some())
+    });
+    if let Some((pb, sized)) = &bar {
+        let (pb, sized, started) = (pb.clone(), *sized, std::time::Instant::now());
         opts.on_progress = Some(std::sync::Arc::new(move |s: &pipeline::Summary| {
-            pb.set_position(s.games);
-            pb.set_message(format!("{:.1} MB", s.bytes as f64 / 1e6));
+            if sized {
+                pb.set_position(s.bytes);
+            }
+            pb.set_message(super::progress_message(s, started.elapsed(), sized));
         }));
     }
     if let Some(dir) = &a.syzygy {
@@ -174,7 +179,7 @@ pub fn run(a: Args) -> ExitStatus {
         }
         Ok(s)
     });
-    if let Some(pb) = bar {
+    if let Some((pb, _)) = bar {
         pb.finish_and_clear();
     }
     let summary = match result {

@@ -9,16 +9,25 @@ use rayon::prelude::*;
 use super::ExitStatus;
 use crate::{
     analysis::{forced::Syzygy, position::read_fens},
-    report::tsv::{analyse_row, ANALYSE_HEADER},
+    report::{
+        json::{document, record_json, Format},
+        tsv::{analyse_row, ANALYSE_HEADER},
+    },
 };
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Positions in FEN (the last four fields may be left out).
     pub fens: Vec<String>,
-    /// One FEN a line, or a TSV whose first column is a FEN (`#` lines skipped, a `fen` header allowed).
+    /// One FEN a line, or a TSV whose first column is a FEN (`#` lines skipped, a `fen` header allowed); - for stdin.
     #[arg(long, conflicts_with = "fens")]
     pub file: Option<PathBuf>,
+    /// tsv (default), json (one array) or ndjson (one object a line).
+    #[arg(long, value_enum, default_value_t = AnalyseFormat::Tsv)]
+    pub format: AnalyseFormat,
+    /// No summary on stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
     /// Syzygy tablebase folder, to settle USCF 14E's "forced win" exactly where it reaches.
     #[arg(long)]
     pub syzygy: Option<PathBuf>,
@@ -27,14 +36,26 @@ pub struct Args {
     pub jobs: Option<usize>,
 }
 
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum AnalyseFormat {
+    Tsv,
+    Json,
+    Ndjson,
+}
+
 pub fn run(a: Args) -> ExitStatus {
+    let started = std::time::Instant::now();
+    let read = |path: &std::path::Path| -> std::io::Result<String> {
+        let mut s = String::new();
+        if path.as_os_str() == "-" {
+            std::io::stdin().lock().read_to_string_lossy(&mut s)?;
+        } else {
+            std::io::BufReader::new(std::fs::File::open(path)?).read_to_string_lossy(&mut s)?;
+        }
+        Ok(s)
+    };
     let fens = match &a.file {
-        Some(path) => match std::fs::File::open(path).and_then(|f| {
-            let mut s = String::new();
-            std::io::BufReader::new(f)
-                .read_to_string_lossy(&mut s)
-                .map(|_| s)
-        }) {
+        Some(path) => match read(path) {
             Ok(text) => read_fens(&text),
             Err(e) => {
                 eprintln!("arbiter: {}: {e}", path.display());
@@ -73,9 +94,34 @@ pub fn run(a: Args) -> ExitStatus {
             .collect()
     });
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let written = writeln!(out, "{ANALYSE_HEADER}")
-        .and_then(|_| rows.iter().try_for_each(|r| writeln!(out, "{r}")))
-        .and_then(|_| out.flush());
+    let written = match a.format {
+        AnalyseFormat::Tsv => writeln!(out, "{ANALYSE_HEADER}")
+            .and_then(|_| rows.iter().try_for_each(|r| writeln!(out, "{r}"))),
+        f => {
+            let header: Vec<&str> = ANALYSE_HEADER.split('\t').collect();
+            let objects: Vec<serde_json::Value> = rows
+                .iter()
+                .map(|r| {
+                    let cells: Vec<String> = r.split('\t').map(str::to_string).collect();
+                    record_json(&header, &cells, &[])
+                })
+                .collect();
+            let format = if f == AnalyseFormat::Json {
+                Format::Json
+            } else {
+                Format::Ndjson
+            };
+            out.write_all(&document(format, &objects))
+        }
+    }
+    .and_then(|_| out.flush());
+    if !a.quiet && written.is_ok() {
+        eprintln!(
+            "arbiter: analysed {} in {:.2} s",
+            crate::claim::plural(rows.len(), "position"),
+            started.elapsed().as_secs_f64()
+        );
+    }
     match written {
         Ok(()) => ExitStatus::Ok,
         Err(e) if super::is_broken_pipe(&e) => ExitStatus::Ok,

@@ -4,9 +4,14 @@ use std::path::PathBuf;
 
 use super::ExitStatus;
 use crate::{
-    audit::Audit,
+    audit::{trf_report, Audit},
     pipeline,
-    report::csv::{finding_row, FINDINGS_HEADER},
+    report::{
+        csv::{finding_row, FINDINGS_HEADER},
+        json::{document, finding_json, Format},
+        review::{self, ReviewItem},
+        trf::trf,
+    },
     rules::Ruleset,
 };
 
@@ -30,6 +35,21 @@ pub struct Args {
     /// Worker threads (default: all cores).
     #[arg(short, long)]
     pub jobs: Option<usize>,
+    /// Findings format: csv (default), json (one array) or ndjson (one object a line).
+    #[arg(long, value_enum, default_value_t = Format::Csv)]
+    pub format: Format,
+    /// Write the audited list as a FIDE TRF-16 report (corrected results used, games under review not rated).
+    #[arg(long, value_name = "FILE")]
+    pub trf: Option<PathBuf>,
+    /// The FIDE federation for the TRF's 032 line (e.g. MAS).
+    #[arg(long, value_name = "CODE", default_value = "")]
+    pub trf_federation: String,
+    /// The chief arbiter for the TRF's 102 line.
+    #[arg(long, value_name = "NAME", default_value = "")]
+    pub trf_arbiter: String,
+    /// Write a self-contained HTML review page of the findings.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     /// No summary.
     #[arg(short, long)]
     pub quiet: bool,
@@ -52,8 +72,28 @@ pub fn run(a: Args) -> ExitStatus {
         Ok(o) => o,
         Err(e) => return e,
     };
+    let mut extra = Vec::new();
+    for (flag, path) in [("--trf", &a.trf), ("--html", &a.html)] {
+        match super::output_path(path.as_deref(), &sources) {
+            Ok(p) => extra.push(p),
+            Err(e) => {
+                eprintln!("arbiter: {flag} is refused");
+                return e;
+            }
+        }
+    }
+    let (trf_path, html_path) = (extra.remove(0), extra.remove(0));
     let mut audit = Audit::default();
-    let summary = match pipeline::for_each_game(&sources, &rules, &opts, |o| audit.add(&o)) {
+    // The review page shows the position of a game with a finding: keep
+    // each game's final position and clocks, keyed by source and number.
+    let mut boards = std::collections::HashMap::new();
+    let keep = html_path.is_some();
+    let summary = match pipeline::for_each_game(&sources, &rules, &opts, |o| {
+        if keep {
+            boards.insert((o.source.to_string(), o.index), o.judgement.clone());
+        }
+        audit.add(&o)
+    }) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("arbiter: {e}");
@@ -64,8 +104,79 @@ pub fn run(a: Args) -> ExitStatus {
         eprintln!("arbiter: {e}");
     }
     errors.extend(summary.errors.iter().cloned());
-    let (games, findings) = audit.finish();
-    let bytes = crate::report::write::csv_bytes(&FINDINGS_HEADER, findings.iter().map(finding_row));
+    let (games, findings, listed) = audit.finish();
+    let bytes = match a.format {
+        Format::Csv => {
+            crate::report::write::csv_bytes(&FINDINGS_HEADER, findings.iter().map(finding_row))
+        }
+        f => document(f, &findings.iter().map(finding_json).collect::<Vec<_>>()),
+    };
+    if let Some(path) = &trf_path {
+        let report = trf_report(&listed, &a.trf_federation, &a.trf_arbiter);
+        for l in &report.left_out {
+            eprintln!("arbiter: {}: left out: {l}", path.display());
+        }
+        if a.trf_federation.is_empty() || a.trf_arbiter.is_empty() {
+            eprintln!(
+                "arbiter: {}: the federation (032) and chief arbiter (102) lines, which FIDE rating needs, are empty: give --trf-federation and --trf-arbiter",
+                path.display()
+            );
+        }
+        if let Err(e) = crate::report::write::atomic_write(path, trf(&report).as_bytes()) {
+            eprintln!("arbiter: {}: {e}", path.display());
+            return ExitStatus::Error;
+        }
+    }
+    if let Some(path) = &html_path {
+        let items: Vec<ReviewItem> = findings
+            .iter()
+            .map(|f| {
+                let j = boards.get(&(f.source.clone(), f.game));
+                ReviewItem {
+                    title: format!("{}, game {}", f.source, f.game),
+                    event: String::new(),
+                    date: f.date.clone(),
+                    white: f.white.clone(),
+                    black: f.black.clone(),
+                    status: f.finding.into(),
+                    reason: j
+                        .map(|j| j.verdict.reason.as_str().into())
+                        .unwrap_or_default(),
+                    recorded: String::new(),
+                    result: j
+                        .map(|j| j.verdict.result.as_str().into())
+                        .unwrap_or_default(),
+                    rules: crate::citation::Citation::new(f.rule.as_str())
+                        .map(|c| rules.explain(&c))
+                        .unwrap_or_default(),
+                    detail: f.detail.clone(),
+                    at: format!("round {}", f.round),
+                    white_clock: j
+                        .and_then(|j| j.white_clock)
+                        .map(|c| c.to_string())
+                        .unwrap_or_default(),
+                    black_clock: j
+                        .and_then(|j| j.black_clock)
+                        .map(|c| c.to_string())
+                        .unwrap_or_default(),
+                    fen: j.map(|j| j.final_fen.clone()).filter(|f| !f.is_empty()),
+                    last_move: None,
+                    packet: None,
+                }
+            })
+            .collect();
+        let totals = format!(
+            "{games} games audited under sabah-active30: {} findings",
+            findings.len()
+        );
+        if let Err(e) = crate::report::write::atomic_write(
+            path,
+            review::page("arbiter audit: Active-30 list", &totals, &items).as_bytes(),
+        ) {
+            eprintln!("arbiter: {}: {e}", path.display());
+            return ExitStatus::Error;
+        }
+    }
     let written = match &out {
         Some(p) => crate::report::write::atomic_write(p, &bytes),
         None => std::io::Write::write_all(&mut std::io::stdout().lock(), &bytes),

@@ -15,7 +15,9 @@ use crate::{
     judge::claim::judge_claim,
     report::{
         csv::{claims_row, CLAIMS_HEADER},
+        json::{claim_json, document, Format},
         packet::{claim_packet, render},
+        review::{self, ReviewItem},
         write::{atomic_write, csv_bytes},
     },
 };
@@ -37,6 +39,12 @@ pub struct Args {
     /// Exit 1 if any claim is referred (needs a judgement).
     #[arg(long)]
     pub fail_on_review: bool,
+    /// claims.csv (default), or claims.json (one array) / claims.ndjson (one object a line) with every check.
+    #[arg(long, value_enum, default_value_t = Format::Csv)]
+    pub format: Format,
+    /// Also write a self-contained HTML review page of the claims (positions, rulings, links to the packets).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     /// No summary on stderr.
     #[arg(short, long)]
     pub quiet: bool,
@@ -105,6 +113,8 @@ pub fn run(a: Args) -> ExitStatus {
         allow_outside: a.allow_outside,
     };
     let mut rows = Vec::new();
+    let mut json = Vec::new();
+    let mut items = Vec::new();
     let mut taken = HashSet::new();
     let mut counts = [0usize; 3];
     for file in &files {
@@ -162,12 +172,45 @@ pub fn run(a: Args) -> ExitStatus {
             crate::claim::Recommendation::Reject => 1,
             crate::claim::Recommendation::Refer => 2,
         }] += 1;
-        rows.push(claims_row(&r, &packet));
+        let row = claims_row(&r, &packet);
+        if a.format != Format::Csv {
+            json.push(claim_json(&r, &row));
+        }
+        if let Some(page) = &a.html {
+            let written = !packet.starts_with("not written");
+            items.push(review_item(
+                &r,
+                &row,
+                written.then(|| super::link_from(page, &path)),
+            ));
+        }
+        rows.push(row);
     }
-    let csv_path = a.out.join("claims.csv");
-    if let Err(e) = atomic_write(&csv_path, &csv_bytes(&CLAIMS_HEADER, rows)) {
-        eprintln!("arbiter: {}: {e}", csv_path.display());
+    let (name, bytes) = match a.format {
+        Format::Csv => ("claims.csv", csv_bytes(&CLAIMS_HEADER, rows)),
+        Format::Json => ("claims.json", document(Format::Json, &json)),
+        Format::Ndjson => ("claims.ndjson", document(Format::Ndjson, &json)),
+    };
+    let table = a.out.join(name);
+    if let Err(e) = atomic_write(&table, &bytes) {
+        eprintln!("arbiter: {}: {e}", table.display());
         return ExitStatus::Error;
+    }
+    if let Some(page) = &a.html {
+        let totals = format!(
+            "{}: {} uphold, {} reject, {} refer",
+            crate::claim::plural(files.len(), "claim"),
+            counts[0],
+            counts[1],
+            counts[2]
+        );
+        if let Err(e) = atomic_write(
+            page,
+            review::page("arbiter claims", &totals, &items).as_bytes(),
+        ) {
+            eprintln!("arbiter: {}: {e}", page.display());
+            return ExitStatus::Error;
+        }
     }
     if !a.quiet {
         eprintln!(
@@ -185,6 +228,34 @@ pub fn run(a: Args) -> ExitStatus {
         ExitStatus::NeedsReview
     } else {
         ExitStatus::Ok
+    }
+}
+
+/// The review page's entry for a judged claim.
+fn review_item(r: &crate::claim::Ruling, row: &[String], packet: Option<String>) -> ReviewItem {
+    let clock = |c: Option<crate::model::Clock>| c.map(|c| c.to_string()).unwrap_or_default();
+    ReviewItem {
+        title: format!("claim {}: {}", r.claim.id, r.claim.kind.as_str()),
+        event: r.evidence.tags.event.clone(),
+        date: r.evidence.tags.date.clone(),
+        white: r.white.clone(),
+        black: r.black.clone(),
+        status: r.recommendation.as_str().into(),
+        reason: r.claim.kind.as_str().into(),
+        recorded: String::new(),
+        result: format!(
+            "if upheld {}, if rejected {}",
+            r.upheld_result(),
+            r.rejected_result()
+        ),
+        rules: r.claim.ruleset.explain(&r.rule),
+        detail: row.get(9).cloned().unwrap_or_default(),
+        at: format!("claimant: {}", r.claim.claimant.name()),
+        white_clock: clock(r.clocks[0]),
+        black_clock: clock(r.clocks[1]),
+        fen: (!r.fen.is_empty()).then(|| r.fen.clone()),
+        last_move: r.evidence.last_move(),
+        packet,
     }
 }
 

@@ -40,6 +40,13 @@ pub enum Command {
     Season(season::Args),
     /// List the built-in rulesets, or print one as TOML.
     Rules(rules_cmd::Args),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on stdout.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) on stdout: `arbiter man > arbiter.1`.
+    Man,
 }
 
 /// Exit status, decided in one place.
@@ -84,6 +91,27 @@ pub fn run() -> ExitCode {
         Command::Diagram(a) => diagram::run(a),
         Command::Rules(a) => rules_cmd::run(a),
         Command::Season(a) => season::run(a),
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            clap_complete::generate(
+                shell,
+                &mut Cli::command(),
+                "arbiter",
+                &mut std::io::stdout(),
+            );
+            ExitStatus::Ok
+        }
+        Command::Man => {
+            use clap::CommandFactory;
+            match clap_mangen::Man::new(Cli::command()).render(&mut std::io::stdout()) {
+                Ok(()) => ExitStatus::Ok,
+                Err(e) if is_broken_pipe(&e) => ExitStatus::Ok,
+                Err(e) => {
+                    eprintln!("arbiter: stdout: {e}");
+                    ExitStatus::Error
+                }
+            }
+        }
     };
     outcome.into()
 }
@@ -154,15 +182,60 @@ pub(crate) fn is_broken_pipe(e: &std::io::Error) -> bool {
     e.kind() == std::io::ErrorKind::BrokenPipe
 }
 
-/// The progress spinner shown on a terminal: games, rate and megabytes.
-pub fn progress_bar() -> indicatif::ProgressBar {
-    let pb = indicatif::ProgressBar::new_spinner();
+/// The size of the text to read, when it is known before reading: plain
+/// files only (stdin has no size, and a compressed file's text is larger
+/// than the file).
+pub(crate) fn known_size(sources: &[crate::read::Source]) -> Option<u64> {
+    let mut total = 0;
+    for s in sources {
+        let crate::read::Source::File { path, .. } = s else {
+            return None;
+        };
+        let mut magic = [0u8; 6];
+        let n = std::io::Read::read(&mut std::fs::File::open(path).ok()?, &mut magic).ok()?;
+        if crate::read::sniff(&magic[..n]) != crate::read::Compression::None {
+            return None;
+        }
+        total += std::fs::metadata(path).ok()?.len();
+    }
+    Some(total)
+}
+
+/// The progress shown on a terminal: a bar with bytes, percentage and ETA
+/// when the input size is known, a spinner otherwise; rates as integers.
+pub fn progress_bar(total: Option<u64>) -> indicatif::ProgressBar {
+    let (pb, template) = match total {
+        Some(t) => (
+            indicatif::ProgressBar::new(t),
+            "{bar:30} {bytes}/{total_bytes} {percent}% ETA {eta} · {msg}",
+        ),
+        None => (indicatif::ProgressBar::new_spinner(), "{spinner} {msg}"),
+    };
     pb.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} {pos} games ({per_sec}) {msg}")
+        indicatif::ProgressStyle::with_template(template)
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
     );
     pb.enable_steady_tick(std::time::Duration::from_millis(200));
     pb
+}
+
+/// The bar's message: games so far and the rate, whole numbers.
+pub(crate) fn progress_message(
+    s: &crate::pipeline::Summary,
+    elapsed: std::time::Duration,
+    sized: bool,
+) -> String {
+    let secs = elapsed.as_secs_f64().max(1e-3);
+    let rate = (s.games as f64 / secs).round() as u64;
+    if sized {
+        format!("{} games, {rate} games/s", s.games)
+    } else {
+        format!(
+            "{} games, {rate} games/s, {} MB",
+            s.games,
+            s.bytes / 1_000_000
+        )
+    }
 }
 
 /// The address of `target` as a link in the page written to `page`:

@@ -74,6 +74,27 @@ pub struct Record {
 }
 
 impl Record {
+    /// The last move of the replayed rows (from, to; the king's squares
+    /// when castling), to mark on a diagram.
+    pub fn last_move(&self) -> Option<(Square, Square)> {
+        let Start::Position(pos, _) = replay::start_position(&self.tags) else {
+            return None;
+        };
+        let mut pos = *pos;
+        let mut last = None;
+        for row in &self.rows {
+            let san: shakmaty::san::SanPlus = row.san.parse().ok()?;
+            let m = san.san.to_move(&pos).ok()?;
+            if let shakmaty::uci::UciMove::Normal { from, to, .. } =
+                m.to_uci(shakmaty::CastlingMode::Standard)
+            {
+                last = Some((from, to));
+            }
+            pos.play_unchecked(m);
+        }
+        last
+    }
+
     pub fn empty(source: String, problem: String) -> Record {
         Record {
             source,

@@ -114,6 +114,133 @@ pub fn game_json(g: &GameRef<'_>, tags: &Tags, j: &Judgement) -> GameJson {
     }
 }
 
+/// One claim's check, as JSON.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CheckJson {
+    pub name: String,
+    /// `pass`, `fail`, `n/a` or `unknown`.
+    pub outcome: String,
+    pub rule: Vec<String>,
+    pub detail: String,
+}
+
+/// One claim of claims.csv, as JSON, with every check beside the verdict.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ClaimJson {
+    pub claim: String,
+    pub kind: String,
+    pub ruleset: String,
+    pub claimant: String,
+    pub recommendation: String,
+    pub result_if_upheld: String,
+    pub result_if_rejected: String,
+    pub rule: Vec<String>,
+    pub checks_failed: Vec<String>,
+    pub detail: String,
+    /// The packet's file name, or why it is missing (as the CSV's column).
+    pub packet: String,
+    pub white_clock: Option<String>,
+    pub white_clock_seconds: Option<f64>,
+    pub black_clock: Option<String>,
+    pub black_clock_seconds: Option<f64>,
+    pub final_fen: String,
+    pub checks: Vec<CheckJson>,
+}
+
+/// The claims.csv row (`super::csv::claims_row`) with types and the checks.
+pub fn claim_json(r: &crate::claim::Ruling, row: &[String]) -> ClaimJson {
+    let cell = |i: usize| row.get(i).cloned().unwrap_or_default();
+    let list = |s: String| -> Vec<String> {
+        s.split(';')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    ClaimJson {
+        claim: cell(0),
+        kind: cell(1),
+        ruleset: cell(2),
+        claimant: cell(3),
+        recommendation: cell(4),
+        result_if_upheld: cell(5),
+        result_if_rejected: cell(6),
+        rule: list(cell(7)),
+        checks_failed: list(cell(8)),
+        detail: cell(9),
+        packet: cell(10),
+        white_clock: r.clocks[0].map(|c| c.to_string()),
+        white_clock_seconds: seconds(r.clocks[0]),
+        black_clock: r.clocks[1].map(|c| c.to_string()),
+        black_clock_seconds: seconds(r.clocks[1]),
+        final_fen: r.fen.clone(),
+        checks: r
+            .checks
+            .iter()
+            .map(|c| CheckJson {
+                name: c.name.to_string(),
+                outcome: c.outcome.as_str().to_string(),
+                rule: c.rule.parts().map(str::to_string).collect(),
+                detail: c.detail.clone(),
+            })
+            .collect(),
+    }
+}
+
+/// One finding of the Active-30 audit, as JSON.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FindingJson {
+    pub source: String,
+    pub game: u64,
+    /// `YYYY-MM-DD` when the PGN date is complete; otherwise null.
+    pub date: Option<String>,
+    pub date_pgn: String,
+    pub round: String,
+    pub white: String,
+    pub black: String,
+    pub finding: String,
+    pub rule: Vec<String>,
+    pub detail: String,
+}
+
+pub fn finding_json(f: &crate::audit::Finding) -> FindingJson {
+    FindingJson {
+        source: f.source.clone(),
+        game: f.game,
+        date: iso_date(&f.date),
+        date_pgn: f.date.clone(),
+        round: f.round.clone(),
+        white: f.white.clone(),
+        black: f.black.clone(),
+        finding: f.finding.to_string(),
+        rule: f
+            .rule
+            .split(';')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(str::to_string)
+            .collect(),
+        detail: f.detail.clone(),
+    }
+}
+
+/// A row of a CSV document with its header, as a JSON object of strings
+/// (numbers where a column is numeric), for the schemas that are flat.
+pub fn record_json(header: &[&str], row: &[String], numeric: &[&str]) -> serde_json::Value {
+    let mut m = serde_json::Map::new();
+    for (k, v) in header.iter().zip(row) {
+        let value = if numeric.contains(k) {
+            v.parse::<u64>()
+                .map(serde_json::Value::from)
+                .unwrap_or(serde_json::Value::Null)
+        } else {
+            serde_json::Value::from(v.as_str())
+        };
+        m.insert((*k).to_string(), value);
+    }
+    serde_json::Value::Object(m)
+}
+
 /// Appends one object and a newline (ndjson); a JSON string never holds a
 /// raw newline, so the lines are the objects.
 pub fn push_line<T: Serialize>(out: &mut Vec<u8>, value: &T) {

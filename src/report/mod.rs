@@ -9,5 +9,6 @@ pub mod pgn;
 pub mod review;
 pub mod season;
 pub mod summary;
+pub mod trf;
 pub mod tsv;
 pub mod write;

@@ -135,8 +135,8 @@ fn options(label: &str, id: &str, values: impl Iterator<Item = String>) -> Strin
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}\
 h1{font-size:1.4em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}\
-.summary{display:flex;gap:2em;flex-wrap:wrap;margin-bottom:1em}.filters{margin:1em 0;display:flex;gap:1em;flex-wrap:wrap}\
-.item{display:flex;gap:1.5em;border-top:2px solid #888;padding:1em 0}.item[hidden]{display:none}\
+.summary{display:flex;gap:2em;flex-wrap:wrap;align-items:flex-start;margin-bottom:1em}.filters{margin:1em 0;display:flex;gap:1em;flex-wrap:wrap}\
+.item{display:flex;gap:1.5em;align-items:flex-start;border-top:2px solid #888;padding:1em 0}.board{flex:none}.item[hidden]{display:none}\
 .board .piece{font-size:32px;text-anchor:middle;font-family:'DejaVu Sans','Segoe UI Symbol',serif}\
 .board .coord{font-size:11px;text-anchor:middle;fill:#555}.status{font-weight:bold;text-transform:uppercase}\
 .status-review,.status-refer{color:#a60}.status-corrected,.status-uphold{color:#060}.status-unreadable,.status-reject{color:#a00}\

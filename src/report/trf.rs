@@ -1,0 +1,103 @@
+//! The audited list as a FIDE TRF-16 report (`audit --trf FILE`), laid out
+//! column by column as the FIDE Handbook's C.04 Annex 2 ("TRF16") fixes it:
+//! tournament lines `012`…`132`, then one `001` line per player — starting
+//! rank at 5–8, name at 15–47, rating at 49–52, points at 81–84, rank at
+//! 86–89, and ten columns per round from 92 (opponent 92–95, colour 97,
+//! result 99).
+
+use crate::audit::TrfReport;
+
+/// A line with `fields` placed at their 1-based columns, trailing blanks cut.
+fn line(fields: &[(usize, &str)]) -> String {
+    let mut l: Vec<char> = Vec::new();
+    for (col, text) in fields {
+        let at = col - 1;
+        let chars: Vec<char> = text.chars().collect();
+        if l.len() < at + chars.len() {
+            l.resize(at + chars.len(), ' ');
+        }
+        l[at..at + chars.len()].copy_from_slice(&chars);
+    }
+    l.into_iter().collect::<String>().trim_end().to_string()
+}
+
+fn fit(s: &str, width: usize) -> String {
+    s.chars().take(width).collect()
+}
+
+pub fn trf(r: &TrfReport) -> String {
+    let mut out = String::new();
+    let mut push = |l: String| {
+        out.push_str(&l);
+        out.push('\n');
+    };
+    push(format!("012 {}", r.event));
+    push(format!("022 {}", r.site));
+    push(format!("032 {}", r.federation));
+    push(format!("042 {}", r.start));
+    push(format!("052 {}", r.end));
+    push(format!("062 {}", r.players.len()));
+    push(format!(
+        "072 {}",
+        r.players.iter().filter(|p| p.rating.is_some()).count()
+    ));
+    push("092 Active-30 rated list, audited (Sabah i.1, v.11)".into());
+    push(format!("102 {}", r.arbiter));
+    push("122 30 minutes per game, no increment".into());
+    let mut dates = vec![(1, "132".to_string())];
+    for (i, d) in r.round_dates.iter().enumerate() {
+        dates.push((92 + 10 * i, d.clone()));
+    }
+    let dates: Vec<(usize, &str)> = dates.iter().map(|(c, s)| (*c, s.as_str())).collect();
+    push(line(&dates));
+    for p in &r.players {
+        let number = format!("{:>4}", p.number);
+        let name = fit(&p.name, 33);
+        let rating = p.rating.map(|e| format!("{e:>4}")).unwrap_or_default();
+        let points = format!("{:>4.1}", f64::from(p.half_points) / 2.0);
+        let rank = format!("{:>4}", p.rank);
+        let rounds: Vec<(String, String, String)> = p
+            .rounds
+            .iter()
+            .map(|g| match g {
+                Some((opp, colour, code)) => {
+                    (format!("{opp:>4}"), colour.to_string(), code.to_string())
+                }
+                // Not in this round: TRF-16's "not paired" (0000, -, Z).
+                None => ("0000".into(), "-".into(), "Z".into()),
+            })
+            .collect();
+        let mut fields: Vec<(usize, &str)> = vec![
+            (1, "001"),
+            (5, &number),
+            (15, &name),
+            (49, &rating),
+            (81, &points),
+            (86, &rank),
+        ];
+        for (i, (opp, colour, code)) in rounds.iter().enumerate() {
+            fields.push((92 + 10 * i, opp));
+            fields.push((97 + 10 * i, colour));
+            fields.push((99 + 10 * i, code));
+        }
+        push(line(&fields));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_land_in_their_columns() {
+        assert_eq!(
+            line(&[(1, "001"), (5, "   1"), (15, "Lim")]),
+            "001    1      Lim"
+        );
+        let l = line(&[(1, "001"), (92, "   2"), (97, "w"), (99, "1")]);
+        assert_eq!(&l[91..95], "   2");
+        assert_eq!(&l[96..97], "w");
+        assert_eq!(&l[98..99], "1");
+    }
+}
