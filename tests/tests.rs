@@ -13,6 +13,7 @@ mod data;
 mod diagram;
 mod fuzz_smoke;
 mod limits;
+mod outputs;
 mod parity;
 mod positions;
 mod properties;

@@ -1,0 +1,641 @@
+//! What graders and secretaries do next with the results: JSON, the
+//! corrected PGN (read back by pgn-extract and python-chess), the summary,
+//! the review page (in headless Chromium), the TRF report, completions.
+
+use crate::common;
+
+use std::{
+    path::{Path, PathBuf},
+    process::{Command, Output, Stdio},
+};
+
+use arbiter::report::json::{ClaimJson, FindingJson, GameJson};
+use common::{parse_csv, sample, Row};
+
+fn arbiter(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .expect("run arbiter")
+}
+
+/// `adjudicate -r ecf-quickplay samples/` with `extra` flags, in `dir`.
+fn samples_run(dir: &Path, extra: &[&str]) -> Output {
+    let samples = sample("");
+    let mut args = vec![
+        "adjudicate",
+        "-q",
+        "-r",
+        "ecf-quickplay",
+        samples.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .current_dir(dir)
+        .args(&args)
+        .output()
+        .expect("run arbiter");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    o
+}
+
+fn csv_rows(dir: &Path) -> Vec<Row> {
+    let o = samples_run(dir, &[]);
+    let rows = parse_csv(&o.stdout);
+    assert_eq!(rows.len(), 38);
+    rows
+}
+
+fn seconds(hms: &str) -> f64 {
+    let parts: Vec<f64> = hms.split(':').map(|p| p.parse().unwrap()).collect();
+    parts[0] * 3600.0 + parts[1] * 60.0 + parts[2]
+}
+
+#[test]
+fn json_and_ndjson_carry_the_csv_rows_with_types() {
+    let dir = tempfile::tempdir().unwrap();
+    let rows = csv_rows(dir.path());
+    let json = samples_run(dir.path(), &["--format", "json"]).stdout;
+    let ndjson = samples_run(dir.path(), &["--format", "ndjson"]).stdout;
+    let values: Vec<serde_json::Value> = serde_json::from_slice(&json).unwrap();
+    let games: Vec<GameJson> = serde_json::from_slice(&json).unwrap();
+    let lines: Vec<GameJson> = ndjson
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_slice(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 38);
+    assert_eq!(games, lines);
+    for ((g, v), r) in games.iter().zip(&values).zip(&rows) {
+        // A serde round trip loses nothing: the schema is the whole object.
+        assert_eq!(&serde_json::to_value(g).unwrap(), v);
+        assert_eq!(g.game.to_string(), r["game"]);
+        assert_eq!(g.offset.to_string(), r["offset"]);
+        for (field, cell) in [
+            (&g.source, "source"),
+            (&g.white, "white"),
+            (&g.result, "result"),
+            (&g.status, "status"),
+            (&g.reason, "reason"),
+            (&g.final_fen, "final_fen"),
+            (&g.detail, "detail"),
+        ] {
+            assert_eq!(field, &r[cell], "{cell}");
+        }
+        assert_eq!(g.rule.join("; "), r["rule"]);
+        assert_eq!(g.ply.map(|p| p.to_string()).unwrap_or_default(), r["ply"]);
+        assert_eq!(g.plies.to_string(), r["plies"]);
+        assert_eq!(g.white_clock.clone().unwrap_or_default(), r["white_clock"]);
+        if let Some(c) = &g.black_clock {
+            assert_eq!(g.black_clock_seconds, Some(seconds(c)));
+        }
+        assert_eq!(g.date_pgn, r["date"]);
+    }
+    // The Active-30 game whose flag fell on a side that cannot mate.
+    let g = games
+        .iter()
+        .find(|g| g.source.ends_with("active30-rated-list.pgn") && g.game == 11)
+        .unwrap();
+    let v = serde_json::to_value(g).unwrap();
+    assert_eq!(v["date"], "2023-08-13");
+    assert_eq!(v["date_pgn"], "2023.08.13");
+    assert_eq!(v["white_elo"], serde_json::Value::Null);
+    assert_eq!(v["status"], "corrected");
+    assert_eq!(v["reason"], "flag-fall-cannot-mate");
+    assert_eq!(v["rule"], serde_json::json!(["ECF QPF 9"]));
+    assert_eq!(v["recorded_result"], "1-0");
+    assert_eq!(v["result"], "1/2-1/2");
+    assert_eq!(v["ply"], 3);
+    assert_eq!(v["move"], "Ke3");
+    assert_eq!(v["black_clock"], "0:00:02");
+    assert_eq!(v["black_clock_seconds"], 2.0);
+    assert_eq!(v["white_clock_seconds"], 59.0);
+    assert_eq!(v["plies"], 3);
+}
+
+fn pgn_extract() -> PathBuf {
+    ["/usr/bin/pgn-extract", "/usr/games/pgn-extract"]
+        .iter()
+        .map(PathBuf::from)
+        .find(|p| p.exists())
+        .expect("pgn-extract is not installed (apt-get install pgn-extract; .ci/run does)")
+}
+
+#[test]
+fn corrected_pgn_is_read_back_by_pgn_extract_and_python_chess() {
+    let dir = tempfile::tempdir().unwrap();
+    let rows = parse_csv(&samples_run(dir.path(), &["--pgn-out", "fixed.pgn"]).stdout);
+    let fixed = dir.path().join("fixed.pgn");
+    // The rows whose record holds an illegal move: no PGN reader replays
+    // those to the end, and the corrected file keeps the moves as written.
+    let illegal: Vec<bool> = rows
+        .iter()
+        .map(|r| r["detail"].contains(" is illegal") || r["detail"].contains(" was illegal"))
+        .collect();
+    assert_eq!(illegal.iter().filter(|&&i| i).count(), 5);
+
+    // pgn-extract: every game without an illegal move comes out whole.
+    let out = dir.path().join("extracted.pgn");
+    let o = Command::new(pgn_extract())
+        .args(["-s", "-o"])
+        .arg(&out)
+        .arg(&fixed)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let extracted = std::fs::read_to_string(&out).unwrap();
+    let results: Vec<&str> = extracted
+        .lines()
+        .filter_map(|l| l.strip_prefix("[Result \"")?.strip_suffix("\"]"))
+        .collect();
+    let expected: Vec<String> = rows
+        .iter()
+        .zip(&illegal)
+        .filter(|(_, i)| !**i)
+        .map(|(r, _)| expected_result(r))
+        .collect();
+    assert_eq!(results, expected);
+    assert_eq!(
+        extracted.matches("[Adjudication \"").count(),
+        rows.iter()
+            .zip(&illegal)
+            .filter(|(r, i)| !**i && r["status"] != "confirmed")
+            .count()
+    );
+
+    // python-chess reads all 38, headers as written.
+    let script = r#"
+import sys, json, chess.pgn
+out = []
+with open(sys.argv[1], encoding="utf-8") as f:
+    while (g := chess.pgn.read_game(f)) is not None:
+        out.append({"result": g.headers.get("Result"), "adjudication": g.headers.get("Adjudication"),
+                    "recorded": g.headers.get("RecordedResult"), "errors": len(g.errors),
+                    "plies": len(list(g.mainline_moves()))})
+print(json.dumps(out))
+"#;
+    let o = Command::new("python3")
+        .args(["-c", script])
+        .arg(&fixed)
+        .output()
+        .expect("python3");
+    assert!(
+        o.status.success(),
+        "python-chess (pip install chess; .ci/run does): {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let games: Vec<serde_json::Value> = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(games.len(), rows.len());
+    for ((g, r), bad) in games.iter().zip(&rows).zip(&illegal) {
+        assert_eq!(g["result"], expected_result(r).as_str(), "{r:?}");
+        assert_eq!(g["errors"].as_u64().unwrap() > 0, *bad, "{r:?}");
+        if r["status"] == "confirmed" {
+            assert!(g["adjudication"].is_null());
+        } else {
+            assert_eq!(
+                g["adjudication"],
+                format!("{}: {}, {}", r["status"], r["reason"], r["rule"]).as_str()
+            );
+            assert_eq!(g["recorded"], r["recorded_result"].as_str());
+        }
+    }
+}
+
+/// The Result the corrected PGN must carry for a results row.
+fn expected_result(r: &Row) -> String {
+    match r["status"].as_str() {
+        "confirmed" => r["recorded_result"].clone(),
+        "corrected" => r["result"].clone(),
+        _ => "*".into(),
+    }
+}
+
+#[test]
+fn summary_by_event_and_player() {
+    let dir = tempfile::tempdir().unwrap();
+    samples_run(
+        dir.path(),
+        &["--summary", "summary.csv", "-o", "results.csv"],
+    );
+    let rows = parse_csv(&std::fs::read(dir.path().join("summary.csv")).unwrap());
+    let find = |scope: &str, name: &str| {
+        rows.iter()
+            .find(|r| r["scope"] == scope && r["name"] == name)
+            .unwrap_or_else(|| panic!("{scope} {name}"))
+            .clone()
+    };
+    let e = find("event", "DDCL Division 1");
+    common::assert_cells(
+        &e,
+        &[
+            ("games", "9"),
+            ("confirmed", "6"),
+            ("corrected", "3"),
+            ("review", "0"),
+            ("reasons", "both-flags-down=2; dead-position=1"),
+        ],
+    );
+    let e = find("event", "Club Rapidplay");
+    common::assert_cells(
+        &e,
+        &[
+            ("games", "4"),
+            ("review", "2"),
+            ("reasons", "illegal-move=2"),
+        ],
+    );
+    common::assert_cells(
+        &find("player", "Whitfield, Colin"),
+        &[
+            ("corrected", "2"),
+            ("corrected_for", "0"),
+            ("corrected_against", "2"),
+        ],
+    );
+    common::assert_cells(
+        &find("player", "Pearson, Alan"),
+        &[
+            ("corrected", "2"),
+            ("corrected_for", "2"),
+            ("corrected_against", "0"),
+        ],
+    );
+    let events: u64 = rows
+        .iter()
+        .filter(|r| r["scope"] == "event")
+        .map(|r| r["games"].parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(events, 38);
+}
+
+/// Chromium, headless, as the machine's own browser (Debian's package).
+fn chromium() -> PathBuf {
+    ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .iter()
+        .map(PathBuf::from)
+        .find(|p| p.exists())
+        .expect("chromium is not installed (apt-get install chromium; .ci/run does)")
+}
+
+fn dump_dom(url: &str, profile: &Path) -> String {
+    let o = Command::new(chromium())
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(["--dump-dom", url])
+        .stdin(Stdio::null())
+        .output()
+        .expect("chromium");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+#[test]
+fn review_page_in_headless_chromium() {
+    let dir = tempfile::tempdir().unwrap();
+    let rows = parse_csv(
+        &samples_run(
+            dir.path(),
+            &["--html", "review.html", "--packets", "packets"],
+        )
+        .stdout,
+    );
+    let page = dir.path().join("review.html");
+    let html = std::fs::read_to_string(&page).unwrap();
+    // Self-contained: nothing is fetched.
+    assert!(!html.contains("http") && !html.contains(" src="));
+    let unconfirmed: Vec<&Row> = rows.iter().filter(|r| r["status"] != "confirmed").collect();
+    assert_eq!(unconfirmed.len(), 10);
+    let url = format!("file://{}", page.display());
+    let profile = dir.path().join("profile");
+
+    let dom = dump_dom(&url, &profile);
+    assert!(
+        dom.contains("<span id=\"shown\">10</span> of 10 shown"),
+        "{dom}"
+    );
+    assert_eq!(dom.matches("<section class=\"item\"").count(), 10);
+    assert_eq!(dom.matches("<svg class=\"board\"").count(), 10);
+    assert!(dom.contains(
+        "38 games: 28 confirmed, 8 corrected, 2 review, 0 unreadable under ecf-quickplay"
+    ));
+    // Each entry links its packet, and the packet is there.
+    let links: Vec<&str> = dom
+        .split("<a class=\"packet\" href=\"")
+        .skip(1)
+        .map(|s| &s[..s.find('"').unwrap()])
+        .collect();
+    assert_eq!(links.len(), 10);
+    for l in &links {
+        assert!(dir.path().join(l).is_file(), "{l}");
+    }
+    // The rule and what it says.
+    assert!(
+        dom.contains("<dt>ECF QPF 9</dt><dd>A player wins by showing"),
+        "{dom}"
+    );
+
+    // The filters, set from the address as a user would set them.
+    let dom = dump_dom(&format!("{url}?status=review"), &profile);
+    assert!(
+        dom.contains("<span id=\"shown\">2</span> of 10 shown"),
+        "{dom}"
+    );
+    assert_eq!(dom.matches("hidden=\"\"").count(), 8);
+    let dom = dump_dom(&format!("{url}?player=whitfield"), &profile);
+    let whitfield = unconfirmed
+        .iter()
+        .filter(|r| {
+            format!("{} {}", r["white"], r["black"])
+                .to_lowercase()
+                .contains("whitfield")
+        })
+        .count();
+    assert_eq!(whitfield, 2);
+    assert!(
+        dom.contains(&format!("<span id=\"shown\">{whitfield}</span>")),
+        "{dom}"
+    );
+    let dom = dump_dom(
+        &format!("{url}?event=DDCL%20Division%201&reason=both-flags-down"),
+        &profile,
+    );
+    assert!(dom.contains("<span id=\"shown\">2</span>"), "{dom}");
+}
+
+/// One `001` line read back by its columns (FIDE TRF-16).
+struct TrfLine {
+    number: usize,
+    name: String,
+    points: f64,
+    rank: usize,
+    rounds: Vec<(usize, char, char)>,
+}
+
+fn read_trf(text: &str) -> Vec<TrfLine> {
+    let col = |l: &str, a: usize, b: usize| {
+        l.get(a - 1..b.min(l.len()))
+            .unwrap_or("")
+            .trim()
+            .to_string()
+    };
+    text.lines()
+        .filter(|l| l.starts_with("001"))
+        .map(|l| {
+            let mut rounds = Vec::new();
+            let mut at = 92;
+            while l.len() >= at + 7 {
+                rounds.push((
+                    col(l, at, at + 3).parse().unwrap(),
+                    l.as_bytes()[at + 4] as char,
+                    l.as_bytes()[at + 6] as char,
+                ));
+                at += 10;
+            }
+            TrfLine {
+                number: col(l, 5, 8).parse().unwrap(),
+                name: col(l, 15, 47),
+                points: col(l, 81, 84).parse().unwrap(),
+                rank: col(l, 86, 89).parse().unwrap(),
+                rounds,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn trf_report_field_by_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let trf = dir.path().join("list.trf");
+    let o = arbiter(&[
+        "audit",
+        "-q",
+        "--list",
+        "active30",
+        sample("active30-rated-list.pgn").to_str().unwrap(),
+        "-o",
+        dir.path().join("findings.csv").to_str().unwrap(),
+        "--trf",
+        trf.to_str().unwrap(),
+        "--trf-federation",
+        "MAS",
+        "--trf-arbiter",
+        "Ahmad, Ismail",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&trf).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        &lines[..10],
+        [
+            "012 Sabah Active-30 Rated",
+            "022 Kota Kinabalu",
+            "032 MAS",
+            "042 2023/08/12",
+            "052 2023/08/13",
+            "062 9",
+            "072 0",
+            "092 Active-30 rated list, audited (Sabah i.1, v.11)",
+            "102 Ahmad, Ismail",
+            "122 30 minutes per game, no increment",
+        ]
+    );
+    // Round dates at 92-99, 102-109, ...: seven rounds on the 12th, four on the 13th.
+    let dates = lines[10];
+    assert!(dates.starts_with("132"));
+    assert_eq!(&dates[91..99], "23/08/12");
+    assert_eq!(&dates[151..159], "23/08/12");
+    assert_eq!(&dates[161..169], "23/08/13");
+    let players = read_trf(&text);
+    assert_eq!(players.len(), 9);
+    // Players numbered by rating (none given), then by name.
+    let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(
+        names[..4],
+        [
+            "Chong, Daniel",
+            "Gomez, Roberto",
+            "Jaafar, Azman",
+            "Lim, Wei Ming"
+        ]
+    );
+    let lim = &players[3];
+    assert_eq!((lim.number, lim.points, lim.rank), (4, 3.0, 2));
+    // Round 1 on the 12th: Lim (White) lost to Chong.
+    assert_eq!(lim.rounds[0], (1, 'w', '0'));
+    assert_eq!(players[0].rounds[0], (4, 'b', '1'));
+    // The corrected game (Jaafar v Tan, round 4 on the 13th, recorded 1-0,
+    // judged drawn under Sabah iv.1(f)) goes in with the judged result.
+    let jaafar = &players[2];
+    let tan = players.iter().find(|p| p.name == "Tan, Mei Ling").unwrap();
+    assert_eq!(jaafar.rounds[10], (tan.number, 'w', '='));
+    assert_eq!(tan.rounds[10], (3, 'b', '='));
+    // Read back, the report holds together: pairings are mutual, and the
+    // points are the results'.
+    let mut total = 0.0;
+    for p in &players {
+        let mut points = 0.0;
+        for (r, &(opp, colour, code)) in p.rounds.iter().enumerate() {
+            if opp == 0 {
+                assert_eq!((colour, code), ('-', 'Z'));
+                continue;
+            }
+            let back = players[opp - 1].rounds[r];
+            assert_eq!(back.0, p.number);
+            assert_ne!(back.1, colour);
+            points += match code {
+                '1' | 'W' => 1.0,
+                '=' | 'D' => 0.5,
+                _ => 0.0,
+            };
+        }
+        assert_eq!(points, p.points, "{}", p.name);
+        total += points;
+    }
+    assert_eq!(total, 11.0);
+}
+
+#[test]
+fn claims_and_audit_as_json_and_html() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("packets");
+    let page = dir.path().join("claims.html");
+    let o = arbiter(&[
+        "claim",
+        "-q",
+        sample("claims").to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--format",
+        "json",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(!out.join("claims.csv").exists());
+    let claims: Vec<ClaimJson> =
+        serde_json::from_slice(&std::fs::read(out.join("claims.json")).unwrap()).unwrap();
+    assert_eq!(claims.len(), 7);
+    let appeal = claims.iter().find(|c| c.claim == "sabah-appeal").unwrap();
+    assert_eq!(appeal.kind, "clear-draw-appeal");
+    assert_eq!(appeal.recommendation, "uphold");
+    assert_eq!(appeal.rule, ["Sabah v.8(a)"]);
+    assert_eq!(appeal.result_if_upheld, "1/2-1/2");
+    assert_eq!(appeal.packet, "sabah-appeal.pdf");
+    assert_eq!(appeal.white_clock_seconds, Some(390.0));
+    assert!(appeal
+        .checks
+        .iter()
+        .all(|c| ["pass", "fail", "n/a", "unknown"].contains(&c.outcome.as_str())));
+    assert!(!appeal.checks.is_empty());
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert_eq!(html.matches("<section class=\"item\"").count(), 7);
+    assert!(html.contains("href=\"packets/sabah-appeal.pdf\""), "{html}");
+
+    let o = arbiter(&[
+        "audit",
+        "-q",
+        "--list",
+        "active30",
+        sample("active30-rated-list.pgn").to_str().unwrap(),
+        "--format",
+        "ndjson",
+    ]);
+    assert!(o.status.success());
+    let findings: Vec<FindingJson> = o
+        .stdout
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_slice(l).unwrap())
+        .collect();
+    let kinds: Vec<&str> = findings.iter().map(|f| f.finding.as_str()).collect();
+    assert_eq!(
+        kinds,
+        ["time-control", "time-control", "result", "rounds-per-day"]
+    );
+    assert_eq!(findings[0].date.as_deref(), Some("2023-08-13"));
+    assert_eq!(findings[0].rule, ["Sabah i.1"]);
+}
+
+#[test]
+fn completions_man_suggestions_and_analyse_from_stdin() {
+    for (shell, marker) in [
+        ("bash", "complete -F _arbiter"),
+        ("zsh", "#compdef arbiter"),
+        ("fish", "complete -c arbiter"),
+    ] {
+        let o = arbiter(&["completions", shell]);
+        assert!(o.status.success());
+        let text = String::from_utf8(o.stdout).unwrap();
+        assert!(text.contains(marker), "{shell}");
+        for sub in ["adjudicate", "claim", "season", "audit", "analyse"] {
+            assert!(text.contains(sub), "{shell}: {sub}");
+        }
+    }
+    let man = String::from_utf8(arbiter(&["man"]).stdout).unwrap();
+    assert!(man.contains(".TH arbiter 1"));
+    assert!(man.contains("adjudicate"));
+
+    for typed in ["FIDE-RAPID", "fide-rpaid"] {
+        let o = arbiter(&["adjudicate", "-r", typed, "-"]);
+        assert_eq!(o.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("did you mean \"fide-rapid\"?"), "{err}");
+    }
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["analyse", "-q", "--file", "-", "--format", "json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(
+            b"fen\n8/8/4k3/8/8/4K3/8/8 w - - 0 1\n# a comment\n8/8/4k3/8/8/4K3/4Q3/8 w - - 0 1\n",
+        )
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success());
+    assert!(
+        o.stderr.is_empty(),
+        "-q: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 2);
+    assert_eq!(v[0]["dead"], "yes");
+    assert_eq!(v[0]["white"], "unwinnable");
+    assert_eq!(v[1]["white"], "winnable");
+    let keys: Vec<&str> = v[0]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "fen",
+            "white",
+            "black",
+            "dead",
+            "white_line",
+            "black_line",
+            "uscf_white",
+            "uscf_black"
+        ]
+    );
+}
