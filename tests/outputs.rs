@@ -639,3 +639,38 @@ fn completions_man_suggestions_and_analyse_from_stdin() {
         ]
     );
 }
+
+/// On a terminal (here `script`'s pseudo-terminal): a bar with bytes,
+/// percentage and ETA for a plain file, a spinner with the count and rate
+/// for stdin; rates as whole numbers.
+#[test]
+fn progress_bar_on_a_terminal() {
+    if !Path::new("/usr/bin/script").exists() {
+        panic!("script (util-linux) is needed to give arbiter a terminal");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let input = common::data("games-with-clocks/lichess_DrDrunkenstein_2018-2021_with-clocks-evals.pgn");
+    let out = dir.path().join("out.csv");
+    let bin = env!("CARGO_BIN_EXE_arbiter");
+    let run = |cmd: String| {
+        let o = Command::new("script")
+            .args(["-qec", &cmd, "/dev/null"])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{cmd}");
+        String::from_utf8_lossy(&o.stdout).replace('\r', "\n")
+    };
+    let tty = run(format!("{bin} adjudicate -j1 {} -o {}", input.display(), out.display()));
+    assert!(tty.contains("3.56 MiB/3.56 MiB 100% ETA"), "{tty}");
+    assert!(tty.contains("989 games, "), "{tty}");
+    let stdin = run(format!("cat {} | {bin} adjudicate -j1 - -o {}", input.display(), out.display()));
+    assert!(!stdin.contains("ETA"), "{stdin}");
+    assert!(stdin.contains(" games/s, "), "{stdin}");
+    for text in [&tty, &stdin] {
+        for (i, _) in text.match_indices(" games/s") {
+            let before = &text[..i];
+            let number = before.rsplit(' ').next().unwrap();
+            assert!(number.chars().all(|c| c.is_ascii_digit()), "rate {number:?} in {text}");
+        }
+    }
+}
