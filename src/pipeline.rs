@@ -63,6 +63,71 @@ pub struct Options {
     pub syzygy: Option<Arc<Syzygy>>,
     pub on_unconfirmed: Option<PacketSink>,
     pub on_progress: Option<ProgressSink>,
+    /// Judge only the K-th of N shards (1-based): see `Shard`.
+    pub shard: Option<Shard>,
+}
+
+/// The K-th of N byte ranges of the inputs taken end to end (their sizes on
+/// disk): a game belongs to the shard its first byte lies in; a compressed
+/// file, whose offsets are not the file's, belongs whole to the shard its
+/// first byte lies in. The N shards' rows, concatenated in order, are one
+/// run's rows byte for byte (game numbers and offsets count from each
+/// file's start, so a shard still reads the part of a file before it).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub k: u64,
+    pub n: u64,
+}
+
+impl Shard {
+    /// `K/N` with 1 <= K <= N.
+    pub fn parse(s: &str) -> Result<Shard, String> {
+        let (k, n) = s
+            .split_once('/')
+            .ok_or_else(|| format!("{s:?} is not K/N (e.g. 2/8)"))?;
+        let (k, n): (u64, u64) = (
+            k.trim()
+                .parse()
+                .map_err(|_| format!("{s:?}: K is not a number"))?,
+            n.trim()
+                .parse()
+                .map_err(|_| format!("{s:?}: N is not a number"))?,
+        );
+        if n == 0 || k == 0 || k > n {
+            return Err(format!("{s:?}: K must be 1 to N, and N at least 1"));
+        }
+        Ok(Shard { k, n })
+    }
+
+    /// The byte range `[lo, hi)` of `total` this shard judges.
+    pub fn range(self, total: u64) -> (u64, u64) {
+        let at = |i: u64| (u128::from(total) * u128::from(i) / u128::from(self.n)) as u64;
+        (at(self.k - 1), at(self.k))
+    }
+}
+
+/// Where each source starts in the inputs taken end to end, whether its
+/// offsets are the file's own (plain text), and the total; `Err` for a
+/// source that has no size (stdin).
+fn shard_layout(sources: &[Source]) -> Result<(Vec<(u64, u64, bool)>, u64), String> {
+    let mut at = 0;
+    let mut out = Vec::with_capacity(sources.len());
+    for s in sources {
+        let Source::File { path, name } = s else {
+            return Err("--shard needs files: stdin has no size to divide".into());
+        };
+        let len = std::fs::metadata(path)
+            .map_err(|e| format!("{name}: {e}"))?
+            .len();
+        let mut magic = [0u8; 6];
+        let n = std::fs::File::open(path)
+            .and_then(|mut f| std::io::Read::read(&mut f, &mut magic))
+            .unwrap_or(0);
+        let plain = crate::read::sniff(&magic[..n]) == crate::read::Compression::None;
+        out.push((at, len, plain));
+        at += len;
+    }
+    Ok((out, at))
 }
 
 impl Default for Options {
@@ -73,6 +138,7 @@ impl Default for Options {
             syzygy: None,
             on_unconfirmed: None,
             on_progress: None,
+            shard: None,
         }
     }
 }
@@ -181,8 +247,11 @@ pub struct GameOutcome {
 
 /// What `adjudicate` writes: the results in a format, and on request the
 /// corrected PGN, the briefs a summary counts, the review page's entries.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Outputs {
+    /// Write the CSV header (a shard after the first leaves it out), and
+    /// for `json` the array's brackets.
+    pub header: bool,
     pub format: Format,
     pub pgn: bool,
     pub briefs: bool,
@@ -197,6 +266,18 @@ pub struct PgnWriteError(pub std::io::Error);
 
 fn pgn_error(e: std::io::Error) -> std::io::Error {
     std::io::Error::new(e.kind(), PgnWriteError(e))
+}
+
+impl Default for Outputs {
+    fn default() -> Outputs {
+        Outputs {
+            header: true,
+            format: Format::Csv,
+            pgn: false,
+            briefs: false,
+            reviews: false,
+        }
+    }
 }
 
 /// Where `adjudicate_to` sends what it renders, in input order.
@@ -523,9 +604,33 @@ fn read_all(
     errors: &mut Vec<String>,
 ) {
     let mut seq = 0u64;
-    for source in sources {
+    let layout = match opts.shard.map(|_| shard_layout(sources)) {
+        Some(Err(e)) => {
+            errors.push(e);
+            return;
+        }
+        Some(Ok((layout, total))) => opts.shard.map(|sh| (layout, sh.range(total))),
+        None => None,
+    };
+    for (i, source) in sources.iter().enumerate() {
         if stop.load(Ordering::Relaxed) {
             return;
+        }
+        // With a shard: which of this source's games are ours.
+        let mut window = None;
+        if let Some((layout, (lo, hi))) = &layout {
+            let (base, len, plain) = layout[i];
+            let ours = if plain {
+                base + len > *lo && base < *hi
+            } else {
+                (*lo..*hi).contains(&base)
+            };
+            if !ours {
+                continue;
+            }
+            if plain {
+                window = Some((lo.saturating_sub(base), hi - base));
+            }
         }
         let name: Arc<str> = Arc::from(source.name());
         let reader = match open(source) {
@@ -555,7 +660,18 @@ fn read_all(
                 return;
             }
             match sp.next_batch(opts.batch_bytes) {
-                Ok(Some(batch)) => {
+                Ok(Some(mut batch)) => {
+                    let mut past = false;
+                    if let Some((lo, hi)) = window {
+                        past = batch.games.last().is_some_and(|g| g.offset >= hi);
+                        batch.games.retain(|g| (lo..hi).contains(&g.offset));
+                        if batch.games.is_empty() {
+                            if past {
+                                break;
+                            }
+                            continue;
+                        }
+                    }
                     if tx
                         .send(Work::Batch {
                             seq,
@@ -567,6 +683,9 @@ fn read_all(
                         return;
                     }
                     seq += 1;
+                    if past {
+                        break;
+                    }
                 }
                 Ok(None) => break,
                 Err(e) => {
@@ -575,21 +694,29 @@ fn read_all(
                         "{}: read error after {read} games: {e}",
                         source.name()
                     ));
+                    let in_window =
+                        |offset: u64| window.is_none_or(|(lo, hi)| (lo..hi).contains(&offset));
                     if read == 0 && e.kind() == std::io::ErrorKind::InvalidData {
-                        let detail = format!("{}: {e}", source.name());
-                        let _ = tx.send(Work::Broken {
-                            seq,
-                            source: name.clone(),
-                            detail,
-                        });
-                        seq += 1;
-                    } else if let Some(batch) = sp.take_rest() {
-                        let _ = tx.send(Work::Batch {
-                            seq,
-                            source: name.clone(),
-                            batch,
-                        });
-                        seq += 1;
+                        // One row for the file, in the shard its first byte is in.
+                        if in_window(0) {
+                            let detail = format!("{}: {e}", source.name());
+                            let _ = tx.send(Work::Broken {
+                                seq,
+                                source: name.clone(),
+                                detail,
+                            });
+                            seq += 1;
+                        }
+                    } else if let Some(mut batch) = sp.take_rest() {
+                        batch.games.retain(|g| in_window(g.offset));
+                        if !batch.games.is_empty() {
+                            let _ = tx.send(Work::Batch {
+                                seq,
+                                source: name.clone(),
+                                batch,
+                            });
+                            seq += 1;
+                        }
                     }
                     break;
                 }
@@ -624,7 +751,7 @@ pub fn adjudicate_to(
     sinks: &mut Sinks<'_>,
 ) -> std::io::Result<Summary> {
     let mut array = json::ArrayWriter::default();
-    if outputs.format == Format::Csv {
+    if outputs.format == Format::Csv && outputs.header {
         let mut header = csv::WriterBuilder::new()
             .has_headers(false)
             .from_writer(Vec::new());

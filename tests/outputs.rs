@@ -174,17 +174,12 @@ with open(sys.argv[1], encoding="utf-8") as f:
                     "plies": len(list(g.mainline_moves()))})
 print(json.dumps(out))
 "#;
-    let o = Command::new("python3")
-        .args(["-c", script])
-        .arg(&fixed)
-        .output()
-        .expect("python3");
-    assert!(
-        o.status.success(),
-        "python-chess (pip install chess; .ci/run does): {}",
-        String::from_utf8_lossy(&o.stderr)
+    let games = python_json(
+        script,
+        &fixed,
+        "python-chess (pip install chess; .ci/run does)",
     );
-    let games: Vec<serde_json::Value> = serde_json::from_slice(&o.stdout).unwrap();
+    let games = games.as_array().unwrap();
     assert_eq!(games.len(), rows.len());
     for ((g, r), bad) in games.iter().zip(&rows).zip(&illegal) {
         assert_eq!(g["result"], expected_result(r).as_str(), "{r:?}");
@@ -199,6 +194,22 @@ print(json.dumps(out))
             assert_eq!(g["recorded"], r["recorded_result"].as_str());
         }
     }
+}
+
+/// Runs a Python `script` on `file` and reads the JSON it prints; `needs`
+/// names what must be installed when it fails.
+fn python_json(script: &str, file: &Path, needs: &str) -> serde_json::Value {
+    let o = Command::new("python3")
+        .args(["-c", script])
+        .arg(file)
+        .output()
+        .expect("python3");
+    assert!(
+        o.status.success(),
+        "{needs}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    serde_json::from_slice(&o.stdout).unwrap()
 }
 
 /// The Result the corrected PGN must carry for a results row.
@@ -501,6 +512,45 @@ fn trf_report_field_by_field() {
         total += points;
     }
     assert_eq!(total, 11.0);
+
+    // The `trf` package (PyPI; a TRF-16 parser and dumper) reads it back to
+    // the same players, points, ranks and games, and its own dump of what it
+    // read reads back the same again.
+    let script = r#"
+import sys, json, trf
+def view(t):
+    return {"name": t.name, "players": [[p.startrank, p.name, p.points, p.rank,
+            [[g.startrank, g.color, g.result] for g in p.games]] for p in t.players]}
+with open(sys.argv[1]) as f:
+    t = trf.load(f)
+again = trf.loads(trf.dumps(t))
+assert view(again)["players"] == view(t)["players"], "the dump does not read back"
+print(json.dumps(view(t)))
+"#;
+    let v = python_json(
+        script,
+        &trf,
+        "the trf package (pip install trf; .ci/run does)",
+    );
+    assert_eq!(v["name"], "Sabah Active-30 Rated");
+    let theirs = v["players"].as_array().unwrap();
+    assert_eq!(theirs.len(), players.len());
+    for (t, p) in theirs.iter().zip(&players) {
+        assert_eq!(t[0], p.number);
+        assert_eq!(t[1], p.name.as_str());
+        assert_eq!(t[2], p.points);
+        assert_eq!(t[3], p.rank);
+        let games: Vec<(usize, char, char)> = t[4]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| {
+                let ch = |v: &serde_json::Value| v.as_str().unwrap().chars().next().unwrap();
+                (g[0].as_u64().unwrap_or(0) as usize, ch(&g[1]), ch(&g[2]))
+            })
+            .collect();
+        assert_eq!(games, p.rounds, "{}", p.name);
+    }
 }
 
 #[test]
@@ -649,7 +699,8 @@ fn progress_bar_on_a_terminal() {
         panic!("script (util-linux) is needed to give arbiter a terminal");
     }
     let dir = tempfile::tempdir().unwrap();
-    let input = common::data("games-with-clocks/lichess_DrDrunkenstein_2018-2021_with-clocks-evals.pgn");
+    let input =
+        common::data("games-with-clocks/lichess_DrDrunkenstein_2018-2021_with-clocks-evals.pgn");
     let out = dir.path().join("out.csv");
     let bin = env!("CARGO_BIN_EXE_arbiter");
     let run = |cmd: String| {
@@ -660,17 +711,28 @@ fn progress_bar_on_a_terminal() {
         assert!(o.status.success(), "{cmd}");
         String::from_utf8_lossy(&o.stdout).replace('\r', "\n")
     };
-    let tty = run(format!("{bin} adjudicate -j1 {} -o {}", input.display(), out.display()));
+    let tty = run(format!(
+        "{bin} adjudicate -j1 {} -o {}",
+        input.display(),
+        out.display()
+    ));
     assert!(tty.contains("3.56 MiB/3.56 MiB 100% ETA"), "{tty}");
     assert!(tty.contains("989 games, "), "{tty}");
-    let stdin = run(format!("cat {} | {bin} adjudicate -j1 - -o {}", input.display(), out.display()));
+    let stdin = run(format!(
+        "cat {} | {bin} adjudicate -j1 - -o {}",
+        input.display(),
+        out.display()
+    ));
     assert!(!stdin.contains("ETA"), "{stdin}");
     assert!(stdin.contains(" games/s, "), "{stdin}");
     for text in [&tty, &stdin] {
         for (i, _) in text.match_indices(" games/s") {
             let before = &text[..i];
             let number = before.rsplit(' ').next().unwrap();
-            assert!(number.chars().all(|c| c.is_ascii_digit()), "rate {number:?} in {text}");
+            assert!(
+                number.chars().all(|c| c.is_ascii_digit()),
+                "rate {number:?} in {text}"
+            );
         }
     }
 }

@@ -1300,10 +1300,8 @@ fn ecf_layout_errors(text: &str) -> Vec<String> {
     errors
 }
 
-/// The sample season's ECF file follows the ECF's layout, and the checker
-/// itself finds a broken one.
-#[test]
-fn ecf_submission_file_follows_the_published_layout() {
+/// `arbiter season -q` on the DDCL sample, its outputs in a new folder.
+fn ddcl_sample_season() -> (tempfile::TempDir, std::process::Output) {
     let dir = tempfile::tempdir().unwrap();
     let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args([
@@ -1315,6 +1313,14 @@ fn ecf_submission_file_follows_the_published_layout() {
         .arg(dir.path())
         .output()
         .unwrap();
+    (dir, o)
+}
+
+/// The sample season's ECF file follows the ECF's layout, and the checker
+/// itself finds a broken one.
+#[test]
+fn ecf_submission_file_follows_the_published_layout() {
+    let (dir, o) = ddcl_sample_season();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = std::fs::read_to_string(dir.path().join("ecf-submission.txt")).unwrap();
     assert_eq!(ecf_layout_errors(&text), Vec::<String>::new());
@@ -1358,17 +1364,7 @@ fn malformed_ecf_codes_are_refused() {
 /// written: the grading office has to match them by name.
 #[test]
 fn ecf_file_warns_of_players_without_codes() {
-    let dir = tempfile::tempdir().unwrap();
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args([
-            "season",
-            "-q",
-            sample("season/ddcl-2009-10.toml").to_str().unwrap(),
-            "-o",
-        ])
-        .arg(dir.path())
-        .output()
-        .unwrap();
+    let (dir, o) = ddcl_sample_season();
     assert!(o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(

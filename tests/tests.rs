@@ -20,4 +20,5 @@ mod properties;
 mod reasons;
 mod rulesets;
 mod samples;
+mod scale;
 mod season;

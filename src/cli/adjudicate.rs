@@ -56,6 +56,9 @@ pub struct Args {
     /// Write a self-contained HTML review page of the games not confirmed (boards, clocks, rulings, filters).
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+    /// Judge only the K-th of N equal byte ranges of the inputs (e.g. 3/8), for running one command per machine: the N outputs concatenated in order are one run's output (the header is written by shard 1 only).
+    #[arg(long, value_name = "K/N", value_parser = pipeline::Shard::parse)]
+    pub shard: Option<pipeline::Shard>,
     /// No progress bar and no summary.
     #[arg(short, long)]
     pub quiet: bool,
@@ -124,7 +127,13 @@ pub fn run(a: Args) -> ExitStatus {
         }
     }
     let [pgn_path, summary_path, html_path] = [extra.remove(0), extra.remove(0), extra.remove(0)];
+    if a.shard.is_some() && a.format == Format::Json {
+        eprintln!("arbiter: --shard with --format json would give N arrays: use --format ndjson, whose shards concatenate");
+        return ExitStatus::Error;
+    }
+    opts.shard = a.shard;
     let outputs = pipeline::Outputs {
+        header: a.shard.is_none_or(|s| s.k == 1),
         format: a.format,
         pgn: pgn_path.is_some(),
         briefs: summary_path.is_some(),
