@@ -106,10 +106,18 @@ impl Shard {
     }
 }
 
-/// Where each source starts in the inputs taken end to end, whether its
-/// offsets are the file's own (plain text), and the total; `Err` for a
-/// source that has no size (stdin).
-fn shard_layout(sources: &[Source]) -> Result<(Vec<(u64, u64, bool)>, u64), String> {
+/// Where a source lies in the inputs taken end to end, and whether its
+/// offsets are the file's own (plain text).
+#[derive(Copy, Clone, Debug)]
+struct SourceSpan {
+    base: u64,
+    len: u64,
+    plain: bool,
+}
+
+/// Each source's span and the total; `Err` for a source that has no size
+/// (stdin).
+fn shard_layout(sources: &[Source]) -> Result<(Vec<SourceSpan>, u64), String> {
     let mut at = 0;
     let mut out = Vec::with_capacity(sources.len());
     for s in sources {
@@ -124,7 +132,11 @@ fn shard_layout(sources: &[Source]) -> Result<(Vec<(u64, u64, bool)>, u64), Stri
             .and_then(|mut f| std::io::Read::read(&mut f, &mut magic))
             .unwrap_or(0);
         let plain = crate::read::sniff(&magic[..n]) == crate::read::Compression::None;
-        out.push((at, len, plain));
+        out.push(SourceSpan {
+            base: at,
+            len,
+            plain,
+        });
         at += len;
     }
     Ok((out, at))
@@ -619,7 +631,7 @@ fn read_all(
         // With a shard: which of this source's games are ours.
         let mut window = None;
         if let Some((layout, (lo, hi))) = &layout {
-            let (base, len, plain) = layout[i];
+            let SourceSpan { base, len, plain } = layout[i];
             let ours = if plain {
                 base + len > *lo && base < *hi
             } else {
