@@ -51,14 +51,20 @@ pub fn write_game(out: &mut Vec<u8>, text: &[u8], recorded: &str, j: &Judgement)
     };
     let end = tags_end(text);
     let (tags, movetext) = text.split_at(end);
-    // The tag section with the Result tag's value replaced (or added).
+    // The tag section with the Result tag's value replaced (or added). A
+    // file written by an earlier run keeps its RecordedResult (the result
+    // first written down) and gets a fresh Adjudication.
     let mut had_result = false;
+    let mut had_recorded = false;
     for line in tags.split_inclusive(|&b| b == b'\n') {
         let t = line.trim_ascii_start();
         if t.starts_with(b"[Result ") || t.starts_with(b"[Result\t") {
             out.extend_from_slice(format!("[Result \"{result}\"]\n").as_bytes());
             had_result = true;
+        } else if t.starts_with(b"[Adjudication ") {
+            continue;
         } else {
+            had_recorded |= t.starts_with(b"[RecordedResult ");
             out.extend_from_slice(line);
             if !line.ends_with(b"\n") {
                 out.push(b'\n');
@@ -68,7 +74,9 @@ pub fn write_game(out: &mut Vec<u8>, text: &[u8], recorded: &str, j: &Judgement)
     if !had_result {
         out.extend_from_slice(format!("[Result \"{result}\"]\n").as_bytes());
     }
-    out.extend_from_slice(format!("[RecordedResult \"{}\"]\n", tag_value(recorded)).as_bytes());
+    if !had_recorded {
+        out.extend_from_slice(format!("[RecordedResult \"{}\"]\n", tag_value(recorded)).as_bytes());
+    }
     let why = format!(
         "{}: {}, {}",
         status.as_str(),
@@ -133,6 +141,25 @@ mod tests {
             String::from_utf8(out).unwrap(),
             "[Event \"e\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"0-1\"]\n[RecordedResult \"1-0\"]\n[Adjudication \"corrected: checkmate, FIDE 5.1.1\"]\n\n1. f3 {a} e5 2. g4 Qh4# 0-1\n\n"
         );
+    }
+
+    #[test]
+    fn a_second_run_keeps_the_first_recorded_result() {
+        let text = "[Event \"e\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n";
+        let (rec, j) = judged(text, "fide-rapid");
+        let mut once = Vec::new();
+        write_game(&mut once, text.as_bytes(), &rec, &j);
+        // Judged again from the corrected file, under a ruleset that would
+        // leave it for review: one RecordedResult, the first; one Adjudication.
+        let mut review = j.clone();
+        review.verdict.status = Status::Review;
+        let mut twice = Vec::new();
+        write_game(&mut twice, &once, "0-1", &review);
+        let s = String::from_utf8(twice).unwrap();
+        assert_eq!(s.matches("[RecordedResult ").count(), 1, "{s}");
+        assert!(s.contains("[RecordedResult \"1-0\"]"), "{s}");
+        assert_eq!(s.matches("[Adjudication ").count(), 1, "{s}");
+        assert!(s.contains("[Adjudication \"review: checkmate"), "{s}");
     }
 
     #[test]
