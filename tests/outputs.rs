@@ -634,6 +634,11 @@ fn completions_man_suggestions_and_analyse_from_stdin() {
     assert!(man.contains(".TH arbiter 1"));
     assert!(man.contains("adjudicate"));
 
+    for flag in ["--pgn-out", "--summary", "--html"] {
+        let o = arbiter(&["adjudicate", flag, "-", "x.pgn"]);
+        assert_eq!(o.status.code(), Some(2), "{flag}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains(&format!("{flag} needs a file name")));
+    }
     for typed in ["FIDE-RAPID", "fide-rpaid"] {
         let o = arbiter(&["adjudicate", "-r", typed, "-"]);
         assert_eq!(o.status.code(), Some(2));

@@ -118,6 +118,10 @@ pub fn run(a: Args) -> ExitStatus {
         ("--summary", &a.summary),
         ("--html", &a.html),
     ] {
+        if path.as_deref().is_some_and(|p| p.as_os_str() == "-") {
+            eprintln!("arbiter: {flag} needs a file name: stdout carries the results");
+            return ExitStatus::Error;
+        }
         match super::output_path(path.as_deref(), &sources) {
             Ok(p) => extra.push(p),
             Err(e) => {
