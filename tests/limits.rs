@@ -570,3 +570,62 @@ fn windows_1252_utf16_and_xz() {
         rows[0]["detail"]
     );
 }
+
+/// `-o /dev/null`, a FIFO: an output that exists and is not a regular file
+/// is written in place. Renaming a finished file over it (as for a regular
+/// file) would replace the device itself: run as root, `-o /dev/null` once
+/// turned /dev/null into a regular file.
+#[cfg(unix)]
+#[test]
+fn devices_and_fifos_are_written_in_place() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = write(dir.path(), "g.pgn", NEXT.as_bytes());
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "adjudicate",
+            "-q",
+            &pgn,
+            "-o",
+            "/dev/null",
+            "--summary",
+            "/dev/null",
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(std::fs::metadata("/dev/null")
+        .unwrap()
+        .file_type()
+        .is_char_device());
+    let fifo = dir.path().join("results.fifo");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["adjudicate", "-q", &pgn, "-o", fifo.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = reader.join().unwrap();
+    let rows = parse_csv(text.as_bytes());
+    assert_eq!(rows.len(), 1);
+    assert_cells(
+        &rows[0],
+        &[("reason", "checkmate"), ("status", "confirmed")],
+    );
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".part"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}

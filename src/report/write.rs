@@ -49,15 +49,22 @@ pub fn remove_pending_on_signals() -> io::Result<()> {
 
 /// A file being written beside its target; `commit` renames it into place.
 /// Dropped without `commit` (an error, a panic), it is removed, and the
-/// target keeps what it had.
+/// target keeps what it had. A target that exists and is not a regular
+/// file (`/dev/null`, a FIFO, a terminal) is written to directly: renaming
+/// a file over it would replace the device itself.
 pub struct Pending {
-    tmp: Option<tempfile::NamedTempFile>,
+    out: Option<Out>,
     target: PathBuf,
+}
+
+enum Out {
+    Temp(tempfile::NamedTempFile),
+    Direct(std::fs::File),
 }
 
 impl Drop for Pending {
     fn drop(&mut self) {
-        if let Some(tmp) = &self.tmp {
+        if let Some(Out::Temp(tmp)) = &self.out {
             let path = tmp.path();
             pending_paths().retain(|p| p != path);
         }
@@ -66,6 +73,18 @@ impl Drop for Pending {
 
 impl Pending {
     pub fn create(target: &Path) -> io::Result<Pending> {
+        if let Ok(meta) = std::fs::metadata(target) {
+            if meta.is_dir() {
+                return Err(io::Error::other("is a folder"));
+            }
+            if !meta.is_file() {
+                let f = std::fs::OpenOptions::new().write(true).open(target)?;
+                return Ok(Pending {
+                    out: Some(Out::Direct(f)),
+                    target: target.to_path_buf(),
+                });
+            }
+        }
         let dir = target
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
@@ -88,27 +107,31 @@ impl Pending {
         let tmp = builder.tempfile_in(dir)?;
         paths.push(tmp.path().to_path_buf());
         Ok(Pending {
-            tmp: Some(tmp),
+            out: Some(Out::Temp(tmp)),
             target: target.to_path_buf(),
         })
     }
 
     pub fn file(&mut self) -> &mut std::fs::File {
-        match &mut self.tmp {
-            Some(t) => t.as_file_mut(),
+        match &mut self.out {
+            Some(Out::Temp(t)) => t.as_file_mut(),
+            Some(Out::Direct(f)) => f,
             None => unreachable!("a Pending holds its file until commit"),
         }
     }
 
     pub fn commit(mut self) -> io::Result<()> {
-        let Some(tmp) = self.tmp.take() else {
-            return Ok(());
-        };
-        let mut paths = pending_paths();
-        paths.retain(|p| p != tmp.path());
-        tmp.as_file().sync_all()?;
-        tmp.persist(&self.target).map_err(|e| e.error)?;
-        Ok(())
+        match self.out.take() {
+            Some(Out::Temp(tmp)) => {
+                let mut paths = pending_paths();
+                paths.retain(|p| p != tmp.path());
+                tmp.as_file().sync_all()?;
+                tmp.persist(&self.target).map_err(|e| e.error)?;
+                Ok(())
+            }
+            Some(Out::Direct(mut f)) => f.flush(),
+            None => Ok(()),
+        }
     }
 }
 
