@@ -436,12 +436,7 @@ impl Rendered {
         }
         if outputs.pgn {
             match text {
-                Some(t) => report::pgn::write_game(
-                    &mut self.pgn,
-                    t,
-                    game.tags.recorded_result().as_str(),
-                    j,
-                ),
+                Some(t) => report::pgn::write_game(&mut self.pgn, t, &game.tags, j),
                 None => report::pgn::write_placeholder(&mut self.pgn, r.source, j),
             }
         }

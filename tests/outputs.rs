@@ -212,6 +212,55 @@ fn python_json(script: &str, file: &Path, needs: &str) -> serde_json::Value {
     serde_json::from_slice(&o.stdout).unwrap()
 }
 
+/// Real exports (chess.com, lichess): python-chess reads the corrected file
+/// as exactly one game per results row, each with the expected Result.
+#[test]
+fn corrected_pgn_of_real_exports_lines_up_with_the_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixed = dir.path().join("fixed.pgn");
+    let files = [
+        common::data("games-with-clocks/chesscom_mixed-incl-daily.pgn"),
+        common::data("games-with-clocks/chesscom_MagnusCarlsen_2014-2019.pgn"),
+        common::data("games-with-clocks/lichess_DannyTheDonkey_2019-01-29_no-clocks.pgn"),
+    ];
+    let mut args = vec![
+        "adjudicate".to_string(),
+        "-q".into(),
+        "--pgn-out".into(),
+        fixed.display().to_string(),
+    ];
+    args.extend(files.iter().map(|f| f.display().to_string()));
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(&args)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rows = parse_csv(&o.stdout);
+    assert!(rows.len() > 300, "{}", rows.len());
+    let script = r#"
+import sys, json, chess.pgn
+out = []
+with open(sys.argv[1], encoding="utf-8") as f:
+    while (g := chess.pgn.read_game(f)) is not None:
+        out.append(g.headers.get("Result"))
+print(json.dumps(out))
+"#;
+    let results = python_json(
+        script,
+        &fixed,
+        "python-chess (pip install chess; .ci/run does)",
+    );
+    let results: Vec<&str> = results
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    let expected: Vec<String> = rows.iter().map(expected_result).collect();
+    assert_eq!(results.len(), expected.len());
+    assert_eq!(results, expected);
+}
+
 /// The Result the corrected PGN must carry for a results row.
 fn expected_result(r: &Row) -> String {
     match r["status"].as_str() {

@@ -7,7 +7,10 @@
 //! it was read. One game out for every game in, so the file lines up with
 //! the results row by row.
 
-use crate::model::{Judgement, Status};
+use crate::{
+    model::{Judgement, Status},
+    pgn::Tags,
+};
 
 /// PGN string escaping (PGN 7: `\` and `"` are escaped with `\`).
 fn tag_value(s: &str) -> String {
@@ -36,27 +39,48 @@ fn tags_end(text: &[u8]) -> usize {
     end
 }
 
+/// Does the movetext end with a termination marker?
+fn last_word_start(body: &[u8]) -> usize {
+    body.iter()
+        .rposition(|b| b.is_ascii_whitespace() || *b == b'}' || *b == b')')
+        .map_or(0, |k| k + 1)
+}
+
 /// Appends the game `text` to `out`, corrected as `j` says.
-pub fn write_game(out: &mut Vec<u8>, text: &[u8], recorded: &str, j: &Judgement) {
+///
+/// So that every PGN reader sees one game for every results row, a game
+/// that lacks a tag section or a termination marker gets them (its moves
+/// untouched), and an unreadable game — whose text may hold an unclosed
+/// comment or variation that would swallow the games after it in another
+/// reader — is written as its tags with no moves.
+pub fn write_game(out: &mut Vec<u8>, text: &[u8], tags: &Tags, j: &Judgement) {
     let text = text.trim_ascii_end();
     let status = j.verdict.status;
-    if status == Status::Confirmed {
+    let recorded = tags.recorded_result().as_str();
+    if status == Status::Unreadable {
+        return write_tags_only(out, tags, j);
+    }
+    let end = tags_end(text);
+    let (tag_text, movetext) = text.split_at(end);
+    let body = movetext.trim_ascii();
+    let last = last_word_start(body);
+    let has_marker = RESULTS.contains(&&body[last..]);
+    if status == Status::Confirmed && end > 0 && has_marker {
         out.extend_from_slice(text);
         out.extend_from_slice(b"\n\n");
         return;
     }
     let result = match status {
         Status::Corrected => j.verdict.result.as_str(),
+        Status::Confirmed => recorded,
         _ => "*",
     };
-    let end = tags_end(text);
-    let (tags, movetext) = text.split_at(end);
     // The tag section with the Result tag's value replaced (or added). A
     // file written by an earlier run keeps its RecordedResult (the result
     // first written down) and gets a fresh Adjudication.
     let mut had_result = false;
     let mut had_recorded = false;
-    for line in tags.split_inclusive(|&b| b == b'\n') {
+    for line in tag_text.split_inclusive(|&b| b == b'\n') {
         let t = line.trim_ascii_start();
         if t.starts_with(b"[Result ") || t.starts_with(b"[Result\t") {
             out.extend_from_slice(format!("[Result \"{result}\"]\n").as_bytes());
@@ -74,25 +98,18 @@ pub fn write_game(out: &mut Vec<u8>, text: &[u8], recorded: &str, j: &Judgement)
     if !had_result {
         out.extend_from_slice(format!("[Result \"{result}\"]\n").as_bytes());
     }
-    if !had_recorded {
-        out.extend_from_slice(format!("[RecordedResult \"{}\"]\n", tag_value(recorded)).as_bytes());
+    if status != Status::Confirmed {
+        if !had_recorded {
+            out.extend_from_slice(
+                format!("[RecordedResult \"{}\"]\n", tag_value(recorded)).as_bytes(),
+            );
+        }
+        out.extend_from_slice(format!("[Adjudication \"{}\"]\n", tag_value(&why(j))).as_bytes());
     }
-    let why = format!(
-        "{}: {}, {}",
-        status.as_str(),
-        j.verdict.reason.as_str(),
-        j.verdict.rule.as_str()
-    );
-    out.extend_from_slice(format!("[Adjudication \"{}\"]\n", tag_value(&why)).as_bytes());
     // The movetext as read, its termination marker made to agree.
-    let body = movetext.trim_ascii();
     out.push(b'\n');
-    let last_word = body
-        .iter()
-        .rposition(|b| b.is_ascii_whitespace() || *b == b'}' || *b == b')')
-        .map_or(0, |k| k + 1);
-    if RESULTS.contains(&&body[last_word..]) {
-        out.extend_from_slice(&body[..last_word]);
+    if has_marker {
+        out.extend_from_slice(&body[..last]);
     } else {
         out.extend_from_slice(body);
         if !body.is_empty() {
@@ -101,6 +118,43 @@ pub fn write_game(out: &mut Vec<u8>, text: &[u8], recorded: &str, j: &Judgement)
     }
     out.extend_from_slice(result.as_bytes());
     out.extend_from_slice(b"\n\n");
+}
+
+fn why(j: &Judgement) -> String {
+    format!(
+        "{}: {}, {}",
+        j.verdict.status.as_str(),
+        j.verdict.reason.as_str(),
+        j.verdict.rule.as_str()
+    )
+}
+
+/// An unreadable game: the tags that could be read, `*`, and why.
+fn write_tags_only(out: &mut Vec<u8>, tags: &Tags, j: &Judgement) {
+    for (name, value) in [
+        ("Event", &tags.event),
+        ("Site", &tags.site),
+        ("Date", &tags.date),
+        ("Round", &tags.round),
+        ("White", &tags.white),
+        ("Black", &tags.black),
+    ] {
+        if !value.is_empty() {
+            out.extend_from_slice(format!("[{name} \"{}\"]\n", tag_value(value)).as_bytes());
+        }
+    }
+    let recorded = tags.recorded_result().as_str();
+    out.extend_from_slice(
+        format!(
+            "[Result \"*\"]\n[RecordedResult \"{recorded}\"]\n[Adjudication \"{}\"]\n\n*\n\n",
+            tag_value(&format!(
+                "{}; the moves are not repeated: {}",
+                why(j),
+                j.detail
+            ))
+        )
+        .as_bytes(),
+    );
 }
 
 /// The stand-in for a game whose text was not kept (over the size limit)
@@ -123,10 +177,10 @@ mod tests {
     use super::*;
     use crate::{model::Judgement, rules::Ruleset};
 
-    fn judged(text: &str, rules: &str) -> (String, Judgement) {
+    fn judged(text: &str, rules: &str) -> (Tags, Judgement) {
         let r = Ruleset::load(rules).unwrap();
         let (g, j) = crate::pipeline::judge_text(text.as_bytes(), &r);
-        (g.tags.recorded_result().as_str().to_string(), j)
+        (g.tags, j)
     }
 
     #[test]
@@ -154,7 +208,11 @@ mod tests {
         let mut review = j.clone();
         review.verdict.status = Status::Review;
         let mut twice = Vec::new();
-        write_game(&mut twice, &once, "0-1", &review);
+        let later = Tags {
+            result: "0-1".into(),
+            ..Tags::default()
+        };
+        write_game(&mut twice, &once, &later, &review);
         let s = String::from_utf8(twice).unwrap();
         assert_eq!(s.matches("[RecordedResult ").count(), 1, "{s}");
         assert!(s.contains("[RecordedResult \"1-0\"]"), "{s}");
