@@ -12,15 +12,8 @@ use std::{
 
 use arbiter::claim::{load_claim, CheckOutcome, LoadOptions, Recommendation, Ruling};
 use arbiter::judge::claim::judge_claim;
-use common::{data, parse_csv, sample, Row};
+use common::{arbiter, data, parse_csv, sample, Row};
 use shakmaty::{fen::Fen, CastlingMode, Chess, Position, Square};
-
-fn arbiter(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("run arbiter")
-}
 
 fn run_samples(extra: &[&str]) -> (tempfile::TempDir, BTreeMap<String, Row>) {
     let out = tempfile::tempdir().unwrap();

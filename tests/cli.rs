@@ -9,14 +9,7 @@ use std::{
     process::{Command, Output, Stdio},
 };
 
-use common::{assert_cells, parse_csv, sample};
-
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("run arbiter")
-}
+use common::{arbiter, assert_cells, parse_csv, sample};
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()

@@ -10,14 +10,7 @@ use std::{
 };
 
 use arbiter::report::json::{ClaimJson, FindingJson, GameJson};
-use common::{parse_csv, sample, Row};
-
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("run arbiter")
-}
+use common::{arbiter, parse_csv, sample, Row};
 
 /// `adjudicate -r ecf-quickplay samples/` with `extra` flags, in `dir`.
 fn samples_run(dir: &Path, extra: &[&str]) -> Output {
@@ -114,11 +107,10 @@ fn json_and_ndjson_carry_the_csv_rows_with_types() {
 }
 
 fn pgn_extract() -> PathBuf {
-    ["/usr/bin/pgn-extract", "/usr/games/pgn-extract"]
-        .iter()
-        .map(PathBuf::from)
-        .find(|p| p.exists())
-        .expect("pgn-extract is not installed (apt-get install pgn-extract; .ci/run does)")
+    common::installed(
+        &["/usr/bin/pgn-extract", "/usr/games/pgn-extract"],
+        "pgn-extract is not installed (apt-get install pgn-extract; .ci/run does)",
+    )
 }
 
 #[test]
@@ -330,11 +322,10 @@ fn summary_by_event_and_player() {
 
 /// Chromium, headless, as the machine's own browser (Debian's package).
 fn chromium() -> PathBuf {
-    ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
-        .iter()
-        .map(PathBuf::from)
-        .find(|p| p.exists())
-        .expect("chromium is not installed (apt-get install chromium; .ci/run does)")
+    common::installed(
+        &["/usr/bin/chromium", "/usr/bin/chromium-browser"],
+        "chromium is not installed (apt-get install chromium; .ci/run does)",
+    )
 }
 
 fn dump_dom(url: &str, profile: &Path) -> String {

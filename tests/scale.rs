@@ -3,15 +3,9 @@
 //! README's recipe runs them.
 
 use crate::common;
+use common::arbiter;
 
 use std::process::Command;
-
-fn arbiter(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("run arbiter")
-}
 
 /// Two plain exports and a gzip file between them: plain files are cut by
 /// byte ranges, the compressed one goes whole to one shard.

@@ -136,3 +136,21 @@ pub fn pdf_words(pdf: &std::path::Path, args: &[&str]) -> Vec<(String, f32, f32)
     }
     words
 }
+
+/// Runs the `arbiter` binary with `args`.
+pub fn arbiter(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .expect("run arbiter")
+}
+
+/// The first of `paths` that exists: a program the tests read outputs back
+/// with; `hint` says how to install it.
+pub fn installed(paths: &[&str], hint: &str) -> PathBuf {
+    paths
+        .iter()
+        .map(PathBuf::from)
+        .find(|p| p.exists())
+        .unwrap_or_else(|| panic!("{hint}"))
+}
