@@ -127,11 +127,7 @@ fn shard_layout(sources: &[Source]) -> Result<(Vec<SourceSpan>, u64), String> {
         let len = std::fs::metadata(path)
             .map_err(|e| format!("{name}: {e}"))?
             .len();
-        let mut magic = [0u8; 6];
-        let n = std::fs::File::open(path)
-            .and_then(|mut f| std::io::Read::read(&mut f, &mut magic))
-            .unwrap_or(0);
-        let plain = crate::read::sniff(&magic[..n]) == crate::read::Compression::None;
+        let plain = crate::read::is_plain_file(path);
         out.push(SourceSpan {
             base: at,
             len,
@@ -392,6 +388,7 @@ fn oversize_judgement(bytes: u64) -> Judgement {
 
 /// A batch's rendered outputs, filled game by game in input order.
 struct Rendered {
+    format: Format,
     csv: csv::Writer<Vec<u8>>,
     json: Vec<u8>,
     pgn: Vec<u8>,
@@ -400,8 +397,9 @@ struct Rendered {
 }
 
 impl Rendered {
-    fn new() -> Rendered {
+    fn new(format: Format) -> Rendered {
         Rendered {
+            format,
             csv: csv::WriterBuilder::new()
                 .has_headers(false)
                 .from_writer(Vec::with_capacity(1 << 16)),
@@ -425,7 +423,7 @@ impl Rendered {
         env: Env<'_>,
         packet: bool,
     ) {
-        match outputs.format {
+        match self.format {
             // Writing into a Vec cannot fail.
             Format::Csv => {
                 let _ = write_row(&mut self.csv, r, &game.tags, j);
@@ -450,11 +448,9 @@ impl Rendered {
     }
 
     fn rows(self) -> Vec<u8> {
-        let csv = self.csv.into_inner().unwrap_or_default();
-        if self.json.is_empty() {
-            csv
-        } else {
-            self.json
+        match self.format {
+            Format::Csv => self.csv.into_inner().unwrap_or_default(),
+            Format::Json | Format::Ndjson => self.json,
         }
     }
 }
@@ -496,11 +492,11 @@ fn review_item(
 
 fn process(work: Work, env: Env<'_>, output: Output, packets: Option<&PacketSink>) -> Done {
     let mut games = Vec::new();
-    let mut out = Rendered::new();
     let outputs = match output {
         Output::Rows(o) => o,
         Output::Games => Outputs::default(),
     };
+    let mut out = Rendered::new(outputs.format);
     let mut summary = Summary::default();
     let seq = match work {
         Work::Batch { seq, source, batch } => {

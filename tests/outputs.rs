@@ -156,22 +156,7 @@ fn corrected_pgn_is_read_back_by_pgn_extract_and_python_chess() {
     );
 
     // python-chess reads all 38, headers as written.
-    let script = r#"
-import sys, json, chess.pgn
-out = []
-with open(sys.argv[1], encoding="utf-8") as f:
-    while (g := chess.pgn.read_game(f)) is not None:
-        out.append({"result": g.headers.get("Result"), "adjudication": g.headers.get("Adjudication"),
-                    "recorded": g.headers.get("RecordedResult"), "errors": len(g.errors),
-                    "plies": len(list(g.mainline_moves()))})
-print(json.dumps(out))
-"#;
-    let games = python_json(
-        script,
-        &fixed,
-        "python-chess (pip install chess; .ci/run does)",
-    );
-    let games = games.as_array().unwrap();
+    let games = python_chess_games(&fixed);
     assert_eq!(games.len(), rows.len());
     for ((g, r), bad) in games.iter().zip(&rows).zip(&illegal) {
         assert_eq!(g["result"], expected_result(r).as_str(), "{r:?}");
@@ -229,28 +214,34 @@ fn corrected_pgn_of_real_exports_lines_up_with_the_rows() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let rows = parse_csv(&o.stdout);
     assert!(rows.len() > 300, "{}", rows.len());
+    let games = python_chess_games(&fixed);
+    let results: Vec<&str> = games
+        .iter()
+        .map(|g| g["result"].as_str().unwrap())
+        .collect();
+    let expected: Vec<String> = rows.iter().map(expected_result).collect();
+    assert_eq!(results.len(), expected.len());
+    assert_eq!(results, expected);
+}
+
+/// Every game of a PGN file as python-chess reads it: its Result,
+/// Adjudication and RecordedResult tags, and how many errors it met.
+fn python_chess_games(pgn: &Path) -> Vec<serde_json::Value> {
     let script = r#"
 import sys, json, chess.pgn
 out = []
 with open(sys.argv[1], encoding="utf-8") as f:
     while (g := chess.pgn.read_game(f)) is not None:
-        out.append(g.headers.get("Result"))
+        out.append({"result": g.headers.get("Result"), "adjudication": g.headers.get("Adjudication"),
+                    "recorded": g.headers.get("RecordedResult"), "errors": len(g.errors)})
 print(json.dumps(out))
 "#;
-    let results = python_json(
+    let v = python_json(
         script,
-        &fixed,
+        pgn,
         "python-chess (pip install chess; .ci/run does)",
     );
-    let results: Vec<&str> = results
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap())
-        .collect();
-    let expected: Vec<String> = rows.iter().map(expected_result).collect();
-    assert_eq!(results.len(), expected.len());
-    assert_eq!(results, expected);
+    v.as_array().unwrap().clone()
 }
 
 /// The Result the corrected PGN must carry for a results row.
@@ -720,19 +711,9 @@ fn completions_man_suggestions_and_analyse_from_stdin() {
         .keys()
         .map(String::as_str)
         .collect();
-    assert_eq!(
-        keys,
-        [
-            "fen",
-            "white",
-            "black",
-            "dead",
-            "white_line",
-            "black_line",
-            "uscf_white",
-            "uscf_black"
-        ]
-    );
+    // The TSV's columns, in its order.
+    let columns: Vec<&str> = arbiter::report::tsv::ANALYSE_HEADER.split('\t').collect();
+    assert_eq!(keys, columns);
 }
 
 /// On a terminal (here `script`'s pseudo-terminal): a bar with bytes,

@@ -366,6 +366,19 @@ fn csv_rows(dir: &Path, file: &str) -> Vec<Row> {
     parse_csv(&std::fs::read(dir.join(file)).unwrap())
 }
 
+/// The (fixture, board, rule) of each row of violations.csv or notes.csv.
+fn fixture_board_rule(rows: &[Row]) -> Vec<(&str, &str, &str)> {
+    rows.iter()
+        .map(|r| {
+            (
+                r["fixture"].as_str(),
+                r["board"].as_str(),
+                r["rule"].as_str(),
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn ddcl_sample_season_outputs() {
     let dir = tempfile::tempdir().unwrap();
@@ -404,28 +417,10 @@ fn ddcl_sample_season_outputs() {
         ]
     );
     let v = csv_rows(dir.path(), "violations.csv");
-    let rules: Vec<(&str, &str, &str)> = v
-        .iter()
-        .map(|r| {
-            (
-                r["fixture"].as_str(),
-                r["board"].as_str(),
-                r["rule"].as_str(),
-            )
-        })
-        .collect();
+    let rules = fixture_board_rule(&v);
     // Breaches only; DDCL 5 ties and DDCL 10 substitutes are notes.
     let n = csv_rows(dir.path(), "notes.csv");
-    let noted: Vec<(&str, &str, &str)> = n
-        .iter()
-        .map(|r| {
-            (
-                r["fixture"].as_str(),
-                r["board"].as_str(),
-                r["rule"].as_str(),
-            )
-        })
-        .collect();
+    let noted = fixture_board_rule(&n);
     assert_eq!(
         noted,
         vec![("D1-2", "5", "DDCL 5"), ("D1-7", "2", "DDCL 10")]

@@ -191,9 +191,7 @@ pub(crate) fn known_size(sources: &[crate::read::Source]) -> Option<u64> {
         let crate::read::Source::File { path, .. } = s else {
             return None;
         };
-        let mut magic = [0u8; 6];
-        let n = std::io::Read::read(&mut std::fs::File::open(path).ok()?, &mut magic).ok()?;
-        if crate::read::sniff(&magic[..n]) != crate::read::Compression::None {
+        if !crate::read::is_plain_file(path) {
             return None;
         }
         total += std::fs::metadata(path).ok()?.len();

@@ -160,6 +160,17 @@ fn peek<'a, const N: usize>(mut raw: Stream<'a>) -> io::Result<(Vec<u8>, Stream<
     Ok((head.clone(), Box::new(Cursor::new(head).chain(raw))))
 }
 
+/// Is the file at `path` uncompressed (its offsets the file's own)? Read
+/// from its first bytes, as `decoder` reads them; a file that cannot be
+/// read counts as plain (opening it will say why).
+pub fn is_plain_file(path: &std::path::Path) -> bool {
+    let mut magic = [0u8; 6];
+    let n = File::open(path)
+        .and_then(|mut f| f.read(&mut magic))
+        .unwrap_or(0);
+    sniff(&magic[..n]) == Compression::None
+}
+
 /// Wraps a raw stream in the decoder its first bytes call for, and a UTF-16
 /// text (found by its byte-order mark) in a transcoder to UTF-8.
 pub fn decoder<'a>(raw: Stream<'a>) -> io::Result<Stream<'a>> {
