@@ -644,6 +644,33 @@ fn claims_and_audit_as_json_and_html() {
     );
     assert_eq!(findings[0].date.as_deref(), Some("2023-08-13"));
     assert_eq!(findings[0].rule, ["Sabah i.1"]);
+
+    // The audit's review page: every finding with its game's event, board
+    // and rule statement.
+    let page = dir.path().join("audit.html");
+    let o = arbiter(&[
+        "audit",
+        "-q",
+        "--list",
+        "active30",
+        sample("active30-rated-list.pgn").to_str().unwrap(),
+        "-o",
+        dir.path().join("f.csv").to_str().unwrap(),
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert_eq!(html.matches("<section class=\"item\"").count(), 4);
+    assert_eq!(html.matches("<svg class=\"board\"").count(), 4);
+    assert_eq!(
+        html.matches("data-event=\"Sabah Active-30 Rated\"").count(),
+        4
+    );
+    assert!(
+        html.contains("<dt>Sabah v.11</dt><dd>Games under these rules may be rated"),
+        "{html}"
+    );
 }
 
 #[test]

@@ -90,7 +90,10 @@ pub fn run(a: Args) -> ExitStatus {
     let keep = html_path.is_some();
     let summary = match pipeline::for_each_game(&sources, &rules, &opts, |o| {
         if keep {
-            boards.insert((o.source.to_string(), o.index), o.judgement.clone());
+            boards.insert(
+                (o.source.to_string(), o.index),
+                (o.tags.event.clone(), o.judgement.clone()),
+            );
         }
         audit.add(&o)
     }) {
@@ -131,10 +134,13 @@ pub fn run(a: Args) -> ExitStatus {
         let items: Vec<ReviewItem> = findings
             .iter()
             .map(|f| {
-                let j = boards.get(&(f.source.clone(), f.game));
+                let (event, j) = match boards.get(&(f.source.clone(), f.game)) {
+                    Some((e, j)) => (e.clone(), Some(j)),
+                    None => (String::new(), None),
+                };
                 ReviewItem {
                     title: format!("{}, game {}", f.source, f.game),
-                    event: String::new(),
+                    event,
                     date: f.date.clone(),
                     white: f.white.clone(),
                     black: f.black.clone(),
