@@ -23,6 +23,7 @@ GAMES=$(./target/release/examples/validate "$FILE" | awk '{print $1}')
 echo "file: $FILE ($BYTES bytes, $GAMES games), best of $RUNS runs"
 printf '%-28s %9s %9s %11s %10s\n' tool seconds MB/s games/s "peak RSS"
 
+declare -A BEST
 measure() { # name, command...
   local name=$1; shift
   local best=999999 rss=0
@@ -31,19 +32,29 @@ measure() { # name, command...
     read -r secs kb < /tmp/arbiter-compare.time
     if awk "BEGIN{exit !($secs < $best)}"; then best=$secs; rss=$kb; fi
   done
+  BEST[$name]=$best
   awk -v n="$name" -v s="$best" -v b="$BYTES" -v g="$GAMES" -v r="$rss" \
-    'BEGIN{ if (s == 0) s = 0.001; printf "%-28s %9.2f %9.1f %11.0f %8.1f MB\n", n, s, b/1e6/s, g/s, r/1024 }'
+    'BEGIN{ if (s == 0) s = 0.001; printf "%-30s %9.2f %9.1f %11.0f %8.1f MB\n", n, s, b/1e6/s, g/s, r/1024 }'
+}
+ratio() { # label, numerator, denominator, goal
+  awk -v l="$1" -v a="${BEST[$2]}" -v b="${BEST[$3]}" -v g="$4" \
+    'BEGIN{ if (b == 0) b = 0.001; printf "%-58s %6.2fx  (goal %s)\n", l, a/b, g }'
 }
 
-# The same ruleset with the material rule instead of the helpmate search.
+# fide-blitz with the material rule instead of the helpmate search.
 MATERIAL=$(mktemp --suffix=.toml)
 trap 'rm -f "$MATERIAL"' EXIT
-./target/release/arbiter rules fide-rapid | sed 's/^test = "helpmate"/test = "material"/' > "$MATERIAL"
+./target/release/arbiter rules fide-blitz | sed 's/^test = "helpmate"/test = "material"/' > "$MATERIAL"
 
 measure "validate loop (1 thread)" ./target/release/examples/validate "$FILE"
 measure "arbiter -j1 (material)" ./target/release/arbiter adjudicate -q -j1 -r "$MATERIAL" "$FILE" -o /dev/null
 measure "arbiter -j2 (material)" ./target/release/arbiter adjudicate -q -j2 -r "$MATERIAL" "$FILE" -o /dev/null
-measure "arbiter all cores (material)" ./target/release/arbiter adjudicate -q -r "$MATERIAL" "$FILE" -o /dev/null
-measure "arbiter -j1 (helpmate)" ./target/release/arbiter adjudicate -q -j1 "$FILE" -o /dev/null
-measure "arbiter -j2 (helpmate)" ./target/release/arbiter adjudicate -q -j2 "$FILE" -o /dev/null
+measure "arbiter -j1 (fide-blitz)" ./target/release/arbiter adjudicate -q -j1 -r fide-blitz "$FILE" -o /dev/null
+measure "arbiter -j2 (fide-blitz)" ./target/release/arbiter adjudicate -q -j2 -r fide-blitz "$FILE" -o /dev/null
+measure "arbiter default (fide-rapid)" ./target/release/arbiter adjudicate -q "$FILE" -o /dev/null
 measure "pgn-extract -r" "$PGN_EXTRACT" -r "$FILE"
+
+echo
+ratio "analysis overhead: fide-blitz -j1 / material -j1" "arbiter -j1 (fide-blitz)" "arbiter -j1 (material)" "<= 1.10x"
+ratio "pgn-extract -r / arbiter default ruleset, default jobs" "pgn-extract -r" "arbiter default (fide-rapid)" ">= 6x"
+ratio "validate loop / arbiter material -j1" "validate loop (1 thread)" "arbiter -j1 (material)" ">= 0.8x"

@@ -1,6 +1,6 @@
-//! "Cannot possibly checkmate": the helpmate analysis against the Chess
-//! Unwinnability Analyzer's test vectors, the libraries' material tests, and
-//! the positions where FIDE (helpmate) and USCF 14E (material list) differ.
+//! "Cannot possibly checkmate": positions from the rule documents, and
+//! those where FIDE (helpmate) and USCF 14E (material list) differ. The
+//! analyzer's test vectors and the real games are in `differential`.
 
 use crate::common;
 
@@ -19,65 +19,6 @@ use arbiter::{
     rules::Ruleset,
 };
 use common::{assert_cells, assert_detail_contains, data, parse_csv, Row};
-use rayon::prelude::*;
-
-/// Checks a `fen<TAB>expected` file: `W`/`B` = that side can mate, `-` = it cannot, `?` = not stated.
-fn check_vectors(file: &str) -> usize {
-    let text = std::fs::read_to_string(data(file)).expect("positions file");
-    let rows: Vec<(String, String)> = text
-        .lines()
-        .skip(1)
-        .filter_map(|l| {
-            let mut f = l.split('\t');
-            Some((f.next()?.to_string(), f.next()?.to_string()))
-        })
-        .collect();
-    let failures: Vec<String> = rows
-        .par_iter()
-        .flat_map_iter(|(fen, expected)| {
-            let pos = parse_position(fen).expect("vector FEN");
-            let mut bad = Vec::new();
-            for (code, side, letter) in [
-                (expected.chars().next(), Side::White, 'W'),
-                (expected.chars().nth(1), Side::Black, 'B'),
-            ] {
-                let want = match code {
-                    Some(c) if c == letter => Mateability::Winnable,
-                    Some('-') => Mateability::Unwinnable,
-                    _ => continue,
-                };
-                let got = can_mate(&pos, side).verdict;
-                if got != want {
-                    bad.push(format!("{fen} {expected} {side:?}: got {got:?}"));
-                }
-            }
-            bad
-        })
-        .collect();
-    assert!(
-        failures.is_empty(),
-        "{} disagreements, first: {:?}",
-        failures.len(),
-        &failures[..failures.len().min(5)]
-    );
-    rows.len()
-}
-
-#[test]
-fn cha_unwinnability_test_vectors_agree_on_every_side() {
-    assert_eq!(
-        check_vectors("positions/cha_unwinnability_test_vectors.tsv"),
-        1803
-    );
-}
-
-#[test]
-fn material_library_tests_agree() {
-    assert_eq!(
-        check_vectors("positions/insufficient_material_library_tests.tsv"),
-        15
-    );
-}
 
 #[test]
 fn helpmate_lines_really_mate() {
@@ -86,13 +27,13 @@ fn helpmate_lines_really_mate() {
     let white = can_mate(&pos, Side::White);
     assert_eq!(white.verdict, Mateability::Winnable);
     let mut p = pos.clone();
-    for san in &white.line {
-        let m = san
-            .parse::<shakmaty::san::San>()
-            .unwrap()
-            .to_move(&p)
-            .unwrap();
-        shakmaty::Position::play_unchecked(&mut p, m);
+    for m in &white.line {
+        assert!(
+            shakmaty::Position::is_legal(&p, *m),
+            "{m:?} in {:?}",
+            white.line
+        );
+        shakmaty::Position::play_unchecked(&mut p, *m);
     }
     assert!(
         shakmaty::Position::is_checkmate(&p),

@@ -11,6 +11,7 @@ mod claims;
 mod cli;
 mod data;
 mod diagram;
+mod differential;
 mod fuzz_smoke;
 mod limits;
 mod outputs;

@@ -1,15 +1,14 @@
 //! "Can this side still checkmate?" — the one question most rules turn on
 //! (FIDE 6.9, 5.1.2, 5.2.2, 7.5.5; BCF RP 14; ECF QPF 9; Sabah iv.1). The
-//! rest of the code asks it here and never sees which engine answered.
-//!
-//! The engine is the Chess Unwinnability Analyzer's helpmate search
-//! (`chasolver`, Ambrona, FUN 2022), behind a cheap first answer from
-//! shakmaty's material rule. chasolver works on the `chess` crate's board,
-//! so positions cross over square by square.
+//! rest of the code asks it here and never sees how it was answered (the
+//! search itself is in `analysis::helpmate`).
 
-use shakmaty::{uci::UciMove, CastlingSide, Chess, Color, EnPassantMode, Position, Role};
+use shakmaty::{san::SanPlus, Chess, Color, Move, Position, Role};
 
-use super::forced::{forced_win, ForcedWin, Syzygy};
+use super::{
+    forced::{forced_win, ForcedWin, Syzygy},
+    helpmate::{self, Verdict},
+};
 use crate::model::Side;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -37,9 +36,10 @@ pub struct MateAnswer {
     pub verdict: Mateability,
     /// How the answer was reached, for the `detail` column.
     pub method: &'static str,
-    /// For `Winnable`: a mating line in SAN from the position (may be empty
-    /// when the position is already mate).
-    pub line: Vec<String>,
+    /// For `Winnable`: a mating line from the position (may be empty when
+    /// the position is already mate). Moves, not SAN: written out only where
+    /// a row or packet prints it (`numbered_line`).
+    pub line: Vec<Move>,
 }
 
 impl MateAnswer {
@@ -51,89 +51,6 @@ impl MateAnswer {
         }
     }
 
-    /// The mating line as one string: `1. Kf2 Kh1 2. Bg2#`-style numbering is
-    /// left out; moves are space-separated SAN.
-    pub fn line_text(&self) -> String {
-        self.line.join(" ")
-    }
-}
-
-fn to_chess_color(c: Color) -> chess::Color {
-    match c {
-        Color::White => chess::Color::White,
-        Color::Black => chess::Color::Black,
-    }
-}
-
-fn to_chess_piece(r: Role) -> chess::Piece {
-    match r {
-        Role::Pawn => chess::Piece::Pawn,
-        Role::Knight => chess::Piece::Knight,
-        Role::Bishop => chess::Piece::Bishop,
-        Role::Rook => chess::Piece::Rook,
-        Role::Queen => chess::Piece::Queen,
-        Role::King => chess::Piece::King,
-    }
-}
-
-/// The same position on the `chess` crate's board. Castling rights cross
-/// only in their standard form (king on e1/e8, rooks in the corners); a
-/// Chess960 right is dropped, which can only make a helpmate harder to find.
-pub fn to_chess_board(pos: &Chess) -> Option<chess::Board> {
-    let mut b = chess::BoardBuilder::new();
-    for (sq, piece) in pos.board().iter() {
-        b.piece(
-            chess::Square::make_square(
-                chess::Rank::from_index(sq.rank() as usize),
-                chess::File::from_index(sq.file() as usize),
-            ),
-            to_chess_piece(piece.role),
-            to_chess_color(piece.color),
-        );
-    }
-    b.side_to_move(to_chess_color(pos.turn()));
-    for color in [Color::White, Color::Black] {
-        let back = if color == Color::White { 0u32 } else { 7 };
-        let king_home = pos
-            .board()
-            .king_of(color)
-            .is_some_and(|k| u32::from(k) == back * 8 + 4);
-        let rook_at = |side: CastlingSide, file: u32| {
-            pos.castles()
-                .rook(color, side)
-                .is_some_and(|r| u32::from(r) == back * 8 + file)
-        };
-        let k = king_home && rook_at(CastlingSide::KingSide, 7);
-        let q = king_home && rook_at(CastlingSide::QueenSide, 0);
-        let rights = match (k, q) {
-            (true, true) => chess::CastleRights::Both,
-            (true, false) => chess::CastleRights::KingSide,
-            (false, true) => chess::CastleRights::QueenSide,
-            (false, false) => chess::CastleRights::NoRights,
-        };
-        b.castle_rights(to_chess_color(color), rights);
-    }
-    if let Some(ep) = pos.ep_square(EnPassantMode::Legal) {
-        b.en_passant(Some(chess::File::from_index(ep.file() as usize)));
-    }
-    chess::Board::try_from(&b).ok()
-}
-
-/// Replays chasolver's moves on shakmaty to write them as SAN.
-fn san_line(pos: &Chess, moves: &[chess::ChessMove]) -> Vec<String> {
-    let mut p = pos.clone();
-    let mut out = Vec::with_capacity(moves.len());
-    for m in moves {
-        let Ok(uci) = UciMove::from_ascii(m.to_string().as_bytes()) else {
-            break;
-        };
-        let Ok(mv) = uci.to_move(&p) else { break };
-        out.push(shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut p, mv).to_string());
-    }
-    out
-}
-
-impl MateAnswer {
     /// The fast check found nothing stopping a mate. Enough to let a recorded
     /// result stand; a line would need the full search.
     pub fn unproven_winnable() -> MateAnswer {
@@ -151,39 +68,27 @@ pub fn material_answer(pos: &Chess, side: Side) -> MateAnswer {
 }
 
 /// Can `side` checkmate from `pos` by any possible series of legal moves?
-/// The full search, with a mating line when one exists.
+/// The full analysis, with a mating line when one exists.
 pub fn can_mate(pos: &Chess, side: Side) -> MateAnswer {
     let color = Color::from(side);
-    if pos.has_insufficient_material(color) {
-        return MateAnswer::new(Mateability::Unwinnable, "insufficient material");
-    }
     if pos.is_checkmate() && pos.turn() != color {
         return MateAnswer::new(Mateability::Winnable, "the position is mate");
     }
-    let Some(board) = to_chess_board(pos) else {
-        return MateAnswer::new(Mateability::Undetermined, "position not analysable");
-    };
-    match chasolver::winnability(&board, to_chess_color(color)) {
-        Some(chasolver::Winnability::Winnable { helpmate }) => MateAnswer {
+    match helpmate::winnability(pos, color) {
+        Verdict::Winnable(line) => MateAnswer {
             verdict: Mateability::Winnable,
             method: "helpmate line",
-            line: san_line(pos, &helpmate),
+            line,
         },
-        Some(chasolver::Winnability::Unwinnable) => {
-            MateAnswer::new(Mateability::Unwinnable, "full search")
-        }
-        None => MateAnswer::new(Mateability::Undetermined, "search budget spent"),
+        Verdict::Unwinnable(how) => MateAnswer::new(Mateability::Unwinnable, how),
+        Verdict::Undetermined => MateAnswer::new(Mateability::Undetermined, "search budget spent"),
     }
 }
 
 /// The fast, sound but incomplete check: `true` only if `side` provably
 /// cannot mate.
 pub fn cannot_mate_fast(pos: &Chess, side: Side) -> bool {
-    let color = Color::from(side);
-    if pos.has_insufficient_material(color) {
-        return true;
-    }
-    to_chess_board(pos).is_some_and(|b| chasolver::is_unwinnable_fast(&b, to_chess_color(color)))
+    helpmate::unwinnable_fast(pos, Color::from(side))
 }
 
 /// Dead position (FIDE 5.2.2): neither side can mate. The fast check runs
@@ -205,25 +110,28 @@ pub fn is_dead(pos: &Chess) -> bool {
             || can_mate(pos, second).verdict == Mateability::Unwinnable)
 }
 
-/// Helpmate line with move numbers from `pos`, e.g. `61... Kf8 62. Qg7#`.
-pub fn numbered_line(pos: &Chess, line: &[String]) -> String {
+/// A mating line in SAN with move numbers from `pos`, e.g. `61... Kf8 62. Qg7#`.
+pub fn numbered_line(pos: &Chess, line: &[Move]) -> String {
     let mut out = String::new();
+    let mut p = pos.clone();
     let mut n = pos.fullmoves().get();
-    let mut white = pos.turn() == Color::White;
-    for (i, san) in line.iter().enumerate() {
+    for (i, m) in line.iter().enumerate() {
+        if !p.is_legal(*m) {
+            break;
+        }
         if !out.is_empty() {
             out.push(' ');
         }
+        let white = p.turn() == Color::White;
         if white {
             out.push_str(&format!("{n}. "));
         } else if i == 0 {
             out.push_str(&format!("{n}... "));
         }
-        out.push_str(san);
+        out.push_str(&SanPlus::from_move_and_play_unchecked(&mut p, *m).to_string());
         if !white {
             n += 1;
         }
-        white = !white;
     }
     out
 }

@@ -3,6 +3,7 @@
 
 pub mod clocks;
 pub mod forced;
+pub mod helpmate;
 pub mod illegal;
 pub mod mate;
 pub mod position;

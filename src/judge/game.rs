@@ -43,10 +43,6 @@ impl Ctx<'_> {
         self.board.dead_given(known)
     }
 
-    fn cannot_mate_fast(&self, side: Side) -> bool {
-        self.board.cannot_mate_fast(side)
-    }
-
     fn dead_fast(&self) -> bool {
         self.board.dead_fast()
     }
@@ -250,7 +246,7 @@ pub fn judge(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratch
         text,
         rules,
         start: start_pos,
-        board: policy::Board::new(r.pos.clone(), rules),
+        board: policy::Board::new(r.pos.clone(), rules).recorded(recorded),
         r,
         clocks,
         tc,
@@ -845,13 +841,8 @@ fn judge_record(mut c: Ctx<'_>) -> Judgement {
                 );
                 return c.finish(v, None, main);
             }
-            // The recorded result stands unless disproved: the fast check
-            // settles almost every position; only its "cannot mate" needs no more.
-            let answer = if c.cannot_mate_fast(winner) {
-                c.mate(winner)
-            } else {
-                MateAnswer::unproven_winnable()
-            };
+            // The recorded result stands unless disproved (`policy::Board::mate`).
+            let answer = c.mate(winner);
             if answer.verdict == Mateability::Unwinnable && c.dead_given(winner) {
                 return judge_dead(c);
             }

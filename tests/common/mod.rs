@@ -11,6 +11,8 @@ use arbiter::{
     rules::Ruleset,
 };
 
+pub mod oracle;
+
 pub type Row = HashMap<String, String>;
 
 pub fn data(rel: &str) -> PathBuf {

@@ -393,7 +393,7 @@ fn answer_finding(
 /// a mate exists, which the finding already says.
 const SHOWN_LINE_PLIES: usize = 16;
 
-fn mate_line(pos: &Chess, who: &str, verb: &str, line: &[String]) -> String {
+fn mate_line(pos: &Chess, who: &str, verb: &str, line: &[shakmaty::Move]) -> String {
     if line.len() <= SHOWN_LINE_PLIES {
         format!("{who} {verb}, for example {}", numbered_line(pos, line))
     } else {

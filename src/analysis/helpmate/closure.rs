@@ -1,0 +1,63 @@
+//! The exhaustive check for small worlds: every position reachable from the
+//! root, breadth first, until the set stops growing (no mate anywhere:
+//! unwinnable) or passes a cap (no answer). Blocked pawn structures where
+//! only kings and a bishop can move close after a few thousand positions.
+
+use std::collections::HashSet;
+
+use shakmaty::{Chess, Color, Move, Position};
+
+use super::search::{key, KeyHasher};
+
+pub enum Closure {
+    /// A mate reached, with the moves from the root (a shortest line).
+    Mate(Vec<Move>),
+    /// Every reachable position seen; none is mate.
+    NoMate,
+    /// More than the cap: no answer.
+    TooBig,
+}
+
+pub fn closure(root: &Chess, winner: Color, cap: usize) -> Closure {
+    let mut seen: HashSet<u128, std::hash::BuildHasherDefault<KeyHasher>> = HashSet::default();
+    seen.insert(key(root));
+    // (position, index of the position it came from, the move played)
+    let mut nodes: Vec<(Chess, usize, Option<Move>)> = vec![(root.clone(), 0, None)];
+    let mut next = 0;
+    while let Some((pos, _, _)) = nodes.get(next) {
+        let at = next;
+        next += 1;
+        if pos.has_insufficient_material(winner) {
+            continue;
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            if pos.turn() != winner && pos.is_check() {
+                return Closure::Mate(line_to(&nodes, at));
+            }
+            continue;
+        }
+        let pos = pos.clone();
+        for m in moves {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            if seen.insert(key(&after)) {
+                if seen.len() > cap {
+                    return Closure::TooBig;
+                }
+                nodes.push((after, at, Some(m)));
+            }
+        }
+    }
+    Closure::NoMate
+}
+
+fn line_to(nodes: &[(Chess, usize, Option<Move>)], mut at: usize) -> Vec<Move> {
+    let mut line = Vec::new();
+    while let Some((_, parent, Some(m))) = nodes.get(at) {
+        line.push(*m);
+        at = *parent;
+    }
+    line.reverse();
+    line
+}

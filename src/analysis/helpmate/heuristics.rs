@@ -1,0 +1,216 @@
+//! How much search depth a move costs. A helpmate is a cooperation: the
+//! intended winner brings king and knights towards a mating corner and pushes
+//! pawns to promote; the loser walks its king into that corner and keeps the
+//! men that could block its own king. Moves of that kind cost nothing, moves
+//! that throw the loser's material away cost more, the rest one ply. The
+//! costs only order the work; the verdict never depends on them.
+
+use std::sync::LazyLock;
+
+use shakmaty::{attacks, Bitboard, Chess, Color, Move, Position, Role, Square};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Cost {
+    /// Progress: searched without using depth.
+    Free,
+    Normal,
+    /// Searched only when depth is left over.
+    Dear,
+}
+
+impl Cost {
+    pub fn plies(self, after_progress: bool) -> u8 {
+        match self {
+            Cost::Free => 0,
+            // A move right after progress is free too, so that the other
+            // side's reply does not cancel the gain at once.
+            Cost::Normal => u8::from(!after_progress),
+            Cost::Dear => 4,
+        }
+    }
+}
+
+/// Where the search drives the loser's king: the corner its mate is
+/// likeliest in, fixed for one query.
+#[derive(Copy, Clone, Debug)]
+pub struct Plan {
+    pub winner: Color,
+    /// The mating corner.
+    corner: Square,
+    /// Where the winner's king stands to help mate in that corner.
+    king_post: Square,
+    /// The squares a knight checks the corner from.
+    knight_posts: Bitboard,
+    /// The back-rank square beside the corner (g8 for h8), where a loser's
+    /// knight blocks its own king in.
+    blocking_post: Bitboard,
+}
+
+impl Plan {
+    /// A corner on the loser's back rank: of the colour of the winner's
+    /// bishops (a lone bishop mates only there), else of the loser's
+    /// bishops' other colour, else the one nearer the loser's king.
+    pub fn new(pos: &Chess, winner: Color) -> Plan {
+        let board = pos.board();
+        let ours = board.bishops() & board.by_color(winner);
+        let theirs = board.bishops() & board.by_color(!winner);
+        let dark = if ours.any() {
+            Some((ours & Bitboard::DARK_SQUARES).any())
+        } else if theirs.any() {
+            Some((theirs & Bitboard::DARK_SQUARES).is_empty())
+        } else {
+            None
+        };
+        let loser_king = board.king_of(!winner).unwrap_or(Square::E8);
+        // On the loser's back rank, where the winner's pawns promote.
+        let corners = match winner {
+            Color::White => [Square::A8, Square::H8],
+            Color::Black => [Square::A1, Square::H1],
+        };
+        let corner = corners
+            .into_iter()
+            .filter(|c| dark.is_none_or(|d| c.is_dark() == d))
+            .min_by_key(|c| c.distance(loser_king))
+            .unwrap_or(Square::H8);
+        // The square diagonally in from the corner: g7 for h8.
+        let inward = |sq: Square| {
+            let file = if sq.file() == shakmaty::File::A { 1 } else { 6 };
+            let rank = if sq.rank() == shakmaty::Rank::First {
+                1
+            } else {
+                6
+            };
+            Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank))
+        };
+        let beside = if corner.file() == shakmaty::File::A {
+            corner.offset(1)
+        } else {
+            corner.offset(-1)
+        };
+        Plan {
+            winner,
+            corner,
+            king_post: inward(corner),
+            knight_posts: attacks::knight_attacks(corner),
+            blocking_post: beside.map_or(Bitboard::EMPTY, Bitboard::from_square),
+        }
+    }
+
+    /// The cost of `m` in `pos` (before it is played).
+    pub fn cost(&self, pos: &Chess, m: Move) -> Cost {
+        let Some(from) = m.from() else {
+            return Cost::Normal;
+        };
+        let to = m.to();
+        if pos.turn() == self.winner {
+            let progress = match m.role() {
+                Role::Pawn => true,
+                Role::King => to.distance(self.king_post) < from.distance(self.king_post),
+                Role::Knight => {
+                    knight_distance_to(to, self.knight_posts)
+                        < knight_distance_to(from, self.knight_posts)
+                }
+                _ => false,
+            };
+            if progress || m.is_capture() {
+                Cost::Free
+            } else {
+                Cost::Normal
+            }
+        } else {
+            let closer = match m.role() {
+                Role::King => to.distance(self.corner) < from.distance(self.corner),
+                Role::Knight => {
+                    knight_distance_to(to, self.blocking_post)
+                        < knight_distance_to(from, self.blocking_post)
+                }
+                _ => false,
+            };
+            if closer {
+                return Cost::Free;
+            }
+            // Pawn captures open blocked files; other captures give away
+            // the loser's own blockers.
+            let pawn_trade = m.role() == Role::Pawn || m.capture() == Some(Role::Pawn);
+            if m.is_capture() && !pawn_trade {
+                Cost::Dear
+            } else {
+                Cost::Normal
+            }
+        }
+    }
+}
+
+/// Knight moves from `from` to the nearest of `targets`.
+fn knight_distance_to(from: Square, targets: Bitboard) -> u8 {
+    targets
+        .into_iter()
+        .map(|t| KNIGHT_DISTANCE[usize::from(from)][usize::from(t)])
+        .min()
+        .unwrap_or(u8::MAX)
+}
+
+/// Knight moves between any two squares on an empty board (breadth-first).
+static KNIGHT_DISTANCE: LazyLock<Box<[[u8; 64]; 64]>> = LazyLock::new(|| {
+    let mut table = Box::new([[u8::MAX; 64]; 64]);
+    for from in Square::ALL {
+        let row = &mut table[usize::from(from)];
+        row[usize::from(from)] = 0;
+        let mut frontier = Bitboard::from_square(from);
+        let mut seen = frontier;
+        let mut d = 0;
+        while frontier.any() {
+            d += 1;
+            let mut next = Bitboard::EMPTY;
+            for sq in frontier {
+                next |= attacks::knight_attacks(sq);
+            }
+            next &= !seen;
+            for sq in next {
+                row[usize::from(sq)] = d;
+            }
+            seen |= next;
+            frontier = next;
+        }
+    }
+    table
+});
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::test_position as pos;
+
+    #[test]
+    fn knight_distances() {
+        assert_eq!(KNIGHT_DISTANCE[0][0], 0);
+        assert_eq!(
+            KNIGHT_DISTANCE[usize::from(Square::B1)][usize::from(Square::C3)],
+            1
+        );
+        // The corner's diagonal neighbour is four knight moves away.
+        assert_eq!(
+            KNIGHT_DISTANCE[usize::from(Square::A1)][usize::from(Square::B2)],
+            4
+        );
+        assert_eq!(
+            KNIGHT_DISTANCE[usize::from(Square::A1)][usize::from(Square::H8)],
+            6
+        );
+    }
+
+    #[test]
+    fn the_corner_follows_the_bishop() {
+        // A dark-squared bishop mates in a1 or h8; the loser's king is nearer h8.
+        let p = pos("8/8/5k2/8/8/2K5/3B4/8 w - - 0 1");
+        let plan = Plan::new(&p, Color::White);
+        assert_eq!(plan.corner, Square::H8);
+        assert_eq!(plan.king_post, Square::G7);
+        // A light-squared one: a8 (h1 is on White's own back rank).
+        let p = pos("8/8/5k2/8/8/2K5/4B3/8 w - - 0 1");
+        assert_eq!(Plan::new(&p, Color::White).corner, Square::A8);
+        // Black mates on White's back rank, in the corner White's bishop
+        // does not guard.
+        assert_eq!(Plan::new(&p, Color::Black).corner, Square::A1);
+    }
+}

@@ -1,0 +1,250 @@
+//! "Can this side checkmate by any series of legal moves?" answered on
+//! shakmaty's own types: the Chess Unwinnability Analyzer's method (Ambrona,
+//! FUN 2022) written afresh: cheap proofs first (material, forced moves,
+//! every short line, pawn walls), then a helpmate search in which the
+//! intended winner heads for a mating corner and the loser helps, then the
+//! exhaustive set of reachable positions where it is small, then a deep
+//! search. Every answer is a proof: a mating line, or a search that ran out
+//! of positions rather than budget. Budgets are node counts, so verdicts do
+//! not depend on the machine's load.
+//!
+//! Each worker thread keeps one search table and reuses it.
+
+mod closure;
+mod heuristics;
+mod search;
+mod walls;
+
+use std::cell::RefCell;
+
+use shakmaty::{Chess, Color, Move, Position};
+
+use closure::{closure, Closure};
+use heuristics::Plan;
+use search::{Budget, Outcome, Search};
+pub use walls::walls_forbid_mate;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A mating line from the position (empty when it is mate already).
+    Winnable(Vec<Move>),
+    /// No series of legal moves mates; how that was shown.
+    Unwinnable(&'static str),
+    /// Every budget spent without an answer.
+    Undetermined,
+}
+
+/// Depth in plies of the cheap full-width proof (every line that short ends
+/// without the winner mating).
+const SHORT_LINES: u8 = 4;
+/// Positions the exhaustive check may visit before it gives up.
+const CLOSURE_CAP: usize = 10_000;
+/// The same, in the cheap check.
+const FAST_CLOSURE_CAP: usize = 3_000;
+
+thread_local! {
+    static SEARCH: RefCell<Search> = RefCell::new(Search::default());
+}
+
+/// The full analysis for `winner`.
+pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
+    if pos.has_insufficient_material(winner) {
+        return Verdict::Unwinnable("insufficient material");
+    }
+    let (pos, prefix) = match forced(pos, winner) {
+        Forced::Ends(v) => return v,
+        Forced::At(p, prefix) => (p, prefix),
+    };
+    let found = |line: Vec<Move>| Verdict::Winnable(prefix.iter().copied().chain(line).collect());
+    let plan = Plan::new(&pos, winner);
+    SEARCH.with_borrow_mut(|s| {
+        let quick = Budget {
+            per_depth: 1_000,
+            total: 4_000,
+            table: false,
+        };
+        match s.run(&pos, plan, 1..=2, quick) {
+            Outcome::Mate(line) => return found(line),
+            Outcome::NoMate => return Verdict::Unwinnable("every line searched"),
+            Outcome::Unknown => {}
+        }
+        if walls_forbid_mate(&pos, winner) {
+            return Verdict::Unwinnable("locked pawns keep every checking man away");
+        }
+        let wide = Budget {
+            per_depth: 7_000,
+            total: 1_000_000,
+            table: true,
+        };
+        match s.run(&pos, plan, 2..=64, wide) {
+            Outcome::Mate(line) => return found(line),
+            Outcome::NoMate => return Verdict::Unwinnable("every line searched"),
+            Outcome::Unknown => {}
+        }
+        match closure(&pos, winner, CLOSURE_CAP) {
+            Closure::Mate(line) => return found(line),
+            Closure::NoMate => return Verdict::Unwinnable("every reachable position searched"),
+            Closure::TooBig => {}
+        }
+        let deep = Budget {
+            per_depth: u64::MAX,
+            total: 1 << 21,
+            table: true,
+        };
+        match s.run(&pos, plan, 2..=96, deep) {
+            Outcome::Mate(line) => found(line),
+            Outcome::NoMate => Verdict::Unwinnable("every line searched"),
+            Outcome::Unknown => Verdict::Undetermined,
+        }
+    })
+}
+
+/// The cheap check: `true` only when `winner` provably cannot mate.
+pub fn unwinnable_fast(pos: &Chess, winner: Color) -> bool {
+    if pos.has_insufficient_material(winner) {
+        return true;
+    }
+    let pos = match forced(pos, winner) {
+        Forced::Ends(v) => return matches!(v, Verdict::Unwinnable(_)),
+        Forced::At(p, _) => p,
+    };
+    if no_mate_within(&pos, winner, SHORT_LINES) {
+        return true;
+    }
+    // The wall check only where rammed pawns could make one.
+    let board = pos.board();
+    let rammed = ((board.pawns() & board.white()).shift(8) & board.pawns() & board.black()).count();
+    if rammed == 0 {
+        return false;
+    }
+    if walls_forbid_mate(&pos, winner) {
+        return true;
+    }
+    // A blocked structure with only bishops besides and few moves: the
+    // positions reachable are few (kings shuffling behind the wall), and a
+    // tempo or a stalemate the wall check cannot see is found by listing
+    // them all.
+    let pawns = board.pawns().count();
+    let only_bishops = (board.knights() | board.rooks_and_queens()).is_empty();
+    only_bishops
+        && rammed >= 3
+        && rammed * 2 + 4 >= pawns
+        && pos.legal_moves().len() <= 8
+        && matches!(closure(&pos, winner, FAST_CLOSURE_CAP), Closure::NoMate)
+}
+
+enum Forced {
+    /// The forced moves settle it.
+    Ends(Verdict),
+    /// The first position with a choice, and the moves to it.
+    At(Chess, Vec<Move>),
+}
+
+/// Plays while there is exactly one legal move: a mate, a stalemate or a
+/// repetition on the way settles the question.
+fn forced(pos: &Chess, winner: Color) -> Forced {
+    let mut pos = pos.clone();
+    let mut line = Vec::new();
+    let mut seen: Vec<u128> = Vec::new();
+    loop {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return Forced::Ends(if pos.turn() != winner && pos.is_check() {
+                Verdict::Winnable(line)
+            } else {
+                Verdict::Unwinnable("the only legal moves end the game without mate")
+            });
+        }
+        if moves.len() > 1 || line.len() >= 32 {
+            return Forced::At(pos, line);
+        }
+        if seen.is_empty() {
+            seen.push(search::key(&pos));
+        }
+        pos.play_unchecked(moves[0]);
+        line.push(moves[0]);
+        let k = search::key(&pos);
+        if seen.contains(&k) {
+            return Forced::Ends(Verdict::Unwinnable(
+                "the only legal moves repeat the position",
+            ));
+        }
+        seen.push(k);
+    }
+}
+
+/// Every line of `depth` plies ends without the winner mating: with
+/// insufficient material, stalemate or the winner mated.
+fn no_mate_within(pos: &Chess, winner: Color, depth: u8) -> bool {
+    if pos.has_insufficient_material(winner) {
+        return true;
+    }
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return !(pos.turn() != winner && pos.is_check());
+    }
+    if depth == 0 {
+        return false;
+    }
+    moves.into_iter().all(|m| {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        no_mate_within(&next, winner, depth - 1)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::test_position as pos;
+
+    fn mates(p: &Chess, line: &[Move], winner: Color) -> bool {
+        let mut p = p.clone();
+        for m in line {
+            if !p.is_legal(*m) {
+                return false;
+            }
+            p.play_unchecked(*m);
+        }
+        p.is_checkmate() && p.turn() != winner
+    }
+
+    #[test]
+    fn lines_found_really_mate() {
+        for (fen, winner) in [
+            ("8/8/8/8/8/5k2/8/4K2R w K - 0 1", Color::White),
+            ("8/8/4k3/8/8/4K3/3NN3/8 w - - 0 1", Color::White),
+            ("6RK/5n2/7k/8/8/8/8/8 w - - 0 1", Color::Black),
+            ("5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - -", Color::White),
+        ] {
+            let p = pos(fen);
+            match winnability(&p, winner) {
+                Verdict::Winnable(line) => assert!(mates(&p, &line, winner), "{fen}: {line:?}"),
+                v => panic!("{fen}: {v:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn proofs_of_no_mate() {
+        // Knight against rook's pawn walls: K+N v K cannot mate.
+        assert_eq!(
+            winnability(&pos("8/8/4k3/8/8/4K3/4N3/8 w - - 0 1"), Color::White),
+            Verdict::Unwinnable("insufficient material")
+        );
+        // The README's wall: Black's bishop is on the wrong side for good.
+        let p = pos("5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - -");
+        assert!(matches!(
+            winnability(&p, Color::Black),
+            Verdict::Unwinnable(_)
+        ));
+        assert!(unwinnable_fast(&p, Color::Black));
+        assert!(!unwinnable_fast(&p, Color::White));
+        // Forced moves only, repeating: the bishops shuffle for ever.
+        let p = pos("k1b5/1p1p4/1P1P4/8/8/4p1p1/4P1P1/5B1K w - - 0 1");
+        assert!(matches!(
+            winnability(&p, Color::White),
+            Verdict::Unwinnable(_)
+        ));
+    }
+}
