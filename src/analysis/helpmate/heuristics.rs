@@ -54,12 +54,20 @@ impl Plan {
         let board = pos.board();
         let ours = board.bishops() & board.by_color(winner);
         let theirs = board.bishops() & board.by_color(!winner);
+        // `Some(true)`: a dark corner; `None` where bishops of both colours
+        // leave the choice open.
+        let on_dark = |b: Bitboard| match (
+            (b & Bitboard::DARK_SQUARES).any(),
+            (b & Bitboard::LIGHT_SQUARES).any(),
+        ) {
+            (true, false) => Some(true),
+            (false, true) => Some(false),
+            _ => None,
+        };
         let dark = if ours.any() {
-            Some((ours & Bitboard::DARK_SQUARES).any())
-        } else if theirs.any() {
-            Some((theirs & Bitboard::DARK_SQUARES).is_empty())
+            on_dark(ours)
         } else {
-            None
+            on_dark(theirs).map(|d| !d)
         };
         let loser_king = board.king_of(!winner).unwrap_or(Square::E8);
         // On the loser's back rank, where the winner's pawns promote.

@@ -19,9 +19,9 @@ use super::heuristics::Plan;
 
 /// The longest line searched, in plies.
 const MAX_LINE: usize = 128;
-/// Positions the transposition table holds at most: about 2 MB, kept per
-/// worker between queries.
-const TABLE_CAP: usize = 1 << 16;
+/// Positions the transposition table holds at most (32 bytes a slot in
+/// hashbrown: about 2 MB), kept per worker between queries.
+const TABLE_CAP: usize = 1 << 15;
 
 /// Zobrist keys are already uniform: the hasher takes their low bits.
 #[derive(Default)]
