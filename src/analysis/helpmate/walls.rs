@@ -104,64 +104,60 @@ fn capturable(sq: Square, own: &Side, foe: &Side) -> bool {
         || ((attacks::king_attacks(sq) & foe.king).any() && !own.fence.contains(sq))
 }
 
+/// The men among `set` that pass `test` (given the man's square and
+/// colour, its side's reach and the other side's).
+fn keep(
+    board: &Board,
+    set: Bitboard,
+    r: &Reach,
+    test: impl Fn(Square, Color, &Side, &Side) -> bool,
+) -> Bitboard {
+    let mut kept = Bitboard::EMPTY;
+    for sq in set {
+        if let Some(color) = board.color_at(sq) {
+            if test(
+                sq,
+                color,
+                &r.sides[color as usize],
+                &r.sides[!color as usize],
+            ) {
+                kept.add(sq);
+            }
+        }
+    }
+    kept
+}
+
 /// The pawns among `locked` that still pass the locked test.
 fn still_locked(board: &Board, locked: Bitboard, r: &Reach) -> Bitboard {
-    let mut keep = Bitboard::EMPTY;
-    for sq in locked {
-        let Some(color) = board.color_at(sq) else {
-            continue;
-        };
-        let own = &r.sides[color as usize];
-        let foe = &r.sides[!color as usize];
+    keep(board, locked, r, |sq, color, own, foe| {
         let Some(ahead) = forward(color, Bitboard::from_square(sq)).first() else {
-            continue;
+            return false;
         };
         let blocked = (locked | r.stuck_kings).contains(ahead);
         // Kings are never captured: a pawn attacking one only guards.
         let targets = foe.stand | (locked & board.by_color(!color));
         let can_capture = attacks::pawn_attacks(color, sq).intersects(targets);
-        if blocked && !can_capture && !capturable(sq, own, foe) {
-            keep.add(sq);
-        }
-    }
-    keep
+        blocked && !can_capture && !capturable(sq, own, foe)
+    })
 }
 
 /// The pawns among `bound` that still never leave their file and are
 /// never captured.
 fn still_bound(board: &Board, bound: Bitboard, r: &Reach) -> Bitboard {
-    let mut keep = Bitboard::EMPTY;
-    for sq in bound {
-        let Some(color) = board.color_at(sq) else {
-            continue;
-        };
-        let own = &r.sides[color as usize];
-        let foe = &r.sides[!color as usize];
+    keep(board, bound, r, |sq, _, own, foe| {
         let cone = r.cones[usize::from(sq)];
-        if cone.is_subset(Bitboard::from_file(sq.file()))
+        cone.is_subset(Bitboard::from_file(sq.file()))
             && !cone.into_iter().any(|s| capturable(s, own, foe))
-        {
-            keep.add(sq);
-        }
-    }
-    keep
+    })
 }
 
 /// The pieces among `stuck` that still can never move and never be
 /// captured: they guard their squares for good, like a locked pawn.
 fn still_stuck(board: &Board, stuck: Bitboard, r: &Reach) -> Bitboard {
-    let mut keep = Bitboard::EMPTY;
-    for sq in stuck {
-        let Some(color) = board.color_at(sq) else {
-            continue;
-        };
-        let own = &r.sides[color as usize];
-        let foe = &r.sides[!color as usize];
-        if r.men[usize::from(sq)] == Bitboard::from_square(sq) && !capturable(sq, own, foe) {
-            keep.add(sq);
-        }
-    }
-    keep
+    keep(board, stuck, r, |sq, _, own, foe| {
+        r.men[usize::from(sq)] == Bitboard::from_square(sq) && !capturable(sq, own, foe)
+    })
 }
 
 /// Where each side's men can go with `locked` pawns fixed, `stuck` pieces
@@ -382,6 +378,32 @@ mod tests {
         // black king's side through f5-e6; Black's bishop cannot help mate.
         let p = pos("5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - -");
         assert!(!walls_forbid_mate(&p, Color::White));
+        assert!(walls_forbid_mate(&p, Color::Black));
+    }
+
+    #[test]
+    fn a_king_that_can_never_move_guards_its_pawn() {
+        // White's king is shut in on h1 for good and guards g2: Black's king
+        // can never take it, and Black's dark bishops never check h1.
+        let p = pos("1b5k/b7/8/3B4/8/6p1/6Pp/7K w - - 0 1");
+        assert!(walls_forbid_mate(&p, Color::Black));
+    }
+
+    #[test]
+    fn pawns_bound_to_their_files_never_pass() {
+        // The a/c/e/g pawns facing each other can never leave their files
+        // (nothing to capture), so none promotes, and the kings stay apart.
+        let p = pos("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1");
+        assert!(walls_forbid_mate(&p, Color::White));
+        assert!(walls_forbid_mate(&p, Color::Black));
+    }
+
+    #[test]
+    fn a_king_in_check_from_a_locked_pawn_never_comes_back() {
+        // Black's king on a6 must leave by a7 or b7 and can never return to
+        // a6, the only way round to White's side.
+        let p = pos("8/2b5/kp1p1p2/1PpP1Pp1/K1P3P1/3B4/8/8 b - - 0 1");
+        assert!(walls_forbid_mate(&p, Color::White));
         assert!(walls_forbid_mate(&p, Color::Black));
     }
 }
