@@ -599,6 +599,22 @@ fn process(work: Work, env: Env<'_>, output: Output, packets: Option<&PacketSink
     }
 }
 
+/// Inputs read at once: each opens, decompresses and splits on a thread of
+/// its own, ahead of the one being handed to the workers.
+const READ_AHEAD: usize = 4;
+/// Batches an input read ahead may hold ready before its reader waits.
+const READY_BATCHES: usize = 2;
+
+impl Work {
+    fn number(&mut self, n: u64) {
+        match self {
+            Work::Batch { seq, .. } | Work::Broken { seq, .. } => *seq = n,
+        }
+    }
+}
+
+/// Reads every source, several at once, and hands their batches on in
+/// input order, numbered.
 fn read_all(
     sources: &[Source],
     opts: &Options,
@@ -606,7 +622,6 @@ fn read_all(
     stop: &AtomicBool,
     errors: &mut Vec<String>,
 ) {
-    let mut seq = 0u64;
     let layout = match opts.shard.map(|_| shard_layout(sources)) {
         Some(Err(e)) => {
             errors.push(e);
@@ -615,11 +630,9 @@ fn read_all(
         Some(Ok((layout, total))) => opts.shard.map(|sh| (layout, sh.range(total))),
         None => None,
     };
+    // The sources this run reads, and with a shard which of their games.
+    let mut plan = Vec::new();
     for (i, source) in sources.iter().enumerate() {
-        if stop.load(Ordering::Relaxed) {
-            return;
-        }
-        // With a shard: which of this source's games are ours.
         let mut window = None;
         if let Some((layout, (lo, hi))) = &layout {
             let SourceSpan { base, len, plain } = layout[i];
@@ -635,94 +648,132 @@ fn read_all(
                 window = Some((lo.saturating_sub(base), hi - base));
             }
         }
-        let name: Arc<str> = Arc::from(source.name());
-        let reader = match open(source) {
-            Ok(r) => r,
-            Err(e) => {
-                let detail = format!("{}: {e}", source.name());
-                // A file opened but not readable as PGN (xz) gets its row,
-                // like binary data; a file that cannot be opened does not.
-                if e.kind() == std::io::ErrorKind::InvalidData
-                    && tx
-                        .send(Work::Broken {
-                            seq,
-                            source: name.clone(),
-                            detail: detail.clone(),
-                        })
-                        .is_ok()
-                {
-                    seq += 1;
-                }
-                errors.push(detail);
-                continue;
+        plan.push((source, window));
+    }
+    let mut seq = 0u64;
+    std::thread::scope(|s| {
+        let mut plan = plan.into_iter();
+        let mut running = std::collections::VecDeque::new();
+        let mut start = |running: &mut std::collections::VecDeque<_>| {
+            if let Some((source, window)) = plan.next() {
+                let (out, ready) = mpsc::sync_channel(READY_BATCHES);
+                let reader = s.spawn(move || {
+                    let mut errs = Vec::new();
+                    read_source(source, window, opts, &out, stop, &mut errs);
+                    errs
+                });
+                running.push_back((ready, reader));
             }
         };
-        let mut sp = Splitter::new(reader);
-        loop {
+        for _ in 0..READ_AHEAD {
+            start(&mut running);
+        }
+        while let Some((ready, reader)) = running.pop_front() {
+            for mut work in ready {
+                work.number(seq);
+                if tx.send(work).is_err() {
+                    stop.store(true, Ordering::Relaxed);
+                    return;
+                }
+                seq += 1;
+            }
+            if let Ok(mut errs) = reader.join() {
+                errors.append(&mut errs);
+            }
             if stop.load(Ordering::Relaxed) {
                 return;
             }
-            match sp.next_batch(opts.batch_bytes) {
-                Ok(Some(mut batch)) => {
-                    let mut past = false;
-                    if let Some((lo, hi)) = window {
-                        past = batch.games.last().is_some_and(|g| g.offset >= hi);
-                        batch.games.retain(|g| (lo..hi).contains(&g.offset));
-                        if batch.games.is_empty() {
-                            if past {
-                                break;
-                            }
-                            continue;
+            start(&mut running);
+        }
+    });
+}
+
+/// Reads one source into batches (numbered later by `read_all`); with a
+/// shard's `window`, only the games whose first byte lies in it.
+fn read_source(
+    source: &Source,
+    window: Option<(u64, u64)>,
+    opts: &Options,
+    tx: &mpsc::SyncSender<Work>,
+    stop: &AtomicBool,
+    errors: &mut Vec<String>,
+) {
+    let seq = 0;
+    let name: Arc<str> = Arc::from(source.name());
+    let reader = match open(source) {
+        Ok(r) => r,
+        Err(e) => {
+            let detail = format!("{}: {e}", source.name());
+            // A file opened but not readable as PGN (xz) gets its row,
+            // like binary data; a file that cannot be opened does not.
+            if e.kind() == std::io::ErrorKind::InvalidData {
+                let _ = tx.send(Work::Broken {
+                    seq,
+                    source: name.clone(),
+                    detail: detail.clone(),
+                });
+            }
+            errors.push(detail);
+            return;
+        }
+    };
+    let mut sp = Splitter::new(reader);
+    loop {
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        match sp.next_batch(opts.batch_bytes) {
+            Ok(Some(mut batch)) => {
+                let mut past = false;
+                if let Some((lo, hi)) = window {
+                    past = batch.games.last().is_some_and(|g| g.offset >= hi);
+                    batch.games.retain(|g| (lo..hi).contains(&g.offset));
+                    if batch.games.is_empty() {
+                        if past {
+                            return;
                         }
+                        continue;
                     }
-                    if tx
-                        .send(Work::Batch {
+                }
+                let work = Work::Batch {
+                    seq,
+                    source: name.clone(),
+                    batch,
+                };
+                if tx.send(work).is_err() || past {
+                    return;
+                }
+            }
+            Ok(None) => return,
+            Err(e) => {
+                let read = sp.games();
+                errors.push(format!(
+                    "{}: read error after {read} games: {e}",
+                    source.name()
+                ));
+                let in_window =
+                    |offset: u64| window.is_none_or(|(lo, hi)| (lo..hi).contains(&offset));
+                if read == 0 && e.kind() == std::io::ErrorKind::InvalidData {
+                    // One row for the file, in the shard its first byte is in.
+                    if in_window(0) {
+                        let detail = format!("{}: {e}", source.name());
+                        let _ = tx.send(Work::Broken {
+                            seq,
+                            source: name.clone(),
+                            detail,
+                        });
+                    }
+                } else if let Some(mut batch) = sp.take_rest() {
+                    batch.games.retain(|g| in_window(g.offset));
+                    if !batch.games.is_empty() {
+                        let _ = tx.send(Work::Batch {
                             seq,
                             source: name.clone(),
                             batch,
-                        })
-                        .is_err()
-                    {
-                        return;
-                    }
-                    seq += 1;
-                    if past {
-                        break;
+                        });
                     }
                 }
-                Ok(None) => break,
-                Err(e) => {
-                    let read = sp.games();
-                    errors.push(format!(
-                        "{}: read error after {read} games: {e}",
-                        source.name()
-                    ));
-                    let in_window =
-                        |offset: u64| window.is_none_or(|(lo, hi)| (lo..hi).contains(&offset));
-                    if read == 0 && e.kind() == std::io::ErrorKind::InvalidData {
-                        // One row for the file, in the shard its first byte is in.
-                        if in_window(0) {
-                            let detail = format!("{}: {e}", source.name());
-                            let _ = tx.send(Work::Broken {
-                                seq,
-                                source: name.clone(),
-                                detail,
-                            });
-                            seq += 1;
-                        }
-                    } else if let Some(mut batch) = sp.take_rest() {
-                        batch.games.retain(|g| in_window(g.offset));
-                        if !batch.games.is_empty() {
-                            let _ = tx.send(Work::Batch {
-                                seq,
-                                source: name.clone(),
-                                batch,
-                            });
-                            seq += 1;
-                        }
-                    }
-                    break;
-                }
+                return;
             }
         }
     }

@@ -111,3 +111,85 @@ fn shard_needs_files_and_a_valid_range() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("use --format ndjson"));
 }
+
+#[test]
+fn several_inputs_read_at_once_keep_input_order() {
+    // Nine inputs, plain and compressed three ways, of different sizes (so
+    // the readers running ahead finish out of order), an xz file (refused
+    // in one row) and a missing one (an error, no row).
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for i in 0..9usize {
+        let mut text = String::new();
+        for g in 0..(1 + (8 - i) * 300) {
+            text.push_str(&format!(
+                "[Event \"input {i}\"]\n[Round \"{g}\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+            ));
+        }
+        let path = dir.path().join(format!("in{i}.pgn"));
+        let bytes = text.into_bytes();
+        let (path, data) = match i % 4 {
+            1 => {
+                let mut enc =
+                    flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+                std::io::Write::write_all(&mut enc, &bytes).unwrap();
+                (path.with_extension("pgn.gz"), enc.finish().unwrap())
+            }
+            2 => (
+                path.with_extension("pgn.zst"),
+                zstd::encode_all(&bytes[..], 3).unwrap(),
+            ),
+            3 => {
+                let mut enc =
+                    bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+                std::io::Write::write_all(&mut enc, &bytes).unwrap();
+                (path.with_extension("pgn.bz2"), enc.finish().unwrap())
+            }
+            _ => (path, bytes),
+        };
+        std::fs::write(&path, data).unwrap();
+        files.push(path.display().to_string());
+        if i == 4 {
+            let xz = dir.path().join("broken.pgn.xz");
+            std::fs::write(&xz, b"\xfd7zXZ\x00\x00\x04rest").unwrap();
+            files.push(xz.display().to_string());
+            files.push(dir.path().join("missing.pgn").display().to_string());
+        }
+    }
+    let run = |jobs: &str| {
+        let mut args = vec!["adjudicate", "-q", "-j", jobs];
+        args.extend(files.iter().map(String::as_str));
+        arbiter(&args)
+    };
+    let two = run("2");
+    assert_eq!(
+        two.status.code(),
+        Some(2),
+        "the missing file is an I/O error"
+    );
+    let rows = common::parse_csv(&two.stdout);
+    // Every game of every readable input, then the xz row: in input order,
+    // and each input's games in file order.
+    let mut want = Vec::new();
+    for i in 0..9usize {
+        for g in 0..(1 + (8 - i) * 300) {
+            want.push((format!("input {i}"), g.to_string()));
+        }
+        if i == 4 {
+            want.push((String::new(), String::new()));
+        }
+    }
+    let got: Vec<(String, String)> = rows
+        .iter()
+        .map(|r| (r["event"].clone(), r["round"].clone()))
+        .collect();
+    assert_eq!(got.len(), want.len());
+    assert!(got == want, "rows out of input order");
+    let xz_row = &rows[(0..5).map(|i| 1 + (8 - i) * 300).sum::<usize>()];
+    assert!(xz_row["source"].ends_with("broken.pgn.xz"), "{xz_row:?}");
+    assert_eq!(xz_row["status"], "unreadable");
+    let err = String::from_utf8_lossy(&two.stderr);
+    assert!(err.contains("missing.pgn"), "{err}");
+    // One worker writes the same bytes.
+    assert_eq!(run("1").stdout, two.stdout);
+}
