@@ -108,13 +108,16 @@ pub fn unwinnable_fast(pos: &Chess, winner: Color) -> bool {
         Forced::Ends(v) => return matches!(v, Verdict::Unwinnable(_)),
         Forced::At(p, _) => p,
     };
-    if no_mate_within(&pos, winner, SHORT_LINES) {
+    let board = pos.board();
+    // Every short line ends in insufficient material only where the winner
+    // has little to lose.
+    let men = (board.by_color(winner) & !board.kings()).count();
+    if men <= 3 && no_mate_within(&pos, winner, SHORT_LINES) {
         return true;
     }
-    // The wall check only where rammed pawns could make one.
-    let board = pos.board();
+    // The wall check only where the pawns are nearly all rammed.
     let rammed = ((board.pawns() & board.white()).shift(8) & board.pawns() & board.black()).count();
-    if rammed == 0 {
+    if rammed == 0 || rammed * 2 + 2 < board.pawns().count() {
         return false;
     }
     if walls_forbid_mate(&pos, winner) {
@@ -179,14 +182,16 @@ fn no_mate_within(pos: &Chess, winner: Color, depth: u8) -> bool {
     if pos.has_insufficient_material(winner) {
         return true;
     }
+    if depth == 0 {
+        // Whether a line's last position is a stalemate does not matter
+        // enough to generate its moves: not proven.
+        return false;
+    }
     let moves = pos.legal_moves();
     if moves.is_empty() {
         return !(pos.turn() != winner && pos.is_check());
     }
-    if depth == 0 {
-        return false;
-    }
-    moves.into_iter().all(|m| {
+    moves.iter().all(|&m| {
         let mut next = pos.clone();
         next.play_unchecked(m);
         no_mate_within(&next, winner, depth - 1)

@@ -8,7 +8,6 @@
 use std::{
     collections::HashMap,
     hash::{BuildHasherDefault, Hasher},
-    ops::RangeInclusive,
 };
 
 use shakmaty::{
@@ -88,7 +87,7 @@ impl Search {
         &mut self,
         pos: &Chess,
         plan: Plan,
-        depths: RangeInclusive<u8>,
+        depths: impl IntoIterator<Item = u8>,
         budget: Budget,
     ) -> Outcome {
         self.plan = Some(plan);
@@ -105,7 +104,8 @@ impl Search {
                 .saturating_mul(u64::from(depth))
                 .saturating_add(self.nodes)
                 .min(budget.total);
-            let mated = self.helpmate(pos, 0, false);
+            let root = self.use_table.then(|| key(pos));
+            let mated = self.helpmate(pos, root, 0, false);
             if mated {
                 outcome = Outcome::Mate(self.line.clone());
                 break;
@@ -126,12 +126,13 @@ impl Search {
 
     /// Can the winner mate from `pos` within the depth left? On `true`,
     /// `self.line` holds the moves from the root.
-    fn helpmate(&mut self, pos: &Chess, depth: u8, after_progress: bool) -> bool {
+    /// `k` is the position's key where the table is used, kept up to date
+    /// move by move rather than computed afresh.
+    fn helpmate(&mut self, pos: &Chess, k: Option<u128>, depth: u8, after_progress: bool) -> bool {
         let Some(plan) = self.plan else {
             return false;
         };
         let left = self.max_depth.saturating_sub(depth);
-        let k = if self.use_table { Some(key(pos)) } else { None };
         if let Some(k) = k {
             if self.table.get(&k).is_some_and(|&seen| seen >= left) {
                 // Searched already at least as deep (or on the path now):
@@ -183,7 +184,11 @@ impl Search {
             next.play_unchecked(m);
             self.line.push(m);
             let progress = cost == super::heuristics::Cost::Free;
-            if self.helpmate(&next, child_depth, progress) {
+            let child_key = k.map(|k| {
+                pos.update_zobrist_hash(Zobrist128(k), m, EnPassantMode::Legal)
+                    .map_or_else(|| key(&next), |z| z.0)
+            });
+            if self.helpmate(&next, child_key, child_depth, progress) {
                 return true;
             }
             self.line.pop();
@@ -211,4 +216,37 @@ fn may_check(pos: &Chess, m: Move, king: Square) -> bool {
     let piece = promotion.unwrap_or(role).of(pos.turn());
     attacks::attacks(to, piece, occupied).contains(king)
         || attacks::queen_attacks(king, Bitboard::EMPTY).contains(from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_kept_up_to_date_match_keys_computed_afresh() {
+        // Every move of two plies from a position with castling rights and
+        // an en passant capture available.
+        let pos = crate::analysis::test_position(
+            "r3k2r/ppp1qppp/8/3pP3/8/8/PPPQ1PPP/R3K2R w KQkq d6 0 1",
+        );
+        let mut checked = 0;
+        for m in pos.legal_moves() {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            let kept = pos
+                .update_zobrist_hash(Zobrist128(key(&pos)), m, EnPassantMode::Legal)
+                .map_or_else(|| key(&next), |z| z.0);
+            assert_eq!(kept, key(&next), "{m}");
+            for r in next.legal_moves() {
+                let mut after = next.clone();
+                after.play_unchecked(r);
+                let kept = next
+                    .update_zobrist_hash(Zobrist128(key(&next)), r, EnPassantMode::Legal)
+                    .map_or_else(|| key(&after), |z| z.0);
+                assert_eq!(kept, key(&after), "{m} {r}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
 }
