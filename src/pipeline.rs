@@ -602,8 +602,9 @@ fn process(work: Work, env: Env<'_>, output: Output, packets: Option<&PacketSink
 /// Inputs read at once: each opens, decompresses and splits on a thread of
 /// its own, ahead of the one being handed to the workers.
 const READ_AHEAD: usize = 4;
-/// Batches an input read ahead may hold ready before its reader waits.
-const READY_BATCHES: usize = 2;
+/// Batches an input read ahead may hold ready before its reader waits (each
+/// is up to a batch size of memory).
+const READY_BATCHES: usize = 1;
 
 impl Work {
     fn number(&mut self, n: u64) {
