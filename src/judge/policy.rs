@@ -35,6 +35,8 @@ pub struct Board {
     /// The side the recorded result credits with a win, if any.
     recorded_winner: Option<Side>,
     answers: [Option<MateAnswer>; 2],
+    /// The fast check's answers, asked again by the dead-position tests.
+    fast: [std::cell::Cell<Option<bool>>; 2],
 }
 
 fn side_index(s: Side) -> usize {
@@ -48,6 +50,7 @@ impl Board {
             material_only: rules.flag.test == MateTest::Material,
             recorded_winner: None,
             answers: [None, None],
+            fast: Default::default(),
         }
     }
 
@@ -84,11 +87,17 @@ impl Board {
 
     /// Sound and cheap: `true` only when `side` provably cannot mate.
     pub fn cannot_mate_fast(&self, side: Side) -> bool {
-        if self.material_only {
+        let cell = &self.fast[side_index(side)];
+        if let Some(known) = cell.get() {
+            return known;
+        }
+        let answer = if self.material_only {
             self.pos.has_insufficient_material(side.into())
         } else {
             mate::cannot_mate_fast(&self.pos, side)
-        }
+        };
+        cell.set(Some(answer));
+        answer
     }
 
     /// Neither side can mate, by the fast check alone.

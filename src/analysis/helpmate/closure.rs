@@ -3,11 +3,9 @@
 //! unwinnable) or passes a cap (no answer). Blocked pawn structures where
 //! only kings and a bishop can move close after a few thousand positions.
 
-use std::collections::HashSet;
-
 use shakmaty::{Chess, Color, Move, Position};
 
-use super::search::{key, KeyHasher};
+use super::search::{key, KeySet};
 
 pub enum Closure {
     /// A mate reached, with the moves from the root (a shortest line).
@@ -19,7 +17,7 @@ pub enum Closure {
 }
 
 pub fn closure(root: &Chess, winner: Color, cap: usize) -> Closure {
-    let mut seen: HashSet<u128, std::hash::BuildHasherDefault<KeyHasher>> = HashSet::default();
+    let mut seen = KeySet::default();
     seen.insert(key(root));
     // (position, index of the position it came from, the move played)
     let mut nodes: Vec<(Chess, usize, Option<Move>)> = vec![(root.clone(), 0, None)];

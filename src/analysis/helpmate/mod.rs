@@ -56,6 +56,12 @@ pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
         Forced::At(p, prefix) => (p, prefix),
     };
     let found = |line: Vec<Move>| Verdict::Winnable(prefix.iter().copied().chain(line).collect());
+    // A search's outcome, if it settles the question.
+    let settle = |o: Outcome| match o {
+        Outcome::Mate(line) => Some(found(line)),
+        Outcome::NoMate => Some(Verdict::Unwinnable("every line searched")),
+        Outcome::Unknown => None,
+    };
     let plan = Plan::new(&pos, winner);
     SEARCH.with_borrow_mut(|s| {
         let quick = Budget {
@@ -63,10 +69,8 @@ pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
             total: 4_000,
             table: false,
         };
-        match s.run(&pos, plan, 1..=2, quick) {
-            Outcome::Mate(line) => return found(line),
-            Outcome::NoMate => return Verdict::Unwinnable("every line searched"),
-            Outcome::Unknown => {}
+        if let Some(v) = settle(s.run(&pos, plan, 1..=2, quick)) {
+            return v;
         }
         if walls_forbid_mate(&pos, winner) {
             return Verdict::Unwinnable("locked pawns keep every checking man away");
@@ -76,10 +80,8 @@ pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
             total: 1_000_000,
             table: true,
         };
-        match s.run(&pos, plan, 2..=64, wide) {
-            Outcome::Mate(line) => return found(line),
-            Outcome::NoMate => return Verdict::Unwinnable("every line searched"),
-            Outcome::Unknown => {}
+        if let Some(v) = settle(s.run(&pos, plan, 2..=64, wide)) {
+            return v;
         }
         match closure(&pos, winner, CLOSURE_CAP) {
             Closure::Mate(line) => return found(line),
@@ -91,11 +93,7 @@ pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
             total: 1 << 21,
             table: true,
         };
-        match s.run(&pos, plan, 2..=96, deep) {
-            Outcome::Mate(line) => found(line),
-            Outcome::NoMate => Verdict::Unwinnable("every line searched"),
-            Outcome::Unknown => Verdict::Undetermined,
-        }
+        settle(s.run(&pos, plan, 2..=96, deep)).unwrap_or(Verdict::Undetermined)
     })
 }
 

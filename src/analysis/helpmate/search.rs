@@ -42,6 +42,7 @@ impl Hasher for KeyHasher {
 }
 
 pub type KeyMap<V> = HashMap<u128, V, BuildHasherDefault<KeyHasher>>;
+pub type KeySet = std::collections::HashSet<u128, BuildHasherDefault<KeyHasher>>;
 
 /// The position's identity for transpositions: board, side to move,
 /// castling rights and a capturable en passant square.
