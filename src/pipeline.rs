@@ -365,7 +365,6 @@ fn judge_in_batch(
     match catch_unwind(AssertUnwindSafe(run)) {
         Ok(r) => r,
         Err(panic) => {
-            parser.reset();
             let msg = panic
                 .downcast_ref::<&str>()
                 .map(|s| s.to_string())

@@ -5,6 +5,7 @@ pub mod clocks;
 pub mod forced;
 pub mod helpmate;
 pub mod illegal;
+pub mod key;
 pub mod mate;
 pub mod position;
 

@@ -98,6 +98,25 @@ fn hms_fast(s: &[u8]) -> Option<Clock> {
     }
 }
 
+/// `{ [%clk H:MM:SS] }` at the start of `text`, exactly as lichess writes
+/// it after every move: the clock and the length through the `}`. Anything
+/// else (tenths, two-digit hours, other commands) is `None`, for the
+/// general reading.
+#[inline]
+pub fn braced_clk(text: &[u8]) -> Option<(Clock, usize)> {
+    let r: &[u8; 18] = text.get(..18)?.try_into().ok()?;
+    if &r[..8] != b"{ [%clk " || r[9] != b':' || r[12] != b':' || &r[15..] != b"] }" {
+        return None;
+    }
+    let d = |i: usize| r[i].wrapping_sub(b'0');
+    let (h, m1, m2, s1, s2) = (d(8), d(10), d(11), d(13), d(14));
+    if h > 9 || m1 > 5 || m2 > 9 || s1 > 5 || s2 > 9 {
+        return None;
+    }
+    let secs = u32::from(h) * 3600 + u32::from(m1 * 10 + m2) * 60 + u32::from(s1 * 10 + s2);
+    Some((Clock::secs(secs), 18))
+}
+
 /// The comment most exports write after every move, `{ [%clk 0:01:00] }`,
 /// read without the general scan.
 #[inline]
@@ -180,6 +199,34 @@ mod tests {
 
     fn c(s: u32) -> Option<Clock> {
         Some(Clock::secs(s))
+    }
+
+    #[test]
+    fn braced_clock_reads_only_the_lichess_form_and_agrees() {
+        for text in [
+            "{ [%clk 0:02:59] } 2. Nf3",
+            "{ [%clk 9:59:59] }",
+            "{ [%clk 0:00:00] }",
+        ] {
+            let (c, n) = braced_clk(text.as_bytes()).expect(text);
+            assert_eq!(n, 18, "{text}");
+            assert_eq!(
+                Some(c),
+                parse_comment(&text.as_bytes()[1..n - 1]).clk,
+                "{text}"
+            );
+        }
+        for text in [
+            "{ [%clk 0:02:59.5] }",
+            "{ [%clk 10:02:59] }",
+            "{ [%clk 0:62:59] }",
+            "{ [%clk 0:02:5x] }",
+            "{ [%eval 0.2] [%clk 0:02:59] }",
+            "{[%clk 0:02:59]}",
+            "{ [%clk 0:02:59] ",
+        ] {
+            assert_eq!(braced_clk(text.as_bytes()), None, "{text}");
+        }
     }
 
     #[test]

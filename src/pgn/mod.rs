@@ -3,16 +3,19 @@
 
 pub mod clock;
 pub mod scan;
+pub mod tags;
 pub mod time_control;
 
-use std::{borrow::Cow, cell::Cell, io::Read, ops::ControlFlow, rc::Rc};
+use std::borrow::Cow;
 
-use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
-use shakmaty::{san::San, uci::UciMove};
+use shakmaty::{
+    san::{San, SanPlus},
+    uci::UciMove,
+};
 
 use self::{
     clock::ClockCommands,
-    scan::{Scanner, Token},
+    scan::{Comment, Scanner, Token},
 };
 
 /// Tags the judge and the CSV use; absent tags are empty strings.
@@ -75,7 +78,8 @@ pub struct ParsedGame {
     pub garbled: Option<Garbled>,
     /// Blank lines inside the movetext (pgn-reader would end the game there).
     pub blank_line_splits: usize,
-    /// A syntax error pgn-reader gave up on (unterminated comment or tag).
+    /// A syntax error that leaves the game unreadable (an unterminated
+    /// comment or tag, a variation never closed).
     pub error: Option<String>,
     pub has_variations: bool,
     /// Moves read from non-standard notation (`a8Q`, `Rh7++`, `g1f3`, `O‑O`).
@@ -98,60 +102,6 @@ pub fn decode_text(bytes: &[u8]) -> Cow<'_, str> {
     }
 }
 
-/// Collects the tag pairs of one game through pgn-reader.
-struct TagVisitor {
-    tags: Tags,
-}
-
-impl Visitor for TagVisitor {
-    type Tags = ();
-    type Movetext = ();
-    type Output = ();
-
-    fn begin_tags(&mut self) -> ControlFlow<(), ()> {
-        ControlFlow::Continue(())
-    }
-
-    fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
-        let t = &mut self.tags;
-        t.count += 1;
-        let slot = match name {
-            b"Event" => &mut t.event,
-            b"Site" => &mut t.site,
-            b"Date" => &mut t.date,
-            b"Round" => &mut t.round,
-            b"White" => &mut t.white,
-            b"Black" => &mut t.black,
-            b"WhiteElo" => &mut t.white_elo,
-            b"BlackElo" => &mut t.black_elo,
-            b"TimeControl" => &mut t.time_control,
-            b"Result" => &mut t.result,
-            b"Termination" => &mut t.termination,
-            b"Variant" => &mut t.variant,
-            b"FEN" => &mut t.fen,
-            b"SetUp" => &mut t.setup,
-            b"WhiteClock" => &mut t.white_clock,
-            b"BlackClock" => &mut t.black_clock,
-            _ => return ControlFlow::Continue(()),
-        };
-        let v: Cow<'_, [u8]> = value.decode();
-        let text = decode_text(&v);
-        if let Cow::Owned(_) = text {
-            if let Ok(name) = std::str::from_utf8(name) {
-                t.redecoded.push(name.to_string());
-            }
-        }
-        *slot = text.into_owned();
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, _: ()) -> ControlFlow<(), ()> {
-        ControlFlow::Continue(())
-    }
-
-    fn end_game(&mut self, _: ()) {}
-}
-
 /// Reads the movetext: every token meant as a move becomes a ply, read as
 /// SAN, or leniently as a scoresheet's notation; the first token that is
 /// neither is reported as garbled and reading stops there.
@@ -159,7 +109,10 @@ fn read_movetext(text: &[u8], from: usize, game: &mut ParsedGame) {
     let mut scanner = Scanner::at(text, from);
     loop {
         let mut cc = ClockCommands::default();
-        let tok = scanner.next_move_with(|c| cc.merge(clock::parse_comment(c)));
+        let tok = scanner.next_move_with(|c| match c {
+            Comment::Clock(clk) => cc.clk = Some(clk),
+            Comment::Text(text) => cc.merge(clock::parse_comment(text)),
+        });
         // Comments passed on the way belong to the move before them.
         if !cc.is_empty() {
             if let Some(last) = game.plies.last_mut() {
@@ -218,68 +171,18 @@ fn read_movetext(text: &[u8], from: usize, game: &mut ParsedGame) {
     }
 }
 
-/// Blank lines served after each game: pgn-reader keeps a token's worth of
-/// bytes ahead of it and shifts its buffer when fewer remain, which would
-/// otherwise happen on every token near the end of every game.
-const PADDING: usize = 1;
-
-#[derive(Copy, Clone, Default)]
-struct FeedPos {
-    pos: usize,
-    end: usize,
-    pad: usize,
-}
-
-/// What the reader reads: one game of the batch at a time, then padding,
-/// then end-of-input until the next game is set.
-struct Feed<'a> {
-    data: &'a [u8],
-    at: Rc<Cell<FeedPos>>,
-}
-
-impl Read for Feed<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let mut f = self.at.get();
-        let n = if f.pos < f.end {
-            let n = buf.len().min(f.end - f.pos);
-            buf[..n].copy_from_slice(&self.data[f.pos..f.pos + n]);
-            f.pos += n;
-            n
-        } else {
-            let n = buf.len().min(f.pad);
-            buf[..n].fill(b'\n');
-            f.pad -= n;
-            n
-        };
-        self.at.set(f);
-        Ok(n)
-    }
-}
-
-/// Parses the games of one batch, reusing one pgn-reader `Reader` (and its
-/// buffer) for the tags of all of them.
+/// Parses the games of one batch, each cut out by the splitter.
 pub struct BatchParser<'a> {
     data: &'a [u8],
-    at: Rc<Cell<FeedPos>>,
-    reader: Reader<Feed<'a>>,
 }
 
 impl<'a> BatchParser<'a> {
     pub fn new(data: &'a [u8]) -> BatchParser<'a> {
-        let at = Rc::new(Cell::new(FeedPos::default()));
-        let reader = Reader::new(Feed {
-            data,
-            at: at.clone(),
-        });
-        BatchParser { data, at, reader }
+        BatchParser { data }
     }
 
     pub fn text(&self, start: usize, end: usize) -> &'a [u8] {
         &self.data[start..end]
-    }
-
-    pub fn reset(&mut self) {
-        *self = BatchParser::new(self.data);
     }
 
     /// Parses `data[start..end]`, one game as cut by the splitter.
@@ -288,28 +191,9 @@ impl<'a> BatchParser<'a> {
         let movetext = scan::tags_end(text);
         let mut game = ParsedGame::default();
         if movetext > 0 {
-            self.at.set(FeedPos {
-                pos: start,
-                end: start + movetext,
-                pad: PADDING,
-            });
-            let mut v = TagVisitor {
-                tags: Tags::default(),
-            };
-            // A blank line among the tags makes pgn-reader start a "new game":
-            // it is still this one.
-            loop {
-                match self.reader.read_game(&mut v) {
-                    Ok(Some(())) => {}
-                    Ok(None) => break,
-                    Err(e) => {
-                        game.error = Some(e.to_string());
-                        self.reset();
-                        break;
-                    }
-                }
+            if let Err(e) = tags::read_tags(&text[..movetext], &mut game.tags) {
+                game.error = Some(e.to_string());
             }
-            game.tags = v.tags;
         }
         if game.error.is_none() {
             // About one ply per 8 bytes of movetext (less with clocks): one allocation.

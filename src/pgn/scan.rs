@@ -4,6 +4,9 @@
 //! every token, keeps its place in the text (the CSV's move "as written", the
 //! line of an error), and reads each comment whole, however long.
 
+use super::clock;
+use crate::model::Clock;
+
 /// A byte range inside the game's text.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub struct Token {
@@ -37,24 +40,63 @@ pub fn find(needle: u8, hay: &[u8]) -> Option<usize> {
     }
 }
 
+/// Byte classes for the movetext loop, one table lookup per byte.
+const TOKEN: u8 = 0;
+const SPACE: u8 = 1;
+const NEWLINE: u8 = 2;
+const BRACE: u8 = 3;
+const SEMICOLON: u8 = 4;
+const OPEN: u8 = 5;
+const CLOSE: u8 = 6;
+const BRACKET: u8 = 7;
+/// `}` `!` `?` `.` `*`: passed over one by one.
+const PASS: u8 = 8;
+const PERCENT: u8 = 9;
+const DIGIT: u8 = 10;
+/// `$`: starts a NAG, and ends a token like the terminators.
+const DOLLAR: u8 = 11;
+
+const CLASS: [u8; 256] = {
+    let mut c = [TOKEN; 256];
+    c[b' ' as usize] = SPACE;
+    c[b'\t' as usize] = SPACE;
+    c[b'\r' as usize] = SPACE;
+    c[b'\n' as usize] = NEWLINE;
+    c[b'{' as usize] = BRACE;
+    c[b';' as usize] = SEMICOLON;
+    c[b'(' as usize] = OPEN;
+    c[b')' as usize] = CLOSE;
+    c[b'[' as usize] = BRACKET;
+    c[b'}' as usize] = PASS;
+    c[b'!' as usize] = PASS;
+    c[b'?' as usize] = PASS;
+    c[b'.' as usize] = PASS;
+    c[b'*' as usize] = PASS;
+    c[b'%' as usize] = PERCENT;
+    c[b'$' as usize] = DOLLAR;
+    let mut d = b'0';
+    while d <= b'9' {
+        c[d as usize] = DIGIT;
+        d += 1;
+    }
+    c
+};
+
 /// Same set of token terminators as pgn-reader's, so both split alike.
+#[inline]
 fn is_token_end(b: u8) -> bool {
     matches!(
-        b,
-        b' ' | b'\t'
-            | b'\n'
-            | b'\r'
-            | b'{'
-            | b'}'
-            | b'('
-            | b')'
-            | b'!'
-            | b'?'
-            | b'$'
-            | b';'
-            | b'.'
-            | b'*'
+        CLASS[b as usize],
+        SPACE | NEWLINE | BRACE | PASS | OPEN | CLOSE | SEMICOLON | DOLLAR
     )
+}
+
+/// A comment passed on the way to the next move: lichess's clock comment
+/// read in place, or any other comment's text.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Comment<'a> {
+    Clock(Clock),
+    Text(&'a [u8]),
 }
 
 pub struct Scanner<'a> {
@@ -187,23 +229,29 @@ impl<'a> Scanner<'a> {
         self.next_move_with(|_| {})
     }
 
-    /// The next mainline token meant as a move; `comment` gets the text of
-    /// every mainline `{comment}` passed on the way (they belong to the move
-    /// before the token).
-    pub fn next_move_with(&mut self, mut comment: impl FnMut(&[u8])) -> Option<Token> {
+    /// The next mainline token meant as a move; `comment` gets every
+    /// mainline comment passed on the way (they belong to the move before
+    /// the token).
+    pub fn next_move_with(&mut self, mut comment: impl FnMut(Comment<'a>)) -> Option<Token> {
         let t = self.text;
-        while self.pos < t.len() {
-            let b = t[self.pos];
-            match b {
-                b'\n' => {
+        while let Some(&b) = t.get(self.pos) {
+            match CLASS[b as usize] {
+                SPACE => self.pos += 1,
+                NEWLINE => {
                     self.pos += 1;
                     if self.started && self.depth == 0 && self.blank_line_follows() {
                         self.blank_pending = true;
                     }
                 }
-                b' ' | b'\t' | b'\r' => self.pos += 1,
-                b'%' if self.at_line_start() => self.skip_to_eol(),
-                b'{' => {
+                PERCENT if self.at_line_start() => self.skip_to_eol(),
+                BRACE => {
+                    if self.depth == 0 {
+                        if let Some((c, n)) = clock::braced_clk(&t[self.pos..]) {
+                            self.pos += n;
+                            comment(Comment::Clock(c));
+                            continue;
+                        }
+                    }
                     let from = self.pos + 1;
                     self.pos = from;
                     self.skip_past(b'}');
@@ -213,46 +261,79 @@ impl<'a> Scanner<'a> {
                     }
                     if self.depth == 0 {
                         let end = if closed { self.pos - 1 } else { self.pos };
-                        comment(&self.text[from..end.max(from)]);
+                        comment(Comment::Text(&self.text[from..end.max(from)]));
                     }
                 }
-                b';' => self.skip_to_eol(),
-                b'(' => {
+                SEMICOLON => self.skip_to_eol(),
+                OPEN => {
                     self.depth += 1;
                     self.variations = true;
                     self.pos += 1;
                 }
-                b')' => {
+                CLOSE => {
                     if self.depth == 0 {
                         self.stray_close = true;
                     }
                     self.depth = self.depth.saturating_sub(1);
                     self.pos += 1;
                 }
-                b'[' => self.skip_bracket(),
-                b'}' | b'!' | b'?' | b'.' | b'*' => self.pos += 1,
-                _ => {
-                    let start = self.pos;
-                    let mut end = start + 1;
-                    while end < t.len() && !is_token_end(t[end]) {
+                BRACKET => self.skip_bracket(),
+                PASS => self.pos += 1,
+                DIGIT => {
+                    // A move number (`12.`, `12...`): all digits, never a move.
+                    let mut end = self.pos + 1;
+                    while end < t.len() && t[end].is_ascii_digit() {
                         end += 1;
                     }
-                    self.pos = end;
-                    if self.depth > 0 || b == b'$' || is_number_or_result(&t[start..end]) {
-                        continue;
+                    if end == t.len() || is_token_end(t[end]) {
+                        self.pos = end;
+                    } else if let Some(tok) = self.token() {
+                        return Some(tok);
                     }
-                    self.started = true;
-                    if std::mem::take(&mut self.blank_pending) {
-                        self.blank_lines += 1;
+                }
+                _ => {
+                    if let Some(tok) = self.token() {
+                        return Some(tok);
                     }
-                    return Some(Token {
-                        start: start as u32,
-                        end: end as u32,
-                    });
                 }
             }
         }
         None
+    }
+
+    /// The token at `pos`, when it is meant as a move; moves past it either way.
+    #[inline]
+    fn token(&mut self) -> Option<Token> {
+        let t = self.text;
+        let start = self.pos;
+        let mut end = start + 1;
+        while end < t.len() && !is_token_end(t[end]) {
+            end += 1;
+        }
+        self.pos = end;
+        let tok = &t[start..end];
+        if self.depth > 0 || tok[0] == b'$' || !is_move_like(tok) {
+            return None;
+        }
+        self.started = true;
+        if std::mem::take(&mut self.blank_pending) {
+            self.blank_lines += 1;
+        }
+        Some(Token {
+            start: start as u32,
+            end: end as u32,
+        })
+    }
+}
+
+/// A token that starts like SAN (`e4`, `Nf3`, `O-O`) is one to read, bar
+/// the `ep` of an `e.p.` marker; anything else goes through the full test.
+#[inline]
+fn is_move_like(tok: &[u8]) -> bool {
+    match tok {
+        b"ep" => false,
+        [b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O', _, ..] => true,
+        _ => !is_number_or_result(tok),
     }
 }
 

@@ -7,6 +7,7 @@
 //! facts (`PlyFact`, gathered only when asked) through `record::Record`.
 
 pub mod record;
+pub mod resolve;
 
 use std::{
     collections::HashMap,
@@ -22,7 +23,7 @@ use shakmaty::{
 };
 
 use crate::{
-    analysis::mate,
+    analysis::{key, mate},
     model::Side,
     pgn::{is_null, ParsedGame, Ply, Tags},
 };
@@ -328,11 +329,8 @@ fn hash(pos: &Chess) -> u64 {
 pub fn resolve(pos: &Chess, ply: &Ply) -> Option<Move> {
     match ply.uci {
         Some(u) => u.to_move(pos).ok(),
-        None => ply
-            .san
-            .san
-            .to_move(pos)
-            .ok()
+        None => resolve::quick(pos, &ply.san.san)
+            .or_else(|| ply.san.san.to_move(pos).ok())
             .or_else(|| resolve_lax(pos, &ply.san.san)),
     }
 }
@@ -466,14 +464,12 @@ pub fn replay_into(
         let legal = r.illegal.last().is_none_or(|i| i.ply != n);
         let fact_san = facts.as_ref().map(|_| San::from_move(&r.pos, m));
         let king_to = (m.role() == Role::King).then(|| m.to());
-        let next_h = if legal {
-            r.pos
-                .update_zobrist_hash::<Zobrist64>(Zobrist64(h), m, EnPassantMode::Legal)
-        } else {
-            None
-        };
+        let before = legal.then(|| r.pos.clone());
         r.pos.play_unchecked(m);
-        h = next_h.map_or_else(|| hash(&r.pos), |z| z.0);
+        h = match &before {
+            Some(b) => key::key_after(b, Zobrist64(h), m, &r.pos).0,
+            None => hash(&r.pos),
+        };
         r.plies = n;
         check_suffix(&mut r, ply, n);
         if irreversible {

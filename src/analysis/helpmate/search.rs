@@ -15,6 +15,7 @@ use shakmaty::{
 };
 
 use super::heuristics::Plan;
+use crate::analysis::key::key_after;
 
 /// The longest line searched, in plies.
 const MAX_LINE: usize = 128;
@@ -186,10 +187,7 @@ impl Search {
             next.play_unchecked(m);
             self.line.push(m);
             let progress = cost == super::heuristics::Cost::Free;
-            let child_key = k.map(|k| {
-                pos.update_zobrist_hash(Zobrist128(k), m, EnPassantMode::Legal)
-                    .map_or_else(|| key(&next), |z| z.0)
-            });
+            let child_key = k.map(|k| key_after(pos, Zobrist128(k), m, &next).0);
             if self.helpmate(&next, child_key, child_depth, progress) {
                 return true;
             }
@@ -235,16 +233,12 @@ mod tests {
         for m in pos.legal_moves() {
             let mut next = pos.clone();
             next.play_unchecked(m);
-            let kept = pos
-                .update_zobrist_hash(Zobrist128(key(&pos)), m, EnPassantMode::Legal)
-                .map_or_else(|| key(&next), |z| z.0);
+            let kept = key_after(&pos, Zobrist128(key(&pos)), m, &next).0;
             assert_eq!(kept, key(&next), "{m}");
             for r in next.legal_moves() {
                 let mut after = next.clone();
                 after.play_unchecked(r);
-                let kept = next
-                    .update_zobrist_hash(Zobrist128(key(&next)), r, EnPassantMode::Legal)
-                    .map_or_else(|| key(&after), |z| z.0);
+                let kept = key_after(&next, Zobrist128(key(&next)), r, &after).0;
                 assert_eq!(kept, key(&after), "{m} {r}");
                 checked += 1;
             }

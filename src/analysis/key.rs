@@ -1,0 +1,134 @@
+//! Zobrist keys kept up to date move by move. shakmaty's own update gives up
+//! on king moves, castling, double pushes and the move after one (about a
+//! quarter of a game's plies), and a key computed afresh walks the board and
+//! looks for a legal en passant capture; the replay and the helpmate search
+//! both ask for a key on every ply.
+
+use shakmaty::{
+    zobrist::ZobristValue, CastlingSide, Chess, Color, EnPassantMode, Move, Position, Role, Square,
+};
+
+/// The key of `after`, the position `m` leads to from `before`, given the
+/// key of `before`. Equal to `after.zobrist_hash(EnPassantMode::Legal)`.
+#[inline]
+pub fn key_after<V: ZobristValue>(before: &Chess, key: V, m: Move, after: &Chess) -> V {
+    let mut k = key;
+    k ^= V::zobrist_for_white_turn();
+    let turn = before.turn();
+    match m {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            k ^= V::zobrist_for_piece(from, role.of(turn));
+            k ^= V::zobrist_for_piece(to, promotion.unwrap_or(role).of(turn));
+            if let Some(c) = capture {
+                k ^= V::zobrist_for_piece(to, c.of(!turn));
+            }
+        }
+        Move::EnPassant { from, to } => {
+            k ^= V::zobrist_for_piece(from, Role::Pawn.of(turn));
+            k ^= V::zobrist_for_piece(to, Role::Pawn.of(turn));
+            let taken = Square::from_coords(to.file(), from.rank());
+            k ^= V::zobrist_for_piece(taken, Role::Pawn.of(!turn));
+        }
+        Move::Castle { king, rook } => {
+            let side = CastlingSide::from_king_side(king < rook);
+            k ^= V::zobrist_for_piece(king, Role::King.of(turn));
+            k ^= V::zobrist_for_piece(rook, Role::Rook.of(turn));
+            k ^= V::zobrist_for_piece(
+                Square::from_coords(side.king_to_file(), king.rank()),
+                Role::King.of(turn),
+            );
+            k ^= V::zobrist_for_piece(
+                Square::from_coords(side.rook_to_file(), king.rank()),
+                Role::Rook.of(turn),
+            );
+        }
+        Move::Put { role, to } => k ^= V::zobrist_for_piece(to, role.of(turn)),
+    }
+    let (was, now) = (before.castles(), after.castles());
+    if was.castling_rights() != now.castling_rights() {
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if was.has(color, side) != now.has(color, side) {
+                    k ^= V::zobrist_for_castling_right(color, side);
+                }
+            }
+        }
+    }
+    // The en passant file counts only where a capture there is legal; the
+    // full test runs only where a pawn stands ready to capture.
+    for ep in [
+        before.ep_square(EnPassantMode::Legal),
+        after.ep_square(EnPassantMode::Legal),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        k ^= V::zobrist_for_en_passant_file(ep.file());
+    }
+    k
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{fen::Fen, zobrist::Zobrist64, CastlingMode};
+
+    fn walk(fen: &str, depth: u32) -> usize {
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .expect("test FEN")
+            .into_position(CastlingMode::Chess960)
+            .expect("legal test position");
+        let mut checked = 0;
+        let mut stack = vec![(pos, depth)];
+        while let Some((pos, d)) = stack.pop() {
+            let key: Zobrist64 = pos.zobrist_hash(EnPassantMode::Legal);
+            for m in pos.legal_moves() {
+                let mut next = pos.clone();
+                next.play_unchecked(m);
+                let fresh: Zobrist64 = next.zobrist_hash(EnPassantMode::Legal);
+                assert_eq!(key_after(&pos, key, m, &next), fresh, "{fen}: {m}");
+                checked += 1;
+                if d > 1 {
+                    stack.push((next, d - 1));
+                }
+            }
+        }
+        checked
+    }
+
+    #[test]
+    fn kept_keys_equal_fresh_keys() {
+        // Castling both ways, rights lost by king and rook moves and by a
+        // rook taken, double pushes with and without a legal capture after,
+        // en passant (one pinned), promotions with capture, Chess960.
+        let positions = [
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                3,
+            ),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4),
+            (
+                "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+                3,
+            ),
+            ("8/8/8/K2pP2q/8/8/8/7k w - d6 0 1", 3),
+            (
+                "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                3,
+            ),
+            (
+                "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+                3,
+            ),
+        ];
+        let checked: usize = positions.iter().map(|(f, d)| walk(f, *d)).sum();
+        assert!(checked > 50_000, "{checked}");
+    }
+}

@@ -1,0 +1,270 @@
+//! The tag pairs of one game, read straight from its text. The movetext has
+//! its own scanner (`scan.rs`); reading the tags here as well, in the same
+//! buffer, spares a second pass through pgn-reader and the copy into its
+//! buffer (a sixth of the parse). The reading follows pgn-reader's rules to
+//! the byte — the name is what stands before the opening quote less one
+//! space, `\` escapes the next byte, a value ends at its closing quote or
+//! the end of the line, a line without a quote is skipped — and a test reads
+//! every game of the shared files both ways and compares.
+
+use std::borrow::Cow;
+
+use super::{decode_text, Tags};
+
+/// The text as pgn-reader sees it here: the tag section, then one newline.
+struct Cursor<'a> {
+    d: &'a [u8],
+    i: usize,
+}
+
+impl Cursor<'_> {
+    fn at(&self, i: usize) -> Option<u8> {
+        match self.d.get(i) {
+            Some(&b) => Some(b),
+            None if i == self.d.len() => Some(b'\n'),
+            None => None,
+        }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.at(self.i)
+    }
+
+    fn end(&self) -> usize {
+        self.d.len() + 1
+    }
+
+    /// First of `a`, `b`, `c` from `from` on.
+    fn find3(&self, from: usize, a: u8, b: u8, c: u8) -> Option<usize> {
+        let hay = self.d.get(from..).unwrap_or_default();
+        match memchr::memchr3(a, b, c, hay) {
+            Some(k) => Some(from + k),
+            // The closing newline is one of the three in every use.
+            None if from <= self.d.len() => Some(self.d.len()),
+            None => None,
+        }
+    }
+
+    fn skip_past(&mut self, needle: u8) {
+        self.i = match memchr::memchr(needle, self.d.get(self.i..).unwrap_or_default()) {
+            Some(k) => self.i + k + 1,
+            None => self.end(),
+        };
+    }
+
+    fn skip_whitespace(&mut self, mut new_line: bool) {
+        while let Some(b) = self.peek() {
+            match b {
+                b' ' | b'\t' | b'\r' => self.i += 1,
+                b'\n' => {
+                    new_line = true;
+                    self.i += 1;
+                }
+                b'%' if new_line => {
+                    self.i += 1;
+                    self.skip_past(b'\n');
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// After a tag: blanks, then the `]` or the end of the line.
+    fn skip_ket(&mut self) {
+        while let Some(b) = self.peek() {
+            match b {
+                b' ' | b'\t' | b'\r' => self.i += 1,
+                b']' => {
+                    self.i += 1;
+                    return self.skip_whitespace(false);
+                }
+                b'\n' => {
+                    self.i += 1;
+                    return self.skip_whitespace(true);
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// What pgn-reader would read as movetext before the next game: up to a
+    /// newline followed by `[` or a blank line.
+    fn skip_movetext(&mut self) -> Result<(), &'static str> {
+        while let Some(b) = self.peek() {
+            self.i += 1;
+            match b {
+                b'{' => {
+                    if memchr::memchr(b'}', self.d.get(self.i..).unwrap_or_default()).is_none() {
+                        self.i = self.end();
+                        return Err("unterminated comment");
+                    }
+                    self.skip_past(b'}');
+                }
+                b';' => {
+                    self.i = self
+                        .find3(self.i, b'\n', b'\n', b'\n')
+                        .unwrap_or(self.end())
+                }
+                b'\n' => match self.peek() {
+                    Some(b'%') => {
+                        self.i += 1;
+                        self.i = self
+                            .find3(self.i, b'\n', b'\n', b'\n')
+                            .unwrap_or(self.end());
+                    }
+                    Some(b'[' | b'\n') => return Ok(()),
+                    Some(b'\r') => {
+                        self.i += 1;
+                        if self.peek() == Some(b'\n') {
+                            return Ok(());
+                        }
+                    }
+                    _ => {}
+                },
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads every tag pair in `section` (a game's text up to its movetext)
+/// into `tags`. A later pair of the same name wins. `Err` is pgn-reader's
+/// message for a section it cannot read (the tags read before stay).
+pub fn read_tags(section: &[u8], tags: &mut Tags) -> Result<(), &'static str> {
+    let mut c = Cursor { d: section, i: 0 };
+    loop {
+        if section
+            .get(c.i..)
+            .is_some_and(|r| r.starts_with(b"\xef\xbb\xbf"))
+        {
+            c.i += 3;
+        }
+        c.skip_whitespace(true);
+        if c.peek().is_none() {
+            return Ok(());
+        }
+        while c.peek() == Some(b'[') {
+            c.i += 1;
+            let open = c.i;
+            let Some(quote) = c.find3(open, b'"', b'\n', b']') else {
+                return Err("unterminated tag");
+            };
+            if c.at(quote) != Some(b'"') {
+                c.i = quote + 1;
+                c.skip_ket();
+                continue;
+            }
+            let name_end = if quote > open && section[quote - 1] == b' ' {
+                quote - 1
+            } else {
+                quote
+            };
+            let value_start = quote + 1;
+            let mut r = value_start;
+            let (value_end, next) = loop {
+                let Some(k) = c.find3(r, b'\\', b'"', b'\n') else {
+                    return Err("unterminated tag");
+                };
+                match c.at(k) {
+                    Some(b'"') => break (k, k + 1),
+                    Some(b'\n') => break (k, k),
+                    _ => r = (k + 2).min(c.end()),
+                }
+            };
+            let value = section.get(value_start..value_end).unwrap_or_default();
+            set(tags, &section[open..name_end], value);
+            c.i = next;
+            c.skip_ket();
+        }
+        c.skip_movetext()?;
+    }
+}
+
+fn set(t: &mut Tags, name: &[u8], value: &[u8]) {
+    t.count += 1;
+    let slot = match name {
+        b"Event" => &mut t.event,
+        b"Site" => &mut t.site,
+        b"Date" => &mut t.date,
+        b"Round" => &mut t.round,
+        b"White" => &mut t.white,
+        b"Black" => &mut t.black,
+        b"WhiteElo" => &mut t.white_elo,
+        b"BlackElo" => &mut t.black_elo,
+        b"TimeControl" => &mut t.time_control,
+        b"Result" => &mut t.result,
+        b"Termination" => &mut t.termination,
+        b"Variant" => &mut t.variant,
+        b"FEN" => &mut t.fen,
+        b"SetUp" => &mut t.setup,
+        b"WhiteClock" => &mut t.white_clock,
+        b"BlackClock" => &mut t.black_clock,
+        _ => return,
+    };
+    let value = unescape(value);
+    let text = decode_text(&value);
+    if let Cow::Owned(_) = text {
+        if let Ok(name) = std::str::from_utf8(name) {
+            t.redecoded.push(name.to_string());
+        }
+    }
+    slot.clear();
+    slot.push_str(&text);
+}
+
+/// `\"` and `\\` inside a value stand for `"` and `\`.
+fn unescape(v: &[u8]) -> Cow<'_, [u8]> {
+    if memchr::memchr(b'\\', v).is_none() {
+        return Cow::Borrowed(v);
+    }
+    let mut out = Vec::with_capacity(v.len());
+    let mut i = 0;
+    while i < v.len() {
+        if v[i] == b'\\' && matches!(v.get(i + 1), Some(b'\\' | b'"')) {
+            i += 1;
+        }
+        out.push(v[i]);
+        i += 1;
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(s: &[u8]) -> (Tags, Result<(), &'static str>) {
+        let mut t = Tags::default();
+        let r = read_tags(s, &mut t);
+        (t, r)
+    }
+
+    #[test]
+    fn names_values_escapes_and_odd_lines() {
+        let (t, r) = read(
+            b"\xef\xbb\xbf[Event \"a] \\\"b\\\" \\\\c\"]\n% escaped\n[pgn]\n[White  \"two spaces\"]\n[Black \"no close\n[Result \"1-0\"] [Site \"s\"]\n\n[Date \"d\"]\n",
+        );
+        assert_eq!(r, Ok(()));
+        assert_eq!(t.event, "a] \"b\" \\c");
+        // Two spaces: the name keeps one and is not `White`.
+        assert_eq!(t.white, "");
+        assert_eq!(t.black, "no close");
+        assert_eq!((t.result.as_str(), t.site.as_str()), ("1-0", "s"));
+        // After a blank line pgn-reader starts a "new game": still read.
+        assert_eq!(t.date, "d");
+        assert_eq!(t.count, 6);
+    }
+
+    #[test]
+    fn windows_1252_is_noted() {
+        let (t, _) = read(b"[White \"\x8aa\x9ami\x9e\"]\n");
+        assert_eq!(t.white, "\u{160}a\u{161}mi\u{17e}");
+        assert_eq!(t.redecoded, ["White"]);
+    }
+
+    #[test]
+    fn a_trailing_escape_is_an_unterminated_tag() {
+        assert_eq!(read(b"[Event \"x\\").1, Err("unterminated tag"));
+    }
+}

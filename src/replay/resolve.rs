@@ -1,0 +1,218 @@
+//! The legal move a SAN names, found without a move list for the moves that
+//! make up nearly every game: a piece or pawn move when the king is not in
+//! check, and any king move that is not castling. shakmaty's `San::to_move`
+//! generates (and copies) a list of candidates for every ply, which was a
+//! fifth of a whole run; everything this does not settle for sure (a check
+//! to answer, en passant, castling, an ambiguous or impossible SAN) goes to
+//! `San::to_move` as before, so the two always agree (tested move by move
+//! over the shared games).
+
+use shakmaty::{attacks, san::San, Bitboard, Chess, Move, Position, Rank, Role, Square};
+
+/// `Some(m)` when `san` names exactly one legal move `m` in `pos` and the
+/// quick test can tell; `None` means "ask `San::to_move`", never "illegal".
+#[inline]
+pub fn quick(pos: &Chess, san: &San) -> Option<Move> {
+    let San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = *san
+    else {
+        return None;
+    };
+    let board = pos.board();
+    let turn = pos.turn();
+    let us = board.by_color(turn);
+    let them = board.by_color(!turn);
+    if us.contains(to) || capture != them.contains(to) {
+        return None;
+    }
+    let king = (board.kings() & us).single_square()?;
+    let occupied = board.occupied();
+    let mut from = match role {
+        Role::King => {
+            if promotion.is_some() || !attacks::king_attacks(king).contains(to) {
+                return None;
+            }
+            // Safe once the king has left its square (a slider's ray runs on).
+            if board.attacks_to(to, !turn, occupied.without(king)).any() {
+                return None;
+            }
+            Bitboard::from_square(king)
+        }
+        Role::Pawn => {
+            let last = to.rank() == turn.fold_wb(Rank::Eighth, Rank::First);
+            if last != promotion.is_some() || matches!(promotion, Some(Role::Pawn | Role::King)) {
+                return None;
+            }
+            let pawns = board.pawns() & us;
+            if capture {
+                attacks::pawn_attacks(!turn, to) & pawns
+            } else {
+                let back = to.offset(turn.fold_wb(-8, 8))?;
+                if pawns.contains(back) {
+                    Bitboard::from_square(back)
+                } else if !occupied.contains(back)
+                    && to.rank() == turn.fold_wb(Rank::Fourth, Rank::Fifth)
+                {
+                    Bitboard::from_square(back.offset(turn.fold_wb(-8, 8))?) & pawns
+                } else {
+                    return None;
+                }
+            }
+        }
+        _ => {
+            if promotion.is_some() {
+                return None;
+            }
+            attacks::attacks(to, role.of(turn), occupied) & board.by_piece(role.of(turn))
+        }
+    };
+    if let Some(f) = file {
+        from &= Bitboard::from_file(f);
+    }
+    if let Some(r) = rank {
+        from &= Bitboard::from_rank(r);
+    }
+    if role != Role::King {
+        if board.attacks_to(king, !turn, occupied).any() {
+            return None;
+        }
+        let pinned = pinned(pos, king, us, them, occupied);
+        from = from.into_iter().fold(Bitboard::EMPTY, |ok, sq| {
+            if !pinned.contains(sq) || attacks::aligned(sq, to, king) {
+                ok.with(sq)
+            } else {
+                ok
+            }
+        });
+    }
+    let from: Square = from.single_square()?;
+    Some(Move::Normal {
+        role,
+        from,
+        capture: board.role_at(to),
+        to,
+        promotion,
+    })
+}
+
+/// Our men that alone stand between our king and an enemy slider.
+fn pinned(pos: &Chess, king: Square, us: Bitboard, them: Bitboard, occupied: Bitboard) -> Bitboard {
+    let board = pos.board();
+    let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
+        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()))
+        & them;
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in snipers {
+        let between = attacks::between(king, sniper) & occupied;
+        if !between.more_than_one() {
+            pinned |= between & us;
+        }
+    }
+    pinned
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{fen::Fen, CastlingMode};
+
+    /// Every SAN of every legal move, and SANs that name nothing legal,
+    /// agree with `San::to_move` wherever the quick path answers.
+    fn agree(fen: &str) -> usize {
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .expect("test FEN")
+            .into_position(CastlingMode::Standard)
+            .expect("legal test position");
+        let mut answered = 0;
+        let mut sans: Vec<San> = pos
+            .legal_moves()
+            .iter()
+            .map(|m| San::from_move(&pos, *m))
+            .collect();
+        // Unqualified, wrongly captured and pseudo-legal SANs too.
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+        ] {
+            for to in Square::ALL {
+                for capture in [false, true] {
+                    sans.push(San::Normal {
+                        role,
+                        file: None,
+                        rank: None,
+                        capture,
+                        to,
+                        promotion: None,
+                    });
+                }
+            }
+        }
+        for san in sans {
+            if let Some(m) = quick(&pos, &san) {
+                answered += 1;
+                assert_eq!(san.to_move(&pos), Ok(m), "{fen}: {san}");
+            }
+        }
+        answered
+    }
+
+    #[test]
+    fn quick_answers_agree_with_shakmaty() {
+        let n: usize = [
+            // Pins on files, ranks and diagonals; a pinned knight; a pinned
+            // pawn that may capture the pinner; promotion with capture.
+            "4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1",
+            "4k3/4r3/8/8/8/4N3/8/4K3 w - - 0 1",
+            "4k3/8/8/8/8/2b5/3P4/4K3 w - - 0 1",
+            "3qk3/2P5/8/8/8/8/8/4K3 w - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            // Two knights to one square; a king beside a rook's ray.
+            "4k3/8/8/8/8/1N3N2/8/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/r7/4K3 w - - 0 1",
+            // In check (the quick path must stand aside), en passant.
+            "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+        ]
+        .iter()
+        .map(|f| agree(f))
+        .sum();
+        assert!(n > 100, "{n}");
+    }
+
+    #[test]
+    fn stands_aside_where_it_cannot_tell() {
+        let at = |fen: &str| -> Chess {
+            fen.parse::<Fen>()
+                .expect("FEN")
+                .into_position(CastlingMode::Standard)
+                .expect("legal")
+        };
+        let san = |s: &str| s.parse::<San>().expect("SAN");
+        // En passant is left to shakmaty, and so is a piece move in check.
+        let ep = at("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+        assert_eq!(quick(&ep, &san("exd6")), None);
+        assert!(san("exd6").to_move(&ep).is_ok());
+        let pos = at("4k3/8/8/8/8/2N5/4q3/4K3 w - - 0 1");
+        assert_eq!(quick(&pos, &san("Nxe2")), None);
+        assert!(san("Nxe2").to_move(&pos).is_ok());
+        // A king move into the queen's reach names nothing legal.
+        assert_eq!(quick(&pos, &san("Kd1")), None);
+        assert!(san("Kd1").to_move(&pos).is_err());
+        // Taking the queen is answered here, and agrees.
+        let kxe2 = quick(&pos, &san("Kxe2"));
+        assert!(kxe2.is_some());
+        assert_eq!(kxe2, san("Kxe2").to_move(&pos).ok());
+    }
+}

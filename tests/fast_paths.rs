@@ -1,0 +1,169 @@
+//! Our fast paths against the crates they stand in for, on every game of
+//! the shared files: the tag reader against pgn-reader's, and the quick SAN
+//! resolver against shakmaty's `San::to_move`, ply by ply.
+
+use crate::common::data;
+
+use std::{borrow::Cow, io::Read, ops::ControlFlow, path::PathBuf};
+
+use arbiter::{
+    pgn::{self, scan, ParsedGame, Tags},
+    read::{open, split::Splitter, Source},
+    replay::{self, Start},
+};
+use pgn_reader::{RawTag, Reader, Visitor};
+use shakmaty::Position;
+
+/// Every game's text in the shared folders.
+fn games(folder: &str, each: &mut dyn FnMut(&str, usize, &[u8])) -> usize {
+    let mut files = Vec::new();
+    let mut dirs: Vec<PathBuf> = vec![data(folder)];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir)
+            .expect("shared data folder")
+            .flatten()
+        {
+            let p = entry.path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    let mut n = 0;
+    for path in files {
+        let name = path.display().to_string();
+        let source = Source::File {
+            path: path.clone(),
+            name: name.clone(),
+        };
+        let Ok(reader) = open(&source) else { continue };
+        let mut sp = Splitter::new(reader);
+        while let Ok(Some(batch)) = sp.next_batch(1 << 20) {
+            for g in &batch.games {
+                n += 1;
+                each(&name, g.index as usize, &batch.data[g.start..g.end]);
+            }
+        }
+    }
+    n
+}
+
+/// The tag reading this crate did through pgn-reader before it had its own.
+struct PgnReaderTags(Tags);
+
+impl Visitor for PgnReaderTags {
+    type Tags = ();
+    type Movetext = ();
+    type Output = ();
+
+    fn begin_tags(&mut self) -> ControlFlow<(), ()> {
+        ControlFlow::Continue(())
+    }
+
+    fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
+        let t = &mut self.0;
+        t.count += 1;
+        let slot = match name {
+            b"Event" => &mut t.event,
+            b"Site" => &mut t.site,
+            b"Date" => &mut t.date,
+            b"Round" => &mut t.round,
+            b"White" => &mut t.white,
+            b"Black" => &mut t.black,
+            b"WhiteElo" => &mut t.white_elo,
+            b"BlackElo" => &mut t.black_elo,
+            b"TimeControl" => &mut t.time_control,
+            b"Result" => &mut t.result,
+            b"Termination" => &mut t.termination,
+            b"Variant" => &mut t.variant,
+            b"FEN" => &mut t.fen,
+            b"SetUp" => &mut t.setup,
+            b"WhiteClock" => &mut t.white_clock,
+            b"BlackClock" => &mut t.black_clock,
+            _ => return ControlFlow::Continue(()),
+        };
+        let v = value.decode();
+        let text = pgn::decode_text(&v);
+        if let Cow::Owned(_) = text {
+            t.redecoded.push(String::from_utf8_lossy(name).into_owned());
+        }
+        *slot = text.into_owned();
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<(), ()> {
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, _: ()) {}
+}
+
+fn pgn_reader_tags(text: &[u8]) -> (Tags, bool) {
+    let section = &text[..scan::tags_end(text)];
+    let mut v = PgnReaderTags(Tags::default());
+    if section.is_empty() {
+        return (v.0, false);
+    }
+    let mut reader = Reader::new(section.chain(&b"\n"[..]));
+    let mut failed = false;
+    loop {
+        match reader.read_game(&mut v) {
+            Ok(Some(())) => {}
+            Ok(None) => break,
+            Err(_) => {
+                failed = true;
+                break;
+            }
+        }
+    }
+    (v.0, failed)
+}
+
+#[test]
+fn tags_read_as_pgn_reader_reads_them() {
+    let mut compared = 0;
+    for folder in ["games-with-clocks", "parser-edge-cases"] {
+        compared += games(folder, &mut |file, index, text| {
+            let ours: ParsedGame = pgn::parse_game(text);
+            let (theirs, failed) = pgn_reader_tags(text);
+            assert_eq!(ours.tags, theirs, "{file} game {index}");
+            if failed {
+                assert!(ours.error.is_some(), "{file} game {index}");
+            }
+        });
+    }
+    assert!(compared > 41_000, "{compared}");
+}
+
+#[test]
+fn quick_san_resolver_agrees_with_shakmaty_on_every_ply() {
+    let (mut plies, mut quick) = (0u64, 0u64);
+    games("games-with-clocks", &mut |file, index, text| {
+        let game = pgn::parse_game(text);
+        let Start::Position(pos, _) = replay::start_position(&game.tags) else {
+            return;
+        };
+        let mut pos = *pos;
+        for (i, ply) in game.plies.iter().enumerate() {
+            if ply.uci.is_some() {
+                return;
+            }
+            let strict = ply.san.san.to_move(&pos).ok();
+            if let Some(m) = replay::resolve::quick(&pos, &ply.san.san) {
+                quick += 1;
+                assert_eq!(Some(m), strict, "{file} game {index} ply {}", i + 1);
+            }
+            plies += 1;
+            let Some(m) = replay::resolve(&pos, ply) else {
+                return;
+            };
+            pos.play_unchecked(m);
+        }
+    });
+    // Nearly every ply is settled by the quick path.
+    assert!(plies > 3_000_000, "{plies}");
+    assert!(quick * 100 > plies * 85, "{quick} of {plies}");
+}
