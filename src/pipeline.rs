@@ -142,7 +142,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            batch_bytes: 1 << 20,
+            batch_bytes: 1 << 19,
             syzygy: None,
             on_unconfirmed: None,
             on_progress: None,
@@ -866,7 +866,7 @@ fn drive(
         .num_threads(jobs)
         .build()
         .map_err(std::io::Error::other)?;
-    let (work_tx, work_rx) = mpsc::sync_channel::<Work>(jobs * 2);
+    let (work_tx, work_rx) = mpsc::sync_channel::<Work>(jobs);
     let env = Env {
         rules,
         syzygy: opts.syzygy.as_deref(),
