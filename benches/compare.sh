@@ -21,40 +21,66 @@ cargo build --release --locked --quiet --bin arbiter --example validate
 BYTES=$(stat -c %s "$FILE")
 GAMES=$(./target/release/examples/validate "$FILE" | awk '{print $1}')
 echo "file: $FILE ($BYTES bytes, $GAMES games), best of $RUNS runs"
-printf '%-28s %9s %9s %11s %10s\n' tool seconds MB/s games/s "peak RSS"
-
-declare -A BEST
-measure() { # name, command...
-  local name=$1; shift
-  local best=999999 rss=0
-  for _ in $(seq "$RUNS"); do
-    /usr/bin/time -f '%e %M' -o /tmp/arbiter-compare.time "$@" >/dev/null 2>/dev/null || true
-    read -r secs kb < /tmp/arbiter-compare.time
-    if awk "BEGIN{exit !($secs < $best)}"; then best=$secs; rss=$kb; fi
-  done
-  BEST[$name]=$best
-  awk -v n="$name" -v s="$best" -v b="$BYTES" -v g="$GAMES" -v r="$rss" \
-    'BEGIN{ if (s == 0) s = 0.001; printf "%-30s %9.2f %9.1f %11.0f %8.1f MB\n", n, s, b/1e6/s, g/s, r/1024 }'
-}
-ratio() { # label, numerator, denominator, goal
-  awk -v l="$1" -v a="${BEST[$2]}" -v b="${BEST[$3]}" -v g="$4" \
-    'BEGIN{ if (b == 0) b = 0.001; printf "%-58s %6.2fx  (goal %s)\n", l, a/b, g }'
-}
 
 # fide-blitz with the material rule instead of the helpmate search.
 MATERIAL=$(mktemp --suffix=.toml)
 trap 'rm -f "$MATERIAL"' EXIT
 ./target/release/arbiter rules fide-blitz | sed 's/^test = "helpmate"/test = "material"/' > "$MATERIAL"
 
-measure "validate loop (1 thread)" ./target/release/examples/validate "$FILE"
-measure "arbiter -j1 (material)" ./target/release/arbiter adjudicate -q -j1 -r "$MATERIAL" "$FILE" -o /dev/null
-measure "arbiter -j2 (material)" ./target/release/arbiter adjudicate -q -j2 -r "$MATERIAL" "$FILE" -o /dev/null
-measure "arbiter -j1 (fide-blitz)" ./target/release/arbiter adjudicate -q -j1 -r fide-blitz "$FILE" -o /dev/null
-measure "arbiter -j2 (fide-blitz)" ./target/release/arbiter adjudicate -q -j2 -r fide-blitz "$FILE" -o /dev/null
-measure "arbiter default (fide-rapid)" ./target/release/arbiter adjudicate -q "$FILE" -o /dev/null
-measure "pgn-extract -r" "$PGN_EXTRACT" -r "$FILE"
+NAMES=("validate loop (1 thread)" "arbiter -j1 (material)" "arbiter -j2 (material)"
+  "arbiter -j1 (fide-blitz)" "arbiter -j2 (fide-blitz)" "arbiter default (fide-rapid)" "pgn-extract -r")
+run() { # index -> the command
+  case $1 in
+    0) ./target/release/examples/validate "$FILE" ;;
+    1) ./target/release/arbiter adjudicate -q -j1 -r "$MATERIAL" "$FILE" -o /dev/null ;;
+    2) ./target/release/arbiter adjudicate -q -j2 -r "$MATERIAL" "$FILE" -o /dev/null ;;
+    3) ./target/release/arbiter adjudicate -q -j1 -r fide-blitz "$FILE" -o /dev/null ;;
+    4) ./target/release/arbiter adjudicate -q -j2 -r fide-blitz "$FILE" -o /dev/null ;;
+    5) ./target/release/arbiter adjudicate -q "$FILE" -o /dev/null ;;
+    6) "$PGN_EXTRACT" -r "$FILE" ;;
+  esac
+}
 
+export -f run
+export FILE MATERIAL PGN_EXTRACT
+# Runs interleaved, tool after tool, so that a slow spell of a shared
+# machine (it varies by a fifth here) weighs on every tool alike.
+declare -A BEST CPU RSS
+for _ in $(seq "$RUNS"); do
+  for i in "${!NAMES[@]}"; do
+    /usr/bin/time -f '%e %U %S %M' -o /tmp/arbiter-compare.time bash -c "run $i" >/dev/null 2>&1 || true
+    read -r secs user sys kb < /tmp/arbiter-compare.time
+    name=${NAMES[$i]}
+    if [ -z "${BEST[$name]:-}" ] || awk "BEGIN{exit !($secs < ${BEST[$name]})}"; then
+      BEST[$name]=$secs; CPU[$name]=$(awk "BEGIN{print $user + $sys}"); RSS[$name]=$kb
+    fi
+  done
+done
+printf '%-30s %9s %9s %9s %11s %10s\n' tool seconds "cpu s" MB/s games/s "peak RSS"
+for name in "${NAMES[@]}"; do
+  awk -v n="$name" -v s="${BEST[$name]}" -v c="${CPU[$name]}" -v b="$BYTES" -v g="$GAMES" -v r="${RSS[$name]}" \
+    'BEGIN{ if (s == 0) s = 0.001; printf "%-30s %9.2f %9.2f %9.1f %11.0f %8.1f MB\n", n, s, c, b/1e6/s, g/s, r/1024 }'
+done
+
+ratio() { # label, numerator, denominator, goal
+  awk -v l="$1" -v a="${BEST[$2]}" -v b="${BEST[$3]}" -v g="$4" \
+    'BEGIN{ if (b == 0) b = 0.001; printf "%-58s %6.2fx  (goal %s)\n", l, a/b, g }'
+}
 echo
 ratio "analysis overhead: fide-blitz -j1 / material -j1" "arbiter -j1 (fide-blitz)" "arbiter -j1 (material)" "<= 1.10x"
 ratio "pgn-extract -r / arbiter default ruleset, default jobs" "pgn-extract -r" "arbiter default (fide-rapid)" ">= 6x"
 ratio "validate loop / arbiter material -j1" "validate loop (1 thread)" "arbiter -j1 (material)" ">= 0.8x"
+
+# INSTR=1: the same three -j1 comparisons in instructions executed
+# (valgrind's cachegrind), which do not vary with the machine's load.
+if [ "${INSTR:-0}" = 1 ] && command -v valgrind >/dev/null; then
+  ir() { valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+    awk '/I *refs/{gsub(",","",$4); print $4}'; }
+  V=$(ir ./target/release/examples/validate "$FILE")
+  M=$(ir ./target/release/arbiter adjudicate -q -j1 -r "$MATERIAL" "$FILE" -o /dev/null)
+  H=$(ir ./target/release/arbiter adjudicate -q -j1 -r fide-blitz "$FILE" -o /dev/null)
+  echo
+  awk -v v="$V" -v m="$M" -v h="$H" 'BEGIN{
+    printf "instructions: validate %.2fG, material -j1 %.2fG, fide-blitz -j1 %.2fG\n", v/1e9, m/1e9, h/1e9
+    printf "  analysis overhead %.2fx, validate / material %.2fx\n", h/m, v/m }'
+fi

@@ -12,6 +12,42 @@ use shakmaty::{
 /// key of `before`. Equal to `after.zobrist_hash(EnPassantMode::Legal)`.
 #[inline]
 pub fn key_after<V: ZobristValue>(before: &Chess, key: V, m: Move, after: &Chess) -> V {
+    before_move(before, key, m).after(after)
+}
+
+/// A key half brought up to date: what the position before the move
+/// tells. The replay plays the move in place and finishes the key from the
+/// position after it, without keeping a copy of the one before.
+pub struct Pending<V> {
+    k: V,
+    /// Castling rights before the move, one bit per colour and side.
+    rights: u8,
+}
+
+fn rights_bits(pos: &Chess) -> u8 {
+    let c = pos.castles();
+    if c.castling_rights().is_empty() {
+        return 0;
+    }
+    let mut bits = 0;
+    for (i, (color, side)) in RIGHTS.iter().enumerate() {
+        if c.has(*color, *side) {
+            bits |= 1 << i;
+        }
+    }
+    bits
+}
+
+const RIGHTS: [(Color, CastlingSide); 4] = [
+    (Color::White, CastlingSide::KingSide),
+    (Color::White, CastlingSide::QueenSide),
+    (Color::Black, CastlingSide::KingSide),
+    (Color::Black, CastlingSide::QueenSide),
+];
+
+/// The first half of `key_after`, from the position before `m` is played.
+#[inline]
+pub fn before_move<V: ZobristValue>(before: &Chess, key: V, m: Move) -> Pending<V> {
     let mut k = key;
     k ^= V::zobrist_for_white_turn();
     let turn = before.turn();
@@ -50,28 +86,35 @@ pub fn key_after<V: ZobristValue>(before: &Chess, key: V, m: Move, after: &Chess
         }
         Move::Put { role, to } => k ^= V::zobrist_for_piece(to, role.of(turn)),
     }
-    let (was, now) = (before.castles(), after.castles());
-    if was.castling_rights() != now.castling_rights() {
-        for color in Color::ALL {
-            for side in CastlingSide::ALL {
-                if was.has(color, side) != now.has(color, side) {
-                    k ^= V::zobrist_for_castling_right(color, side);
+    // The en passant file counts only where a capture there is legal; the
+    // full test runs only where a pawn stands ready to capture.
+    if let Some(ep) = before.ep_square(EnPassantMode::Legal) {
+        k ^= V::zobrist_for_en_passant_file(ep.file());
+    }
+    Pending {
+        k,
+        rights: rights_bits(before),
+    }
+}
+
+impl<V: ZobristValue> Pending<V> {
+    /// The key, from the position after the move.
+    #[inline]
+    pub fn after(self, after: &Chess) -> V {
+        let mut k = self.k;
+        let changed = self.rights ^ rights_bits(after);
+        if changed != 0 {
+            for (i, (color, side)) in RIGHTS.iter().enumerate() {
+                if changed & (1 << i) != 0 {
+                    k ^= V::zobrist_for_castling_right(*color, *side);
                 }
             }
         }
+        if let Some(ep) = after.ep_square(EnPassantMode::Legal) {
+            k ^= V::zobrist_for_en_passant_file(ep.file());
+        }
+        k
     }
-    // The en passant file counts only where a capture there is legal; the
-    // full test runs only where a pawn stands ready to capture.
-    for ep in [
-        before.ep_square(EnPassantMode::Legal),
-        after.ep_square(EnPassantMode::Legal),
-    ]
-    .into_iter()
-    .flatten()
-    {
-        k ^= V::zobrist_for_en_passant_file(ep.file());
-    }
-    k
 }
 
 #[cfg(test)]

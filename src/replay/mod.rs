@@ -464,10 +464,10 @@ pub fn replay_into(
         let legal = r.illegal.last().is_none_or(|i| i.ply != n);
         let fact_san = facts.as_ref().map(|_| San::from_move(&r.pos, m));
         let king_to = (m.role() == Role::King).then(|| m.to());
-        let before = legal.then(|| r.pos.clone());
+        let pending = legal.then(|| key::before_move(&r.pos, Zobrist64(h), m));
         r.pos.play_unchecked(m);
-        h = match &before {
-            Some(b) => key::key_after(b, Zobrist64(h), m, &r.pos).0,
+        h = match pending {
+            Some(p) => p.after(&r.pos).0,
             None => hash(&r.pos),
         };
         r.plies = n;

@@ -95,7 +95,11 @@ impl Search {
     ) -> Outcome {
         self.plan = Some(plan);
         self.use_table = budget.table;
-        self.table.clear();
+        // Kept, not freed: growing a table of this size again, rehashing
+        // at every doubling, cost more than the search that filled it.
+        if !self.table.is_empty() {
+            self.table.clear();
+        }
         self.nodes = 0;
         let mut outcome = Outcome::Unknown;
         for depth in depths {
@@ -120,9 +124,6 @@ impl Search {
             if self.nodes >= budget.total {
                 break;
             }
-        }
-        if self.table.capacity() > TABLE_CAP {
-            self.table = KeyMap::default();
         }
         outcome
     }
