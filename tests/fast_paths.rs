@@ -66,31 +66,16 @@ impl Visitor for PgnReaderTags {
     fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
         let t = &mut self.0;
         t.count += 1;
-        let slot = match name {
-            b"Event" => &mut t.event,
-            b"Site" => &mut t.site,
-            b"Date" => &mut t.date,
-            b"Round" => &mut t.round,
-            b"White" => &mut t.white,
-            b"Black" => &mut t.black,
-            b"WhiteElo" => &mut t.white_elo,
-            b"BlackElo" => &mut t.black_elo,
-            b"TimeControl" => &mut t.time_control,
-            b"Result" => &mut t.result,
-            b"Termination" => &mut t.termination,
-            b"Variant" => &mut t.variant,
-            b"FEN" => &mut t.fen,
-            b"SetUp" => &mut t.setup,
-            b"WhiteClock" => &mut t.white_clock,
-            b"BlackClock" => &mut t.black_clock,
-            _ => return ControlFlow::Continue(()),
+        let Some(slot) = t.slot_mut(name) else {
+            return ControlFlow::Continue(());
         };
         let v = value.decode();
         let text = pgn::decode_text(&v);
-        if let Cow::Owned(_) = text {
+        let redecoded = matches!(text, Cow::Owned(_));
+        *slot = text.into_owned();
+        if redecoded {
             t.redecoded.push(String::from_utf8_lossy(name).into_owned());
         }
-        *slot = text.into_owned();
         ControlFlow::Continue(())
     }
 

@@ -44,6 +44,29 @@ pub struct Tags {
 }
 
 impl Tags {
+    /// The field a tag name fills, for the tags the judge and the CSV use.
+    pub fn slot_mut(&mut self, name: &[u8]) -> Option<&mut String> {
+        Some(match name {
+            b"Event" => &mut self.event,
+            b"Site" => &mut self.site,
+            b"Date" => &mut self.date,
+            b"Round" => &mut self.round,
+            b"White" => &mut self.white,
+            b"Black" => &mut self.black,
+            b"WhiteElo" => &mut self.white_elo,
+            b"BlackElo" => &mut self.black_elo,
+            b"TimeControl" => &mut self.time_control,
+            b"Result" => &mut self.result,
+            b"Termination" => &mut self.termination,
+            b"Variant" => &mut self.variant,
+            b"FEN" => &mut self.fen,
+            b"SetUp" => &mut self.setup,
+            b"WhiteClock" => &mut self.white_clock,
+            b"BlackClock" => &mut self.black_clock,
+            _ => return None,
+        })
+    }
+
     /// The recorded result: the Result tag (`*` when absent or unreadable).
     pub fn recorded_result(&self) -> crate::model::GameResult {
         crate::model::GameResult::parse(&self.result).unwrap_or(crate::model::GameResult::Unknown)

@@ -183,34 +183,18 @@ pub fn read_tags(section: &[u8], tags: &mut Tags) -> Result<(), &'static str> {
 
 fn set(t: &mut Tags, name: &[u8], value: &[u8]) {
     t.count += 1;
-    let slot = match name {
-        b"Event" => &mut t.event,
-        b"Site" => &mut t.site,
-        b"Date" => &mut t.date,
-        b"Round" => &mut t.round,
-        b"White" => &mut t.white,
-        b"Black" => &mut t.black,
-        b"WhiteElo" => &mut t.white_elo,
-        b"BlackElo" => &mut t.black_elo,
-        b"TimeControl" => &mut t.time_control,
-        b"Result" => &mut t.result,
-        b"Termination" => &mut t.termination,
-        b"Variant" => &mut t.variant,
-        b"FEN" => &mut t.fen,
-        b"SetUp" => &mut t.setup,
-        b"WhiteClock" => &mut t.white_clock,
-        b"BlackClock" => &mut t.black_clock,
-        _ => return,
+    let Some(slot) = t.slot_mut(name) else {
+        return;
     };
     let value = unescape(value);
     let text = decode_text(&value);
+    slot.clear();
+    slot.push_str(&text);
     if let Cow::Owned(_) = text {
         if let Ok(name) = std::str::from_utf8(name) {
             t.redecoded.push(name.to_string());
         }
     }
-    slot.clear();
-    slot.push_str(&text);
 }
 
 /// `\"` and `\\` inside a value stand for `"` and `\`.
