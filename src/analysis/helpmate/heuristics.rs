@@ -35,15 +35,21 @@ impl Cost {
 #[derive(Copy, Clone, Debug)]
 pub struct Plan {
     pub winner: Color,
-    /// The mating corner.
+    /// The mating corner (the tables below are what the search reads).
+    #[cfg_attr(not(test), allow(dead_code))]
     corner: Square,
     /// Where the winner's king stands to help mate in that corner.
+    #[cfg_attr(not(test), allow(dead_code))]
     king_post: Square,
-    /// The squares a knight checks the corner from.
-    knight_posts: Bitboard,
-    /// The back-rank square beside the corner (g8 for h8), where a loser's
-    /// knight blocks its own king in.
-    blocking_post: Bitboard,
+    /// From every square, in moves: the winner's king to its post, a
+    /// winner's knight to a square checking the corner, the loser's king to
+    /// the corner, a loser's knight to the square beside the corner (g8 for
+    /// h8) where it blocks its own king in. Tables, because the search asks
+    /// for every move it tries.
+    to_king_post: [u8; 64],
+    to_knight_posts: [u8; 64],
+    to_corner: [u8; 64],
+    to_blocking_post: [u8; 64],
 }
 
 impl Plan {
@@ -95,12 +101,24 @@ impl Plan {
         } else {
             corner.offset(-1)
         };
+        let king_post = inward(corner);
+        let knight_posts = attacks::knight_attacks(corner);
+        let blocking_post = beside.map_or(Bitboard::EMPTY, Bitboard::from_square);
+        let table = |f: &dyn Fn(Square) -> u8| {
+            let mut t = [0u8; 64];
+            for sq in Square::ALL {
+                t[usize::from(sq)] = f(sq);
+            }
+            t
+        };
         Plan {
             winner,
             corner,
-            king_post: inward(corner),
-            knight_posts: attacks::knight_attacks(corner),
-            blocking_post: beside.map_or(Bitboard::EMPTY, Bitboard::from_square),
+            king_post,
+            to_king_post: table(&|sq| sq.distance(king_post) as u8),
+            to_knight_posts: table(&|sq| knight_distance_to(sq, knight_posts)),
+            to_corner: table(&|sq| sq.distance(corner) as u8),
+            to_blocking_post: table(&|sq| knight_distance_to(sq, blocking_post)),
         }
     }
 
@@ -110,14 +128,12 @@ impl Plan {
             return Cost::Normal;
         };
         let to = m.to();
+        let nearer = |t: &[u8; 64]| t[usize::from(to)] < t[usize::from(from)];
         if pos.turn() == self.winner {
             let progress = match m.role() {
                 Role::Pawn => true,
-                Role::King => to.distance(self.king_post) < from.distance(self.king_post),
-                Role::Knight => {
-                    knight_distance_to(to, self.knight_posts)
-                        < knight_distance_to(from, self.knight_posts)
-                }
+                Role::King => nearer(&self.to_king_post),
+                Role::Knight => nearer(&self.to_knight_posts),
                 _ => false,
             };
             if progress || m.is_capture() {
@@ -127,11 +143,8 @@ impl Plan {
             }
         } else {
             let closer = match m.role() {
-                Role::King => to.distance(self.corner) < from.distance(self.corner),
-                Role::Knight => {
-                    knight_distance_to(to, self.blocking_post)
-                        < knight_distance_to(from, self.blocking_post)
-                }
+                Role::King => nearer(&self.to_corner),
+                Role::Knight => nearer(&self.to_blocking_post),
                 _ => false,
             };
             if closer {

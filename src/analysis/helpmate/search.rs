@@ -14,7 +14,7 @@ use shakmaty::{
     attacks, zobrist::Zobrist128, Bitboard, Chess, EnPassantMode, Move, Position, Square,
 };
 
-use super::heuristics::Plan;
+use super::heuristics::{Cost, Plan};
 use crate::analysis::key::key_after;
 
 /// The longest line searched, in plies.
@@ -133,7 +133,7 @@ impl Search {
     /// `k` is the position's key where the table is used, kept up to date
     /// move by move rather than computed afresh.
     fn helpmate(&mut self, pos: &Chess, k: Option<u128>, depth: u8, after_progress: bool) -> bool {
-        let Some(plan) = self.plan else {
+        let Some(winner) = self.plan.as_ref().map(|p| p.winner) else {
             return false;
         };
         let left = self.max_depth.saturating_sub(depth);
@@ -144,7 +144,7 @@ impl Search {
                 return false;
             }
         }
-        if pos.has_insufficient_material(plan.winner) {
+        if pos.has_insufficient_material(winner) {
             return false;
         }
         let leaf = depth >= self.max_depth || self.line.len() >= MAX_LINE;
@@ -155,7 +155,7 @@ impl Search {
         }
         let moves = pos.legal_moves();
         if moves.is_empty() {
-            return pos.turn() != plan.winner && pos.is_check();
+            return pos.turn() != winner && pos.is_check();
         }
         if leaf {
             self.cut = true;
@@ -166,8 +166,8 @@ impl Search {
                 self.table.insert(k, left);
             }
         }
-        let winner_moves = pos.turn() == plan.winner;
-        let Some(loser_king) = pos.board().king_of(!plan.winner) else {
+        let winner_moves = pos.turn() == winner;
+        let Some(loser_king) = pos.board().king_of(!winner) else {
             return false;
         };
         for &m in &moves {
@@ -176,7 +176,7 @@ impl Search {
                 self.cut = true;
                 return false;
             }
-            let cost = plan.cost(pos, m);
+            let cost = self.plan.as_ref().map_or(Cost::Normal, |p| p.cost(pos, m));
             let child_depth = depth.saturating_add(cost.plies(after_progress));
             if child_depth >= self.max_depth && !(winner_moves && may_check(pos, m, loser_king)) {
                 // The child is a leaf and cannot be mate: the loser has just
@@ -187,7 +187,7 @@ impl Search {
             let mut next = pos.clone();
             next.play_unchecked(m);
             self.line.push(m);
-            let progress = cost == super::heuristics::Cost::Free;
+            let progress = cost == Cost::Free;
             let child_key = k.map(|k| key_after(pos, Zobrist128(k), m, &next).0);
             if self.helpmate(&next, child_key, child_depth, progress) {
                 return true;
