@@ -1,7 +1,7 @@
 //! How much search depth a move costs. A helpmate is a cooperation: the
 //! intended winner brings king and knights towards a mating corner and pushes
-//! pawns to promote; the loser walks its king into that corner and keeps the
-//! men that could block its own king. Moves of that kind cost nothing, moves
+//! pawns to promote; the loser walks its king into that corner, brings its
+//! pieces beside it and keeps the men that could block its own king. Moves of that kind cost nothing, moves
 //! that throw the loser's material away cost more, the rest one ply. The
 //! costs only order the work; the verdict never depends on them.
 
@@ -50,6 +50,9 @@ pub struct Plan {
     to_knight_posts: [u8; 64],
     to_corner: [u8; 64],
     to_blocking_post: [u8; 64],
+    /// The squares beside the corner, where the loser's own men wall its
+    /// king in.
+    corner_ring: Bitboard,
 }
 
 impl Plan {
@@ -119,6 +122,7 @@ impl Plan {
             to_knight_posts: table(&|sq| knight_distance_to(sq, knight_posts)),
             to_corner: table(&|sq| sq.distance(corner) as u8),
             to_blocking_post: table(&|sq| knight_distance_to(sq, blocking_post)),
+            corner_ring: attacks::king_attacks(corner),
         }
     }
 
@@ -145,7 +149,8 @@ impl Plan {
             let closer = match m.role() {
                 Role::King => nearer(&self.to_corner),
                 Role::Knight => nearer(&self.to_blocking_post),
-                _ => false,
+                Role::Pawn => false,
+                _ => self.corner_ring.contains(to) && !self.corner_ring.contains(from),
             };
             if closer {
                 return Cost::Free;
