@@ -4,41 +4,23 @@
 
 use crate::common::data;
 
-use std::{borrow::Cow, io::Read, ops::ControlFlow, path::PathBuf};
+use std::{borrow::Cow, io::Read, ops::ControlFlow};
 
 use arbiter::{
     pgn::{self, scan, ParsedGame, Tags},
-    read::{open, split::Splitter, Source},
+    read::{expand_inputs, open, split::Splitter},
     replay::{self, Start},
 };
 use pgn_reader::{RawTag, Reader, Visitor};
 use shakmaty::Position;
 
-/// Every game's text in the shared folders.
+/// Every game's text in a shared folder, read as the CLI reads a folder.
 fn games(folder: &str, each: &mut dyn FnMut(&str, usize, &[u8])) -> usize {
-    let mut files = Vec::new();
-    let mut dirs: Vec<PathBuf> = vec![data(folder)];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir)
-            .expect("shared data folder")
-            .flatten()
-        {
-            let p = entry.path();
-            if p.is_dir() {
-                dirs.push(p);
-            } else {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
+    let (sources, errors) = expand_inputs(&[data(folder).display().to_string()]);
+    assert!(errors.is_empty(), "{errors:?}");
     let mut n = 0;
-    for path in files {
-        let name = path.display().to_string();
-        let source = Source::File {
-            path: path.clone(),
-            name: name.clone(),
-        };
+    for source in sources {
+        let name = source.name().to_string();
         let Ok(reader) = open(&source) else { continue };
         let mut sp = Splitter::new(reader);
         while let Ok(Some(batch)) = sp.next_batch(1 << 20) {

@@ -421,10 +421,7 @@ pub fn replay_into(
                     return r;
                 }
                 let side = Side::from(r.pos.turn());
-                let geo = match ply.uci {
-                    Some(u) => geometric_move(&r.pos, &u_to_san(&r.pos, u)),
-                    None => geometric_move(&r.pos, &ply.san.san),
-                };
+                let geo = as_moved(&r.pos, ply);
                 let replied = n < limit;
                 let kind = if geo.is_some() {
                     IllegalKind::Geometric
@@ -563,19 +560,7 @@ pub fn first_dead_ply(game: &ParsedGame, start: Chess, upto: usize) -> Option<(u
         return Some((0, pos));
     }
     for (i, ply) in game.plies.iter().take(upto).enumerate() {
-        let m = match ply.uci {
-            Some(u) => u.to_move(&pos).ok(),
-            None => ply
-                .san
-                .san
-                .to_move(&pos)
-                .ok()
-                .or_else(|| resolve_lax(&pos, &ply.san.san)),
-        }
-        .or_else(|| match ply.uci {
-            Some(u) => geometric_move(&pos, &u_to_san(&pos, u)),
-            None => geometric_move(&pos, &ply.san.san),
-        })?;
+        let m = resolve(&pos, ply).or_else(|| as_moved(&pos, ply))?;
         let irreversible = m.is_zeroing() || m.is_castle() || castling_touched(&pos, &m);
         pos.play_unchecked(m);
         if (irreversible || i + 1 == upto) && mate::is_dead(&pos) {
