@@ -1,9 +1,11 @@
 //! How much search depth a move costs. A helpmate is a cooperation: the
 //! intended winner brings king and knights towards a mating corner and pushes
 //! pawns to promote; the loser walks its king into that corner, brings its
-//! pieces beside it and keeps the men that could block its own king. Moves of that kind cost nothing, moves
-//! that throw the loser's material away cost more, the rest one ply. The
-//! costs only order the work; the verdict never depends on them.
+//! pieces beside it, pushes its pawns against minor pieces (blockers on the
+//! way, new pieces at the end) and keeps the men that could block its own king. Moves of that
+//! kind cost nothing, moves that throw the loser's material away cost more,
+//! the rest one ply. The costs only order the work; the verdict never
+//! depends on them.
 
 use std::sync::LazyLock;
 
@@ -53,6 +55,9 @@ pub struct Plan {
     /// The squares beside the corner, where the loser's own men wall its
     /// king in.
     corner_ring: Bitboard,
+    /// The winner has only minor pieces: its mates need the loser's men as
+    /// blockers, and the loser's pawns marching on make them.
+    loser_pawns_help: bool,
 }
 
 impl Plan {
@@ -123,6 +128,9 @@ impl Plan {
             to_corner: table(&|sq| sq.distance(corner) as u8),
             to_blocking_post: table(&|sq| knight_distance_to(sq, blocking_post)),
             corner_ring: attacks::king_attacks(corner),
+            loser_pawns_help: ((board.pawns() | board.rooks_and_queens()) & board.by_color(winner))
+                .is_empty()
+                && (board.pawns() & board.by_color(!winner)).count() <= 2,
         }
     }
 
@@ -149,7 +157,9 @@ impl Plan {
             let closer = match m.role() {
                 Role::King => nearer(&self.to_corner),
                 Role::Knight => nearer(&self.to_blocking_post),
-                Role::Pawn => false,
+                // Against minor pieces, a pawn marching on: a blocker beside
+                // its king on the way, or a new piece to wall it in.
+                Role::Pawn => self.loser_pawns_help && !m.is_capture(),
                 _ => self.corner_ring.contains(to) && !self.corner_ring.contains(from),
             };
             if closer {

@@ -5,10 +5,7 @@
 //! been visited. Budgets are counted in nodes, never in time, so the same
 //! position gets the same verdict however loaded the machine is.
 
-use std::{
-    collections::HashMap,
-    hash::{BuildHasherDefault, Hasher},
-};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use shakmaty::{
     attacks, zobrist::Zobrist128, Bitboard, Chess, EnPassantMode, Move, Position, Square,
@@ -19,10 +16,81 @@ use crate::analysis::key::key_after;
 
 /// The longest line searched, in plies.
 const MAX_LINE: usize = 128;
-/// Positions the transposition table holds at most (32 bytes a slot in
-/// hashbrown: about 4 MB), kept per worker between queries. Half as many
-/// leaves 36 more of the analyzer's 3,606 test sides undetermined.
-const TABLE_CAP: usize = 1 << 16;
+/// Slots in the transposition table (8 bytes each: 1 MB), kept per worker
+/// between queries.
+const TABLE_SLOTS: usize = 1 << 17;
+
+/// Positions searched and the depth left when they were, by key. A flat
+/// array rather than a hash map: a probe reads one cache line, and the table
+/// is small enough to share the cache with the rest of the worker. Each key
+/// has two slots; a third position takes the place of the shallower search.
+/// A position lost costs a search again, never a wrong answer: a slot keeps
+/// the key's upper bits, and a generation number tells this run's entries
+/// from earlier runs'.
+#[derive(Default)]
+struct Table {
+    slots: Vec<u64>,
+    generation: u8,
+}
+
+impl Table {
+    /// Forgets every position (at the start of a run).
+    fn clear(&mut self) {
+        if self.slots.is_empty() {
+            self.slots = vec![0; TABLE_SLOTS];
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.slots.fill(0);
+            self.generation = 1;
+        }
+    }
+
+    /// The first of the key's two slots.
+    fn bucket(k: u128) -> usize {
+        k as usize & (TABLE_SLOTS - 2)
+    }
+
+    /// The key's check bits and the generation, packed above the depth left.
+    fn tag(&self, k: u128) -> u64 {
+        ((k >> 64) as u64 & !0xffff) | u64::from(self.generation) << 8
+    }
+
+    fn get(&self, k: u128) -> Option<u8> {
+        let b = Self::bucket(k);
+        let tag = self.tag(k);
+        self.slots
+            .get(b..b + 2)?
+            .iter()
+            .find(|&&e| e & !0xff == tag)
+            .map(|&e| e as u8)
+    }
+
+    fn insert(&mut self, k: u128, left: u8) {
+        let b = Self::bucket(k);
+        let tag = self.tag(k);
+        let generation = u64::from(self.generation) << 8;
+        let Some(pair) = self.slots.get_mut(b..b + 2) else {
+            return;
+        };
+        let i = if pair[0] & !0xff == tag {
+            0
+        } else if pair[1] & !0xff == tag {
+            1
+        } else {
+            // The shallower search goes; an earlier run's slot counts as empty.
+            let rank = |e: u64| {
+                if e & 0xff00 == generation {
+                    e & 0xff
+                } else {
+                    0
+                }
+            };
+            usize::from(rank(pair[1]) < rank(pair[0]))
+        };
+        pair[i] = tag | u64::from(left);
+    }
+}
 
 /// Zobrist keys are already uniform: the hasher takes their low bits.
 #[derive(Default)]
@@ -42,7 +110,6 @@ impl Hasher for KeyHasher {
     }
 }
 
-pub type KeyMap<V> = HashMap<u128, V, BuildHasherDefault<KeyHasher>>;
 pub type KeySet = std::collections::HashSet<u128, BuildHasherDefault<KeyHasher>>;
 
 /// The position's identity for transpositions: board, side to move,
@@ -75,7 +142,7 @@ pub enum Outcome {
 /// One worker's search state, reused from query to query.
 #[derive(Default)]
 pub struct Search {
-    table: KeyMap<u8>,
+    table: Table,
     line: Vec<Move>,
     plan: Option<Plan>,
     max_depth: u8,
@@ -95,9 +162,7 @@ impl Search {
     ) -> Outcome {
         self.plan = Some(plan);
         self.use_table = budget.table;
-        // Kept, not freed: growing a table of this size again, rehashing
-        // at every doubling, cost more than the search that filled it.
-        if !self.table.is_empty() {
+        if budget.table {
             self.table.clear();
         }
         self.nodes = 0;
@@ -138,7 +203,7 @@ impl Search {
         };
         let left = self.max_depth.saturating_sub(depth);
         if let Some(k) = k {
-            if self.table.get(&k).is_some_and(|&seen| seen >= left) {
+            if self.table.get(k).is_some_and(|seen| seen >= left) {
                 // Searched already at least as deep (or on the path now):
                 // whatever it holds is found or ruled out there.
                 return false;
@@ -162,9 +227,7 @@ impl Search {
             return false;
         }
         if let Some(k) = k {
-            if self.table.len() < TABLE_CAP || self.table.contains_key(&k) {
-                self.table.insert(k, left);
-            }
+            self.table.insert(k, left);
         }
         let winner_moves = pos.turn() == winner;
         let Some(loser_king) = pos.board().king_of(!winner) else {
@@ -222,6 +285,37 @@ fn may_check(pos: &Chess, m: Move, king: Square) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_table_keeps_the_deeper_searches_and_forgets_earlier_runs() {
+        let mut t = Table::default();
+        t.clear();
+        // Three keys of one bucket, told apart by their upper bits.
+        let k = |n: u128| (n << 80) | 6;
+        t.insert(k(1), 5);
+        t.insert(k(2), 3);
+        assert_eq!(
+            (t.get(k(1)), t.get(k(2)), t.get(k(3))),
+            (Some(5), Some(3), None)
+        );
+        // A third takes the shallower search's slot.
+        t.insert(k(3), 4);
+        assert_eq!(
+            (t.get(k(1)), t.get(k(2)), t.get(k(3))),
+            (Some(5), None, Some(4))
+        );
+        // An update keeps its slot.
+        t.insert(k(3), 9);
+        assert_eq!((t.get(k(1)), t.get(k(3))), (Some(5), Some(9)));
+        // The next run sees none of it, in a bucket it has not written or
+        // one it has, even after 256 runs (the generation wraps).
+        for _ in 0..256 {
+            t.clear();
+            assert_eq!((t.get(k(1)), t.get(k(3))), (None, None));
+        }
+        t.insert(k(2), 1);
+        assert_eq!((t.get(k(1)), t.get(k(2))), (None, Some(1)));
+    }
 
     #[test]
     fn keys_kept_up_to_date_match_keys_computed_afresh() {
