@@ -2,10 +2,10 @@
 //! intended winner brings king and knights towards a mating corner and pushes
 //! pawns to promote; the loser walks its king into that corner, brings its
 //! pieces beside it, pushes its pawns against minor pieces (blockers on the
-//! way, new pieces at the end) and keeps the men that could block its own king. Moves of that
-//! kind cost nothing, moves that throw the loser's material away cost more,
-//! the rest one ply. The costs only order the work; the verdict never
-//! depends on them.
+//! way, new pieces at the end) and keeps the men that could block its own
+//! king. Moves of that kind cost nothing, moves that throw the loser's
+//! material away cost more, the rest one ply. The costs only order the work;
+//! the verdict never depends on them.
 
 use std::sync::LazyLock;
 
@@ -56,7 +56,8 @@ pub struct Plan {
     /// king in.
     corner_ring: Bitboard,
     /// The winner has only minor pieces: its mates need the loser's men as
-    /// blockers, and the loser's pawns marching on make them.
+    /// blockers, and the loser's pawns marching on make them. Only where the
+    /// loser has one or two: with more, free pushes multiply the lines.
     loser_pawns_help: bool,
 }
 
