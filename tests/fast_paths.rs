@@ -135,3 +135,33 @@ fn quick_san_resolver_agrees_with_shakmaty_on_every_ply() {
     assert!(plies > 3_000_000, "{plies}");
     assert!(quick * 100 > plies * 85, "{quick} of {plies}");
 }
+
+#[test]
+fn plain_tag_sections_read_in_one_pass_as_the_general_way_reads_them() {
+    let (mut plain, mut general) = (0, 0);
+    for folder in ["games-with-clocks", "parser-edge-cases"] {
+        games(folder, &mut |file, index, text| {
+            let mut fast = Tags::default();
+            let Some(start) = pgn::tags::read_plain_tags(text, &mut fast) else {
+                general += 1;
+                return;
+            };
+            plain += 1;
+            let movetext = scan::tags_end(text);
+            assert_eq!(start, movetext, "{file} game {index}");
+            let mut slow = Tags::default();
+            if movetext > 0 {
+                assert_eq!(
+                    pgn::tags::read_tags(&text[..movetext], &mut slow),
+                    Ok(()),
+                    "{file} game {index}"
+                );
+            }
+            assert_eq!(fast, slow, "{file} game {index}");
+        });
+    }
+    eprintln!("tag sections: {plain} plain, {general} read the general way");
+    // The exports are plain; the parser test files exercise the general way.
+    assert!(plain > 40_000, "{plain}");
+    assert!(general > 20, "{general}");
+}

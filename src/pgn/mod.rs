@@ -211,13 +211,20 @@ impl<'a> BatchParser<'a> {
     /// Parses `data[start..end]`, one game as cut by the splitter.
     pub fn parse(&mut self, start: usize, end: usize) -> ParsedGame {
         let text = &self.data[start..end];
-        let movetext = scan::tags_end(text);
         let mut game = ParsedGame::default();
-        if movetext > 0 {
-            if let Err(e) = tags::read_tags(&text[..movetext], &mut game.tags) {
-                game.error = Some(e.to_string());
+        let movetext = match tags::read_plain_tags(text, &mut game.tags) {
+            Some(m) => m,
+            None => {
+                game.tags = Tags::default();
+                let movetext = scan::tags_end(text);
+                if movetext > 0 {
+                    if let Err(e) = tags::read_tags(&text[..movetext], &mut game.tags) {
+                        game.error = Some(e.to_string());
+                    }
+                }
+                movetext
             }
-        }
+        };
         if game.error.is_none() {
             // About one ply per 8 bytes of movetext (less with clocks): one allocation.
             game.plies.reserve((text.len() - movetext) / 8 + 4);

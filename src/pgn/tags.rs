@@ -5,7 +5,9 @@
 //! the byte — the name is what stands before the opening quote less one
 //! space, `\` escapes the next byte, a value ends at its closing quote or
 //! the end of the line, a line without a quote is skipped — and a test reads
-//! every game of the shared files both ways and compares.
+//! every game of the shared files both ways and compares. Sections of plain
+//! `[Name "value"]` lines (every export's) are read in one pass that also
+//! finds where the movetext starts; the rest go the general way.
 
 use std::borrow::Cow;
 
@@ -181,6 +183,47 @@ pub fn read_tags(section: &[u8], tags: &mut Tags) -> Result<(), &'static str> {
     }
 }
 
+/// The common case in one pass: a tag section of plain lines, each
+/// `[Name "value"]` and a line end, with no escapes, `%` lines or other
+/// oddities, read as `read_tags` reads it. Returns where the movetext
+/// starts (as `scan::tags_end` finds it), or `None` at the first line that
+/// is not plain: the caller then reads the section the general way, afresh.
+pub fn read_plain_tags(text: &[u8], tags: &mut Tags) -> Option<usize> {
+    let mut i = 0;
+    loop {
+        match text.get(i) {
+            Some(b' ' | b'\t' | b'\r' | b'\n') => i += 1,
+            Some(b'[') => {
+                let open = i + 1;
+                let name_len = text[open..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+                    .count();
+                let name_end = open + name_len;
+                if name_len == 0 || text.get(name_end..name_end + 2) != Some(b" \"") {
+                    return None;
+                }
+                let value_start = name_end + 2;
+                let close = value_start + memchr::memchr(b'"', &text[value_start..])?;
+                let value = &text[value_start..close];
+                if memchr::memchr2(b'\\', b'\n', value).is_some() {
+                    return None;
+                }
+                i = match text.get(close + 1..close + 3)? {
+                    [b']', b'\n', ..] => close + 3,
+                    [b']', b'\r', ..] if text.get(close + 3) == Some(&b'\n') => close + 4,
+                    _ => return None,
+                };
+                set(tags, &text[open..name_end], value);
+            }
+            // A `%` escape line, or a byte-order mark: the general way.
+            Some(b'%') => return None,
+            Some(0xef) if i == 0 => return None,
+            _ => return Some(i),
+        }
+    }
+}
+
 fn set(t: &mut Tags, name: &[u8], value: &[u8]) {
     t.count += 1;
     let Some(slot) = t.slot_mut(name) else {
@@ -245,6 +288,38 @@ mod tests {
         let (t, _) = read(b"[White \"\x8aa\x9ami\x9e\"]\n");
         assert_eq!(t.white, "\u{160}a\u{161}mi\u{17e}");
         assert_eq!(t.redecoded, ["White"]);
+    }
+
+    #[test]
+    fn plain_sections_in_one_pass_others_refused() {
+        let text = b"[Event \"a] b\"]\r\n[White \"W\"]\n\n1. e4 *";
+        let mut t = Tags::default();
+        assert_eq!(read_plain_tags(text, &mut t), Some(16 + 12 + 1));
+        assert_eq!(
+            (t.event.as_str(), t.white.as_str(), t.count),
+            ("a] b", "W", 2)
+        );
+        // No tags at all: the movetext starts after the blank lines.
+        assert_eq!(read_plain_tags(b"\n 1. e4", &mut Tags::default()), Some(2));
+        for odd in [
+            &b"[Event \"a\\\"b\"]\n1. e4"[..],
+            b"\xef\xbb\xbf[Event \"a\"]\n1. e4",
+            b"[Event \"a\"]\n% note\n1. e4",
+            b"[Event \"a\"] [Site \"s\"]\n1. e4",
+            b"[Event  \"a\"]\n1. e4",
+            b"[Event \"a\"\n1. e4",
+            b"[Event \"a\nb\"]\n1. e4",
+            b"[pgn]\n1. e4",
+            b"[Event \"a\"]",
+        ] {
+            let mut t = Tags::default();
+            assert_eq!(
+                read_plain_tags(odd, &mut t),
+                None,
+                "{}",
+                String::from_utf8_lossy(odd)
+            );
+        }
     }
 
     #[test]

@@ -9,11 +9,6 @@
 pub mod record;
 pub mod resolve;
 
-use std::{
-    collections::HashMap,
-    hash::{BuildHasherDefault, Hasher},
-};
-
 use shakmaty::{
     attacks,
     fen::Fen,
@@ -156,27 +151,12 @@ impl Replay {
     }
 }
 
-#[derive(Default)]
-struct IdentityHasher(u64);
-
-impl Hasher for IdentityHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) | u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
 /// Reusable buffers, one per worker, so replaying allocates nothing per move.
 #[derive(Default)]
 pub struct Scratch {
-    seen: HashMap<u64, u8, BuildHasherDefault<IdentityHasher>>,
+    /// The keys of the positions since the last irreversible move: the only
+    /// ones a position can repeat. Few, so a scan beats a hash map.
+    seen: Vec<u64>,
 }
 
 /// One ply as replayed: what a secretary weighs on a scoresheet.
@@ -385,7 +365,7 @@ pub fn replay_into(
     let seen = &mut scratch.seen;
     seen.clear();
     let mut h = hash(&r.pos);
-    seen.insert(h, 1);
+    seen.push(h);
     if r.pos.is_insufficient_material() {
         r.ending = Some(Ending {
             kind: BoardEnd::DeadPosition,
@@ -472,8 +452,8 @@ pub fn replay_into(
         if irreversible {
             seen.clear();
         }
-        let count = seen.entry(h).or_insert(0);
-        *count = count.saturating_add(1);
+        let count = (1 + seen.iter().filter(|&&k| k == h).count()).min(255) as u8;
+        seen.push(h);
         if let (Some(f), Some(san)) = (facts.as_deref_mut(), fact_san) {
             let check = r.pos.is_check();
             let suffix = if check && r.pos.is_checkmate() {
@@ -490,15 +470,15 @@ pub fn replay_into(
                 capture: m.is_capture(),
                 pawn: m.role() == Role::Pawn,
                 check,
-                occurrence: *count,
+                occurrence: count,
                 king_to,
                 illegal: !legal,
             });
         }
-        if *count >= 3 && r.threefold_at.is_none() {
+        if count >= 3 && r.threefold_at.is_none() {
             r.threefold_at = Some(n);
         }
-        if *count >= 5 && rules.fivefold {
+        if count >= 5 && rules.fivefold {
             r.ending = Some(Ending {
                 kind: BoardEnd::Fivefold,
                 ply: n,
