@@ -165,3 +165,24 @@ fn plain_tag_sections_read_in_one_pass_as_the_general_way_reads_them() {
     assert!(plain > 40_000, "{plain}");
     assert!(general > 20, "{general}");
 }
+
+#[test]
+fn quick_san_reader_agrees_with_shakmaty_on_every_token() {
+    let (mut tokens, mut quick) = (0u64, 0u64);
+    for folder in ["games-with-clocks", "parser-edge-cases"] {
+        games(folder, &mut |file, index, text| {
+            let game = pgn::parse_game(text);
+            for (i, ply) in game.plies.iter().enumerate() {
+                let tok = ply.token.text(text);
+                tokens += 1;
+                if let Some(ours) = pgn::san::quick(tok) {
+                    quick += 1;
+                    let theirs = shakmaty::san::SanPlus::from_ascii(tok).ok();
+                    assert_eq!(Some(ours), theirs, "{file} game {index} ply {}", i + 1);
+                }
+            }
+        });
+    }
+    eprintln!("quick SAN reader: {quick} of {tokens} tokens");
+    assert!(quick * 100 > tokens * 99, "{quick} of {tokens}");
+}

@@ -136,29 +136,40 @@ pub fn numbered_line(pos: &Chess, line: &[Move]) -> String {
     out
 }
 
-/// The material of one side, as a rule text would list it (`K+B`, `K+N+N`).
-pub fn material_label(pos: &Chess, side: Side) -> String {
+/// The material of one side, as a rule text would list it (`K+B`, `K+R+2P`).
+pub fn material_label(pos: &Chess, side: Side) -> MaterialLabel {
     let board = pos.board();
-    let color = Color::from(side);
-    let mut s = String::from("K");
-    for (role, letter) in [
-        (Role::Queen, "Q"),
-        (Role::Rook, "R"),
-        (Role::Bishop, "B"),
-        (Role::Knight, "N"),
-        (Role::Pawn, "P"),
-    ] {
-        // `K+R+2P` rather than `K+R+P+P`, so a middlegame stays readable.
-        match (board.by_color(color) & board.by_role(role)).count() {
-            0 => {}
-            1 => {
-                s.push('+');
-                s.push_str(letter);
+    let ours = board.by_color(Color::from(side));
+    MaterialLabel(
+        [
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+        ]
+        .map(|role| (ours & board.by_role(role)).count() as u8),
+    )
+}
+
+/// A side's men by kind (queens, rooks, bishops, knights, pawns), written
+/// where it is formatted rather than into a string of its own.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MaterialLabel([u8; 5]);
+
+impl std::fmt::Display for MaterialLabel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("K")?;
+        for (n, letter) in self.0.into_iter().zip(["Q", "R", "B", "N", "P"]) {
+            // `K+R+2P` rather than `K+R+P+P`, so a middlegame stays readable.
+            match n {
+                0 => {}
+                1 => write!(f, "+{letter}")?,
+                n => write!(f, "+{n}{letter}")?,
             }
-            n => s.push_str(&format!("+{n}{letter}")),
         }
+        Ok(())
     }
-    s
 }
 
 /// Moves within which a search that finds no forced mate settles USCF 14E2
@@ -238,7 +249,10 @@ mod tests {
         assert_eq!(can_mate(&p, Side::White).verdict, Mateability::Unwinnable);
         assert_eq!(can_mate(&p, Side::Black).verdict, Mateability::Unwinnable);
         assert!(is_dead(&p));
-        assert_eq!(material_label(&p, Side::White), "K+B");
+        assert_eq!(material_label(&p, Side::White).to_string(), "K+B");
+        let p = pos("4k3/pppp4/8/8/8/8/5PP1/Q1RRK3 w - - 0 1");
+        assert_eq!(material_label(&p, Side::White).to_string(), "K+Q+2R+2P");
+        assert_eq!(material_label(&p, Side::Black).to_string(), "K+4P");
     }
 
     #[test]

@@ -111,7 +111,13 @@ impl Ctx<'_> {
             white_clock: self.clocks.at(at, Side::White),
             black_clock: self.clocks.at(at, Side::Black),
             plies: self.r.plies,
-            final_fen: Fen::from_position(&self.r.pos, EnPassantMode::Legal).to_string(),
+            final_fen: {
+                // Straight into the string: `to_string` goes through the
+                // formatter a character at a time.
+                let mut fen = String::with_capacity(96);
+                Fen::from_position(&self.r.pos, EnPassantMode::Legal).append_to_string(&mut fen);
+                fen
+            },
             detail,
         }
     }

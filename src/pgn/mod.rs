@@ -2,6 +2,7 @@
 //! and every problem pgn-reader would otherwise pass over in silence.
 
 pub mod clock;
+pub mod san;
 pub mod scan;
 pub mod tags;
 pub mod time_control;
@@ -144,7 +145,11 @@ fn read_movetext(text: &[u8], from: usize, game: &mut ParsedGame) {
         }
         let Some(tok) = tok else { break };
         let written = tok.text(text);
-        let (san, uci) = match SanPlus::from_ascii(written) {
+        let parsed = match san::quick(written) {
+            Some(san) => Ok(san),
+            None => SanPlus::from_ascii(written),
+        };
+        let (san, uci) = match parsed {
             Ok(san) => (san, None),
             Err(_) => match lenient_move(written) {
                 Some(Lenient::San(san)) => {

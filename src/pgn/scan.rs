@@ -248,6 +248,10 @@ impl<'a> Scanner<'a> {
                     if self.depth == 0 {
                         if let Some((c, n)) = clock::braced_clk(&t[self.pos..]) {
                             self.pos += n;
+                            // The space after it too, without a turn of the loop.
+                            if t.get(self.pos) == Some(&b' ') {
+                                self.pos += 1;
+                            }
                             comment(Comment::Clock(c));
                             continue;
                         }
@@ -286,6 +290,13 @@ impl<'a> Scanner<'a> {
                         end += 1;
                     }
                     if end == t.len() || is_token_end(t[end]) {
+                        // `12. ` and `12... `: the dots and a space at once.
+                        while t.get(end) == Some(&b'.') {
+                            end += 1;
+                        }
+                        if t.get(end) == Some(&b' ') {
+                            end += 1;
+                        }
                         self.pos = end;
                     } else if let Some(tok) = self.token() {
                         return Some(tok);
