@@ -331,50 +331,54 @@ thread_local! {
 /// Parses and judges one game; a panic anywhere inside becomes an
 /// `unreadable` row instead of taking the batch down.
 pub fn judge_text(text: &[u8], rules: &Ruleset) -> (ParsedGame, Judgement) {
-    judge_in_batch(
+    let mut game = ParsedGame::default();
+    let j = judge_in_batch(
         &mut pgn::BatchParser::new(text),
         0,
         text.len(),
         1,
         Env::new(rules),
-    )
+        &mut game,
+    );
+    (game, j)
 }
 
 /// `first_line`: the line of the source the game starts on, for messages.
+/// `game` is recycled from the game before and holds this one after.
 fn judge_in_batch(
     parser: &mut pgn::BatchParser<'_>,
     start: usize,
     end: usize,
     first_line: u64,
     env: Env<'_>,
-) -> (ParsedGame, Judgement) {
-    let run = || {
-        let game = parser.parse(start, end);
+    game: &mut ParsedGame,
+) -> Judgement {
+    let mut run = || {
+        parser.parse_into(start, end, game);
+        let game = &*game;
         let text = parser.text(start, end);
         // Text never holds a NUL: this game was damaged (a bad copy, a disk
         // error), and what it says cannot be trusted. Its neighbours can.
         if let Some(k) = memchr::memchr(0, text) {
             let line = first_line + memchr::memchr_iter(b'\n', &text[..k]).count() as u64;
-            let j = Judgement::unreadable(format!(
+            return Judgement::unreadable(format!(
                 "line {line}: a NUL byte (binary data) in the game's text: not judged"
             ));
-            return (game, j);
         }
-        let j = SCRATCH.with(|s| judge(&game, text, env, &mut s.borrow_mut()));
-        (game, j)
+        SCRATCH.with(|s| judge(game, text, env, &mut s.borrow_mut()))
     };
-    match catch_unwind(AssertUnwindSafe(run)) {
-        Ok(r) => r,
+    match catch_unwind(AssertUnwindSafe(&mut run)) {
+        Ok(j) => j,
         Err(panic) => {
             let msg = panic
                 .downcast_ref::<&str>()
                 .map(|s| s.to_string())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown".into());
-            let j = Judgement::unreadable(format!(
+            *game = ParsedGame::default();
+            Judgement::unreadable(format!(
                 "internal error while judging this game ({msg}); please report it"
-            ));
-            (ParsedGame::default(), j)
+            ))
         }
     }
 }
@@ -502,11 +506,13 @@ fn process(work: Work, env: Env<'_>, output: Output, packets: Option<&PacketSink
         Work::Batch { seq, source, batch } => {
             summary.bytes = batch.data.len() as u64;
             let mut parser = pgn::BatchParser::new(&batch.data);
+            let mut game = ParsedGame::default();
             for span in &batch.games {
-                let (game, mut j) = if span.oversize > 0 {
-                    (ParsedGame::default(), oversize_judgement(span.oversize))
+                let mut j = if span.oversize > 0 {
+                    game = ParsedGame::default();
+                    oversize_judgement(span.oversize)
                 } else {
-                    judge_in_batch(&mut parser, span.start, span.end, span.line, env)
+                    judge_in_batch(&mut parser, span.start, span.end, span.line, env, &mut game)
                 };
                 if j.verdict.status == Status::Unreadable && !j.detail.contains("line ") {
                     j.detail = format!("game starting at line {}: {}", span.line, j.detail);
@@ -543,7 +549,7 @@ fn process(work: Work, env: Env<'_>, output: Output, packets: Option<&PacketSink
                         source: source.clone(),
                         index: span.index,
                         offset: span.offset,
-                        tags: game.tags,
+                        tags: std::mem::take(&mut game.tags),
                         judgement: j,
                         first_clocks,
                         clock_rises,

@@ -45,6 +45,53 @@ pub struct Tags {
 }
 
 impl Tags {
+    /// Empties every field, keeping the strings' room for the next game.
+    pub fn clear(&mut self) {
+        // Every field named, so that a new one cannot be forgotten here.
+        let Tags {
+            event,
+            site,
+            date,
+            round,
+            white,
+            black,
+            white_elo,
+            black_elo,
+            time_control,
+            result,
+            termination,
+            variant,
+            fen,
+            setup,
+            white_clock,
+            black_clock,
+            count,
+            redecoded,
+        } = self;
+        for s in [
+            event,
+            site,
+            date,
+            round,
+            white,
+            black,
+            white_elo,
+            black_elo,
+            time_control,
+            result,
+            termination,
+            variant,
+            fen,
+            setup,
+            white_clock,
+            black_clock,
+        ] {
+            s.clear();
+        }
+        *count = 0;
+        redecoded.clear();
+    }
+
     /// The field a tag name fills, for the tags the judge and the CSV use.
     pub fn slot_mut(&mut self, name: &[u8]) -> Option<&mut String> {
         Some(match name {
@@ -108,6 +155,22 @@ pub struct ParsedGame {
     pub has_variations: bool,
     /// Moves read from non-standard notation (`a8Q`, `Rh7++`, `g1f3`, `O‑O`).
     pub lenient: usize,
+}
+
+impl ParsedGame {
+    /// Back to an empty game, keeping the tag strings' and the plies' room:
+    /// a worker reads thousands of games into one.
+    pub fn recycle(&mut self) {
+        let mut tags = std::mem::take(&mut self.tags);
+        let mut plies = std::mem::take(&mut self.plies);
+        tags.clear();
+        plies.clear();
+        *self = ParsedGame {
+            tags,
+            plies,
+            ..ParsedGame::default()
+        };
+    }
 }
 
 /// Decodes a tag value: UTF-8 when valid, otherwise Windows-1252, which is
@@ -215,12 +278,19 @@ impl<'a> BatchParser<'a> {
 
     /// Parses `data[start..end]`, one game as cut by the splitter.
     pub fn parse(&mut self, start: usize, end: usize) -> ParsedGame {
-        let text = &self.data[start..end];
         let mut game = ParsedGame::default();
+        self.parse_into(start, end, &mut game);
+        game
+    }
+
+    /// `parse`, into a game recycled from the one before.
+    pub fn parse_into(&mut self, start: usize, end: usize, game: &mut ParsedGame) {
+        game.recycle();
+        let text = &self.data[start..end];
         let movetext = match tags::read_plain_tags(text, &mut game.tags) {
             Some(m) => m,
             None => {
-                game.tags = Tags::default();
+                game.tags.clear();
                 let movetext = scan::tags_end(text);
                 if movetext > 0 {
                     if let Err(e) = tags::read_tags(&text[..movetext], &mut game.tags) {
@@ -233,9 +303,8 @@ impl<'a> BatchParser<'a> {
         if game.error.is_none() {
             // About one ply per 8 bytes of movetext (less with clocks): one allocation.
             game.plies.reserve((text.len() - movetext) / 8 + 4);
-            read_movetext(text, movetext, &mut game);
+            read_movetext(text, movetext, game);
         }
-        game
     }
 }
 
