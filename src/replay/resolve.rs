@@ -82,14 +82,13 @@ pub fn quick(pos: &Chess, san: &San) -> Option<Move> {
         if board.attacks_to(king, !turn, occupied).any() {
             return None;
         }
-        let pinned = pinned(pos, king, us, them, occupied);
-        from = from.into_iter().fold(Bitboard::EMPTY, |ok, sq| {
-            if !pinned.contains(sq) || attacks::aligned(sq, to, king) {
-                ok.with(sq)
-            } else {
-                ok
+        let pinned = pinned(pos, king, us, them, occupied) & from;
+        // A pinned candidate stays only moving along its pin (seldom asked).
+        for sq in pinned {
+            if !attacks::aligned(sq, to, king) {
+                from.discard(sq);
             }
-        });
+        }
     }
     let from: Square = from.single_square()?;
     Some(Move::Normal {
