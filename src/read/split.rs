@@ -447,10 +447,14 @@ impl<R: Read> Splitter<R> {
         if self.spans.is_empty() {
             return None;
         }
-        let rest = self.buf[at..].to_vec();
+        // The next batch's buffer and span list start as large as this
+        // one's: grown from empty they were copied again at every doubling.
+        let mut rest = Vec::with_capacity(self.buf.capacity());
+        rest.extend_from_slice(&self.buf[at..]);
         let mut data = std::mem::replace(&mut self.buf, rest);
         data.truncate(at);
-        let games = std::mem::take(&mut self.spans);
+        let spans = Vec::with_capacity(self.spans.len() + self.spans.len() / 4);
+        let games = std::mem::replace(&mut self.spans, spans);
         self.base += at as u64;
         self.scan -= at;
         if let Some((s, _)) = self.state.start.as_mut() {
