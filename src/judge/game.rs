@@ -47,24 +47,29 @@ impl Ctx<'_> {
         self.board.dead_fast()
     }
 
-    /// The move of ply `n` as written, e.g. `41... Qxe4`.
+    /// The move of ply `n` as written, e.g. `Qxe4`.
     fn written(&self, n: usize) -> String {
-        self.game
-            .plies
-            .get(n.wrapping_sub(1))
-            .map(|p| String::from_utf8_lossy(p.token.text(self.text)).into_owned())
-            .filter(|s| !s.is_empty())
-            .or_else(|| {
-                self.game
-                    .plies
-                    .get(n.wrapping_sub(1))
-                    .map(|p| p.san.to_string())
-            })
-            .unwrap_or_default()
+        let mut s = String::new();
+        self.write_written(n, &mut s);
+        s
     }
 
+    fn write_written(&self, n: usize, out: &mut String) {
+        let Some(p) = self.game.plies.get(n.wrapping_sub(1)) else {
+            return;
+        };
+        match String::from_utf8_lossy(p.token.text(self.text)) {
+            t if t.is_empty() => p.san.append_to_string(out),
+            t => out.push_str(&t),
+        }
+    }
+
+    /// Ply `n` numbered and as written, e.g. `41... Qxe4`.
     fn named(&self, n: usize) -> String {
-        format!("{} {}", self.r.move_number(n), self.written(n))
+        let mut s = self.r.move_number(n);
+        s.push(' ');
+        self.write_written(n, &mut s);
+        s
     }
 
     fn finish(mut self, verdict: Verdict, ply: Option<usize>, main: String) -> Judgement {
@@ -555,12 +560,11 @@ enum FlagEvidence {
     One { flagger: Side, how: &'static str },
 }
 
+/// `term`: the Termination tag, lowercased.
 fn termination_says_time(term: &str) -> bool {
-    let t = term.to_ascii_lowercase();
-    t.contains("time forfeit")
-        || t.contains("on time")
-        || t.contains("timeout")
-        || t.contains("time-forfeit")
+    ["time forfeit", "on time", "timeout", "time-forfeit"]
+        .iter()
+        .any(|w| term.contains(w))
 }
 
 fn flag_evidence(c: &Ctx<'_>) -> FlagEvidence {

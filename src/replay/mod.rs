@@ -9,6 +9,8 @@
 pub mod record;
 pub mod resolve;
 
+use std::fmt::Write as _;
+
 use shakmaty::{
     attacks,
     fen::Fen,
@@ -130,11 +132,10 @@ impl Replay {
         let first_black = self.first == Side::Black;
         let idx = ply - 1 + usize::from(first_black);
         let n = self.start_fullmove as usize + idx / 2;
-        if idx % 2 == 0 {
-            format!("{n}.")
-        } else {
-            format!("{n}...")
-        }
+        // Room for the move that usually follows (`41... Qxe4`).
+        let mut s = String::with_capacity(24);
+        let _ = write!(s, "{n}{}", if idx % 2 == 0 { "." } else { "..." });
+        s
     }
 
     /// Moves made by `side` in the plies replayed.
