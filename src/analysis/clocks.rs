@@ -185,13 +185,14 @@ pub fn clock_facts(
         moves_made_start(before, first, Side::Black),
     ];
     let mut anomaly_count = 0usize;
+    // The clocks after the ply before, carried in hand rather than read back.
+    let mut cur: [Option<Clock>; 2] = [None, None];
     for (i, ply) in game.plies.iter().take(plies).enumerate() {
         let n = i + 1;
         let side = Side::of_ply(first, n);
         let s = idx(side);
         moves_made[s] += 1;
         let k = moves_made[s];
-        let mut cur = f.after[i];
         let prev = cur[s].or(if k == 1 { start } else { None });
         let (allowance, added_before) = match uniform {
             Some(inc) => (inc, 0),

@@ -195,17 +195,16 @@ pub fn decode_text(bytes: &[u8]) -> Cow<'_, str> {
 fn read_movetext(text: &[u8], from: usize, game: &mut ParsedGame) {
     let mut scanner = Scanner::at(text, from);
     loop {
-        let mut cc = ClockCommands::default();
-        let tok = scanner.next_move_with(|c| match c {
-            Comment::Clock(clk) => cc.clk = Some(clk),
-            Comment::Text(text) => cc.merge(clock::parse_comment(text)),
-        });
         // Comments passed on the way belong to the move before them.
-        if !cc.is_empty() {
-            if let Some(last) = game.plies.last_mut() {
-                last.clocks.merge(cc);
+        let mut last = game.plies.last_mut();
+        let tok = scanner.next_move_with(|c| {
+            if let Some(last) = last.as_deref_mut() {
+                match c {
+                    Comment::Clock(clk) => last.clocks.clk = Some(clk),
+                    Comment::Text(text) => last.clocks.merge(clock::parse_comment(text)),
+                }
             }
-        }
+        });
         let Some(tok) = tok else { break };
         let written = tok.text(text);
         let parsed = match san::quick(written) {
