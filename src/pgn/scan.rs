@@ -313,7 +313,9 @@ impl<'a> Scanner<'a> {
     }
 
     /// The token at `pos`, when it is meant as a move; moves past it either way.
-    #[inline]
+    /// Inlined into both arms of the movetext loop: a call per token cost
+    /// more than the token.
+    #[inline(always)]
     fn token(&mut self) -> Option<Token> {
         let t = self.text;
         let start = self.pos;
