@@ -1,9 +1,9 @@
 //! The legal move a SAN names, found without a move list for the moves that
 //! make up nearly every game: a piece or pawn move when the king is not in
-//! check, and any king move that is not castling. shakmaty's `San::to_move`
-//! generates (and copies) a list of candidates for every ply, which was a
-//! fifth of a whole run; everything this does not settle for sure (a check
-//! to answer, en passant, castling, an ambiguous or impossible SAN) goes to
+//! check or one man gives it, and any king move that is not castling.
+//! shakmaty's `San::to_move` generates (and copies) a list of candidates for
+//! every ply, which was a fifth of a whole run; everything this does not settle for sure (a double
+//! check, en passant, castling, an ambiguous or impossible SAN) goes to
 //! `San::to_move` as before, so the two always agree (tested move by move
 //! over the shared games).
 
@@ -79,8 +79,13 @@ pub fn quick(pos: &Chess, san: &San) -> Option<Move> {
         from &= Bitboard::from_rank(r);
     }
     if role != Role::King {
-        if board.attacks_to(king, !turn, occupied).any() {
-            return None;
+        // In check from one man: only taking it or stepping between helps.
+        let checkers = board.attacks_to(king, !turn, occupied);
+        if checkers.any() {
+            let checker = checkers.single_square()?;
+            if !(attacks::between(king, checker) | checkers).contains(to) {
+                return None;
+            }
         }
         let pinned = pinned(pos, king, us, them, occupied) & from;
         // A pinned candidate stays only moving along its pin (seldom asked).
@@ -199,13 +204,30 @@ mod tests {
                 .expect("legal")
         };
         let san = |s: &str| s.parse::<San>().expect("SAN");
-        // En passant is left to shakmaty, and so is a piece move in check.
+        // En passant is left to shakmaty.
         let ep = at("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
         assert_eq!(quick(&ep, &san("exd6")), None);
         assert!(san("exd6").to_move(&ep).is_ok());
+        // In check from one man: taking it or stepping between is answered
+        // here and agrees; a move that leaves the check is left to shakmaty,
+        // which finds nothing legal.
         let pos = at("4k3/8/8/8/8/2N5/4q3/4K3 w - - 0 1");
-        assert_eq!(quick(&pos, &san("Nxe2")), None);
-        assert!(san("Nxe2").to_move(&pos).is_ok());
+        let nxe2 = quick(&pos, &san("Nxe2"));
+        assert!(nxe2.is_some());
+        assert_eq!(nxe2, san("Nxe2").to_move(&pos).ok());
+        assert_eq!(quick(&pos, &san("Nb5")), None);
+        assert!(san("Nb5").to_move(&pos).is_err());
+        let file = at("4r1k1/8/8/8/8/2N5/8/4K3 w - - 0 1");
+        for between in ["Ne4", "Ne2"] {
+            let m = quick(&file, &san(between));
+            assert!(m.is_some(), "{between}");
+            assert_eq!(m, san(between).to_move(&file).ok(), "{between}");
+        }
+        assert_eq!(quick(&file, &san("Nd5")), None);
+        // Double check: only the king may move.
+        let double = at("4k3/8/8/8/8/2Nn4/4q3/4K3 w - - 0 1");
+        assert_eq!(quick(&double, &san("Nxe2")), None);
+        assert!(san("Nxe2").to_move(&double).is_err());
         // A king move into the queen's reach names nothing legal.
         assert_eq!(quick(&pos, &san("Kd1")), None);
         assert!(san("Kd1").to_move(&pos).is_err());
