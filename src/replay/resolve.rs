@@ -79,15 +79,19 @@ pub fn quick(pos: &Chess, san: &San) -> Option<Move> {
         from &= Bitboard::from_rank(r);
     }
     if role != Role::King {
+        let (pinned, slider_checks) = lines_to_king(pos, king, us, them, occupied);
+        let checkers = slider_checks
+            | (attacks::knight_attacks(king) & board.knights() & them)
+            | (attacks::pawn_attacks(turn, king) & board.pawns() & them)
+            | (attacks::king_attacks(king) & board.kings() & them);
         // In check from one man: only taking it or stepping between helps.
-        let checkers = board.attacks_to(king, !turn, occupied);
         if checkers.any() {
             let checker = checkers.single_square()?;
             if !(attacks::between(king, checker) | checkers).contains(to) {
                 return None;
             }
         }
-        let pinned = pinned(pos, king, us, them, occupied) & from;
+        let pinned = pinned & from;
         // A pinned candidate stays only moving along its pin (seldom asked).
         for sq in pinned {
             if !attacks::aligned(sq, to, king) {
@@ -105,20 +109,31 @@ pub fn quick(pos: &Chess, san: &San) -> Option<Move> {
     })
 }
 
-/// Our men that alone stand between our king and an enemy slider.
-fn pinned(pos: &Chess, king: Square, us: Bitboard, them: Bitboard, occupied: Bitboard) -> Bitboard {
+/// Along the lines from our king to the enemy sliders on them: our men
+/// that alone stand in between (pinned), and the sliders with nothing in
+/// between (giving check). Empty-board rays and the between table only:
+/// cheaper than the occupancy lookups of a full attack test.
+fn lines_to_king(
+    pos: &Chess,
+    king: Square,
+    us: Bitboard,
+    them: Bitboard,
+    occupied: Bitboard,
+) -> (Bitboard, Bitboard) {
     let board = pos.board();
     let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
         | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()))
         & them;
-    let mut pinned = Bitboard::EMPTY;
+    let (mut pinned, mut checks) = (Bitboard::EMPTY, Bitboard::EMPTY);
     for sniper in snipers {
         let between = attacks::between(king, sniper) & occupied;
-        if !between.more_than_one() {
+        if between.is_empty() {
+            checks.add(sniper);
+        } else if !between.more_than_one() {
             pinned |= between & us;
         }
     }
-    pinned
+    (pinned, checks)
 }
 
 #[cfg(test)]
