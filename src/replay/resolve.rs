@@ -69,7 +69,25 @@ pub fn quick(pos: &Chess, san: &San) -> Option<Move> {
             if promotion.is_some() {
                 return None;
             }
-            attacks::attacks(to, role.of(turn), occupied) & board.by_piece(role.of(turn))
+            // The men of that kind on a line to `to` with nothing between:
+            // from the empty-board rays and the between table, which stay
+            // in the cache where the sliders' occupancy tables do not.
+            let ours = board.by_piece(role.of(turn));
+            let lines = match role {
+                Role::Knight => attacks::knight_attacks(to),
+                Role::Bishop => attacks::bishop_attacks(to, Bitboard::EMPTY),
+                Role::Rook => attacks::rook_attacks(to, Bitboard::EMPTY),
+                _ => attacks::queen_attacks(to, Bitboard::EMPTY),
+            };
+            let mut from = lines & ours;
+            if role != Role::Knight {
+                for sq in from {
+                    if (attacks::between(sq, to) & occupied).any() {
+                        from.discard(sq);
+                    }
+                }
+            }
+            from
         }
     };
     if let Some(f) = file {
