@@ -2,10 +2,10 @@
 //! make up nearly every game: a piece or pawn move when the king is not in
 //! check or one man gives it, and any king move that is not castling.
 //! shakmaty's `San::to_move` generates (and copies) a list of candidates for
-//! every ply, which was a fifth of a whole run; everything this does not settle for sure (a double
-//! check, en passant, castling, an ambiguous or impossible SAN) goes to
-//! `San::to_move` as before, so the two always agree (tested move by move
-//! over the shared games).
+//! every ply, which was a fifth of a whole run; everything this does not
+//! settle for sure (a double check, en passant, castling, an ambiguous or
+//! impossible SAN) goes to `San::to_move` as before, so the two always agree
+//! (tested move by move over the shared games).
 
 use shakmaty::{attacks, san::San, Bitboard, Chess, Move, Position, Rank, Role, Square};
 
@@ -77,6 +77,7 @@ pub fn quick(pos: &Chess, san: &San) -> Option<Move> {
                 Role::Knight => attacks::knight_attacks(to),
                 Role::Bishop => attacks::bishop_attacks(to, Bitboard::EMPTY),
                 Role::Rook => attacks::rook_attacks(to, Bitboard::EMPTY),
+                // The queen (king and pawn moves are read above).
                 _ => attacks::queen_attacks(to, Bitboard::EMPTY),
             };
             let mut from = lines & ours;
