@@ -14,10 +14,6 @@ pub struct ClockCommands {
 }
 
 impl ClockCommands {
-    pub fn is_empty(&self) -> bool {
-        self.clk.is_none() && self.emt.is_none() && self.egt.is_none()
-    }
-
     pub fn merge(&mut self, other: ClockCommands) {
         self.clk = other.clk.or(self.clk);
         self.emt = other.emt.or(self.emt);
