@@ -37,17 +37,12 @@ impl Cost {
 #[derive(Copy, Clone, Debug)]
 pub struct Plan {
     pub winner: Color,
-    /// The mating corner (the tables below are what the search reads).
-    #[cfg_attr(not(test), allow(dead_code))]
-    corner: Square,
-    /// Where the winner's king stands to help mate in that corner.
-    #[cfg_attr(not(test), allow(dead_code))]
-    king_post: Square,
-    /// From every square, in moves: the winner's king to its post, a
-    /// winner's knight to a square checking the corner, the loser's king to
-    /// the corner, a loser's knight to the square beside the corner (g8 for
-    /// h8) where it blocks its own king in. Tables, because the search asks
-    /// for every move it tries.
+    /// From every square, in moves: the winner's king to its post (the
+    /// square diagonally in from the mating corner), a winner's knight to a
+    /// square checking the corner, the loser's king to the corner, a loser's
+    /// knight to the square beside the corner (g8 for h8) where it blocks
+    /// its own king in. Tables, because the search asks for every move it
+    /// tries; the corner and the post are where they count to zero.
     to_king_post: [u8; 64],
     to_knight_posts: [u8; 64],
     to_corner: [u8; 64],
@@ -122,8 +117,6 @@ impl Plan {
         };
         Plan {
             winner,
-            corner,
-            king_post,
             to_king_post: table(&|sq| sq.distance(king_post) as u8),
             to_knight_posts: table(&|sq| knight_distance_to(sq, knight_posts)),
             to_corner: table(&|sq| sq.distance(corner) as u8),
@@ -236,18 +229,34 @@ mod tests {
         );
     }
 
+    impl Plan {
+        /// The square a table counts its moves to.
+        fn target(table: &[u8; 64]) -> Square {
+            Square::ALL
+                .into_iter()
+                .find(|sq| table[usize::from(*sq)] == 0)
+                .expect("a table counts to a square")
+        }
+        fn corner(&self) -> Square {
+            Plan::target(&self.to_corner)
+        }
+        fn king_post(&self) -> Square {
+            Plan::target(&self.to_king_post)
+        }
+    }
+
     #[test]
     fn the_corner_follows_the_bishop() {
         // A dark-squared bishop mates in a1 or h8; the loser's king is nearer h8.
         let p = pos("8/8/5k2/8/8/2K5/3B4/8 w - - 0 1");
         let plan = Plan::new(&p, Color::White);
-        assert_eq!(plan.corner, Square::H8);
-        assert_eq!(plan.king_post, Square::G7);
+        assert_eq!(plan.corner(), Square::H8);
+        assert_eq!(plan.king_post(), Square::G7);
         // A light-squared one: a8 (h1 is on White's own back rank).
         let p = pos("8/8/5k2/8/8/2K5/4B3/8 w - - 0 1");
-        assert_eq!(Plan::new(&p, Color::White).corner, Square::A8);
+        assert_eq!(Plan::new(&p, Color::White).corner(), Square::A8);
         // Black mates on White's back rank, in the corner White's bishop
         // does not guard.
-        assert_eq!(Plan::new(&p, Color::Black).corner, Square::A1);
+        assert_eq!(Plan::new(&p, Color::Black).corner(), Square::A1);
     }
 }
