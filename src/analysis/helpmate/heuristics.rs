@@ -128,32 +128,42 @@ impl Plan {
         }
     }
 
-    /// The cost of `m` in `pos` (before it is played).
-    pub fn cost(&self, pos: &Chess, m: Move) -> Cost {
-        let Some(from) = m.from() else {
-            return Cost::Normal;
+    /// The cost of `m`, played by the winner or (`winner_moves` false) the
+    /// loser. Asked for every move the search tries, so it reads the move's
+    /// fields once rather than through its accessors.
+    pub fn cost(&self, winner_moves: bool, m: Move) -> Cost {
+        let (role, from, to, capture) = match m {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                ..
+            } => (role, from, to, capture),
+            Move::EnPassant { from, to } => (Role::Pawn, from, to, Some(Role::Pawn)),
+            Move::Castle { king, rook } => (Role::King, king, rook, None),
+            Move::Put { .. } => return Cost::Normal,
         };
-        let to = m.to();
         let nearer = |t: &[u8; 64]| t[usize::from(to)] < t[usize::from(from)];
-        if pos.turn() == self.winner {
-            let progress = match m.role() {
+        if winner_moves {
+            let progress = match role {
                 Role::Pawn => true,
                 Role::King => nearer(&self.to_king_post),
                 Role::Knight => nearer(&self.to_knight_posts),
                 _ => false,
             };
-            if progress || m.is_capture() {
+            if progress || capture.is_some() {
                 Cost::Free
             } else {
                 Cost::Normal
             }
         } else {
-            let closer = match m.role() {
+            let closer = match role {
                 Role::King => nearer(&self.to_corner),
                 Role::Knight => nearer(&self.to_blocking_post),
                 // Against minor pieces, a pawn marching on: a blocker beside
                 // its king on the way, or a new piece to wall it in.
-                Role::Pawn => self.loser_pawns_help && !m.is_capture(),
+                Role::Pawn => self.loser_pawns_help && capture.is_none(),
                 _ => self.corner_ring.contains(to) && !self.corner_ring.contains(from),
             };
             if closer {
@@ -161,11 +171,9 @@ impl Plan {
             }
             // Pawn captures open blocked files; other captures give away
             // the loser's own blockers.
-            let pawn_trade = m.role() == Role::Pawn || m.capture() == Some(Role::Pawn);
-            if m.is_capture() && !pawn_trade {
-                Cost::Dear
-            } else {
-                Cost::Normal
+            match capture {
+                Some(taken) if role != Role::Pawn && taken != Role::Pawn => Cost::Dear,
+                _ => Cost::Normal,
             }
         }
     }

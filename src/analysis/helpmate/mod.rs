@@ -67,22 +67,22 @@ pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
     let plan = Plan::new(&pos, winner);
     SEARCH.with_borrow_mut(|s| {
         let quick = Budget {
-            per_depth: 1_000,
-            total: 4_000,
+            per_depth: 750,
+            total: 1_500,
             table: false,
         };
-        if let Some(v) = settle(s.run(&pos, plan, 1..=2, quick)) {
+        if let Some(v) = settle(s.run(&pos, &plan, 2..=2, quick)) {
             return v;
         }
         if walls_forbid_mate(&pos, winner) {
             return Verdict::Unwinnable("locked pawns keep every checking man away");
         }
         let wide = Budget {
-            per_depth: 7_000,
+            per_depth: 5_000,
             total: 1_000_000,
             table: true,
         };
-        if let Some(v) = settle(s.run(&pos, plan, 2..=64, wide)) {
+        if let Some(v) = settle(s.run(&pos, &plan, 5..=64, wide)) {
             return v;
         }
         match closure(&pos, winner, CLOSURE_CAP) {
@@ -92,10 +92,10 @@ pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
         }
         let deep = Budget {
             per_depth: u64::MAX,
-            total: 1 << 21,
+            total: 1 << 22,
             table: true,
         };
-        settle(s.run(&pos, plan, 2..=96, deep)).unwrap_or(Verdict::Undetermined)
+        settle(s.run(&pos, &plan, 2..=96, deep)).unwrap_or(Verdict::Undetermined)
     })
 }
 

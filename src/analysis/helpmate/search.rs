@@ -144,7 +144,6 @@ pub enum Outcome {
 pub struct Search {
     table: Table,
     line: Vec<Move>,
-    plan: Option<Plan>,
     max_depth: u8,
     nodes: u64,
     limit: u64,
@@ -156,11 +155,10 @@ impl Search {
     pub fn run(
         &mut self,
         pos: &Chess,
-        plan: Plan,
+        plan: &Plan,
         depths: impl IntoIterator<Item = u8>,
         budget: Budget,
     ) -> Outcome {
-        self.plan = Some(plan);
         self.use_table = budget.table;
         if budget.table {
             self.table.clear();
@@ -177,7 +175,7 @@ impl Search {
                 .saturating_add(self.nodes)
                 .min(budget.total);
             let root = self.use_table.then(|| key(pos));
-            let mated = self.helpmate(pos, root, 0, false);
+            let mated = self.helpmate(plan, pos, root, 0, false);
             if mated {
                 outcome = Outcome::Mate(self.line.clone());
                 break;
@@ -197,10 +195,15 @@ impl Search {
     /// `self.line` holds the moves from the root.
     /// `k` is the position's key where the table is used, kept up to date
     /// move by move rather than computed afresh.
-    fn helpmate(&mut self, pos: &Chess, k: Option<u128>, depth: u8, after_progress: bool) -> bool {
-        let Some(winner) = self.plan.as_ref().map(|p| p.winner) else {
-            return false;
-        };
+    fn helpmate(
+        &mut self,
+        plan: &Plan,
+        pos: &Chess,
+        k: Option<u128>,
+        depth: u8,
+        after_progress: bool,
+    ) -> bool {
+        let winner = plan.winner;
         let left = self.max_depth.saturating_sub(depth);
         if let Some(k) = k {
             if self.table.get(k).is_some_and(|seen| seen >= left) {
@@ -239,7 +242,7 @@ impl Search {
                 self.cut = true;
                 return false;
             }
-            let cost = self.plan.as_ref().map_or(Cost::Normal, |p| p.cost(pos, m));
+            let cost = plan.cost(winner_moves, m);
             let child_depth = depth.saturating_add(cost.plies(after_progress));
             if child_depth >= self.max_depth && !(winner_moves && may_check(pos, m, loser_king)) {
                 // The child is a leaf and cannot be mate: the loser has just
@@ -252,7 +255,7 @@ impl Search {
             self.line.push(m);
             let progress = cost == Cost::Free;
             let child_key = k.map(|k| key_after(pos, Zobrist128(k), m, &next).0);
-            if self.helpmate(&next, child_key, child_depth, progress) {
+            if self.helpmate(plan, &next, child_key, child_depth, progress) {
                 return true;
             }
             self.line.pop();
