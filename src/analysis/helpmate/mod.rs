@@ -66,6 +66,9 @@ pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
     };
     let plan = Plan::new(&pos, winner);
     SEARCH.with_borrow_mut(|s| {
+        // One pass at depth 2 settles most positions games end in (576 of
+        // the 680 flag-fall searches of the lichess file); a pass at depth 1
+        // before it found nothing this one misses.
         let quick = Budget {
             per_depth: 750,
             total: 1_500,
@@ -77,6 +80,9 @@ pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
         if walls_forbid_mate(&pos, winner) {
             return Verdict::Unwinnable("locked pawns keep every checking man away");
         }
+        // From depth 5: on the hard cases (a lone minor piece against
+        // pawns) the passes below it ran out of nodes without a mate, so they
+        // only repeated the work the deeper passes do.
         let wide = Budget {
             per_depth: 5_000,
             total: 1_000_000,
