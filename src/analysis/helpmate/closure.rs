@@ -3,9 +3,10 @@
 //! unwinnable) or passes a cap (no answer). Blocked pawn structures where
 //! only kings and a bishop can move close after a few thousand positions.
 
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{zobrist::Zobrist128, Chess, Color, Move, Position};
 
 use super::search::{key, KeySet};
+use crate::analysis::key::key_after;
 
 pub enum Closure {
     /// A mate reached, with the moves from the root (a shortest line).
@@ -17,12 +18,14 @@ pub enum Closure {
 }
 
 pub fn closure(root: &Chess, winner: Color, cap: usize) -> Closure {
+    let root_key = key(root);
     let mut seen = KeySet::default();
-    seen.insert(key(root));
-    // (position, index of the position it came from, the move played)
-    let mut nodes: Vec<(Chess, usize, Option<Move>)> = vec![(root.clone(), 0, None)];
+    seen.insert(root_key);
+    // (position, its key, index of the position it came from, the move played)
+    let mut nodes: Vec<(Chess, u128, usize, Option<Move>)> =
+        vec![(root.clone(), root_key, 0, None)];
     let mut next = 0;
-    while let Some((pos, _, _)) = nodes.get(next) {
+    while let Some((pos, k, _, _)) = nodes.get(next) {
         let at = next;
         next += 1;
         if pos.has_insufficient_material(winner) {
@@ -35,24 +38,25 @@ pub fn closure(root: &Chess, winner: Color, cap: usize) -> Closure {
             }
             continue;
         }
-        let pos = pos.clone();
+        let (pos, k) = (pos.clone(), Zobrist128(*k));
         for m in moves {
             let mut after = pos.clone();
             after.play_unchecked(m);
-            if seen.insert(key(&after)) {
+            let after_key = key_after(&pos, k, m, &after).0;
+            if seen.insert(after_key) {
                 if seen.len() > cap {
                     return Closure::TooBig;
                 }
-                nodes.push((after, at, Some(m)));
+                nodes.push((after, after_key, at, Some(m)));
             }
         }
     }
     Closure::NoMate
 }
 
-fn line_to(nodes: &[(Chess, usize, Option<Move>)], mut at: usize) -> Vec<Move> {
+fn line_to(nodes: &[(Chess, u128, usize, Option<Move>)], mut at: usize) -> Vec<Move> {
     let mut line = Vec::new();
-    while let Some((_, parent, Some(m))) = nodes.get(at) {
+    while let Some((_, _, parent, Some(m))) = nodes.get(at) {
         line.push(*m);
         at = *parent;
     }

@@ -131,6 +131,7 @@ impl Plan {
     /// The cost of `m`, played by the winner or (`winner_moves` false) the
     /// loser. Asked for every move the search tries, so it reads the move's
     /// fields once rather than through its accessors.
+    #[inline]
     pub fn cost(&self, winner_moves: bool, m: Move) -> Cost {
         let (role, from, to, capture) = match m {
             Move::Normal {
@@ -176,6 +177,49 @@ impl Plan {
                 _ => Cost::Normal,
             }
         }
+    }
+}
+
+impl Plan {
+    /// Where a loser's node searches only the moves that cost nothing
+    /// (every other move would end the line at the depth): the squares of
+    /// those moves, when they are all the king's steps towards the corner
+    /// and can be found without generating every legal move. `None` when
+    /// another man might have a free move (a knight, a pawn that helps, a
+    /// piece that might enter the corner's ring), or the loser may castle
+    /// or is in check.
+    pub fn loser_free_king_steps(&self, pos: &Chess) -> Option<Bitboard> {
+        let board = pos.board();
+        let loser = !self.winner;
+        let ours = board.by_color(loser);
+        if pos.is_check() || pos.castles().has_color(loser) || (ours & board.knights()).any() {
+            return None;
+        }
+        if self.loser_pawns_help && (ours & board.pawns()).any() {
+            return None;
+        }
+        let open_ring = self.corner_ring & !ours;
+        let occupied = board.occupied();
+        for sq in ours & (board.bishops() | board.rooks_and_queens()) & !self.corner_ring {
+            let piece = board.piece_at(sq)?;
+            if (attacks::attacks(sq, piece, occupied) & open_ring).any() {
+                return None;
+            }
+        }
+        let king = board.king_of(loser)?;
+        let nearer = self.to_corner[usize::from(king)];
+        // Judged with the king lifted, so that a slider's line through it
+        // counts.
+        let without_king = occupied ^ Bitboard::from_square(king);
+        let mut steps = Bitboard::EMPTY;
+        for to in attacks::king_attacks(king) & !ours {
+            if self.to_corner[usize::from(to)] < nearer
+                && board.attacks_to(to, self.winner, without_king).is_empty()
+            {
+                steps.add(to);
+            }
+        }
+        Some(steps)
     }
 }
 

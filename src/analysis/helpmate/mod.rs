@@ -72,7 +72,7 @@ pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
         let quick = Budget {
             per_depth: 750,
             total: 1_500,
-            table: false,
+            table: None,
         };
         if let Some(v) = settle(s.run(&pos, &plan, 2..=2, quick)) {
             return v;
@@ -86,7 +86,7 @@ pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
         let wide = Budget {
             per_depth: 5_000,
             total: 1_000_000,
-            table: true,
+            table: Some(search::TABLE_SLOTS / 4),
         };
         if let Some(v) = settle(s.run(&pos, &plan, 5..=64, wide)) {
             return v;
@@ -99,7 +99,7 @@ pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
         let deep = Budget {
             per_depth: u64::MAX,
             total: 1 << 22,
-            table: true,
+            table: Some(search::TABLE_SLOTS),
         };
         settle(s.run(&pos, &plan, 2..=96, deep)).unwrap_or(Verdict::Undetermined)
     })

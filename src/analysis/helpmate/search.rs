@@ -8,7 +8,7 @@
 use std::hash::{BuildHasherDefault, Hasher};
 
 use shakmaty::{
-    attacks, zobrist::Zobrist128, Bitboard, Chess, EnPassantMode, Move, Position, Square,
+    attacks, zobrist::Zobrist128, Bitboard, Chess, EnPassantMode, Move, Position, Role, Square,
 };
 
 use super::heuristics::{Cost, Plan};
@@ -16,13 +16,14 @@ use crate::analysis::key::key_after;
 
 /// The longest line searched, in plies.
 const MAX_LINE: usize = 128;
-/// Slots in the transposition table (8 bytes each: 1 MB), kept per worker
-/// between queries.
-const TABLE_SLOTS: usize = 1 << 17;
+/// Slots in the largest transposition table (8 bytes each: 1 MB), kept per
+/// worker between queries. A search of a few thousand nodes uses the first
+/// quarter of it only (256 KB, which stays in a core's L2 cache beside the
+/// rest of the worker's data): it keeps every position such a search visits.
+pub const TABLE_SLOTS: usize = 1 << 17;
 
 /// Positions searched and the depth left when they were, by key. A flat
-/// array rather than a hash map: a probe reads one cache line, and the table
-/// is small enough to share the cache with the rest of the worker. Each key
+/// array rather than a hash map: a probe reads one cache line. Each key
 /// has two slots; a third position takes the place of the shallower search.
 /// A position lost costs a search again, never a wrong answer: a slot keeps
 /// the key's upper bits, and a generation number tells this run's entries
@@ -30,15 +31,19 @@ const TABLE_SLOTS: usize = 1 << 17;
 #[derive(Default)]
 struct Table {
     slots: Vec<u64>,
+    /// The slots this run uses, a power of two.
+    used: usize,
     generation: u8,
 }
 
 impl Table {
-    /// Forgets every position (at the start of a run).
-    fn clear(&mut self) {
+    /// Forgets every position (at the start of a run) and uses `used`
+    /// slots (a power of two, at most `TABLE_SLOTS`).
+    fn clear(&mut self, used: usize) {
         if self.slots.is_empty() {
             self.slots = vec![0; TABLE_SLOTS];
         }
+        self.used = used.clamp(2, TABLE_SLOTS);
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.slots.fill(0);
@@ -47,8 +52,8 @@ impl Table {
     }
 
     /// The first of the key's two slots.
-    fn bucket(k: u128) -> usize {
-        k as usize & (TABLE_SLOTS - 2)
+    fn bucket(&self, k: u128) -> usize {
+        k as usize & (self.used - 2)
     }
 
     /// The key's check bits and the generation, packed above the depth left.
@@ -57,7 +62,7 @@ impl Table {
     }
 
     fn get(&self, k: u128) -> Option<u8> {
-        let b = Self::bucket(k);
+        let b = self.bucket(k);
         let tag = self.tag(k);
         self.slots
             .get(b..b + 2)?
@@ -67,7 +72,7 @@ impl Table {
     }
 
     fn insert(&mut self, k: u128, left: u8) {
-        let b = Self::bucket(k);
+        let b = self.bucket(k);
         let tag = self.tag(k);
         let generation = u64::from(self.generation) << 8;
         let Some(pair) = self.slots.get_mut(b..b + 2) else {
@@ -125,8 +130,9 @@ pub struct Budget {
     pub per_depth: u64,
     /// Nodes over the whole run.
     pub total: u64,
-    /// Remember positions already searched as deep.
-    pub table: bool,
+    /// Slots of the table that remembers positions already searched as
+    /// deep (a power of two, at most `TABLE_SLOTS`); none: no table.
+    pub table: Option<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -159,9 +165,9 @@ impl Search {
         depths: impl IntoIterator<Item = u8>,
         budget: Budget,
     ) -> Outcome {
-        self.use_table = budget.table;
-        if budget.table {
-            self.table.clear();
+        self.use_table = budget.table.is_some();
+        if let Some(slots) = budget.table {
+            self.table.clear(slots);
         }
         self.nodes = 0;
         let mut outcome = Outcome::Unknown;
@@ -216,14 +222,43 @@ impl Search {
             return false;
         }
         let leaf = depth >= self.max_depth || self.line.len() >= MAX_LINE;
-        if leaf && !pos.is_check() {
+        if leaf && (!pos.is_check() || king_steps_out(pos)) {
             // Not mate; whether it is stalemate does not matter at a cut.
             self.cut = true;
             return false;
         }
+        let winner_moves = pos.turn() == winner;
+        if !winner_moves && !after_progress && left == 1 && !leaf {
+            // Only the loser's free moves are searched here: where they are
+            // king steps, they are listed without generating every move.
+            if let Some(steps) = plan.loser_free_king_steps(pos) {
+                if let Some(k) = k {
+                    self.table.insert(k, left);
+                }
+                // Every other move (if any) ends the line at the depth.
+                self.cut = true;
+                let from = pos.board().king_of(!winner);
+                for to in steps {
+                    let Some(from) = from else { break };
+                    let m = Move::Normal {
+                        role: Role::King,
+                        from,
+                        capture: pos.board().role_at(to),
+                        to,
+                        promotion: None,
+                    };
+                    match self.try_move(plan, pos, k, m, depth, true) {
+                        Some(true) => return true,
+                        Some(false) => {}
+                        None => return false,
+                    }
+                }
+                return false;
+            }
+        }
         let moves = pos.legal_moves();
         if moves.is_empty() {
-            return pos.turn() != winner && pos.is_check();
+            return !winner_moves && pos.is_check();
         }
         if leaf {
             self.cut = true;
@@ -232,41 +267,75 @@ impl Search {
         if let Some(k) = k {
             self.table.insert(k, left);
         }
-        let winner_moves = pos.turn() == winner;
         let Some(loser_king) = pos.board().king_of(!winner) else {
             return false;
         };
         for &m in &moves {
-            self.nodes += 1;
-            if self.nodes > self.limit {
-                self.cut = true;
-                return false;
-            }
             let cost = plan.cost(winner_moves, m);
             let child_depth = depth.saturating_add(cost.plies(after_progress));
             if child_depth >= self.max_depth && !(winner_moves && may_check(pos, m, loser_king)) {
                 // The child is a leaf and cannot be mate: the loser has just
                 // moved, or the winner's move gives no check.
+                self.nodes += 1;
                 self.cut = true;
                 continue;
             }
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            self.line.push(m);
-            let progress = cost == Cost::Free;
-            let child_key = k.map(|k| key_after(pos, Zobrist128(k), m, &next).0);
-            if self.helpmate(plan, &next, child_key, child_depth, progress) {
-                return true;
+            match self.try_move(plan, pos, k, m, child_depth, cost == Cost::Free) {
+                Some(true) => return true,
+                Some(false) => {}
+                None => return false,
             }
-            self.line.pop();
         }
         false
     }
+
+    /// Plays `m` and searches on from `child_depth`: `Some(true)` when that
+    /// mates (the line is kept), `None` when the budget is spent.
+    fn try_move(
+        &mut self,
+        plan: &Plan,
+        pos: &Chess,
+        k: Option<u128>,
+        m: Move,
+        child_depth: u8,
+        progress: bool,
+    ) -> Option<bool> {
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            self.cut = true;
+            return None;
+        }
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        self.line.push(m);
+        let child_key = k.map(|k| key_after(pos, Zobrist128(k), m, &next).0);
+        if self.helpmate(plan, &next, child_key, child_depth, progress) {
+            return Some(true);
+        }
+        self.line.pop();
+        Some(false)
+    }
+}
+
+/// The king in check has a square to step to: not mate, found without
+/// generating every move (most checks at the end of a line are of this kind).
+fn king_steps_out(pos: &Chess) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(king) = board.king_of(us) else {
+        return false;
+    };
+    // Without the king, so that a slider's line through it counts.
+    let occupied = board.occupied() ^ Bitboard::from_square(king);
+    (attacks::king_attacks(king) & !board.by_color(us))
+        .into_iter()
+        .any(|sq| board.attacks_to(sq, !us, occupied).is_empty())
 }
 
 /// `false` only when `m` certainly gives no check to the king on `king`:
-/// the moved (or promoted) man does not attack it and the move leaves no
-/// line to it open.
+/// the moved (or promoted) man does not attack it and no slider of the
+/// mover's sees it through the square left. Castling and en passant are
+/// taken to check.
 fn may_check(pos: &Chess, m: Move, king: Square) -> bool {
     let Move::Normal {
         role,
@@ -278,11 +347,21 @@ fn may_check(pos: &Chess, m: Move, king: Square) -> bool {
     else {
         return true;
     };
-    let occupied =
-        (pos.board().occupied() & !Bitboard::from_square(from)) | Bitboard::from_square(to);
+    let board = pos.board();
+    let occupied = (board.occupied() & !Bitboard::from_square(from)) | Bitboard::from_square(to);
     let piece = promotion.unwrap_or(role).of(pos.turn());
-    attacks::attacks(to, piece, occupied).contains(king)
-        || attacks::queen_attacks(king, Bitboard::EMPTY).contains(from)
+    if attacks::attacks(to, piece, occupied).contains(king) {
+        return true;
+    }
+    if !attacks::queen_attacks(king, Bitboard::EMPTY).contains(from) {
+        return false;
+    }
+    // A discovered check: a slider behind the square the man left.
+    let ours = board.by_color(pos.turn()) & !Bitboard::from_square(from);
+    let diagonal = ours & board.bishops_and_queens();
+    let straight = ours & board.rooks_and_queens();
+    (attacks::bishop_attacks(king, occupied) & diagonal).any()
+        || (attacks::rook_attacks(king, occupied) & straight).any()
 }
 
 #[cfg(test)]
@@ -292,7 +371,7 @@ mod tests {
     #[test]
     fn the_table_keeps_the_deeper_searches_and_forgets_earlier_runs() {
         let mut t = Table::default();
-        t.clear();
+        t.clear(TABLE_SLOTS);
         // Three keys of one bucket, told apart by their upper bits.
         let k = |n: u128| (n << 80) | 6;
         t.insert(k(1), 5);
@@ -313,11 +392,44 @@ mod tests {
         // The next run sees none of it, in a bucket it has not written or
         // one it has, even after 256 runs (the generation wraps).
         for _ in 0..256 {
-            t.clear();
+            t.clear(TABLE_SLOTS);
             assert_eq!((t.get(k(1)), t.get(k(3))), (None, None));
         }
         t.insert(k(2), 1);
         assert_eq!((t.get(k(1)), t.get(k(2))), (None, Some(1)));
+    }
+
+    #[test]
+    fn may_check_is_exact_for_ordinary_moves() {
+        // Discovered checks by bishop, rook and queen, a promotion that
+        // checks, a man that blocks its own slider, pins and captures.
+        let fens = [
+            "4k3/8/8/8/4N3/8/8/4R2K w - - 0 1",
+            "7k/8/5N2/8/3B4/8/8/K7 w - - 0 1",
+            "3k4/1P5R/8/8/8/2Q5/8/4K3 w - - 0 1",
+            "r3k2r/pp1n1ppp/2p1b3/q2pP3/3P1B2/2NQ1N2/PPP2PPP/R3K2R w KQkq - 0 1",
+            "8/2P4k/8/4B3/8/2R5/8/K7 w - - 0 1",
+        ];
+        let mut checks = 0;
+        let mut moves = 0;
+        for fen in fens {
+            let pos = crate::analysis::test_position(fen);
+            let king = pos.board().king_of(!pos.turn()).expect("a king");
+            for m in pos.legal_moves() {
+                if !matches!(m, Move::Normal { .. }) {
+                    continue;
+                }
+                let mut next = pos.clone();
+                next.play_unchecked(m);
+                assert_eq!(may_check(&pos, m, king), next.is_check(), "{fen} {m}");
+                checks += usize::from(next.is_check());
+                moves += 1;
+            }
+        }
+        assert!(
+            checks >= 20 && moves >= 100,
+            "{checks} checks in {moves} moves"
+        );
     }
 
     #[test]
