@@ -10,6 +10,7 @@
 //!
 //! Each worker thread keeps one search table and reuses it.
 
+mod cheap_moves;
 mod closure;
 mod heuristics;
 mod search;
@@ -152,6 +153,9 @@ enum Forced {
 /// Plays while there is exactly one legal move: a mate, a stalemate or a
 /// repetition on the way settles the question.
 fn forced(pos: &Chess, winner: Color) -> Forced {
+    if cheap_moves::two_legal_moves(pos) {
+        return Forced::At(pos.clone(), Vec::new());
+    }
     let mut pos = pos.clone();
     let mut line = Vec::new();
     let mut seen: Vec<u128> = Vec::new();

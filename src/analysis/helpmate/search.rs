@@ -11,6 +11,7 @@ use shakmaty::{
     attacks, zobrist::Zobrist128, Bitboard, Chess, EnPassantMode, Move, Position, Role, Square,
 };
 
+use super::cheap_moves::king_can_step;
 use super::heuristics::{Cost, Plan};
 use crate::analysis::key::key_after;
 
@@ -222,7 +223,7 @@ impl Search {
             return false;
         }
         let leaf = depth >= self.max_depth || self.line.len() >= MAX_LINE;
-        if leaf && (!pos.is_check() || king_steps_out(pos)) {
+        if leaf && (!pos.is_check() || king_can_step(pos)) {
             // Not mate; whether it is stalemate does not matter at a cut.
             self.cut = true;
             return false;
@@ -315,21 +316,6 @@ impl Search {
         self.line.pop();
         Some(false)
     }
-}
-
-/// The king in check has a square to step to: not mate, found without
-/// generating every move (most checks at the end of a line are of this kind).
-fn king_steps_out(pos: &Chess) -> bool {
-    let board = pos.board();
-    let us = pos.turn();
-    let Some(king) = board.king_of(us) else {
-        return false;
-    };
-    // Without the king, so that a slider's line through it counts.
-    let occupied = board.occupied() ^ Bitboard::from_square(king);
-    (attacks::king_attacks(king) & !board.by_color(us))
-        .into_iter()
-        .any(|sq| board.attacks_to(sq, !us, occupied).is_empty())
 }
 
 /// `false` only when `m` certainly gives no check to the king on `king`:

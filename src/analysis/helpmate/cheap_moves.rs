@@ -1,0 +1,149 @@
+//! Facts about the side to move's legal moves found without generating them
+//! all: the search and the fast check ask them of many positions where the
+//! answer is plain from a few attack lookups, and shakmaty's full generation
+//! costs ten times as much.
+
+use shakmaty::{attacks, Bitboard, Chess, Position, Square};
+
+/// The squares the side to move's king may step to (never castling).
+fn king_steps(pos: &Chess) -> impl Iterator<Item = Square> + '_ {
+    let board = pos.board();
+    let us = pos.turn();
+    let king = board.king_of(us);
+    // Judged with the king lifted, so that a slider's line through it counts.
+    let occupied = board.occupied() ^ king.map_or(Bitboard::EMPTY, Bitboard::from_square);
+    king.map_or(Bitboard::EMPTY, attacks::king_attacks)
+        .intersect(!board.by_color(us))
+        .into_iter()
+        .filter(move |&sq| board.attacks_to(sq, !us, occupied).is_empty())
+}
+
+/// The king may step somewhere: in check, the position is not mate.
+pub fn king_can_step(pos: &Chess) -> bool {
+    king_steps(pos).next().is_some()
+}
+
+/// `true` only when the side to move has at least two legal moves: king
+/// steps, then (out of check) moves of men on no line through their king,
+/// which no pin can hold.
+pub fn two_legal_moves(pos: &Chess) -> bool {
+    let mut found = king_steps(pos).take(2).count();
+    if found >= 2 {
+        return true;
+    }
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(king) = board.king_of(us) else {
+        return false;
+    };
+    if pos.is_check() {
+        return false;
+    }
+    let free = board.by_color(us) & !attacks::queen_attacks(king, Bitboard::EMPTY);
+    let occupied = board.occupied();
+    let ours = board.by_color(us);
+    for sq in free & !board.kings() & !board.pawns() {
+        let Some(piece) = board.piece_at(sq) else {
+            continue;
+        };
+        found += (attacks::attacks(sq, piece, occupied) & !ours).count();
+        if found >= 2 {
+            return true;
+        }
+    }
+    // Single pushes onto empty squares.
+    let pawns = free & board.pawns();
+    let pushed = match us {
+        shakmaty::Color::White => pawns.shift(8),
+        shakmaty::Color::Black => pawns.shift(-8),
+    };
+    found + (pushed & !occupied).count() >= 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::Move;
+
+    /// Positions from seeded random games, so that pins, checks and
+    /// crowded kings all turn up.
+    fn random_positions(games: usize) -> Vec<Chess> {
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % n
+        };
+        let mut out = Vec::new();
+        for _ in 0..games {
+            let mut pos = Chess::default();
+            for _ in 0..160 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[next(moves.len())];
+                pos.play_unchecked(m);
+                out.push(pos.clone());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_cheap_answers_agree_with_full_generation() {
+        let positions = random_positions(300);
+        let (mut two, mut stepping, mut checks) = (0, 0, 0);
+        for pos in &positions {
+            let moves = pos.legal_moves();
+            let king_moves = moves
+                .iter()
+                .filter(|m| {
+                    matches!(
+                        m,
+                        Move::Normal {
+                            role: shakmaty::Role::King,
+                            ..
+                        }
+                    )
+                })
+                .count();
+            assert_eq!(king_can_step(pos), king_moves > 0, "{pos:?}");
+            if two_legal_moves(pos) {
+                assert!(moves.len() >= 2, "{pos:?}");
+                two += 1;
+            }
+            if pos.is_check() {
+                checks += 1;
+                stepping += usize::from(king_can_step(pos));
+            }
+        }
+        // The cheap test answers for most positions, and checks were met.
+        assert!(
+            two * 10 >= positions.len() * 9,
+            "{two} of {}",
+            positions.len()
+        );
+        assert!(
+            checks > 200 && stepping > 100,
+            "{checks} checks, {stepping} with a step"
+        );
+    }
+
+    #[test]
+    fn pinned_men_and_checks_are_not_counted() {
+        // The knight is pinned and the rook covers the second rank: Kg1 is
+        // the only legal move, though the knight looks mobile.
+        let pos = crate::analysis::test_position("k7/8/8/8/8/8/r7/q3N2K w - - 0 1");
+        assert_eq!(pos.legal_moves().len(), 1);
+        assert!(king_can_step(&pos));
+        assert!(!two_legal_moves(&pos));
+        // In check with no step for the king: the blocks are left to full
+        // generation.
+        let pos = crate::analysis::test_position("4r1k1/8/8/8/8/8/3P1P2/3NKN2 w - - 0 1");
+        assert!(pos.legal_moves().len() >= 2);
+        assert!(!king_can_step(&pos));
+        assert!(!two_legal_moves(&pos));
+    }
+}
