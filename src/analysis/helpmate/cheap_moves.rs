@@ -23,6 +23,29 @@ pub fn king_can_step(pos: &Chess) -> bool {
     king_steps(pos).next().is_some()
 }
 
+/// `plies` moves can be played by the kings alone, onto empty squares: a
+/// line in which no man is lost and no position ends the game.
+pub fn quiet_king_line(pos: &Chess, plies: u8) -> bool {
+    let mut pos = pos.clone();
+    for _ in 0..plies {
+        let board = pos.board();
+        let (Some(from), Some(to)) = (
+            board.king_of(pos.turn()),
+            king_steps(&pos).find(|&sq| !board.occupied().contains(sq)),
+        ) else {
+            return false;
+        };
+        pos.play_unchecked(shakmaty::Move::Normal {
+            role: shakmaty::Role::King,
+            from,
+            capture: None,
+            to,
+            promotion: None,
+        });
+    }
+    true
+}
+
 /// `true` only when the side to move has at least two legal moves: king
 /// steps, then (out of check) moves of men on no line through their king,
 /// which no pin can hold.
@@ -129,6 +152,42 @@ mod tests {
             checks > 200 && stepping > 100,
             "{checks} checks, {stepping} with a step"
         );
+    }
+
+    #[test]
+    fn quiet_king_lines_are_legal_and_take_nothing() {
+        let mut found = 0;
+        for pos in random_positions(40) {
+            if !quiet_king_line(&pos, 4) {
+                continue;
+            }
+            found += 1;
+            // Replayed with full generation: each step is a legal king move
+            // onto an empty square.
+            let mut p = pos.clone();
+            for _ in 0..4 {
+                let m = p
+                    .legal_moves()
+                    .into_iter()
+                    .find(|m| {
+                        m.role() == shakmaty::Role::King
+                            && !m.is_capture()
+                            && !m.is_castle()
+                            && Some(m.to())
+                                == king_steps(&p).find(|&sq| !p.board().occupied().contains(sq))
+                    })
+                    .expect("the step is legal");
+                p.play_unchecked(m);
+            }
+            assert_eq!(p.board().occupied().count(), pos.board().occupied().count());
+        }
+        assert!(found > 100, "{found}");
+        // A king with nowhere to go: no line; one that may only go to g1
+        // and back: a line.
+        let boxed = crate::analysis::test_position("4r1k1/8/8/8/8/8/3P1P2/3NKN2 w - - 0 1");
+        assert!(!quiet_king_line(&boxed, 4));
+        let shuttle = crate::analysis::test_position("k7/8/8/8/8/8/r7/q3N2K w - - 0 1");
+        assert!(quiet_king_line(&shuttle, 4));
     }
 
     #[test]

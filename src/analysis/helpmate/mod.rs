@@ -192,9 +192,10 @@ fn no_mate_within(pos: &Chess, winner: Color, depth: u8) -> bool {
     if pos.has_insufficient_material(winner) {
         return true;
     }
-    if depth == 0 {
-        // Whether a line's last position is a stalemate does not matter
-        // enough to generate its moves: not proven.
+    // Whether a line's last position is a stalemate does not matter enough
+    // to generate its moves: at depth 0, or at the end of a line of quiet
+    // king steps (which keeps every man), nothing is proven.
+    if depth == 0 || cheap_moves::quiet_king_line(pos, depth) {
         return false;
     }
     let moves = pos.legal_moves();
