@@ -3,6 +3,8 @@
 //! decisions themselves are `policy`'s; this file gathers the facts from
 //! the replay and the clocks, and words the `detail`.
 
+use std::fmt::Write as _;
+
 use shakmaty::{fen::Fen, Chess, EnPassantMode, Position};
 
 use super::policy::{self, BothFlags, BothFlagsFacts, FlagFall, Found, IllegalFacts, IllegalMove};
@@ -62,6 +64,14 @@ impl Ctx<'_> {
             t if t.is_empty() => p.san.append_to_string(out),
             t => out.push_str(&t),
         }
+    }
+
+    /// `before`, then ply `n` numbered and as written, onto `out`.
+    fn write_named(&self, before: &str, n: usize, out: &mut String) {
+        out.push_str(before);
+        out.push_str(&self.r.move_number(n));
+        out.push(' ');
+        self.write_written(n, out);
     }
 
     /// Ply `n` numbered and as written, e.g. `41... Qxe4`.
@@ -129,36 +139,38 @@ impl Ctx<'_> {
 }
 
 fn can_mate_sentence(side: Side, answer: &MateAnswer, pos: &Chess) -> String {
-    match answer.verdict {
-        Mateability::Unwinnable => format!(
-            "{} cannot mate with {} v {}: no helpmate exists ({})",
-            side.name(),
-            material_label(pos, side),
-            material_label(pos, side.other()),
+    let mut s = String::with_capacity(96);
+    write_can_mate_sentence(&mut s, side, answer, pos);
+    s
+}
+
+/// `can_mate_sentence`, written onto the end of `out`.
+fn write_can_mate_sentence(out: &mut String, side: Side, answer: &MateAnswer, pos: &Chess) {
+    let (ours, theirs) = (material_label(pos, side), material_label(pos, side.other()));
+    let name = side.name();
+    // Writing into a String cannot fail.
+    let _ = match answer.verdict {
+        Mateability::Unwinnable => write!(
+            out,
+            "{name} cannot mate with {ours} v {theirs}: no helpmate exists ({})",
             answer.method
         ),
-        Mateability::Winnable if !answer.line.is_empty() => format!(
-            "{} can mate with {} v {}: helpmate line {}",
-            side.name(),
-            material_label(pos, side),
-            material_label(pos, side.other()),
+        Mateability::Winnable if !answer.line.is_empty() => write!(
+            out,
+            "{name} can mate with {ours} v {theirs}: helpmate line {}",
             mate::numbered_line(pos, &answer.line)
         ),
-        Mateability::Winnable => format!(
-            "{} can mate with {} v {} ({})",
-            side.name(),
-            material_label(pos, side),
-            material_label(pos, side.other()),
+        Mateability::Winnable => write!(
+            out,
+            "{name} can mate with {ours} v {theirs} ({})",
             answer.method
         ),
-        Mateability::Undetermined => format!(
-            "whether {} can mate with {} v {} is undetermined ({})",
-            side.name(),
-            material_label(pos, side),
-            material_label(pos, side.other()),
+        Mateability::Undetermined => write!(
+            out,
+            "whether {name} can mate with {ours} v {theirs} is undetermined ({})",
             answer.method
         ),
-    }
+    };
 }
 
 /// The game reached a dead position at or before its end: find where, and
@@ -355,56 +367,64 @@ fn judge_replayed(mut c: Ctx<'_>) -> Judgement {
 fn judge_board_ending(c: Ctx<'_>, e: replay::Ending) -> Judgement {
     let rules = c.rules;
     let b = &rules.board;
-    let (result, reason, rule, what) = match e.kind {
+    // One buffer for the sentence: this runs for every game that ends on
+    // the board.
+    let mut main = String::with_capacity(160);
+    let (result, reason, rule) = match e.kind {
         BoardEnd::Checkmate => {
             let winner = c.r.side_of_ply(e.ply);
+            let _ = write!(main, "{} mated", winner.other().name());
             (
                 GameResult::win_for(winner),
                 Reason::Checkmate,
                 b.checkmate.clone(),
-                format!("{} mated", winner.other().name()),
             )
         }
-        BoardEnd::Stalemate => (
-            GameResult::Draw,
-            Reason::Stalemate,
-            b.stalemate.clone(),
-            format!("{} is stalemated", c.r.side_to_move().name()),
-        ),
-        BoardEnd::DeadPosition => (
-            GameResult::Draw,
-            Reason::DeadPosition,
-            b.dead_position.clone(),
-            format!(
+        BoardEnd::Stalemate => {
+            let _ = write!(main, "{} is stalemated", c.r.side_to_move().name());
+            (GameResult::Draw, Reason::Stalemate, b.stalemate.clone())
+        }
+        BoardEnd::DeadPosition => {
+            let _ = write!(
+                main,
                 "dead position: neither side can mate ({} v {})",
                 material_label(&c.r.pos, Side::White),
                 material_label(&c.r.pos, Side::Black)
-            ),
-        ),
-        BoardEnd::Fivefold => (
-            GameResult::Draw,
-            Reason::FivefoldRepetition,
-            rules.automatic_draws.fivefold_rule.clone(),
-            "the position stood for the fifth time".to_string(),
-        ),
-        BoardEnd::SeventyFive => (
-            GameResult::Draw,
-            Reason::SeventyFiveMoves,
-            rules.automatic_draws.seventy_five_rule.clone(),
-            "75 moves each without a capture or pawn move".to_string(),
-        ),
+            );
+            (
+                GameResult::Draw,
+                Reason::DeadPosition,
+                b.dead_position.clone(),
+            )
+        }
+        BoardEnd::Fivefold => {
+            main.push_str("the position stood for the fifth time");
+            (
+                GameResult::Draw,
+                Reason::FivefoldRepetition,
+                rules.automatic_draws.fivefold_rule.clone(),
+            )
+        }
+        BoardEnd::SeventyFive => {
+            main.push_str("75 moves each without a capture or pawn move");
+            (
+                GameResult::Draw,
+                Reason::SeventyFiveMoves,
+                rules.automatic_draws.seventy_five_rule.clone(),
+            )
+        }
     };
-    let when = if e.ply == 0 {
-        "in the start position".to_string()
+    if e.ply == 0 {
+        main.push_str(" in the start position");
     } else {
-        format!("after {}", c.named(e.ply))
-    };
-    let mut main = format!("{what} {when}");
+        c.write_named(" after ", e.ply, &mut main);
+    }
     let after = c.game.plies.len().saturating_sub(e.ply);
     if after > 0 && c.game.garbled.is_none() {
-        main.push_str(&format!(
+        let _ = write!(
+            main,
             "; {after} more plies were recorded after the game had ended and do not count"
-        ));
+        );
     }
     // A flag that fell before the board ending and was not called.
     let early_flag = [Side::White, Side::Black]
@@ -436,7 +456,7 @@ fn judge_board_ending(c: Ctx<'_>, e: replay::Ending) -> Judgement {
         };
     }
     if result != c.recorded {
-        main.push_str(&format!("; recorded {}", c.recorded.as_str()));
+        let _ = write!(main, "; recorded {}", c.recorded.as_str());
     }
     let v = Verdict::against(c.recorded, result, reason, rule);
     c.finish(v, (e.ply > 0).then_some(e.ply), main)
@@ -660,64 +680,62 @@ fn judge_one_flag(
         Some((_, Some(p))) => Some(*p),
         _ => (c.r.plies > 0).then_some(c.r.plies),
     };
-    let shown = c
-        .clocks
-        .last(flagger)
-        .map(|(_, clk)| format!(" (last recorded clock {clk})"))
-        .unwrap_or_default();
-    let after = match (&first, flag_ply) {
-        (Some((_, Some(p))), _) => format!(" on {}", c.named(*p)),
-        (_, Some(p)) => format!(" after {}", c.named(p)),
-        _ => String::new(),
-    };
-    let main = format!(
-        "{}'s flag fell{after}{shown}, shown by {how}",
-        flagger.name()
-    );
+    // One buffer for the whole sentence: this runs for every flag fall.
+    let mut main = String::with_capacity(192);
+    let _ = write!(main, "{}'s flag fell", flagger.name());
+    match (&first, flag_ply) {
+        (Some((_, Some(p))), _) => c.write_named(" on ", *p, &mut main),
+        (_, Some(p)) => c.write_named(" after ", p, &mut main),
+        _ => {}
+    }
+    if let Some((_, clk)) = c.clocks.last(flagger) {
+        let _ = write!(main, " (last recorded clock {clk})");
+    }
+    let _ = write!(main, ", shown by {how}");
     let t = match policy::flag_fall(c.rules, &mut c.board, flagger, c.syzygy) {
         FlagFall::Dead => return judge_dead(c),
         FlagFall::Decided(t) => t,
     };
-    let (mo, mf) = (
-        material_label(&c.r.pos, opp),
-        material_label(&c.r.pos, flagger),
-    );
     let (result, reason) = match t.verdict {
         Mateability::Winnable => (GameResult::win_for(opp), Reason::FlagFall),
         Mateability::Unwinnable => (GameResult::Draw, Reason::FlagFallCannotMate),
         Mateability::Undetermined => (GameResult::Unknown, Reason::FlagFallCannotMate),
     };
-    let why = match (&t.uscf, &t.answer) {
-        (Some((p, why)), _) => match t.verdict {
-            Mateability::Winnable => format!("{} has {mo} v {mf}: {why}", opp.name()),
-            Mateability::Unwinnable => format!(
-                "{} has only {mo} v {mf}, {why}: drawn under USCF {p}",
-                opp.name()
-            ),
-            Mateability::Undetermined => format!(
-                "{} has only {mo} v {mf}: a draw under USCF {p} unless {} has a forced win; {why}",
-                opp.name(),
-                opp.name()
-            ),
-        },
+    main.push_str("; ");
+    match (&t.uscf, &t.answer) {
+        (Some((p, why)), _) => {
+            let (mo, mf) = (
+                material_label(&c.r.pos, opp),
+                material_label(&c.r.pos, flagger),
+            );
+            let o = opp.name();
+            let _ = match t.verdict {
+                Mateability::Winnable => write!(main, "{o} has {mo} v {mf}: {why}"),
+                Mateability::Unwinnable => write!(
+                    main,
+                    "{o} has only {mo} v {mf}, {why}: drawn under USCF {p}"
+                ),
+                Mateability::Undetermined => write!(
+                    main,
+                    "{o} has only {mo} v {mf}: a draw under USCF {p} unless {o} has a forced win; {why}"
+                ),
+            };
+        }
         (None, Some(answer)) => {
-            let s = can_mate_sentence(opp, answer, &c.r.pos);
+            write_can_mate_sentence(&mut main, opp, answer, &c.r.pos);
             if t.verdict == Mateability::Unwinnable {
-                format!("{s}: drawn")
-            } else {
-                s
+                main.push_str(": drawn");
             }
         }
-        (None, None) => String::new(),
-    };
+        (None, None) => {}
+    }
     let rule = match first {
         Some((f, _)) => f.and(&t.rule),
         None => t.rule,
     };
     let v = Verdict::against(c.recorded, result, reason, rule);
-    let mut main = format!("{main}; {why}");
     if result != c.recorded {
-        main.push_str(&format!("; recorded {}", c.recorded.as_str()));
+        let _ = write!(main, "; recorded {}", c.recorded.as_str());
     }
     c.finish(v, flag_ply, main)
 }
