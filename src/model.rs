@@ -123,15 +123,24 @@ impl GameResult {
     /// Reads the Result tag, tolerating the unicode forms seen in real files
     /// (`½-½`, en and em dashes) and surrounding blanks.
     pub fn parse(s: &str) -> Option<GameResult> {
-        let norm: String = s
-            .trim()
-            .chars()
-            .map(|c| match c {
-                '–' | '—' | '‐' | '‑' => '-',
-                c => c,
-            })
-            .collect();
-        match norm.as_str() {
+        let s = s.trim();
+        // Dashes other than the hyphen-minus only in the rare result typed
+        // in a word processor: the common case is read without a copy.
+        if s.contains(['–', '—', '‐', '‑']) {
+            let norm: String = s
+                .chars()
+                .map(|c| match c {
+                    '–' | '—' | '‐' | '‑' => '-',
+                    c => c,
+                })
+                .collect();
+            return Self::parse_plain(&norm);
+        }
+        Self::parse_plain(s)
+    }
+
+    fn parse_plain(s: &str) -> Option<GameResult> {
+        match s {
             // `+--` / `--+`: a win by forfeit, as lichess broadcasts write it.
             "1-0" | "+--" | "+/-" | "1-0 ff" => Some(GameResult::WhiteWins),
             "0-1" | "--+" | "-/+" | "0-1 ff" => Some(GameResult::BlackWins),

@@ -301,7 +301,13 @@ impl<R: Read> Splitter<R> {
             };
             self.spans.push(span);
         }
-        self.state = GameState::default();
+        // The tag-name list keeps its allocation from game to game.
+        let mut names = std::mem::take(&mut self.state.tag_names);
+        names.clear();
+        self.state = GameState {
+            tag_names: names,
+            ..GameState::default()
+        };
     }
 
     /// Keeps memory flat when one game runs past `MAX_GAME_BYTES`: hands out
