@@ -3,7 +3,7 @@
 //! answer is plain from a few attack lookups, and shakmaty's full generation
 //! costs ten times as much.
 
-use shakmaty::{attacks, Bitboard, Chess, Position, Square};
+use shakmaty::{attacks, Bitboard, Chess, Color, Move, MoveList, Position, Role, Square};
 
 /// The squares the side to move's king may step to (never castling).
 fn king_steps(pos: &Chess) -> impl Iterator<Item = Square> + '_ {
@@ -21,6 +21,123 @@ fn king_steps(pos: &Chess) -> impl Iterator<Item = Square> + '_ {
 /// The king may step somewhere: in check, the position is not mate.
 pub fn king_can_step(pos: &Chess) -> bool {
     king_steps(pos).next().is_some()
+}
+
+/// Every legal move, in the order `Position::legal_moves` gives them, for a
+/// side not in check, without castling rights or an en passant capture on
+/// the board (`false` otherwise, `out` untouched): the search's common case,
+/// listed from the attack tables straight into the caller's list (shakmaty's
+/// own list is returned by value, and the copy cost a fifth of the call).
+pub fn plain_legal_moves(pos: &Chess, out: &mut MoveList) -> bool {
+    let us = pos.turn();
+    if pos.maybe_ep_square().is_some() || pos.castles().has_color(us) || pos.is_check() {
+        return false;
+    }
+    let board = pos.board();
+    let Some(king) = board.king_of(us) else {
+        return false;
+    };
+    let ours = board.by_color(us);
+    let theirs = board.by_color(!us);
+    let occupied = board.occupied();
+    let target = !ours;
+    // Men between the king and an enemy slider move only along that line.
+    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
+        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens());
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in snipers & theirs {
+        let b = attacks::between(king, sniper) & occupied;
+        if !b.more_than_one() {
+            pinned |= b & ours;
+        }
+    }
+    let start = out.len();
+    let mut push = |role: Role, from: Square, to: Square, promotion: Option<Role>| {
+        out.push(Move::Normal {
+            role,
+            from,
+            capture: board.role_at(to),
+            to,
+            promotion,
+        });
+    };
+    let promote = |push: &mut dyn FnMut(Role, Square, Square, Option<Role>), from, to| {
+        for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+            push(Role::Pawn, from, to, Some(role));
+        }
+    };
+    // Pawns: captures towards the a-file side, then the h-file side; then
+    // single steps, promotions, double steps (shakmaty's order).
+    let pawns = ours & board.pawns();
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    let (west, east, step): (Bitboard, Bitboard, i32) = match us {
+        Color::White => (
+            Bitboard((pawns.0 & !FILE_A) << 7),
+            Bitboard((pawns.0 << 9) & !FILE_A),
+            8,
+        ),
+        Color::Black => (
+            Bitboard((pawns.0 & !FILE_A) >> 9),
+            Bitboard((pawns.0 >> 7) & !FILE_A),
+            -8,
+        ),
+    };
+    for (captures, back) in [
+        (west & theirs, if step > 0 { 7 } else { -9 }),
+        (east & theirs, if step > 0 { 9 } else { -7 }),
+    ] {
+        for to in captures & !Bitboard::BACKRANKS {
+            push(Role::Pawn, to.offset(-back).unwrap_or(to), to, None);
+        }
+        for to in captures & Bitboard::BACKRANKS {
+            promote(&mut push, to.offset(-back).unwrap_or(to), to);
+        }
+    }
+    let single = pawns.shift(step) & !occupied;
+    for to in single & !Bitboard::BACKRANKS {
+        push(Role::Pawn, to.offset(-step).unwrap_or(to), to, None);
+    }
+    for to in single & Bitboard::BACKRANKS {
+        promote(&mut push, to.offset(-step).unwrap_or(to), to);
+    }
+    let home_half = if step > 0 {
+        Bitboard::SOUTH
+    } else {
+        Bitboard::NORTH
+    };
+    for to in single.shift(step) & home_half & !occupied {
+        push(Role::Pawn, to.offset(-2 * step).unwrap_or(to), to, None);
+    }
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for from in ours & board.by_role(role) {
+            let piece = role.of(us);
+            for to in attacks::attacks(from, piece, occupied) & target {
+                push(role, from, to, None);
+            }
+        }
+    }
+    for to in attacks::king_attacks(king) & target {
+        if board.attacks_to(to, !us, occupied).is_empty() {
+            push(Role::King, king, to, None);
+        }
+    }
+    if pinned.any() {
+        let mut i = start;
+        while i < out.len() {
+            let keep = match out[i] {
+                Move::Normal { from, to, .. } => {
+                    !pinned.contains(from) || attacks::aligned(from, to, king)
+                }
+                _ => true,
+            };
+            if keep {
+                i += 1;
+            } else {
+                out.remove(i);
+            }
+        }
+    }
+    true
 }
 
 /// `plies` moves can be played by the kings alone, onto empty squares: a
@@ -188,6 +305,38 @@ mod tests {
         assert!(!quiet_king_line(&boxed, 4));
         let shuttle = crate::analysis::test_position("k7/8/8/8/8/8/r7/q3N2K w - - 0 1");
         assert!(quiet_king_line(&shuttle, 4));
+    }
+
+    #[test]
+    fn plain_lists_are_shakmatys_lists_in_the_same_order() {
+        let (mut listed, mut pinned) = (0, 0);
+        for pos in random_positions(300) {
+            let mut out = MoveList::new();
+            if !plain_legal_moves(&pos, &mut out) {
+                assert!(out.is_empty());
+                continue;
+            }
+            let full = pos.legal_moves();
+            assert_eq!(out.as_slice(), full.as_slice(), "{pos:?}");
+            listed += 1;
+            // A pinned man: some move of its off the line is missing.
+            let board = pos.board();
+            let ours = board.by_color(pos.turn());
+            pinned += usize::from(
+                (ours & !board.kings() & !board.pawns())
+                    .into_iter()
+                    .any(|sq| {
+                        let piece = board.piece_at(sq).expect("a man");
+                        (attacks::attacks(sq, piece, board.occupied()) & !ours)
+                            .into_iter()
+                            .any(|to| !full.iter().any(|m| m.from() == Some(sq) && m.to() == to))
+                    }),
+            );
+        }
+        assert!(
+            listed > 20_000 && pinned > 100,
+            "{listed} listed, {pinned} with a pin"
+        );
     }
 
     #[test]

@@ -8,10 +8,11 @@
 use std::hash::{BuildHasherDefault, Hasher};
 
 use shakmaty::{
-    attacks, zobrist::Zobrist128, Bitboard, Chess, EnPassantMode, Move, Position, Role, Square,
+    attacks, zobrist::Zobrist128, Bitboard, Chess, EnPassantMode, Move, MoveList, Position, Role,
+    Square,
 };
 
-use super::cheap_moves::king_can_step;
+use super::cheap_moves::{king_can_step, plain_legal_moves};
 use super::heuristics::{Cost, Plan};
 use crate::analysis::key::key_after;
 
@@ -257,7 +258,10 @@ impl Search {
                 return false;
             }
         }
-        let moves = pos.legal_moves();
+        let mut moves = MoveList::new();
+        if !plain_legal_moves(pos, &mut moves) {
+            moves = pos.legal_moves();
+        }
         if moves.is_empty() {
             return !winner_moves && pos.is_check();
         }
