@@ -1,7 +1,10 @@
-//! Facts about the side to move's legal moves found without generating them
-//! all: the search and the fast check ask them of many positions where the
-//! answer is plain from a few attack lookups, and shakmaty's full generation
-//! costs ten times as much.
+//! The side to move's legal moves, cheaply: facts about them found without
+//! generating them all (the king can step; at least two moves; a line of
+//! quiet king steps), which the search and the fast check ask of many
+//! positions where a few attack lookups answer, and the whole list for the
+//! plain positions the search spends its time in. Each answer is tested
+//! against shakmaty's full generation, which stays the authority and the
+//! fallback.
 
 use shakmaty::{attacks, Bitboard, Chess, Color, Move, MoveList, Position, Role, Square};
 
