@@ -76,9 +76,8 @@ impl Ctx<'_> {
 
     /// Ply `n` numbered and as written, e.g. `41... Qxe4`.
     fn named(&self, n: usize) -> String {
-        let mut s = self.r.move_number(n);
-        s.push(' ');
-        self.write_written(n, &mut s);
+        let mut s = String::new();
+        self.write_named("", n, &mut s);
         s
     }
 

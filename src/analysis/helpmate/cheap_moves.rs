@@ -9,7 +9,7 @@
 use shakmaty::{attacks, Bitboard, Chess, Color, Move, MoveList, Position, Role, Square};
 
 /// The squares the side to move's king may step to (never castling).
-fn king_steps(pos: &Chess) -> impl Iterator<Item = Square> + '_ {
+pub fn king_steps(pos: &Chess) -> impl Iterator<Item = Square> + '_ {
     let board = pos.board();
     let us = pos.turn();
     let king = board.king_of(us);

@@ -11,6 +11,8 @@ use std::sync::LazyLock;
 
 use shakmaty::{attacks, Bitboard, Chess, Color, Move, Position, Role, Square};
 
+use super::cheap_moves::king_steps;
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Cost {
     /// Progress: searched without using depth.
@@ -178,9 +180,7 @@ impl Plan {
             }
         }
     }
-}
 
-impl Plan {
     /// Where a loser's node searches only the moves that cost nothing
     /// (every other move would end the line at the depth): the squares of
     /// those moves, when they are all the king's steps towards the corner
@@ -192,7 +192,11 @@ impl Plan {
         let board = pos.board();
         let loser = !self.winner;
         let ours = board.by_color(loser);
-        if pos.is_check() || pos.castles().has_color(loser) || (ours & board.knights()).any() {
+        if pos.turn() != loser
+            || pos.is_check()
+            || pos.castles().has_color(loser)
+            || (ours & board.knights()).any()
+        {
             return None;
         }
         if self.loser_pawns_help && (ours & board.pawns()).any() {
@@ -206,20 +210,12 @@ impl Plan {
                 return None;
             }
         }
-        let king = board.king_of(loser)?;
-        let nearer = self.to_corner[usize::from(king)];
-        // Judged with the king lifted, so that a slider's line through it
-        // counts.
-        let without_king = occupied ^ Bitboard::from_square(king);
-        let mut steps = Bitboard::EMPTY;
-        for to in attacks::king_attacks(king) & !ours {
-            if self.to_corner[usize::from(to)] < nearer
-                && board.attacks_to(to, self.winner, without_king).is_empty()
-            {
-                steps.add(to);
-            }
-        }
-        Some(steps)
+        let nearer = self.to_corner[usize::from(board.king_of(loser)?)];
+        Some(
+            king_steps(pos)
+                .filter(|&to| self.to_corner[usize::from(to)] < nearer)
+                .collect(),
+        )
     }
 }
 
@@ -262,6 +258,32 @@ static KNIGHT_DISTANCE: LazyLock<Box<[[u8; 64]; 64]>> = LazyLock::new(|| {
 mod tests {
     use super::*;
     use crate::analysis::test_position as pos;
+
+    #[test]
+    fn the_losers_free_king_steps_head_for_the_corner() {
+        // A lone king on e5 against K+R: h8 is the nearer corner, and f6 the
+        // only step that gets nearer.
+        let p = pos("8/8/8/4k3/8/K7/8/R7 b - - 0 1");
+        let plan = Plan::new(&p, Color::White);
+        assert_eq!(
+            plan.loser_free_king_steps(&p),
+            Some(Bitboard::from_square(Square::F6))
+        );
+        // Not where another man may have a free move (a knight; a bishop
+        // that reaches h7, beside the corner), nor with the winner to move.
+        for fen in [
+            "8/8/8/4k3/8/K7/8/R1n5 b - - 0 1",
+            "8/8/8/4k3/8/K7/8/Rb6 b - - 0 1",
+            "8/8/8/4k3/8/K7/8/R7 w - - 0 1",
+        ] {
+            let p = pos(fen);
+            assert_eq!(
+                Plan::new(&p, Color::White).loser_free_king_steps(&p),
+                None,
+                "{fen}"
+            );
+        }
+    }
 
     #[test]
     fn knight_distances() {

@@ -19,9 +19,10 @@ use crate::analysis::key::key_after;
 /// The longest line searched, in plies.
 const MAX_LINE: usize = 128;
 /// Slots in the largest transposition table (8 bytes each: 1 MB), kept per
-/// worker between queries. A search of a few thousand nodes uses the first
-/// quarter of it only (256 KB, which stays in a core's L2 cache beside the
-/// rest of the worker's data): it keeps every position such a search visits.
+/// worker between queries. The wide search uses its first quarter only
+/// (256 KB, which stays in a core's L2 cache beside the rest of the
+/// worker's data): on the lichess file's flag-fall queries it searched
+/// 0.04 % more nodes than with the whole table.
 pub const TABLE_SLOTS: usize = 1 << 17;
 
 /// Positions searched and the depth left when they were, by key. A flat
@@ -239,9 +240,10 @@ impl Search {
                 }
                 // Every other move (if any) ends the line at the depth.
                 self.cut = true;
-                let from = pos.board().king_of(!winner);
+                let Some(from) = pos.board().king_of(!winner) else {
+                    return false;
+                };
                 for to in steps {
-                    let Some(from) = from else { break };
                     let m = Move::Normal {
                         role: Role::King,
                         from,
