@@ -10,13 +10,19 @@ use shakmaty::{attacks, Bitboard, Chess, Color, Move, MoveList, Position, Role, 
 
 /// The squares the side to move's king may step to (never castling).
 pub fn king_steps(pos: &Chess) -> impl Iterator<Item = Square> + '_ {
+    king_steps_among(pos, Bitboard::FULL)
+}
+
+/// The king's steps onto `squares` only: the cheap filter first, the
+/// attack test (the dear one) on what is left.
+pub fn king_steps_among(pos: &Chess, squares: Bitboard) -> impl Iterator<Item = Square> + '_ {
     let board = pos.board();
     let us = pos.turn();
     let king = board.king_of(us);
     // Judged with the king lifted, so that a slider's line through it counts.
     let occupied = board.occupied() ^ king.map_or(Bitboard::EMPTY, Bitboard::from_square);
     king.map_or(Bitboard::EMPTY, attacks::king_attacks)
-        .intersect(!board.by_color(us))
+        .intersect(!board.by_color(us) & squares)
         .into_iter()
         .filter(move |&sq| board.attacks_to(sq, !us, occupied).is_empty())
 }
@@ -26,12 +32,14 @@ pub fn king_can_step(pos: &Chess) -> bool {
     king_steps(pos).next().is_some()
 }
 
-/// Every legal move, in the order `Position::legal_moves` gives them, for a
-/// side not in check, without castling rights or an en passant capture on
-/// the board (`false` otherwise, `out` untouched): the search's common case,
+/// Every legal move, in the order `Position::legal_moves` gives them, in
+/// place of `out`'s contents, for a side not in check, without castling
+/// rights or an en passant capture on the board (`false` otherwise, `out`
+/// left empty): the search's common case,
 /// listed from the attack tables straight into the caller's list (shakmaty's
 /// own list is returned by value, and the copy cost a fifth of the call).
 pub fn plain_legal_moves(pos: &Chess, out: &mut MoveList) -> bool {
+    out.clear();
     let us = pos.turn();
     if pos.maybe_ep_square().is_some() || pos.castles().has_color(us) || pos.is_check() {
         return false;
@@ -54,7 +62,6 @@ pub fn plain_legal_moves(pos: &Chess, out: &mut MoveList) -> bool {
             pinned |= b & ours;
         }
     }
-    let start = out.len();
     let mut push = |role: Role, from: Square, to: Square, promotion: Option<Role>| {
         out.push(Move::Normal {
             role,
@@ -119,26 +126,18 @@ pub fn plain_legal_moves(pos: &Chess, out: &mut MoveList) -> bool {
             }
         }
     }
-    for to in attacks::king_attacks(king) & target {
-        if board.attacks_to(to, !us, occupied).is_empty() {
-            push(Role::King, king, to, None);
-        }
+    for to in king_steps(pos) {
+        push(Role::King, king, to, None);
     }
+    // A pinned man's moves off its line go, as shakmaty drops them: after
+    // the listing, since pins are rare and a test per move is not.
     if pinned.any() {
-        let mut i = start;
-        while i < out.len() {
-            let keep = match out[i] {
-                Move::Normal { from, to, .. } => {
-                    !pinned.contains(from) || attacks::aligned(from, to, king)
-                }
-                _ => true,
-            };
-            if keep {
-                i += 1;
-            } else {
-                out.remove(i);
+        out.retain(|m| match *m {
+            Move::Normal { from, to, .. } => {
+                !pinned.contains(from) || attacks::aligned(from, to, king)
             }
-        }
+            _ => true,
+        });
     }
     true
 }
@@ -155,8 +154,8 @@ pub fn quiet_king_line(pos: &Chess, plies: u8) -> bool {
         ) else {
             return false;
         };
-        pos.play_unchecked(shakmaty::Move::Normal {
-            role: shakmaty::Role::King,
+        pos.play_unchecked(Move::Normal {
+            role: Role::King,
             from,
             capture: None,
             to,
@@ -197,8 +196,8 @@ pub fn two_legal_moves(pos: &Chess) -> bool {
     // Single pushes onto empty squares.
     let pawns = free & board.pawns();
     let pushed = match us {
-        shakmaty::Color::White => pawns.shift(8),
-        shakmaty::Color::Black => pawns.shift(-8),
+        Color::White => pawns.shift(8),
+        Color::Black => pawns.shift(-8),
     };
     found + (pushed & !occupied).count() >= 2
 }
@@ -206,7 +205,6 @@ pub fn two_legal_moves(pos: &Chess) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::Move;
 
     /// Positions from seeded random games, so that pins, checks and
     /// crowded kings all turn up.
@@ -246,7 +244,7 @@ mod tests {
                     matches!(
                         m,
                         Move::Normal {
-                            role: shakmaty::Role::King,
+                            role: Role::King,
                             ..
                         }
                     )
@@ -290,7 +288,7 @@ mod tests {
                     .legal_moves()
                     .into_iter()
                     .find(|m| {
-                        m.role() == shakmaty::Role::King
+                        m.role() == Role::King
                             && !m.is_capture()
                             && !m.is_castle()
                             && Some(m.to())

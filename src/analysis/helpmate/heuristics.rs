@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use shakmaty::{attacks, Bitboard, Chess, Color, Move, Position, Role, Square};
 
-use super::cheap_moves::king_steps;
+use super::cheap_moves::king_steps_among;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Cost {
@@ -161,6 +161,8 @@ impl Plan {
                 Cost::Normal
             }
         } else {
+            // `loser_free_king_steps` lists these rules' free moves where
+            // they are all king steps: a rule added here is added there.
             let closer = match role {
                 Role::King => nearer(&self.to_corner),
                 Role::Knight => nearer(&self.to_blocking_post),
@@ -210,12 +212,13 @@ impl Plan {
                 return None;
             }
         }
-        let nearer = self.to_corner[usize::from(board.king_of(loser)?)];
-        Some(
-            king_steps(pos)
-                .filter(|&to| self.to_corner[usize::from(to)] < nearer)
-                .collect(),
-        )
+        let king = board.king_of(loser)?;
+        let nearer = self.to_corner[usize::from(king)];
+        let towards = (attacks::king_attacks(king) & !ours)
+            .into_iter()
+            .filter(|&to| self.to_corner[usize::from(to)] < nearer)
+            .collect();
+        Some(king_steps_among(pos, towards).collect())
     }
 }
 
