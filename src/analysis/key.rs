@@ -15,6 +15,30 @@ pub fn key_after<V: ZobristValue>(before: &Chess, key: V, m: Move, after: &Chess
     before_move(before, key, m).after(after)
 }
 
+/// `key_after` without the position after the move, where that position
+/// adds nothing to the key: no castling rights before the move, and not a
+/// double pawn push (the only move after which an en passant capture can be
+/// legal). `None` otherwise. Lets a search skip playing a move whose
+/// position it has already seen.
+#[inline]
+pub fn key_after_plain<V: ZobristValue>(before: &Chess, key: V, m: Move) -> Option<V> {
+    if rights_bits(before) != 0 {
+        return None;
+    }
+    if let Move::Normal {
+        role: Role::Pawn,
+        from,
+        to,
+        ..
+    } = m
+    {
+        if from.rank().distance(to.rank()) == 2 {
+            return None;
+        }
+    }
+    Some(before_move(before, key, m).k)
+}
+
 /// A key half brought up to date: what the position before the move
 /// tells. The replay plays the move in place and finishes the key from the
 /// position after it, without keeping a copy of the one before.
@@ -122,13 +146,14 @@ mod tests {
     use super::*;
     use shakmaty::{fen::Fen, zobrist::Zobrist64, CastlingMode};
 
-    fn walk(fen: &str, depth: u32) -> usize {
+    /// Moves checked, and how many of them `key_after_plain` answered.
+    fn walk(fen: &str, depth: u32) -> (usize, usize) {
         let pos: Chess = fen
             .parse::<Fen>()
             .expect("test FEN")
             .into_position(CastlingMode::Chess960)
             .expect("legal test position");
-        let mut checked = 0;
+        let (mut checked, mut plain_checked) = (0, 0);
         let mut stack = vec![(pos, depth)];
         while let Some((pos, d)) = stack.pop() {
             let key: Zobrist64 = pos.zobrist_hash(EnPassantMode::Legal);
@@ -137,13 +162,17 @@ mod tests {
                 next.play_unchecked(m);
                 let fresh: Zobrist64 = next.zobrist_hash(EnPassantMode::Legal);
                 assert_eq!(key_after(&pos, key, m, &next), fresh, "{fen}: {m}");
+                if let Some(plain) = key_after_plain(&pos, key, m) {
+                    assert_eq!(plain, fresh, "plain: {fen}: {m}");
+                    plain_checked += 1;
+                }
                 checked += 1;
                 if d > 1 {
                     stack.push((next, d - 1));
                 }
             }
         }
-        checked
+        (checked, plain_checked)
     }
 
     #[test]
@@ -171,7 +200,13 @@ mod tests {
                 3,
             ),
         ];
-        let checked: usize = positions.iter().map(|(f, d)| walk(f, *d)).sum();
+        let (checked, plain) = positions
+            .iter()
+            .map(|(f, d)| walk(f, *d))
+            .fold((0, 0), |(a, b), (c, d)| (a + c, b + d));
         assert!(checked > 50_000, "{checked}");
+        // The positions without castling rights (the en passant ones
+        // among them) exercise the answer without the position after.
+        assert!(plain > 10_000 && plain < checked, "{plain} of {checked}");
     }
 }

@@ -3,10 +3,11 @@
 //! unwinnable) or passes a cap (no answer). Blocked pawn structures where
 //! only kings and a bishop can move close after a few thousand positions.
 
-use shakmaty::{zobrist::Zobrist128, Chess, Color, Move, Position};
+use shakmaty::{zobrist::Zobrist128, Chess, Color, Move, MoveList, Position};
 
+use super::cheap_moves::plain_legal_moves;
 use super::search::{key, KeySet};
-use crate::analysis::key::key_after;
+use crate::analysis::key::{key_after, key_after_plain};
 
 pub enum Closure {
     /// A mate reached, with the moves from the root (a shortest line).
@@ -19,11 +20,14 @@ pub enum Closure {
 
 pub fn closure(root: &Chess, winner: Color, cap: usize) -> Closure {
     let root_key = key(root);
-    let mut seen = KeySet::default();
+    // Sized for the cap at once: the sets that reach it would otherwise
+    // grow and rehash several times on the way.
+    let mut seen = KeySet::with_capacity_and_hasher(cap + 1, Default::default());
     seen.insert(root_key);
     // (position, its key, index of the position it came from, the move played)
-    let mut nodes: Vec<(Chess, u128, usize, Option<Move>)> =
-        vec![(root.clone(), root_key, 0, None)];
+    let mut nodes: Vec<(Chess, u128, usize, Option<Move>)> = Vec::with_capacity(cap + 1);
+    nodes.push((root.clone(), root_key, 0, None));
+    let mut moves = MoveList::new();
     let mut next = 0;
     while let Some((pos, k, _, _)) = nodes.get(next) {
         let at = next;
@@ -31,7 +35,9 @@ pub fn closure(root: &Chess, winner: Color, cap: usize) -> Closure {
         if pos.has_insufficient_material(winner) {
             continue;
         }
-        let moves = pos.legal_moves();
+        if !plain_legal_moves(pos, &mut moves) {
+            moves = pos.legal_moves();
+        }
         if moves.is_empty() {
             if pos.turn() != winner && pos.is_check() {
                 return Closure::Mate(line_to(&nodes, at));
@@ -39,7 +45,12 @@ pub fn closure(root: &Chess, winner: Color, cap: usize) -> Closure {
             continue;
         }
         let (pos, k) = (pos.clone(), Zobrist128(*k));
-        for m in moves {
+        for &m in &moves {
+            // Most moves of a closing world lead back to positions seen:
+            // those are not played.
+            if key_after_plain(&pos, k, m).is_some_and(|after| seen.contains(&after.0)) {
+                continue;
+            }
             let mut after = pos.clone();
             after.play_unchecked(m);
             let after_key = key_after(&pos, k, m, &after).0;

@@ -14,7 +14,7 @@ use shakmaty::{
 
 use super::cheap_moves::{king_can_step, plain_legal_moves};
 use super::heuristics::{Cost, Plan};
-use crate::analysis::key::key_after;
+use crate::analysis::key::{key_after, key_after_plain};
 
 /// The longest line searched, in plies.
 const MAX_LINE: usize = 128;
@@ -312,10 +312,23 @@ impl Search {
             self.cut = true;
             return None;
         }
+        // A child the table already holds as deep is not played at all:
+        // its first step would be to look itself up and give up.
+        let plain_key = k.and_then(|k| key_after_plain(pos, Zobrist128(k), m));
+        if let Some(child) = plain_key {
+            let left = self.max_depth.saturating_sub(child_depth);
+            if self.table.get(child.0).is_some_and(|seen| seen >= left) {
+                return Some(false);
+            }
+        }
         let mut next = pos.clone();
         next.play_unchecked(m);
         self.line.push(m);
-        let child_key = k.map(|k| key_after(pos, Zobrist128(k), m, &next).0);
+        let child_key = match (plain_key, k) {
+            (Some(child), _) => Some(child.0),
+            (None, Some(k)) => Some(key_after(pos, Zobrist128(k), m, &next).0),
+            (None, None) => None,
+        };
         if self.helpmate(plan, &next, child_key, child_depth, progress) {
             return Some(true);
         }
