@@ -10,7 +10,45 @@ use shakmaty::{attacks, Bitboard, Chess, Color, Move, MoveList, Position, Role, 
 
 /// The squares the side to move's king may step to (never castling).
 pub fn king_steps(pos: &Chess) -> impl Iterator<Item = Square> + '_ {
-    king_steps_among(pos, Bitboard::FULL)
+    let board = pos.board();
+    let us = pos.turn();
+    let king = board.king_of(us);
+    let steps = king.map_or(Bitboard::EMPTY, attacks::king_attacks) & !board.by_color(us);
+    // One map of the enemy's attacks costs less than asking square by
+    // square once the king has a few squares to look at.
+    let safe = if steps.more_than_one() {
+        let occupied = board.occupied() ^ king.map_or(Bitboard::EMPTY, Bitboard::from_square);
+        steps & !attacked_by(board, !us, occupied)
+    } else {
+        king_steps_among(pos, steps).collect()
+    };
+    safe.into_iter()
+}
+
+/// Every square a man of `color` attacks, with `occupied` as the board's
+/// men (the defending king lifted, so that a slider's line through it counts).
+fn attacked_by(board: &shakmaty::Board, color: Color, occupied: Bitboard) -> Bitboard {
+    let theirs = board.by_color(color);
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    const FILE_H: u64 = FILE_A << 7;
+    let pawns = (theirs & board.pawns()).0;
+    let mut hit = Bitboard(match color {
+        Color::White => ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9),
+        Color::Black => ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7),
+    });
+    for sq in theirs & board.knights() {
+        hit |= attacks::knight_attacks(sq);
+    }
+    for sq in theirs & board.bishops_and_queens() {
+        hit |= attacks::bishop_attacks(sq, occupied);
+    }
+    for sq in theirs & board.rooks_and_queens() {
+        hit |= attacks::rook_attacks(sq, occupied);
+    }
+    for sq in theirs & board.kings() {
+        hit |= attacks::king_attacks(sq);
+    }
+    hit
 }
 
 /// The king's steps onto `squares` only: the cheap filter first, the
