@@ -71,15 +71,19 @@ pub fn king_can_step(pos: &Chess) -> bool {
 }
 
 /// Every legal move, in the order `Position::legal_moves` gives them, in
-/// place of `out`'s contents, for a side not in check, without castling
-/// rights or an en passant capture on the board (`false` otherwise, `out`
-/// left empty): the search's common case,
+/// place of `out`'s contents, where no en passant square is set and (out of
+/// check) the side to move cannot castle (`false` otherwise, `out` left
+/// empty): the search's common case, in check or not,
 /// listed from the attack tables straight into the caller's list (shakmaty's
 /// own list is returned by value, and the copy cost a fifth of the call).
 pub fn plain_legal_moves(pos: &Chess, out: &mut MoveList) -> bool {
     out.clear();
     let us = pos.turn();
-    if pos.maybe_ep_square().is_some() || pos.castles().has_color(us) || pos.is_check() {
+    if pos.maybe_ep_square().is_some() {
+        return false;
+    }
+    let checkers = pos.checkers();
+    if checkers.is_empty() && pos.castles().has_color(us) {
         return false;
     }
     let board = pos.board();
@@ -89,7 +93,6 @@ pub fn plain_legal_moves(pos: &Chess, out: &mut MoveList) -> bool {
     let ours = board.by_color(us);
     let theirs = board.by_color(!us);
     let occupied = board.occupied();
-    let target = !ours;
     // Men between the king and an enemy slider move only along that line.
     let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
         | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens());
@@ -100,6 +103,20 @@ pub fn plain_legal_moves(pos: &Chess, out: &mut MoveList) -> bool {
             pinned |= b & ours;
         }
     }
+    // In check, shakmaty lists the king's steps first, then the moves of
+    // men that take a lone checker or step between; a pinned man has none
+    // (its line and the checker's meet only at the king).
+    let (target, movers) = if checkers.is_empty() {
+        (!ours, ours)
+    } else if checkers.more_than_one() {
+        (Bitboard::EMPTY, Bitboard::EMPTY)
+    } else {
+        let lone = checkers.first().unwrap_or(king);
+        (
+            attacks::between(king, lone) | Bitboard::from_square(lone),
+            ours & !pinned,
+        )
+    };
     let mut push = |role: Role, from: Square, to: Square, promotion: Option<Role>| {
         out.push(Move::Normal {
             role,
@@ -114,9 +131,14 @@ pub fn plain_legal_moves(pos: &Chess, out: &mut MoveList) -> bool {
             push(Role::Pawn, from, to, Some(role));
         }
     };
+    if checkers.any() {
+        for to in king_steps(pos) {
+            push(Role::King, king, to, None);
+        }
+    }
     // Pawns: captures towards the a-file side, then the h-file side; then
     // single steps, promotions, double steps (shakmaty's order).
-    let pawns = ours & board.pawns();
+    let pawns = movers & board.pawns();
     const FILE_A: u64 = 0x0101_0101_0101_0101;
     let (west, east, step): (Bitboard, Bitboard, i32) = match us {
         Color::White => (
@@ -131,8 +153,8 @@ pub fn plain_legal_moves(pos: &Chess, out: &mut MoveList) -> bool {
         ),
     };
     for (captures, back) in [
-        (west & theirs, if step > 0 { 7 } else { -9 }),
-        (east & theirs, if step > 0 { 9 } else { -7 }),
+        (west & theirs & target, if step > 0 { 7 } else { -9 }),
+        (east & theirs & target, if step > 0 { 9 } else { -7 }),
     ] {
         for to in captures & !Bitboard::BACKRANKS {
             push(Role::Pawn, to.offset(-back).unwrap_or(to), to, None);
@@ -142,10 +164,10 @@ pub fn plain_legal_moves(pos: &Chess, out: &mut MoveList) -> bool {
         }
     }
     let single = pawns.shift(step) & !occupied;
-    for to in single & !Bitboard::BACKRANKS {
+    for to in single & target & !Bitboard::BACKRANKS {
         push(Role::Pawn, to.offset(-step).unwrap_or(to), to, None);
     }
-    for to in single & Bitboard::BACKRANKS {
+    for to in single & target & Bitboard::BACKRANKS {
         promote(&mut push, to.offset(-step).unwrap_or(to), to);
     }
     let home_half = if step > 0 {
@@ -153,23 +175,25 @@ pub fn plain_legal_moves(pos: &Chess, out: &mut MoveList) -> bool {
     } else {
         Bitboard::NORTH
     };
-    for to in single.shift(step) & home_half & !occupied {
+    for to in single.shift(step) & home_half & !occupied & target {
         push(Role::Pawn, to.offset(-2 * step).unwrap_or(to), to, None);
     }
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-        for from in ours & board.by_role(role) {
+        for from in movers & board.by_role(role) {
             let piece = role.of(us);
             for to in attacks::attacks(from, piece, occupied) & target {
                 push(role, from, to, None);
             }
         }
     }
-    for to in king_steps(pos) {
-        push(Role::King, king, to, None);
+    if checkers.is_empty() {
+        for to in king_steps(pos) {
+            push(Role::King, king, to, None);
+        }
     }
     // A pinned man's moves off its line go, as shakmaty drops them: after
     // the listing, since pins are rare and a test per move is not.
-    if pinned.any() {
+    if checkers.is_empty() && pinned.any() {
         out.retain(|m| match *m {
             Move::Normal { from, to, .. } => {
                 !pinned.contains(from) || attacks::aligned(from, to, king)
@@ -348,7 +372,7 @@ mod tests {
 
     #[test]
     fn plain_lists_are_shakmatys_lists_in_the_same_order() {
-        let (mut listed, mut pinned) = (0, 0);
+        let (mut listed, mut pinned, mut checks) = (0, 0, 0);
         for pos in random_positions(300) {
             let mut out = MoveList::new();
             if !plain_legal_moves(&pos, &mut out) {
@@ -358,6 +382,10 @@ mod tests {
             let full = pos.legal_moves();
             assert_eq!(out.as_slice(), full.as_slice(), "{pos:?}");
             listed += 1;
+            if pos.is_check() {
+                checks += 1;
+                continue;
+            }
             // A pinned man: some move of its off the line is missing.
             let board = pos.board();
             let ours = board.by_color(pos.turn());
@@ -373,8 +401,8 @@ mod tests {
             );
         }
         assert!(
-            listed > 20_000 && pinned > 100,
-            "{listed} listed, {pinned} with a pin"
+            listed > 20_000 && pinned > 100 && checks > 1_000,
+            "{listed} listed, {pinned} with a pin, {checks} in check"
         );
     }
 
