@@ -110,19 +110,12 @@ impl Plan {
         let king_post = inward(corner);
         let knight_posts = attacks::knight_attacks(corner);
         let blocking_post = beside.map_or(Bitboard::EMPTY, Bitboard::from_square);
-        let table = |f: &dyn Fn(Square) -> u8| {
-            let mut t = [0u8; 64];
-            for sq in Square::ALL {
-                t[usize::from(sq)] = f(sq);
-            }
-            t
-        };
         Plan {
             winner,
-            to_king_post: table(&|sq| sq.distance(king_post) as u8),
-            to_knight_posts: table(&|sq| knight_distance_to(sq, knight_posts)),
-            to_corner: table(&|sq| sq.distance(corner) as u8),
-            to_blocking_post: table(&|sq| knight_distance_to(sq, blocking_post)),
+            to_king_post: table(|sq| sq.distance(king_post) as u8),
+            to_knight_posts: knight_distances_to(knight_posts),
+            to_corner: table(|sq| sq.distance(corner) as u8),
+            to_blocking_post: knight_distances_to(blocking_post),
             corner_ring: attacks::king_attacks(corner),
             loser_pawns_help: ((board.pawns() | board.rooks_and_queens()) & board.by_color(winner))
                 .is_empty()
@@ -222,13 +215,28 @@ impl Plan {
     }
 }
 
-/// Knight moves from `from` to the nearest of `targets`.
-fn knight_distance_to(from: Square, targets: Bitboard) -> u8 {
-    targets
-        .into_iter()
-        .map(|t| KNIGHT_DISTANCE[usize::from(from)][usize::from(t)])
-        .min()
-        .unwrap_or(u8::MAX)
+/// `f` of every square, by square (a generic, not a `dyn` closure: built
+/// four times a query, and an indirect call per square showed).
+fn table(f: impl Fn(Square) -> u8) -> [u8; 64] {
+    let mut t = [0u8; 64];
+    for sq in Square::ALL {
+        t[usize::from(sq)] = f(sq);
+    }
+    t
+}
+
+/// Knight moves from every square to the nearest of `targets` (`u8::MAX`
+/// where there are none).
+fn knight_distances_to(targets: Bitboard) -> [u8; 64] {
+    let distance = &*KNIGHT_DISTANCE;
+    let mut t = [u8::MAX; 64];
+    for target in targets {
+        // The table is symmetric: a target's row holds every square's distance.
+        for (nearest, d) in t.iter_mut().zip(distance[usize::from(target)]) {
+            *nearest = (*nearest).min(d);
+        }
+    }
+    t
 }
 
 /// Knight moves between any two squares on an empty board (breadth-first).
@@ -304,6 +312,29 @@ mod tests {
             KNIGHT_DISTANCE[usize::from(Square::A1)][usize::from(Square::H8)],
             6
         );
+        // Symmetric, which `knight_distances_to` reads rows by.
+        for a in Square::ALL {
+            for b in Square::ALL {
+                assert_eq!(
+                    KNIGHT_DISTANCE[usize::from(a)][usize::from(b)],
+                    KNIGHT_DISTANCE[usize::from(b)][usize::from(a)]
+                );
+            }
+        }
+        // A corner's knight posts: 0 on them, 1 from a square a knight's
+        // move away from one, and the nearer post counts.
+        let posts = attacks::knight_attacks(Square::H8);
+        let t = knight_distances_to(posts);
+        assert_eq!(
+            (t[usize::from(Square::G6)], t[usize::from(Square::F7)]),
+            (0, 0)
+        );
+        assert_eq!(t[usize::from(Square::E5)], 1);
+        assert_eq!(
+            (t[usize::from(Square::H8)], t[usize::from(Square::H7)]),
+            (1, 2)
+        );
+        assert_eq!(knight_distances_to(Bitboard::EMPTY)[0], u8::MAX);
     }
 
     impl Plan {
