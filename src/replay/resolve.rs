@@ -132,7 +132,7 @@ pub fn quick(pos: &Chess, san: &San) -> Option<Move> {
 /// that alone stand in between (pinned), and the sliders with nothing in
 /// between (giving check). Empty-board rays and the between table only:
 /// cheaper than the occupancy lookups of a full attack test.
-fn lines_to_king(
+pub(crate) fn lines_to_king(
     pos: &Chess,
     king: Square,
     us: Bitboard,

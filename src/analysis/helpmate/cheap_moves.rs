@@ -8,6 +8,8 @@
 
 use shakmaty::{attacks, Bitboard, Chess, Color, Move, MoveList, Position, Role, Square};
 
+use crate::replay::resolve::lines_to_king;
+
 /// The squares the side to move's king may step to (never castling).
 pub fn king_steps(pos: &Chess) -> impl Iterator<Item = Square> + '_ {
     let board = pos.board();
@@ -29,13 +31,8 @@ pub fn king_steps(pos: &Chess) -> impl Iterator<Item = Square> + '_ {
 /// men (the defending king lifted, so that a slider's line through it counts).
 fn attacked_by(board: &shakmaty::Board, color: Color, occupied: Bitboard) -> Bitboard {
     let theirs = board.by_color(color);
-    const FILE_A: u64 = 0x0101_0101_0101_0101;
-    const FILE_H: u64 = FILE_A << 7;
-    let pawns = (theirs & board.pawns()).0;
-    let mut hit = Bitboard(match color {
-        Color::White => ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9),
-        Color::Black => ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7),
-    });
+    let [west, east] = pawn_attack_sides(color, theirs & board.pawns());
+    let mut hit = west | east;
     for sq in theirs & board.knights() {
         hit |= attacks::knight_attacks(sq);
     }
@@ -49,6 +46,18 @@ fn attacked_by(board: &shakmaty::Board, color: Color, occupied: Bitboard) -> Bit
         hit |= attacks::king_attacks(sq);
     }
     hit
+}
+
+/// The squares `color`'s `pawns` attack towards the a-file, then towards
+/// the h-file (the order shakmaty lists pawn captures in).
+fn pawn_attack_sides(color: Color, pawns: Bitboard) -> [Bitboard; 2] {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    const FILE_H: u64 = FILE_A << 7;
+    let p = pawns.0;
+    match color {
+        Color::White => [Bitboard((p & !FILE_A) << 7), Bitboard((p & !FILE_H) << 9)],
+        Color::Black => [Bitboard((p & !FILE_A) >> 9), Bitboard((p & !FILE_H) >> 7)],
+    }
 }
 
 /// The king's steps onto `squares` only: the cheap filter first, the
@@ -94,15 +103,7 @@ pub fn plain_legal_moves(pos: &Chess, out: &mut MoveList) -> bool {
     let theirs = board.by_color(!us);
     let occupied = board.occupied();
     // Men between the king and an enemy slider move only along that line.
-    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
-        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens());
-    let mut pinned = Bitboard::EMPTY;
-    for sniper in snipers & theirs {
-        let b = attacks::between(king, sniper) & occupied;
-        if !b.more_than_one() {
-            pinned |= b & ours;
-        }
-    }
+    let (pinned, _) = lines_to_king(pos, king, ours, theirs, occupied);
     // In check, shakmaty lists the king's steps first, then the moves of
     // men that take a lone checker or step between; a pinned man has none
     // (its line and the checker's meet only at the king).
@@ -139,19 +140,8 @@ pub fn plain_legal_moves(pos: &Chess, out: &mut MoveList) -> bool {
     // Pawns: captures towards the a-file side, then the h-file side; then
     // single steps, promotions, double steps (shakmaty's order).
     let pawns = movers & board.pawns();
-    const FILE_A: u64 = 0x0101_0101_0101_0101;
-    let (west, east, step): (Bitboard, Bitboard, i32) = match us {
-        Color::White => (
-            Bitboard((pawns.0 & !FILE_A) << 7),
-            Bitboard((pawns.0 << 9) & !FILE_A),
-            8,
-        ),
-        Color::Black => (
-            Bitboard((pawns.0 & !FILE_A) >> 9),
-            Bitboard((pawns.0 >> 7) & !FILE_A),
-            -8,
-        ),
-    };
+    let [west, east] = pawn_attack_sides(us, pawns);
+    let step: i32 = if us == Color::White { 8 } else { -8 };
     for (captures, back) in [
         (west & theirs & target, if step > 0 { 7 } else { -9 }),
         (east & theirs & target, if step > 0 { 9 } else { -7 }),

@@ -203,7 +203,9 @@ impl Search {
     /// Can the winner mate from `pos` within the depth left? On `true`,
     /// `self.line` holds the moves from the root.
     /// `k` is the position's key where the table is used, kept up to date
-    /// move by move rather than computed afresh.
+    /// move by move rather than computed afresh; `try_move` has looked it
+    /// up already (the root, in a table cleared for the run, holds nothing
+    /// as deep).
     fn helpmate(
         &mut self,
         plan: &Plan,
@@ -214,13 +216,6 @@ impl Search {
     ) -> bool {
         let winner = plan.winner;
         let left = self.max_depth.saturating_sub(depth);
-        if let Some(k) = k {
-            if self.table.get(k).is_some_and(|seen| seen >= left) {
-                // Searched already at least as deep (or on the path now):
-                // whatever it holds is found or ruled out there.
-                return false;
-            }
-        }
         if pos.has_insufficient_material(winner) {
             return false;
         }
@@ -312,23 +307,28 @@ impl Search {
             self.cut = true;
             return None;
         }
-        // A child the table already holds as deep is not played at all:
-        // its first step would be to look itself up and give up.
-        let plain_key = k.and_then(|k| key_after_plain(pos, Zobrist128(k), m));
-        if let Some(child) = plain_key {
-            let left = self.max_depth.saturating_sub(child_depth);
-            if self.table.get(child.0).is_some_and(|seen| seen >= left) {
-                return Some(false);
-            }
+        // A child searched already at least as deep (or on the path now)
+        // holds nothing not found or ruled out there. Where its key comes
+        // from the move alone, it is not even played.
+        let left = self.max_depth.saturating_sub(child_depth);
+        let known = |table: &Table, key: u128| table.get(key).is_some_and(|seen| seen >= left);
+        let plain_key = k.and_then(|k| key_after_plain(pos, Zobrist128(k), m).map(|z| z.0));
+        if plain_key.is_some_and(|key| known(&self.table, key)) {
+            return Some(false);
         }
         let mut next = pos.clone();
         next.play_unchecked(m);
-        self.line.push(m);
-        let child_key = match (plain_key, k) {
-            (Some(child), _) => Some(child.0),
-            (None, Some(k)) => Some(key_after(pos, Zobrist128(k), m, &next).0),
-            (None, None) => None,
+        let child_key = match plain_key {
+            Some(key) => Some(key),
+            None => {
+                let key = k.map(|k| key_after(pos, Zobrist128(k), m, &next).0);
+                if key.is_some_and(|key| known(&self.table, key)) {
+                    return Some(false);
+                }
+                key
+            }
         };
+        self.line.push(m);
         if self.helpmate(plan, &next, child_key, child_depth, progress) {
             return Some(true);
         }
