@@ -64,7 +64,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     time(
         "parse + replay",
         &mut |_, game| match replay::start_position(&game.tags) {
-            Start::Position(pos, _) => replay::replay(&game, *pos, rr, &mut scratch).plies as u64,
+            Start::Position(pos, _) => replay::replay(&game, pos, rr, &mut scratch).plies as u64,
             Start::Unsupported(_) => 0,
         },
     );

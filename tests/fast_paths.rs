@@ -110,10 +110,9 @@ fn quick_san_resolver_agrees_with_shakmaty_on_every_ply() {
     let (mut plies, mut quick) = (0u64, 0u64);
     games("games-with-clocks", &mut |file, index, text| {
         let game = pgn::parse_game(text);
-        let Start::Position(pos, _) = replay::start_position(&game.tags) else {
+        let Start::Position(mut pos, _) = replay::start_position(&game.tags) else {
             return;
         };
-        let mut pos = *pos;
         for (i, ply) in game.plies.iter().enumerate() {
             if ply.uci.is_some() {
                 return;

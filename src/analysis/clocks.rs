@@ -185,16 +185,25 @@ pub fn clock_facts(
         moves_made_start(before, first, Side::Black),
     ];
     let mut anomaly_count = 0usize;
-    // The clocks after the ply before, carried in hand rather than read back.
-    let mut cur: [Option<Clock>; 2] = [None, None];
+    let timed = tc.is_timed();
+    // The clocks after the ply before, carried in hand rather than read
+    // back, and in two locals, not an array indexed by side: the array's
+    // 16-byte read for `after` right behind its 8-byte writes could not be
+    // forwarded from the store buffer and stalled every ply (two thirds of
+    // this function's time).
+    let (mut cur_w, mut cur_b): (Option<Clock>, Option<Clock>) = (None, None);
+    let mut s = idx(first);
     for (i, ply) in game.plies.iter().take(plies).enumerate() {
         let n = i + 1;
-        let side = Side::of_ply(first, n);
-        let s = idx(side);
         moves_made[s] += 1;
         let k = moves_made[s];
-        let prev = cur[s].or(if k == 1 { start } else { None });
-        let (allowance, added_before) = match uniform {
+        let prev = match if s == 0 { cur_w } else { cur_b } {
+            None if k == 1 => start,
+            p => p,
+        };
+        // What this move may add: its increment, and a period completed by
+        // the move before (DDCL's setback), for the rise check and `%emt`.
+        let allowance = || match uniform {
             Some(inc) => (inc, 0),
             None => (
                 tc.increment(k) + tc.added_after(k),
@@ -202,46 +211,54 @@ pub fn clock_facts(
             ),
         };
         let c = ply.clocks;
-        let value = if let Some(clk) = c.clk {
-            Some(clk)
-        } else if let (Some(emt), Some(p)) = (c.emt, prev) {
-            Some(Clock {
-                tenths: (p.tenths + allowance * 10).saturating_sub(emt.tenths),
-                precise: emt.precise,
-            })
-        } else if let (Some(egt), Some(b), true) = (c.egt, base, from_start) {
-            let granted: u32 = (1..=k).map(|j| tc.increment(j) + tc.added_after(j)).sum();
-            Some(Clock {
-                tenths: (b.tenths + granted * 10).saturating_sub(egt.tenths),
-                precise: egt.precise,
-            })
-        } else {
-            None
+        let value = match c.clk {
+            Some(clk) => {
+                if let Some(p) = prev {
+                    // A rise must be paid for by an increment or a new period.
+                    let (allowance, added_before) = allowance();
+                    let allowed = (allowance + added_before + 1) * 10;
+                    if clk.tenths > p.tenths + allowed && timed {
+                        if anomaly_count == 0 {
+                            f.notes.push(format!(
+                                "clock anomaly: {}'s clock rose from {p} to {clk} at move {} with no increment or new period to explain it",
+                                [Side::White, Side::Black][s].name(),
+                                k
+                            ));
+                        }
+                        anomaly_count += 1;
+                    }
+                }
+                Some(clk)
+            }
+            None => match (c.emt, prev, c.egt, base) {
+                (Some(emt), Some(p), ..) => Some(Clock {
+                    tenths: (p.tenths + allowance().0 * 10).saturating_sub(emt.tenths),
+                    precise: emt.precise,
+                }),
+                (_, _, Some(egt), Some(b)) if from_start => {
+                    let granted: u32 = (1..=k).map(|j| tc.increment(j) + tc.added_after(j)).sum();
+                    Some(Clock {
+                        tenths: (b.tenths + granted * 10).saturating_sub(egt.tenths),
+                        precise: egt.precise,
+                    })
+                }
+                _ => None,
+            },
         };
         if let Some(v) = value {
             f.any = true;
-            if let (Some(p), Some(_)) = (prev, c.clk) {
-                // A rise must be paid for by an increment or a new period
-                // (the previous move may have completed one, as in DDCL's setback).
-                let allowed = (allowance + added_before + 1) * 10;
-                if v.tenths > p.tenths + allowed && tc.is_timed() {
-                    if anomaly_count == 0 {
-                        f.notes.push(format!(
-                            "clock anomaly: {}'s clock rose from {p} to {v} at move {} with no increment or new period to explain it",
-                            side.name(),
-                            k
-                        ));
-                    }
-                    anomaly_count += 1;
-                }
-            }
             if v.is_fallen() && f.fallen_at[s].is_none() {
                 f.fallen_at[s] = Some(n);
             }
             f.last_written[s] = Some((n, v));
-            cur[s] = Some(v);
+            if s == 0 {
+                cur_w = Some(v);
+            } else {
+                cur_b = Some(v);
+            }
         }
-        f.after.push(cur);
+        f.after.push([cur_w, cur_b]);
+        s ^= 1;
     }
     if anomaly_count > 1 {
         f.notes

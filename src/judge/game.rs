@@ -224,7 +224,7 @@ pub fn judge(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratch
         }
     }
     let (start, _mode) = match replay::start_position(&game.tags) {
-        Start::Position(p, m) => (*p, m),
+        Start::Position(p, m) => (p, m),
         Start::Unsupported(why) => {
             let mut j = Judgement::bare(
                 Verdict::against(

@@ -204,9 +204,13 @@ pub fn read_plain_tags(text: &[u8], tags: &mut Tags) -> Option<usize> {
                     return None;
                 }
                 let value_start = name_end + 2;
-                let close = value_start + memchr::memchr(b'"', &text[value_start..])?;
-                let value = &text[value_start..close];
-                if memchr::memchr2(b'\\', b'\n', value).is_some() {
+                // Values are short (a name, a date, `180+0`): one loop over
+                // the bytes beats a memchr call for each of three stops.
+                let len = text[value_start..]
+                    .iter()
+                    .position(|&b| matches!(b, b'"' | b'\\' | b'\n'))?;
+                let close = value_start + len;
+                if text[close] != b'"' {
                     return None;
                 }
                 i = match text.get(close + 1..close + 3)? {
@@ -214,7 +218,7 @@ pub fn read_plain_tags(text: &[u8], tags: &mut Tags) -> Option<usize> {
                     [b']', b'\r', ..] if text.get(close + 3) == Some(&b'\n') => close + 4,
                     _ => return None,
                 };
-                set(tags, &text[open..name_end], value);
+                set_unescaped(tags, &text[open..name_end], &text[value_start..close]);
             }
             // A `%` escape line, or a byte-order mark: the general way.
             Some(b'%') => return None,
@@ -225,12 +229,16 @@ pub fn read_plain_tags(text: &[u8], tags: &mut Tags) -> Option<usize> {
 }
 
 fn set(t: &mut Tags, name: &[u8], value: &[u8]) {
+    set_unescaped(t, name, &unescape(value));
+}
+
+/// `set` for a value with no escapes left in it.
+fn set_unescaped(t: &mut Tags, name: &[u8], value: &[u8]) {
     t.count += 1;
     let Some(slot) = t.slot_mut(name) else {
         return;
     };
-    let value = unescape(value);
-    let text = decode_text(&value);
+    let text = decode_text(value);
     slot.clear();
     slot.push_str(&text);
     if let Cow::Owned(_) = text {

@@ -57,10 +57,10 @@ impl TimeControl {
             _ => {}
         }
         let err = || TcError(tag.to_string());
-        let descriptors: Vec<&str> = t.split(':').collect();
-        let mut periods = Vec::with_capacity(descriptors.len());
-        for (i, d) in descriptors.iter().enumerate() {
-            let last = i + 1 == descriptors.len();
+        let mut periods = Vec::with_capacity(1);
+        let mut descriptors = t.split(':').peekable();
+        while let Some(d) = descriptors.next() {
+            let last = descriptors.peek().is_none();
             let p = if let Some(s) = d.strip_prefix('*') {
                 Period::Sandclock {
                     secs: num(s).ok_or_else(err)?,

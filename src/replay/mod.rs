@@ -28,31 +28,40 @@ use crate::{
 /// How the game may be replayed, from the tags.
 #[derive(Debug)]
 pub enum Start {
-    Position(Box<Chess>, CastlingMode),
+    Position(Chess, CastlingMode),
     /// A variant or setup the tool does not judge, with why.
     Unsupported(String),
 }
 
 /// Builds the start position from `Variant`, `SetUp` and `FEN`.
 pub fn start_position(tags: &Tags) -> Start {
-    let variant = tags.variant.trim().to_ascii_lowercase();
-    let mode = match variant.as_str() {
-        "" | "standard" | "from position" | "normal" => CastlingMode::Standard,
-        "chess960" | "chess 960" | "fischerandom" | "fischer random" | "freestyle" => {
-            CastlingMode::Chess960
-        }
-        _ => return Start::Unsupported(format!("variant {:?} is not judged", tags.variant.trim())),
+    const STANDARD: [&str; 4] = ["", "standard", "from position", "normal"];
+    const CHESS960: [&str; 5] = [
+        "chess960",
+        "chess 960",
+        "fischerandom",
+        "fischer random",
+        "freestyle",
+    ];
+    let variant = tags.variant.trim();
+    let one_of = |names: &[&str]| names.iter().any(|n| variant.eq_ignore_ascii_case(n));
+    let mode = if one_of(&STANDARD) {
+        CastlingMode::Standard
+    } else if one_of(&CHESS960) {
+        CastlingMode::Chess960
+    } else {
+        return Start::Unsupported(format!("variant {variant:?} is not judged"));
     };
     let fen = tags.fen.trim();
     if fen.is_empty() {
-        return Start::Position(Box::default(), mode);
+        return Start::Position(Chess::default(), mode);
     }
     let parsed: Fen = match fen.parse() {
         Ok(f) => f,
         Err(e) => return Start::Unsupported(format!("FEN tag {fen:?} cannot be read: {e}")),
     };
     match parsed.into_position::<Chess>(mode) {
-        Ok(p) => Start::Position(Box::new(p), mode),
+        Ok(p) => Start::Position(p, mode),
         Err(e) => Start::Unsupported(format!("FEN tag {fen:?} is not a legal position: {e}")),
     }
 }
@@ -670,10 +679,9 @@ fn check_suffix(r: &mut Replay, ply: &Ply, n: usize) {
 /// for marking it on a diagram; `None` when a move cannot be placed (one
 /// that stood though illegal) or the start position is unsupported.
 pub fn last_move(game: &crate::pgn::ParsedGame, plies: usize) -> Option<(Square, Square)> {
-    let Start::Position(pos, _) = start_position(&game.tags) else {
+    let Start::Position(mut pos, _) = start_position(&game.tags) else {
         return None;
     };
-    let mut pos = *pos;
     let mut last = None;
     for ply in game.plies.iter().take(plies) {
         let m = resolve(&pos, ply)?;
@@ -702,7 +710,7 @@ mod tests {
             stands_after_reply: stands,
             unnoticed_stands: false,
         };
-        replay(&g, *p, rules, &mut Scratch::default())
+        replay(&g, p, rules, &mut Scratch::default())
     }
 
     #[test]

@@ -77,10 +77,9 @@ impl Record {
     /// The last move of the replayed rows (from, to; the king's squares
     /// when castling), to mark on a diagram.
     pub fn last_move(&self) -> Option<(Square, Square)> {
-        let Start::Position(pos, _) = replay::start_position(&self.tags) else {
+        let Start::Position(mut pos, _) = replay::start_position(&self.tags) else {
             return None;
         };
-        let mut pos = *pos;
         let mut last = None;
         for row in &self.rows {
             let san: shakmaty::san::SanPlus = row.san.parse().ok()?;
@@ -175,7 +174,7 @@ pub fn from_text(source: String, text: &[u8], rules: &Ruleset) -> Record {
 /// one replay, under the ruleset's replay rules, with its per-ply facts.
 pub fn from_game(source: &str, game: &pgn::ParsedGame, rules: &Ruleset) -> Record {
     let start = match replay::start_position(&game.tags) {
-        Start::Position(p, _) => *p,
+        Start::Position(p, _) => p,
         Start::Unsupported(why) => {
             return Record::empty(source.to_string(), format!("{source}: {why}"))
         }

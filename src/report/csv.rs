@@ -44,8 +44,27 @@ pub struct GameRef<'a> {
     pub offset: u64,
 }
 
-fn opt<T: ToString>(v: Option<T>) -> String {
-    v.map(|x| x.to_string()).unwrap_or_default()
+/// A number or clock written into a buffer on the stack: a row's six
+/// were six allocations per game.
+struct Cell([u8; 24], usize);
+
+impl Cell {
+    fn of(v: Option<impl std::fmt::Display>) -> Cell {
+        use std::io::Write;
+        let mut cell = Cell([0; 24], 0);
+        if let Some(v) = v {
+            let mut rest = &mut cell.0[..];
+            // Nothing written here is longer than a u64 (20 digits).
+            if write!(rest, "{v}").is_ok() {
+                cell.1 = 24 - rest.len();
+            }
+        }
+        cell
+    }
+
+    fn bytes(&self) -> &[u8] {
+        &self.0[..self.1]
+    }
 }
 
 pub fn write_header<W: std::io::Write>(w: &mut csv::Writer<W>) -> csv::Result<()> {
@@ -60,30 +79,30 @@ pub fn write_row<W: std::io::Write>(
 ) -> csv::Result<()> {
     let recorded = tags.recorded_result();
     w.write_record([
-        g.source,
-        &g.index.to_string(),
-        &g.offset.to_string(),
-        &tags.event,
-        &tags.site,
-        &tags.date,
-        &tags.round,
-        &tags.white,
-        &tags.black,
-        &tags.white_elo,
-        &tags.black_elo,
-        &tags.time_control,
-        recorded.as_str(),
-        j.verdict.result.as_str(),
-        j.verdict.status.as_str(),
-        j.verdict.reason.as_str(),
-        j.verdict.rule.as_str(),
-        &opt(j.ply),
-        &j.mv,
-        &opt(j.white_clock),
-        &opt(j.black_clock),
-        &j.plies.to_string(),
-        &j.final_fen,
-        &j.detail,
+        g.source.as_bytes(),
+        Cell::of(Some(g.index)).bytes(),
+        Cell::of(Some(g.offset)).bytes(),
+        tags.event.as_bytes(),
+        tags.site.as_bytes(),
+        tags.date.as_bytes(),
+        tags.round.as_bytes(),
+        tags.white.as_bytes(),
+        tags.black.as_bytes(),
+        tags.white_elo.as_bytes(),
+        tags.black_elo.as_bytes(),
+        tags.time_control.as_bytes(),
+        recorded.as_str().as_bytes(),
+        j.verdict.result.as_str().as_bytes(),
+        j.verdict.status.as_str().as_bytes(),
+        j.verdict.reason.as_str().as_bytes(),
+        j.verdict.rule.as_str().as_bytes(),
+        Cell::of(j.ply).bytes(),
+        j.mv.as_bytes(),
+        Cell::of(j.white_clock).bytes(),
+        Cell::of(j.black_clock).bytes(),
+        Cell::of(Some(j.plies)).bytes(),
+        j.final_fen.as_bytes(),
+        j.detail.as_bytes(),
     ])
 }
 
