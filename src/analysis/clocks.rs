@@ -297,6 +297,22 @@ mod tests {
     }
 
     #[test]
+    fn a_record_that_starts_with_black_gives_each_side_its_own_clocks() {
+        let g = parse_game(
+            b"[TimeControl \"60+0\"]\n\n1... e5 {[%clk 0:00:57]} 2. Nf3 {[%clk 0:00:58]} Nc6 {[%clk 0:00:50]} *",
+        );
+        let d = TimeControl::parse("600").unwrap();
+        let (f, _) = clock_facts(&g, Side::Black, 1, &g.tags.time_control, &d, g.plies.len());
+        assert_eq!(f.at(1, Side::Black), Some(Clock::secs(57)));
+        assert_eq!(f.at(1, Side::White), None);
+        assert_eq!(f.at(2, Side::White), Some(Clock::secs(58)));
+        assert_eq!(f.at(3, Side::Black), Some(Clock::secs(50)));
+        assert_eq!(f.at(3, Side::White), Some(Clock::secs(58)));
+        assert_eq!(f.last(Side::Black), Some((3, Clock::secs(50))));
+        assert_eq!(f.last(Side::White), Some((2, Clock::secs(58))));
+    }
+
+    #[test]
     fn emt_is_turned_into_remaining_time() {
         let (f, _) = facts(
             "[TimeControl \"300+2\"]\n\n1. e4 {[%emt 0:00:10]} e5 {[%emt 0:00:30]} *",
