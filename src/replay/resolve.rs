@@ -98,11 +98,7 @@ pub fn quick(pos: &Chess, san: &San) -> Option<Move> {
         from &= Bitboard::from_rank(r);
     }
     if role != Role::King {
-        let (pinned, slider_checks) = lines_to_king(pos, king, us, them, occupied);
-        let checkers = slider_checks
-            | (attacks::knight_attacks(king) & board.knights() & them)
-            | (attacks::pawn_attacks(turn, king) & board.pawns() & them)
-            | (attacks::king_attacks(king) & board.kings() & them);
+        let (pinned, checkers) = pins_and_checkers(pos, king, us, them, occupied);
         // In check from one man: only taking it or stepping between helps.
         if checkers.any() {
             let checker = checkers.single_square()?;
@@ -128,11 +124,29 @@ pub fn quick(pos: &Chess, san: &San) -> Option<Move> {
     })
 }
 
+/// Our men pinned to our `king`, and the enemy men giving it check: the
+/// sliders' part from `lines_to_king`, the rest from the short attacks.
+pub(crate) fn pins_and_checkers(
+    pos: &Chess,
+    king: Square,
+    us: Bitboard,
+    them: Bitboard,
+    occupied: Bitboard,
+) -> (Bitboard, Bitboard) {
+    let board = pos.board();
+    let (pinned, slider_checks) = lines_to_king(pos, king, us, them, occupied);
+    let checkers = slider_checks
+        | (attacks::knight_attacks(king) & board.knights() & them)
+        | (attacks::pawn_attacks(pos.turn(), king) & board.pawns() & them)
+        | (attacks::king_attacks(king) & board.kings() & them);
+    (pinned, checkers)
+}
+
 /// Along the lines from our king to the enemy sliders on them: our men
 /// that alone stand in between (pinned), and the sliders with nothing in
 /// between (giving check). Empty-board rays and the between table only:
 /// cheaper than the occupancy lookups of a full attack test.
-pub(crate) fn lines_to_king(
+fn lines_to_king(
     pos: &Chess,
     king: Square,
     us: Bitboard,

@@ -8,7 +8,7 @@
 
 use shakmaty::{attacks, Bitboard, Chess, Color, Move, MoveList, Position, Role, Square};
 
-use crate::replay::resolve::lines_to_king;
+use crate::replay::resolve::pins_and_checkers;
 
 /// The squares the side to move's king may step to (never castling).
 pub fn king_steps(pos: &Chess) -> impl Iterator<Item = Square> + '_ {
@@ -91,10 +91,6 @@ pub fn plain_legal_moves(pos: &Chess, out: &mut MoveList) -> bool {
     if pos.maybe_ep_square().is_some() {
         return false;
     }
-    let checkers = pos.checkers();
-    if checkers.is_empty() && pos.castles().has_color(us) {
-        return false;
-    }
     let board = pos.board();
     let Some(king) = board.king_of(us) else {
         return false;
@@ -102,8 +98,12 @@ pub fn plain_legal_moves(pos: &Chess, out: &mut MoveList) -> bool {
     let ours = board.by_color(us);
     let theirs = board.by_color(!us);
     let occupied = board.occupied();
-    // Men between the king and an enemy slider move only along that line.
-    let (pinned, _) = lines_to_king(pos, king, ours, theirs, occupied);
+    // Men between the king and an enemy slider move only along that line;
+    // out of check, a side that may castle goes to shakmaty.
+    let (pinned, checkers) = pins_and_checkers(pos, king, ours, theirs, occupied);
+    if checkers.is_empty() && pos.castles().has_color(us) {
+        return false;
+    }
     // In check, shakmaty lists the king's steps first, then the moves of
     // men that take a lone checker or step between; a pinned man has none
     // (its line and the checker's meet only at the king).

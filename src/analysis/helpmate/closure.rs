@@ -48,12 +48,13 @@ pub fn closure(root: &Chess, winner: Color, cap: usize) -> Closure {
         for &m in &moves {
             // Most moves of a closing world lead back to positions seen:
             // those are not played.
-            if key_after_plain(&pos, k, m).is_some_and(|after| seen.contains(&after.0)) {
+            let plain_key = key_after_plain(&pos, k, m).map(|z| z.0);
+            if plain_key.is_some_and(|key| seen.contains(&key)) {
                 continue;
             }
             let mut after = pos.clone();
             after.play_unchecked(m);
-            let after_key = key_after(&pos, k, m, &after).0;
+            let after_key = plain_key.unwrap_or_else(|| key_after(&pos, k, m, &after).0);
             if seen.insert(after_key) {
                 if seen.len() > cap {
                     return Closure::TooBig;
