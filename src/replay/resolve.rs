@@ -124,29 +124,13 @@ pub fn quick(pos: &Chess, san: &San) -> Option<Move> {
     })
 }
 
-/// Our men pinned to our `king`, and the enemy men giving it check: the
-/// sliders' part from `lines_to_king`, the rest from the short attacks.
+/// Our men pinned to our `king`, and the enemy men giving it check. Along
+/// the lines from the king to the enemy sliders on them, a man of ours that
+/// alone stands in between is pinned, and a slider with nothing in between
+/// gives check: empty-board rays and the between table only, cheaper than
+/// the occupancy lookups of a full attack test. The other checkers come
+/// from the short attacks.
 pub(crate) fn pins_and_checkers(
-    pos: &Chess,
-    king: Square,
-    us: Bitboard,
-    them: Bitboard,
-    occupied: Bitboard,
-) -> (Bitboard, Bitboard) {
-    let board = pos.board();
-    let (pinned, slider_checks) = lines_to_king(pos, king, us, them, occupied);
-    let checkers = slider_checks
-        | (attacks::knight_attacks(king) & board.knights() & them)
-        | (attacks::pawn_attacks(pos.turn(), king) & board.pawns() & them)
-        | (attacks::king_attacks(king) & board.kings() & them);
-    (pinned, checkers)
-}
-
-/// Along the lines from our king to the enemy sliders on them: our men
-/// that alone stand in between (pinned), and the sliders with nothing in
-/// between (giving check). Empty-board rays and the between table only:
-/// cheaper than the occupancy lookups of a full attack test.
-fn lines_to_king(
     pos: &Chess,
     king: Square,
     us: Bitboard,
@@ -157,16 +141,19 @@ fn lines_to_king(
     let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
         | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()))
         & them;
-    let (mut pinned, mut checks) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    let mut pinned = Bitboard::EMPTY;
+    let mut checkers = (attacks::knight_attacks(king) & board.knights() & them)
+        | (attacks::pawn_attacks(pos.turn(), king) & board.pawns() & them)
+        | (attacks::king_attacks(king) & board.kings() & them);
     for sniper in snipers {
         let between = attacks::between(king, sniper) & occupied;
         if between.is_empty() {
-            checks.add(sniper);
+            checkers.add(sniper);
         } else if !between.more_than_one() {
             pinned |= between & us;
         }
     }
-    (pinned, checks)
+    (pinned, checkers)
 }
 
 #[cfg(test)]
