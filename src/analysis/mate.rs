@@ -157,18 +157,34 @@ pub fn material_label(pos: &Chess, side: Side) -> MaterialLabel {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct MaterialLabel([u8; 5]);
 
+impl MaterialLabel {
+    /// Writes the label onto `out`: byte by byte, since a sentence naming
+    /// both sides' material is in every flag-fall row, and going through
+    /// the formatter for each man cost more than judging the flag.
+    pub fn push_to(&self, out: &mut String) {
+        out.push('K');
+        for (n, letter) in self.0.into_iter().zip(['Q', 'R', 'B', 'N', 'P']) {
+            // `K+R+2P` rather than `K+R+P+P`, so a middlegame stays readable.
+            if n == 0 {
+                continue;
+            }
+            out.push('+');
+            if n >= 10 {
+                out.push(char::from(b'0' + n / 10));
+            }
+            if n > 1 {
+                out.push(char::from(b'0' + n % 10));
+            }
+            out.push(letter);
+        }
+    }
+}
+
 impl std::fmt::Display for MaterialLabel {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("K")?;
-        for (n, letter) in self.0.into_iter().zip(["Q", "R", "B", "N", "P"]) {
-            // `K+R+2P` rather than `K+R+P+P`, so a middlegame stays readable.
-            match n {
-                0 => {}
-                1 => write!(f, "+{letter}")?,
-                n => write!(f, "+{n}{letter}")?,
-            }
-        }
-        Ok(())
+        let mut s = String::with_capacity(24);
+        self.push_to(&mut s);
+        f.write_str(&s)
     }
 }
 
@@ -253,6 +269,12 @@ mod tests {
         let p = pos("4k3/pppp4/8/8/8/8/5PP1/Q1RRK3 w - - 0 1");
         assert_eq!(material_label(&p, Side::White).to_string(), "K+Q+2R+2P");
         assert_eq!(material_label(&p, Side::Black).to_string(), "K+4P");
+        // Ten knights (two and eight promoted): a count of two digits.
+        let p = pos("N6k/N7/N7/N7/N7/N7/NN6/NN5K w - - 0 1");
+        assert_eq!(material_label(&p, Side::White).to_string(), "K+10N");
+        let mut pushed = String::from("White has ");
+        material_label(&p, Side::White).push_to(&mut pushed);
+        assert_eq!(pushed, "White has K+10N");
     }
 
     #[test]

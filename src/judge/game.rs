@@ -145,31 +145,41 @@ fn can_mate_sentence(side: Side, answer: &MateAnswer, pos: &Chess) -> String {
 
 /// `can_mate_sentence`, written onto the end of `out`.
 fn write_can_mate_sentence(out: &mut String, side: Side, answer: &MateAnswer, pos: &Chess) {
-    let (ours, theirs) = (material_label(pos, side), material_label(pos, side.other()));
-    let name = side.name();
-    // Writing into a String cannot fail.
-    let _ = match answer.verdict {
-        Mateability::Unwinnable => write!(
-            out,
-            "{name} cannot mate with {ours} v {theirs}: no helpmate exists ({})",
-            answer.method
-        ),
-        Mateability::Winnable if !answer.line.is_empty() => write!(
-            out,
-            "{name} can mate with {ours} v {theirs}: helpmate line {}",
-            mate::numbered_line(pos, &answer.line)
-        ),
-        Mateability::Winnable => write!(
-            out,
-            "{name} can mate with {ours} v {theirs} ({})",
-            answer.method
-        ),
-        Mateability::Undetermined => write!(
-            out,
-            "whether {name} can mate with {ours} v {theirs} is undetermined ({})",
-            answer.method
-        ),
-    };
+    // Pushed piece by piece rather than through `write!`: this sentence is
+    // in every flag-fall row.
+    if answer.verdict == Mateability::Undetermined {
+        out.push_str("whether ");
+    }
+    out.push_str(side.name());
+    out.push_str(if answer.verdict == Mateability::Unwinnable {
+        " cannot mate with "
+    } else {
+        " can mate with "
+    });
+    material_label(pos, side).push_to(out);
+    out.push_str(" v ");
+    material_label(pos, side.other()).push_to(out);
+    match answer.verdict {
+        Mateability::Unwinnable => {
+            out.push_str(": no helpmate exists (");
+            out.push_str(answer.method);
+            out.push(')');
+        }
+        Mateability::Winnable if !answer.line.is_empty() => {
+            out.push_str(": helpmate line ");
+            out.push_str(&mate::numbered_line(pos, &answer.line));
+        }
+        Mateability::Winnable => {
+            out.push_str(" (");
+            out.push_str(answer.method);
+            out.push(')');
+        }
+        Mateability::Undetermined => {
+            out.push_str(" is undetermined (");
+            out.push_str(answer.method);
+            out.push(')');
+        }
+    }
 }
 
 /// The game reached a dead position at or before its end: find where, and
@@ -873,10 +883,11 @@ fn judge_record(mut c: Ctx<'_>) -> Judgement {
             if answer.verdict == Mateability::Unwinnable && c.dead_given(winner) {
                 return judge_dead(c);
             }
-            let s = can_mate_sentence(winner, &answer, &c.r.pos);
+            // The sentence only where the row prints it.
+            let s = || can_mate_sentence(winner, &answer, &c.r.pos);
             let (result, main) = match answer.verdict {
-                Mateability::Unwinnable => (GameResult::Draw, format!("{} is credited with the win, but {s}: drawn{term_note}", winner.name())),
-                Mateability::Undetermined => (GameResult::Unknown, format!("{} is credited with the win; {s}{term_note}", winner.name())),
+                Mateability::Unwinnable => (GameResult::Draw, format!("{} is credited with the win, but {}: drawn{term_note}", winner.name(), s())),
+                Mateability::Undetermined => (GameResult::Unknown, format!("{} is credited with the win; {}{term_note}", winner.name(), s())),
                 Mateability::Winnable => (c.recorded, format!("{} loses by resignation or agreement; no board or clock evidence against it{term_note}", winner.other().name())),
             };
             (
@@ -905,5 +916,52 @@ fn judge_record(mut c: Ctx<'_>) -> Judgement {
             c.finish(v, Some(im.ply), main)
         }
         _ => c.finish(verdict, None, main),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{Move, Role, Square};
+
+    #[test]
+    fn the_can_mate_sentence_in_each_of_its_forms() {
+        let pos = crate::analysis::test_position("8/8/4k3/8/8/2K5/1PN5/8 w - - 0 1");
+        let answer = |verdict, method, line| MateAnswer {
+            verdict,
+            method,
+            line,
+        };
+        let m = Move::Normal {
+            role: Role::Knight,
+            from: Square::C2,
+            capture: None,
+            to: Square::D4,
+            promotion: None,
+        };
+        for (a, side, want) in [
+            (
+                answer(Mateability::Unwinnable, "insufficient material", vec![]),
+                Side::Black,
+                "Black cannot mate with K v K+N+P: no helpmate exists (insufficient material)",
+            ),
+            (
+                answer(Mateability::Winnable, "helpmate line", vec![m]),
+                Side::White,
+                "White can mate with K+N+P v K: helpmate line 1. Nd4+",
+            ),
+            (
+                answer(Mateability::Winnable, "the fast check finds no obstacle", vec![]),
+                Side::White,
+                "White can mate with K+N+P v K (the fast check finds no obstacle)",
+            ),
+            (
+                answer(Mateability::Undetermined, "search budget spent", vec![]),
+                Side::White,
+                "whether White can mate with K+N+P v K is undetermined (search budget spent)",
+            ),
+        ] {
+            assert_eq!(can_mate_sentence(side, &a, &pos), want);
+        }
     }
 }

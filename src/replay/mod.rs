@@ -20,7 +20,7 @@ use shakmaty::{
 };
 
 use crate::{
-    analysis::{key, mate},
+    analysis::{cheap_moves::two_legal_moves, key, mate},
     model::Side,
     pgn::{is_null, ParsedGame, Ply, Tags},
 };
@@ -399,15 +399,8 @@ pub fn replay_into(
             Ok(m) => m,
             Err(_) => {
                 // A position with no legal moves ended the game before this move.
-                if r.pos.is_checkmate() || r.pos.is_stalemate() {
-                    r.ending = Some(Ending {
-                        kind: if r.pos.is_check() {
-                            BoardEnd::Checkmate
-                        } else {
-                            BoardEnd::Stalemate
-                        },
-                        ply: n - 1,
-                    });
+                if let Some(kind) = no_legal_move(&r.pos) {
+                    r.ending = Some(Ending { kind, ply: n - 1 });
                     return r;
                 }
                 let side = Side::from(r.pos.turn());
@@ -524,19 +517,26 @@ pub fn replay_into(
         }
     }
     if r.stop.is_none() {
-        if r.pos.is_checkmate() {
-            r.ending = Some(Ending {
-                kind: BoardEnd::Checkmate,
-                ply: r.plies,
-            });
-        } else if r.pos.is_stalemate() {
-            r.ending = Some(Ending {
-                kind: BoardEnd::Stalemate,
-                ply: r.plies,
-            });
-        }
+        r.ending = no_legal_move(&r.pos).map(|kind| Ending {
+            kind,
+            ply: r.plies,
+        });
     }
     r
+}
+
+/// Checkmate or stalemate: the side to move has no legal move. Two moves
+/// found cheaply say "neither" without listing every move, which
+/// `is_stalemate` did for every game's last position.
+fn no_legal_move(pos: &Chess) -> Option<BoardEnd> {
+    if two_legal_moves(pos) || !pos.legal_moves().is_empty() {
+        return None;
+    }
+    Some(if resolve::in_check(pos) {
+        BoardEnd::Checkmate
+    } else {
+        BoardEnd::Stalemate
+    })
 }
 
 /// The first position of the game that is dead (FIDE 5.2.2), given that the
@@ -663,7 +663,7 @@ fn check_suffix(r: &mut Replay, ply: &Ply, n: usize) {
         Some(Suffix::Checkmate) => "#",
         None => return,
     };
-    let actual = if !r.pos.is_check() {
+    let actual = if !resolve::in_check(&r.pos) {
         ""
     } else if written == "#" && !r.pos.is_checkmate() {
         "+"

@@ -7,7 +7,9 @@
 //! impossible SAN) goes to `San::to_move` as before, so the two always agree
 //! (tested move by move over the shared games).
 
-use shakmaty::{attacks, san::San, Bitboard, Chess, Move, Position, Rank, Role, Square};
+use shakmaty::{
+    attacks, san::San, Bitboard, Board, Chess, Color, Move, Position, Rank, Role, Square,
+};
 
 /// `Some(m)` when `san` names exactly one legal move `m` in `pos` and the
 /// quick test can tell; `None` means "ask `San::to_move`", never "illegal".
@@ -39,7 +41,7 @@ pub fn quick(pos: &Chess, san: &San) -> Option<Move> {
                 return None;
             }
             // Safe once the king has left its square (a slider's ray runs on).
-            if board.attacks_to(to, !turn, occupied.without(king)).any() {
+            if attacked(board, to, !turn, occupied.without(king)) {
                 return None;
             }
             Bitboard::from_square(king)
@@ -156,6 +158,36 @@ pub(crate) fn pins_and_checkers(
     (pinned, checkers)
 }
 
+/// Whether a man of `by` attacks `sq`, with `occupied` as the board's men:
+/// the short attacks, then the sliders on an empty-board line to `sq` with
+/// nothing in between. `Board::attacks_to` reads the sliders' occupancy
+/// tables, over 700 KB, which miss the cache here once per call.
+pub(crate) fn attacked(board: &Board, sq: Square, by: Color, occupied: Bitboard) -> bool {
+    let them = board.by_color(by);
+    if (attacks::knight_attacks(sq) & board.knights() & them).any()
+        || (attacks::pawn_attacks(!by, sq) & board.pawns() & them).any()
+        || (attacks::king_attacks(sq) & board.kings() & them).any()
+    {
+        return true;
+    }
+    let snipers = ((attacks::rook_attacks(sq, Bitboard::EMPTY) & board.rooks_and_queens())
+        | (attacks::bishop_attacks(sq, Bitboard::EMPTY) & board.bishops_and_queens()))
+        & them;
+    snipers
+        .into_iter()
+        .any(|s| (attacks::between(sq, s) & occupied).is_empty())
+}
+
+/// Is the side to move in check? `Position::is_check`, without the
+/// occupancy tables (see `attacked`).
+pub fn in_check(pos: &Chess) -> bool {
+    let board = pos.board();
+    let turn = pos.turn();
+    (board.kings() & board.by_color(turn))
+        .single_square()
+        .is_some_and(|king| attacked(board, king, !turn, board.occupied()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -228,6 +260,27 @@ mod tests {
         .map(|f| agree(f))
         .sum();
         assert!(n > 100, "{n}");
+    }
+
+    #[test]
+    fn attack_tests_agree_with_shakmaty() {
+        let (mut checks, mut hits) = (0, 0);
+        for pos in crate::analysis::random_positions(200) {
+            assert_eq!(in_check(&pos), pos.is_check(), "{pos:?}");
+            checks += usize::from(pos.is_check());
+            let board = pos.board();
+            // With the side to move's king lifted, as a king step is judged.
+            let king = board.king_of(pos.turn()).expect("a king");
+            let occupied = board.occupied().without(king);
+            for sq in Square::ALL {
+                for by in Color::ALL {
+                    let expected = board.attacks_to(sq, by, occupied).any();
+                    assert_eq!(attacked(board, sq, by, occupied), expected, "{pos:?} {sq} {by}");
+                    hits += usize::from(expected);
+                }
+            }
+        }
+        assert!(checks > 1_000 && hits > 500_000, "{checks} checks, {hits} attacked");
     }
 
     #[test]

@@ -10,7 +10,6 @@
 //!
 //! Each worker thread keeps one search table and reuses it.
 
-mod cheap_moves;
 mod closure;
 mod heuristics;
 mod search;
@@ -19,6 +18,8 @@ mod walls;
 use std::cell::RefCell;
 
 use shakmaty::{Chess, Color, Move, Position};
+
+use crate::analysis::cheap_moves;
 
 use closure::{closure, Closure};
 use heuristics::Plan;

@@ -12,7 +12,7 @@ use shakmaty::{
     Square,
 };
 
-use super::cheap_moves::{king_can_step, plain_legal_moves};
+use crate::analysis::cheap_moves::{king_can_step, plain_legal_moves};
 use super::heuristics::{Cost, Plan};
 use crate::analysis::key::{key_after, key_after_plain};
 

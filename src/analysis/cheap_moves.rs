@@ -8,7 +8,7 @@
 
 use shakmaty::{attacks, Bitboard, Chess, Color, Move, MoveList, Position, Role, Square};
 
-use crate::replay::resolve::pins_and_checkers;
+use crate::replay::resolve::{in_check, pins_and_checkers};
 
 /// The squares the side to move's king may step to (never castling).
 pub fn king_steps(pos: &Chess) -> impl Iterator<Item = Square> + '_ {
@@ -230,7 +230,7 @@ pub fn two_legal_moves(pos: &Chess) -> bool {
     let Some(king) = board.king_of(us) else {
         return false;
     };
-    if pos.is_check() {
+    if in_check(pos) {
         return false;
     }
     let free = board.by_color(us) & !attacks::queen_attacks(king, Bitboard::EMPTY);
@@ -258,35 +258,9 @@ pub fn two_legal_moves(pos: &Chess) -> bool {
 mod tests {
     use super::*;
 
-    /// Positions from seeded random games, so that pins, checks and
-    /// crowded kings all turn up.
-    fn random_positions(games: usize) -> Vec<Chess> {
-        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = move |n: usize| {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (seed >> 33) as usize % n
-        };
-        let mut out = Vec::new();
-        for _ in 0..games {
-            let mut pos = Chess::default();
-            for _ in 0..160 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let m = moves[next(moves.len())];
-                pos.play_unchecked(m);
-                out.push(pos.clone());
-            }
-        }
-        out
-    }
-
     #[test]
     fn the_cheap_answers_agree_with_full_generation() {
-        let positions = random_positions(300);
+        let positions = crate::analysis::random_positions(300);
         let (mut two, mut stepping, mut checks) = (0, 0, 0);
         for pos in &positions {
             let moves = pos.legal_moves();
@@ -327,7 +301,7 @@ mod tests {
     #[test]
     fn quiet_king_lines_are_legal_and_take_nothing() {
         let mut found = 0;
-        for pos in random_positions(40) {
+        for pos in crate::analysis::random_positions(40) {
             if !quiet_king_line(&pos, 4) {
                 continue;
             }
@@ -363,7 +337,7 @@ mod tests {
     #[test]
     fn plain_lists_are_shakmatys_lists_in_the_same_order() {
         let (mut listed, mut pinned, mut checks) = (0, 0, 0);
-        for pos in random_positions(300) {
+        for pos in crate::analysis::random_positions(300) {
             let mut out = MoveList::new();
             if !plain_legal_moves(&pos, &mut out) {
                 assert!(out.is_empty());
