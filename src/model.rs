@@ -32,15 +32,45 @@ impl Clock {
     }
 }
 
-impl fmt::Display for Clock {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Clock {
+    /// `h:mm:ss`, and `.t` where the source wrote tenths, written into
+    /// `buf`: two a CSV row, where the formatter's machinery cost more than
+    /// the rest of the row's numbers.
+    pub fn ascii(self, buf: &mut [u8; 16]) -> &[u8] {
         let t = self.tenths;
         let s = t / 10;
-        write!(f, "{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)?;
+        let mut hours = itoa::Buffer::new();
+        let hours = hours.format(s / 3600).as_bytes();
+        // At most five digits: a u32 of tenths is under 12,000 hours.
+        let n = hours.len();
+        buf[..n].copy_from_slice(hours);
+        let two = |v: u32| [b'0' + (v / 10) as u8, b'0' + (v % 10) as u8];
+        let [m1, m2] = two((s / 60) % 60);
+        let [s1, s2] = two(s % 60);
+        buf[n..n + 6].copy_from_slice(&[b':', m1, m2, b':', s1, s2]);
         if self.precise {
-            write!(f, ".{}", t % 10)?;
+            buf[n + 6..n + 8].copy_from_slice(&[b'.', b'0' + (t % 10) as u8]);
+            &buf[..n + 8]
+        } else {
+            &buf[..n + 6]
         }
-        Ok(())
+    }
+
+    /// The reading as text (`ascii`, as a `str`).
+    fn text(self, buf: &mut [u8; 16]) -> &str {
+        // ASCII digits and punctuation only.
+        std::str::from_utf8(self.ascii(buf)).unwrap_or_default()
+    }
+
+    /// The reading, onto the end of `out`.
+    pub fn push_to(self, out: &mut String) {
+        out.push_str(self.text(&mut [0; 16]));
+    }
+}
+
+impl fmt::Display for Clock {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text(&mut [0; 16]))
     }
 }
 
@@ -400,6 +430,16 @@ mod tests {
             precise: true
         }
         .is_fallen());
+        // Every field's width, up to the largest reading a u32 holds.
+        for (tenths, precise) in [(0, false), (599, true), (36_000, false), (u32::MAX, true)] {
+            let s = tenths / 10;
+            let mut want = format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60);
+            if precise {
+                want.push_str(&format!(".{}", tenths % 10));
+            }
+            assert_eq!(Clock { tenths, precise }.to_string(), want);
+        }
+        assert_eq!(Clock::secs(36_000).to_string(), "10:00:00");
     }
 
     #[test]

@@ -69,7 +69,7 @@ impl Ctx<'_> {
     /// `before`, then ply `n` numbered and as written, onto `out`.
     fn write_named(&self, before: &str, n: usize, out: &mut String) {
         out.push_str(before);
-        out.push_str(&self.r.move_number(n));
+        self.r.write_move_number(n, out);
         out.push(' ');
         self.write_written(n, out);
     }
@@ -691,16 +691,20 @@ fn judge_one_flag(
     };
     // One buffer for the whole sentence: this runs for every flag fall.
     let mut main = String::with_capacity(192);
-    let _ = write!(main, "{}'s flag fell", flagger.name());
+    main.push_str(flagger.name());
+    main.push_str("'s flag fell");
     match (&first, flag_ply) {
         (Some((_, Some(p))), _) => c.write_named(" on ", *p, &mut main),
         (_, Some(p)) => c.write_named(" after ", p, &mut main),
         _ => {}
     }
     if let Some((_, clk)) = c.clocks.last(flagger) {
-        let _ = write!(main, " (last recorded clock {clk})");
+        main.push_str(" (last recorded clock ");
+        clk.push_to(&mut main);
+        main.push(')');
     }
-    let _ = write!(main, ", shown by {how}");
+    main.push_str(", shown by ");
+    main.push_str(how);
     let t = match policy::flag_fall(c.rules, &mut c.board, flagger, c.syzygy) {
         FlagFall::Dead => return judge_dead(c),
         FlagFall::Decided(t) => t,
@@ -951,7 +955,11 @@ mod tests {
                 "White can mate with K+N+P v K: helpmate line 1. Nd4+",
             ),
             (
-                answer(Mateability::Winnable, "the fast check finds no obstacle", vec![]),
+                answer(
+                    Mateability::Winnable,
+                    "the fast check finds no obstacle",
+                    vec![],
+                ),
                 Side::White,
                 "White can mate with K+N+P v K (the fast check finds no obstacle)",
             ),

@@ -9,8 +9,6 @@
 pub mod record;
 pub mod resolve;
 
-use std::fmt::Write as _;
-
 use shakmaty::{
     attacks,
     fen::Fen,
@@ -138,13 +136,20 @@ impl Replay {
 
     /// "41." or "41..." for a ply, as a scoresheet numbers it.
     pub fn move_number(&self, ply: usize) -> String {
-        let first_black = self.first == Side::Black;
-        let idx = ply - 1 + usize::from(first_black);
-        let n = self.start_fullmove as usize + idx / 2;
         // Room for the move that usually follows (`41... Qxe4`).
         let mut s = String::with_capacity(24);
-        let _ = write!(s, "{n}{}", if idx % 2 == 0 { "." } else { "..." });
+        self.write_move_number(ply, &mut s);
         s
+    }
+
+    /// `move_number`, onto the end of `out` (a flag-fall row names a move
+    /// or two: digits pushed, not formatted).
+    pub fn write_move_number(&self, ply: usize, out: &mut String) {
+        let first_black = self.first == Side::Black;
+        let idx = ply.saturating_sub(1) + usize::from(first_black);
+        let n = self.start_fullmove as usize + idx / 2;
+        out.push_str(itoa::Buffer::new().format(n));
+        out.push_str(if idx % 2 == 0 { "." } else { "..." });
     }
 
     /// Moves made by `side` in the plies replayed.
@@ -517,10 +522,7 @@ pub fn replay_into(
         }
     }
     if r.stop.is_none() {
-        r.ending = no_legal_move(&r.pos).map(|kind| Ending {
-            kind,
-            ply: r.plies,
-        });
+        r.ending = no_legal_move(&r.pos).map(|kind| Ending { kind, ply: r.plies });
     }
     r
 }

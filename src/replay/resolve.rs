@@ -275,12 +275,19 @@ mod tests {
             for sq in Square::ALL {
                 for by in Color::ALL {
                     let expected = board.attacks_to(sq, by, occupied).any();
-                    assert_eq!(attacked(board, sq, by, occupied), expected, "{pos:?} {sq} {by}");
+                    assert_eq!(
+                        attacked(board, sq, by, occupied),
+                        expected,
+                        "{pos:?} {sq} {by}"
+                    );
                     hits += usize::from(expected);
                 }
             }
         }
-        assert!(checks > 1_000 && hits > 500_000, "{checks} checks, {hits} attacked");
+        assert!(
+            checks > 1_000 && hits > 500_000,
+            "{checks} checks, {hits} attacked"
+        );
     }
 
     #[test]

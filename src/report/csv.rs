@@ -5,7 +5,7 @@
 use crate::{
     audit::Finding,
     claim::{consequence_words, Ruling},
-    model::Judgement,
+    model::{Clock, Judgement},
     pgn::Tags,
 };
 
@@ -45,25 +45,38 @@ pub struct GameRef<'a> {
 }
 
 /// A number or clock written into a buffer on the stack: a row's six
-/// were six allocations per game.
-struct Cell([u8; 24], usize);
+/// were six allocations per game, then six trips through the formatter.
+struct Cell {
+    buf: [u8; 20],
+    len: usize,
+}
 
 impl Cell {
-    fn of(v: Option<impl std::fmt::Display>) -> Cell {
-        use std::io::Write;
-        let mut cell = Cell([0; 24], 0);
-        if let Some(v) = v {
-            let mut rest = &mut cell.0[..];
-            // Nothing written here is longer than a u64 (20 digits).
-            if write!(rest, "{v}").is_ok() {
-                cell.1 = 24 - rest.len();
-            }
+    fn of(text: Option<&[u8]>) -> Cell {
+        let mut cell = Cell {
+            buf: [0; 20],
+            len: 0,
+        };
+        if let Some(t) = text {
+            // A u64 has at most 20 digits, a clock 13 bytes.
+            cell.len = t.len().min(20);
+            cell.buf[..cell.len].copy_from_slice(&t[..cell.len]);
         }
         cell
     }
 
+    fn number(v: Option<impl itoa::Integer>) -> Cell {
+        let mut digits = itoa::Buffer::new();
+        Cell::of(v.map(|v| digits.format(v).as_bytes()))
+    }
+
+    fn clock(v: Option<Clock>) -> Cell {
+        let mut buf = [0; 16];
+        Cell::of(v.map(|c| c.ascii(&mut buf)))
+    }
+
     fn bytes(&self) -> &[u8] {
-        &self.0[..self.1]
+        &self.buf[..self.len]
     }
 }
 
@@ -80,8 +93,8 @@ pub fn write_row<W: std::io::Write>(
     let recorded = tags.recorded_result();
     w.write_record([
         g.source.as_bytes(),
-        Cell::of(Some(g.index)).bytes(),
-        Cell::of(Some(g.offset)).bytes(),
+        Cell::number(Some(g.index)).bytes(),
+        Cell::number(Some(g.offset)).bytes(),
         tags.event.as_bytes(),
         tags.site.as_bytes(),
         tags.date.as_bytes(),
@@ -96,11 +109,11 @@ pub fn write_row<W: std::io::Write>(
         j.verdict.status.as_str().as_bytes(),
         j.verdict.reason.as_str().as_bytes(),
         j.verdict.rule.as_str().as_bytes(),
-        Cell::of(j.ply).bytes(),
+        Cell::number(j.ply).bytes(),
         j.mv.as_bytes(),
-        Cell::of(j.white_clock).bytes(),
-        Cell::of(j.black_clock).bytes(),
-        Cell::of(Some(j.plies)).bytes(),
+        Cell::clock(j.white_clock).bytes(),
+        Cell::clock(j.black_clock).bytes(),
+        Cell::number(Some(j.plies)).bytes(),
         j.final_fen.as_bytes(),
         j.detail.as_bytes(),
     ])

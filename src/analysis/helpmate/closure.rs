@@ -5,8 +5,8 @@
 
 use shakmaty::{zobrist::Zobrist128, Chess, Color, Move, MoveList, Position};
 
-use crate::analysis::cheap_moves::plain_legal_moves;
 use super::search::{key, KeySet};
+use crate::analysis::cheap_moves::plain_legal_moves;
 use crate::analysis::key::{key_after, key_after_plain};
 
 pub enum Closure {

@@ -12,8 +12,8 @@ use shakmaty::{
     Square,
 };
 
-use crate::analysis::cheap_moves::{king_can_step, plain_legal_moves};
 use super::heuristics::{Cost, Plan};
+use crate::analysis::cheap_moves::{king_can_step, plain_legal_moves};
 use crate::analysis::key::{key_after, key_after_plain};
 
 /// The longest line searched, in plies.
