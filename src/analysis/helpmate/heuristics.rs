@@ -39,8 +39,10 @@ impl Cost {
 #[derive(Copy, Clone, Debug)]
 pub struct Plan {
     pub winner: Color,
-    /// From every square, in moves: the winner's king to its post (the
-    /// square diagonally in from the mating corner), a winner's knight to a
+    /// From every square, in moves: the winner's king to its post (two
+    /// squares in from the mating corner on its file, h6 for h8; diagonally
+    /// in, g7, where the winner's force is pawns without a rook or queen),
+    /// a winner's knight to a
     /// square checking the corner, the loser's king to the corner, a loser's
     /// knight to the square beside the corner (g8 for h8) where it blocks
     /// its own king in. Tables, because the search asks for every move it
@@ -92,13 +94,27 @@ impl Plan {
             .filter(|c| dark.is_none_or(|d| c.is_dark() == d))
             .min_by_key(|c| c.distance(loser_king))
             .unwrap_or(Square::H8);
-        // The square diagonally in from the corner: g7 for h8.
+        // The winner's king post, `files` and `ranks` in from the corner.
+        // h6 for h8, covering the squares a king in the corner flees to:
+        // for rooks, queens and minor pieces the search visited a third
+        // fewer positions than with g7 on the lichess file's flag falls,
+        // 15 % fewer on its final positions, and about as many on the CHA
+        // vectors. With pawns and no rook or queen, g7 took 46 % fewer on
+        // the final positions.
+        let ours = board.by_color(winner);
+        let pawns_only =
+            (board.rooks_and_queens() & ours).is_empty() && (board.pawns() & ours).any();
+        let (files, ranks) = if pawns_only { (1, 1) } else { (0, 2) };
         let inward = |sq: Square| {
-            let file = if sq.file() == shakmaty::File::A { 1 } else { 6 };
-            let rank = if sq.rank() == shakmaty::Rank::First {
-                1
+            let file = if sq.file() == shakmaty::File::A {
+                files
             } else {
-                6
+                7 - files
+            };
+            let rank = if sq.rank() == shakmaty::Rank::First {
+                ranks
+            } else {
+                7 - ranks
             };
             Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank))
         };
@@ -355,11 +371,27 @@ mod tests {
 
     #[test]
     fn the_corner_follows_the_bishop() {
-        // A dark-squared bishop mates in a1 or h8; the loser's king is nearer h8.
+        // A dark-squared bishop mates in a1 or h8; the loser's king is nearer
+        // h8, and the winner's king heads for h6.
         let p = pos("8/8/5k2/8/8/2K5/3B4/8 w - - 0 1");
         let plan = Plan::new(&p, Color::White);
         assert_eq!(plan.corner(), Square::H8);
-        assert_eq!(plan.king_post(), Square::G7);
+        assert_eq!(plan.king_post(), Square::H6);
+        // With a pawn and no rook or queen: g7, diagonally in.
+        let p = pos("8/8/5k2/8/8/2K5/3B2P1/8 w - - 0 1");
+        assert_eq!(Plan::new(&p, Color::White).king_post(), Square::G7);
+        // Black's rook mates on White's back rank: a3 or h3.
+        let p = pos("8/8/5k2/8/8/2K5/8/r7 w - - 0 1");
+        let plan = Plan::new(&p, Color::Black);
+        assert!(
+            matches!(
+                (plan.corner(), plan.king_post()),
+                (Square::A1, Square::A3) | (Square::H1, Square::H3)
+            ),
+            "{:?} {:?}",
+            plan.corner(),
+            plan.king_post()
+        );
         // A light-squared one: a8 (h1 is on White's own back rank).
         let p = pos("8/8/5k2/8/8/2K5/4B3/8 w - - 0 1");
         assert_eq!(Plan::new(&p, Color::White).corner(), Square::A8);
