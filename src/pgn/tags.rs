@@ -194,23 +194,17 @@ pub fn read_plain_tags(text: &[u8], tags: &mut Tags) -> Option<usize> {
         match text.get(i) {
             Some(b' ' | b'\t' | b'\r' | b'\n') => i += 1,
             Some(b'[') => {
+                // Names and values are short (`Event`, a date, `180+0`):
+                // a loop over the bytes, one table lookup each, beats a
+                // memchr call for each stop.
                 let open = i + 1;
-                let name_len = text[open..]
-                    .iter()
-                    .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
-                    .count();
-                let name_end = open + name_len;
-                if name_len == 0 || text.get(name_end..name_end + 2) != Some(b" \"") {
+                let name_end = open + run_of(NAME, &text[open..]);
+                if name_end == open || text.get(name_end..name_end + 2) != Some(b" \"") {
                     return None;
                 }
                 let value_start = name_end + 2;
-                // Values are short (a name, a date, `180+0`): one loop over
-                // the bytes beats a memchr call for each of three stops.
-                let len = text[value_start..]
-                    .iter()
-                    .position(|&b| matches!(b, b'"' | b'\\' | b'\n'))?;
-                let close = value_start + len;
-                if text[close] != b'"' {
+                let close = value_start + run_of(VALUE, &text[value_start..]);
+                if text.get(close) != Some(&b'"') {
                     return None;
                 }
                 i = match text.get(close + 1..close + 3)? {
@@ -226,6 +220,34 @@ pub fn read_plain_tags(text: &[u8], tags: &mut Tags) -> Option<usize> {
             _ => return Some(i),
         }
     }
+}
+
+/// Byte classes for `read_plain_tags`: the bytes of a tag name, and the
+/// bytes a plain value may hold (all but `"`, `\` and a line end).
+const NAME: u8 = 1;
+const VALUE: u8 = 2;
+const TAG_BYTES: [u8; 256] = {
+    let mut t = [VALUE; 256];
+    t[b'"' as usize] = 0;
+    t[b'\\' as usize] = 0;
+    t[b'\n' as usize] = 0;
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if c.is_ascii_alphanumeric() || c == b'_' {
+            t[b] |= NAME;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// How many bytes from the start of `text` are of `class`.
+#[inline]
+fn run_of(class: u8, text: &[u8]) -> usize {
+    text.iter()
+        .position(|&b| TAG_BYTES[usize::from(b)] & class == 0)
+        .unwrap_or(text.len())
 }
 
 fn set(t: &mut Tags, name: &[u8], value: &[u8]) {
@@ -309,6 +331,11 @@ mod tests {
         );
         // No tags at all: the movetext starts after the blank lines.
         assert_eq!(read_plain_tags(b"\n 1. e4", &mut Tags::default()), Some(2));
+        // Digits and `_` in names, UTF-8 and brackets in values.
+        let text = "[White_Elo2 \"x\"]\n[Black \"Ørjan [NO]\"]\n1. e4".as_bytes();
+        let mut t = Tags::default();
+        assert_eq!(read_plain_tags(text, &mut t), Some(text.len() - 5));
+        assert_eq!((t.black.as_str(), t.count), ("Ørjan [NO]", 2));
         for odd in [
             &b"[Event \"a\\\"b\"]\n1. e4"[..],
             b"\xef\xbb\xbf[Event \"a\"]\n1. e4",
