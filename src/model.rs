@@ -30,9 +30,7 @@ impl Clock {
     pub fn is_fallen(self) -> bool {
         self.tenths == 0 && self.precise
     }
-}
 
-impl Clock {
     /// `h:mm:ss`, and `.t` where the source wrote tenths, written into
     /// `buf`: two a CSV row, where the formatter's machinery cost more than
     /// the rest of the row's numbers.
@@ -41,7 +39,7 @@ impl Clock {
         let s = t / 10;
         let mut hours = itoa::Buffer::new();
         let hours = hours.format(s / 3600).as_bytes();
-        // At most five digits: a u32 of tenths is under 12,000 hours.
+        // At most six digits: a u32 of tenths is under 120,000 hours.
         let n = hours.len();
         buf[..n].copy_from_slice(hours);
         let two = |v: u32| [b'0' + (v / 10) as u8, b'0' + (v % 10) as u8];

@@ -1,7 +1,7 @@
 //! The side to move's legal moves, cheaply: facts about them found without
 //! generating them all (the king can step; at least two moves; a line of
-//! quiet king steps), which the search and the fast check ask of many
-//! positions where a few attack lookups answer, and the whole list for the
+//! quiet king steps), which the search, the fast check and the replay's
+//! last position ask where a few attack lookups answer, and the whole list for the
 //! plain positions the search spends its time in. Each answer is tested
 //! against shakmaty's full generation, which stays the authority and the
 //! fallback.

@@ -5,7 +5,11 @@
 //! every ply, which was a fifth of a whole run; everything this does not
 //! settle for sure (a double check, en passant, castling, an ambiguous or
 //! impossible SAN) goes to `San::to_move` as before, so the two always agree
-//! (tested move by move over the shared games).
+//! (tested move by move over the shared games). The attack tests it rests
+//! on (a king's checkers and pins, whether a square is attacked, whether
+//! the side to move is in check) are shared with the replay and the
+//! analysis: they read the empty-board lines and the between table, which
+//! stay in the cache, not the sliders' occupancy tables.
 
 use shakmaty::{
     attacks, san::San, Bitboard, Board, Chess, Color, Move, Position, Rank, Role, Square,

@@ -58,7 +58,7 @@ impl Cell {
             len: 0,
         };
         if let Some(t) = text {
-            // A u64 has at most 20 digits, a clock 13 bytes.
+            // A u64 has at most 20 digits, a clock 14 bytes.
             cell.len = t.len().min(20);
             cell.buf[..cell.len].copy_from_slice(&t[..cell.len]);
         }
