@@ -204,6 +204,13 @@ pub enum Side {
 }
 
 impl Side {
+    pub const BOTH: [Side; 2] = [Side::White, Side::Black];
+
+    /// 0 for White, 1 for Black: where a side's entry sits in a pair.
+    pub fn index(self) -> usize {
+        usize::from(self == Side::Black)
+    }
+
     pub fn other(self) -> Side {
         match self {
             Side::White => Side::Black,

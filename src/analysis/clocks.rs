@@ -22,13 +22,6 @@ pub struct ClockFacts {
     pub delay: u32,
 }
 
-fn idx(s: Side) -> usize {
-    match s {
-        Side::White => 0,
-        Side::Black => 1,
-    }
-}
-
 impl ClockFacts {
     /// Remaining time of `side` after ply `n` (clamped to the plies known).
     pub fn at(&self, n: usize, side: Side) -> Option<Clock> {
@@ -36,15 +29,15 @@ impl ClockFacts {
             return None;
         }
         let n = n.min(self.after.len().saturating_sub(1));
-        self.after.get(n).and_then(|c| c[idx(side)])
+        self.after.get(n).and_then(|c| c[side.index()])
     }
 
     pub fn last(&self, side: Side) -> Option<(usize, Clock)> {
-        self.last_written[idx(side)]
+        self.last_written[side.index()]
     }
 
     pub fn fallen(&self, side: Side) -> Option<usize> {
-        self.fallen_at[idx(side)]
+        self.fallen_at[side.index()]
     }
 
     /// When both flags fell, the side whose clock the record shows at
@@ -192,7 +185,7 @@ pub fn clock_facts(
     // forwarded from the store buffer and stalled every ply (two thirds of
     // this function's time).
     let (mut cur_w, mut cur_b): (Option<Clock>, Option<Clock>) = (None, None);
-    let mut s = idx(first);
+    let mut s = first.index();
     for (i, ply) in game.plies.iter().take(plies).enumerate() {
         let n = i + 1;
         moves_made[s] += 1;
@@ -221,7 +214,7 @@ pub fn clock_facts(
                         if anomaly_count == 0 {
                             f.notes.push(format!(
                                 "clock anomaly: {}'s clock rose from {p} to {clk} at move {} with no increment or new period to explain it",
-                                [Side::White, Side::Black][s].name(),
+                                Side::BOTH[s].name(),
                                 k
                             ));
                         }

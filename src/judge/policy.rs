@@ -39,10 +39,6 @@ pub struct Board {
     fast: [std::cell::Cell<Option<bool>>; 2],
 }
 
-fn side_index(s: Side) -> usize {
-    usize::from(s == Side::Black)
-}
-
 impl Board {
     pub fn new(pos: Chess, rules: &Ruleset) -> Board {
         Board {
@@ -67,7 +63,7 @@ impl Board {
     /// hang on a line. Disputes about mating chances are about minor pieces
     /// alone; there the search runs and its line is shown.
     pub fn mate(&mut self, side: Side) -> MateAnswer {
-        let i = side_index(side);
+        let i = side.index();
         if let Some(a) = &self.answers[i] {
             return a.clone();
         }
@@ -87,7 +83,7 @@ impl Board {
 
     /// Sound and cheap: `true` only when `side` provably cannot mate.
     pub fn cannot_mate_fast(&self, side: Side) -> bool {
-        let cell = &self.fast[side_index(side)];
+        let cell = &self.fast[side.index()];
         if let Some(known) = cell.get() {
             return known;
         }

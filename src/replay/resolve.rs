@@ -144,14 +144,9 @@ pub(crate) fn pins_and_checkers(
     occupied: Bitboard,
 ) -> (Bitboard, Bitboard) {
     let board = pos.board();
-    let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
-        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()))
-        & them;
     let mut pinned = Bitboard::EMPTY;
-    let mut checkers = (attacks::knight_attacks(king) & board.knights() & them)
-        | (attacks::pawn_attacks(pos.turn(), king) & board.pawns() & them)
-        | (attacks::king_attacks(king) & board.kings() & them);
-    for sniper in snipers {
+    let mut checkers = short_attackers(board, king, pos.turn(), them);
+    for sniper in snipers(board, king, them) {
         let between = attacks::between(king, sniper) & occupied;
         if between.is_empty() {
             checkers.add(sniper);
@@ -168,18 +163,27 @@ pub(crate) fn pins_and_checkers(
 /// tables, over 700 KB, which miss the cache here once per call.
 pub(crate) fn attacked(board: &Board, sq: Square, by: Color, occupied: Bitboard) -> bool {
     let them = board.by_color(by);
-    if (attacks::knight_attacks(sq) & board.knights() & them).any()
-        || (attacks::pawn_attacks(!by, sq) & board.pawns() & them).any()
-        || (attacks::king_attacks(sq) & board.kings() & them).any()
-    {
-        return true;
-    }
-    let snipers = ((attacks::rook_attacks(sq, Bitboard::EMPTY) & board.rooks_and_queens())
+    short_attackers(board, sq, !by, them).any()
+        || snipers(board, sq, them)
+            .into_iter()
+            .any(|s| (attacks::between(sq, s) & occupied).is_empty())
+}
+
+/// `them`'s knights, pawns and king that attack `sq`, a square of `side`'s
+/// (its pawns' captures are the mirror of theirs).
+fn short_attackers(board: &Board, sq: Square, side: Color, them: Bitboard) -> Bitboard {
+    ((attacks::knight_attacks(sq) & board.knights())
+        | (attacks::pawn_attacks(side, sq) & board.pawns())
+        | (attacks::king_attacks(sq) & board.kings()))
+        & them
+}
+
+/// `them`'s sliders on an empty-board line through `sq`, whatever stands
+/// between.
+fn snipers(board: &Board, sq: Square, them: Bitboard) -> Bitboard {
+    ((attacks::rook_attacks(sq, Bitboard::EMPTY) & board.rooks_and_queens())
         | (attacks::bishop_attacks(sq, Bitboard::EMPTY) & board.bishops_and_queens()))
-        & them;
-    snipers
-        .into_iter()
-        .any(|s| (attacks::between(sq, s) & occupied).is_empty())
+        & them
 }
 
 /// Is the side to move in check? `Position::is_check`, without the

@@ -42,11 +42,11 @@ pub struct Plan {
     /// From every square, in moves: the winner's king to its post (two
     /// squares in from the mating corner on its file, h6 for h8; diagonally
     /// in, g7, where the winner's force is pawns without a rook or queen),
-    /// a winner's knight to a
-    /// square checking the corner, the loser's king to the corner, a loser's
-    /// knight to the square beside the corner (g8 for h8) where it blocks
-    /// its own king in. Tables, because the search asks for every move it
-    /// tries; the corner and the post are where they count to zero.
+    /// a winner's knight to a square checking the corner, the loser's king
+    /// to the corner, a loser's knight to the square beside the corner (g8
+    /// for h8) where it blocks its own king in. Tables, because the search
+    /// asks for every move it tries; the corner and the post are where they
+    /// count to zero.
     to_king_post: [u8; 64],
     to_knight_posts: [u8; 64],
     to_corner: [u8; 64],
