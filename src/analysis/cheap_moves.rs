@@ -89,23 +89,88 @@ pub fn king_can_step(pos: &Chess) -> bool {
 /// listed from the attack tables straight into the caller's list (shakmaty's
 /// own list is returned by value, and the copy cost a fifth of the call).
 pub fn plain_legal_moves(pos: &Chess, out: &mut MoveList) -> bool {
+    list(pos, out, &mut All).is_some()
+}
+
+/// Of the moves `plain_legal_moves` lists, out of check only: every pawn
+/// move and king step, and of the other men's moves those onto
+/// `wanted(role, from, destinations)`. Each move kept comes with its place
+/// in the full list (`places[i]` for `out[i]`), and the full list's length
+/// is returned, so that a caller that counts moves counts as if it had
+/// listed them all, in the same order. `None` where the side to move is in
+/// check or `plain_legal_moves` would not list.
+pub fn plain_moves_kept(
+    pos: &Chess,
+    out: &mut MoveList,
+    places: &mut [u8; 256],
+    wanted: impl FnMut(Role, Square, Bitboard) -> Bitboard,
+) -> Option<usize> {
+    list(pos, out, &mut Kept { places, wanted })
+}
+
+/// Which of a man's legal moves a listing keeps, and where it notes their
+/// places in the full list.
+trait Keep {
+    /// Whether it lists in check too.
+    const IN_CHECK: bool;
+    /// Of `targets`, the legal destinations of the man on `from`, those to list.
+    fn keep(&mut self, role: Role, from: Square, targets: Bitboard) -> Bitboard;
+    /// The move listed as `out[at]` is the full list's `place`-th.
+    fn place(&mut self, at: usize, place: usize);
+}
+
+/// The full list: generic code with nothing to keep or note.
+struct All;
+
+impl Keep for All {
+    const IN_CHECK: bool = true;
+    #[inline(always)]
+    fn keep(&mut self, _: Role, _: Square, targets: Bitboard) -> Bitboard {
+        targets
+    }
+    #[inline(always)]
+    fn place(&mut self, _: usize, _: usize) {}
+}
+
+struct Kept<'a, F> {
+    places: &'a mut [u8; 256],
+    wanted: F,
+}
+
+impl<F: FnMut(Role, Square, Bitboard) -> Bitboard> Keep for Kept<'_, F> {
+    const IN_CHECK: bool = false;
+    #[inline(always)]
+    fn keep(&mut self, role: Role, from: Square, targets: Bitboard) -> Bitboard {
+        (self.wanted)(role, from, targets)
+    }
+    #[inline(always)]
+    fn place(&mut self, at: usize, place: usize) {
+        // At most 218 legal moves: both fit.
+        if let Some(slot) = self.places.get_mut(at) {
+            *slot = place as u8;
+        }
+    }
+}
+
+/// The listing itself; the full list's length, or `None` (with `out`
+/// empty) where shakmaty must list.
+#[inline(always)]
+fn list<K: Keep>(pos: &Chess, out: &mut MoveList, keep: &mut K) -> Option<usize> {
     out.clear();
     let us = pos.turn();
     if pos.maybe_ep_square().is_some() {
-        return false;
+        return None;
     }
     let board = pos.board();
-    let Some(king) = board.king_of(us) else {
-        return false;
-    };
+    let king = board.king_of(us)?;
     let ours = board.by_color(us);
     let theirs = board.by_color(!us);
     let occupied = board.occupied();
     // Men between the king and an enemy slider move only along that line;
     // out of check, a side that may castle goes to shakmaty.
     let (pinned, checkers) = pins_and_checkers(pos, king, ours, theirs, occupied);
-    if checkers.is_empty() && pos.castles().has_color(us) {
-        return false;
+    if checkers.is_empty() && pos.castles().has_color(us) || checkers.any() && !K::IN_CHECK {
+        return None;
     }
     // In check, shakmaty lists the king's steps first, then the moves of
     // men that take a lone checker or step between; a pinned man has none
@@ -121,23 +186,21 @@ pub fn plain_legal_moves(pos: &Chess, out: &mut MoveList) -> bool {
             ours & !pinned,
         )
     };
-    let mut push = |role: Role, from: Square, to: Square, promotion: Option<Role>| {
-        out.push(Move::Normal {
-            role,
-            from,
-            capture: board.role_at(to),
-            to,
-            promotion,
-        });
+    let normal = |role: Role, from: Square, to: Square, promotion: Option<Role>| Move::Normal {
+        role,
+        from,
+        capture: board.role_at(to),
+        to,
+        promotion,
     };
-    let promote = |push: &mut dyn FnMut(Role, Square, Square, Option<Role>), from, to| {
+    let promote = |out: &mut MoveList, from, to| {
         for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-            push(Role::Pawn, from, to, Some(role));
+            out.push(normal(Role::Pawn, from, to, Some(role)));
         }
     };
     if checkers.any() {
         for to in king_steps(pos) {
-            push(Role::King, king, to, None);
+            out.push(normal(Role::King, king, to, None));
         }
     }
     // Pawns: captures towards the a-file side, then the h-file side; then
@@ -150,18 +213,18 @@ pub fn plain_legal_moves(pos: &Chess, out: &mut MoveList) -> bool {
         (east & theirs & target, if step > 0 { 9 } else { -7 }),
     ] {
         for to in captures & !Bitboard::BACKRANKS {
-            push(Role::Pawn, to.offset(-back).unwrap_or(to), to, None);
+            out.push(normal(Role::Pawn, to.offset(-back).unwrap_or(to), to, None));
         }
         for to in captures & Bitboard::BACKRANKS {
-            promote(&mut push, to.offset(-back).unwrap_or(to), to);
+            promote(out, to.offset(-back).unwrap_or(to), to);
         }
     }
     let single = pawns.shift(step) & !occupied;
     for to in single & target & !Bitboard::BACKRANKS {
-        push(Role::Pawn, to.offset(-step).unwrap_or(to), to, None);
+        out.push(normal(Role::Pawn, to.offset(-step).unwrap_or(to), to, None));
     }
     for to in single & target & Bitboard::BACKRANKS {
-        promote(&mut push, to.offset(-step).unwrap_or(to), to);
+        promote(out, to.offset(-step).unwrap_or(to), to);
     }
     let home_half = if step > 0 {
         Bitboard::SOUTH
@@ -169,24 +232,17 @@ pub fn plain_legal_moves(pos: &Chess, out: &mut MoveList) -> bool {
         Bitboard::NORTH
     };
     for to in single.shift(step) & home_half & !occupied & target {
-        push(Role::Pawn, to.offset(-2 * step).unwrap_or(to), to, None);
+        out.push(normal(
+            Role::Pawn,
+            to.offset(-2 * step).unwrap_or(to),
+            to,
+            None,
+        ));
     }
-    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-        for from in movers & board.by_role(role) {
-            let piece = role.of(us);
-            for to in attacks::attacks(from, piece, occupied) & target {
-                push(role, from, to, None);
-            }
-        }
-    }
-    if checkers.is_empty() {
-        for to in king_steps(pos) {
-            push(Role::King, king, to, None);
-        }
-    }
-    // A pinned man's moves off its line go, as shakmaty drops them: after
-    // the listing, since pins are rare and a test per move is not.
-    if checkers.is_empty() && pinned.any() {
+    // A pinned pawn's moves off its line go, as shakmaty drops them: after
+    // the listing, since pins are rare and a test per move is not. (In
+    // check no pinned man is listed.)
+    if checkers.is_empty() && (pinned & pawns).any() {
         out.retain(|m| match *m {
             Move::Normal { from, to, .. } => {
                 !pinned.contains(from) || attacks::aligned(from, to, king)
@@ -194,7 +250,32 @@ pub fn plain_legal_moves(pos: &Chess, out: &mut MoveList) -> bool {
             _ => true,
         });
     }
-    true
+    for at in 0..out.len() {
+        keep.place(at, at);
+    }
+    let mut listed = out.len();
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for from in movers & board.by_role(role) {
+            let mut targets = attacks::attacks(from, role.of(us), occupied) & target;
+            if pinned.contains(from) {
+                targets &= attacks::ray(from, king);
+            }
+            for to in keep.keep(role, from, targets) {
+                let before = Bitboard(targets.0 & ((1u64 << u32::from(to)) - 1));
+                keep.place(out.len(), listed + before.count());
+                out.push(normal(role, from, to, None));
+            }
+            listed += targets.count();
+        }
+    }
+    if checkers.is_empty() {
+        for to in king_steps(pos) {
+            keep.place(out.len(), listed);
+            listed += 1;
+            out.push(normal(Role::King, king, to, None));
+        }
+    }
+    Some(listed)
 }
 
 /// `plies` moves can be played by the kings alone, onto empty squares: a
@@ -371,6 +452,41 @@ mod tests {
             listed > 20_000 && pinned > 100 && checks > 1_000,
             "{listed} listed, {pinned} with a pin, {checks} in check"
         );
+    }
+
+    #[test]
+    fn kept_moves_keep_their_places_in_the_full_list() {
+        let (mut listed, mut skipped) = (0, 0);
+        for pos in crate::analysis::random_positions(300) {
+            let mut full = MoveList::new();
+            let mut kept = MoveList::new();
+            let mut places = [0u8; 256];
+            // Keep the destinations on every third square, by number.
+            let thirds: Bitboard = Square::ALL
+                .into_iter()
+                .filter(|sq| u32::from(*sq) % 3 == 0)
+                .collect();
+            let len = plain_moves_kept(&pos, &mut kept, &mut places, |_, _, to| to & thirds);
+            if !plain_legal_moves(&pos, &mut full) || pos.is_check() {
+                assert_eq!(len, None, "{pos:?}");
+                continue;
+            }
+            assert_eq!(len, Some(full.len()), "{pos:?}");
+            for (i, m) in kept.iter().enumerate() {
+                assert_eq!(Some(m), full.get(usize::from(places[i])), "{pos:?}");
+                assert!(i == 0 || places[i] > places[i - 1]);
+            }
+            // Every pawn move and king step is kept; of the rest, those
+            // onto the kept squares.
+            let wanted = full
+                .iter()
+                .filter(|m| matches!(m.role(), Role::Pawn | Role::King) || thirds.contains(m.to()))
+                .count();
+            assert_eq!(kept.len(), wanted, "{pos:?}");
+            listed += 1;
+            skipped += full.len() - kept.len();
+        }
+        assert!(listed > 15_000 && skipped > 100_000, "{listed} {skipped}");
     }
 
     #[test]

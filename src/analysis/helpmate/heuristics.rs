@@ -51,6 +51,9 @@ pub struct Plan {
     to_knight_posts: [u8; 64],
     to_corner: [u8; 64],
     to_blocking_post: [u8; 64],
+    /// By a number of knight moves `d` (up to 7): the squares fewer than
+    /// `d` moves from a knight post, where a knight's move is progress.
+    knight_within: [Bitboard; 8],
     /// The squares beside the corner, where the loser's own men wall its
     /// king in.
     corner_ring: Bitboard,
@@ -126,10 +129,12 @@ impl Plan {
         let king_post = inward(corner);
         let knight_posts = attacks::knight_attacks(corner);
         let blocking_post = beside.map_or(Bitboard::EMPTY, Bitboard::from_square);
+        let to_knight_posts = knight_distances_to(knight_posts);
         Plan {
             winner,
             to_king_post: table(|sq| sq.distance(king_post) as u8),
-            to_knight_posts: knight_distances_to(knight_posts),
+            to_knight_posts,
+            knight_within: within(&to_knight_posts),
             to_corner: table(|sq| sq.distance(corner) as u8),
             to_blocking_post: knight_distances_to(blocking_post),
             corner_ring: attacks::king_attacks(corner),
@@ -142,7 +147,7 @@ impl Plan {
     /// The cost of `m`, played by the winner or (`winner_moves` false) the
     /// loser. Asked for every move the search tries, so it reads the move's
     /// fields once rather than through its accessors.
-    #[inline]
+    #[inline(always)]
     pub fn cost(&self, winner_moves: bool, m: Move) -> Cost {
         let (role, from, to, capture) = match m {
             Move::Normal {
@@ -192,6 +197,26 @@ impl Plan {
         }
     }
 
+    /// Of `targets`, the destinations of a winner's man (not a pawn or a
+    /// king) on `from`, those where `cost` may say `Free`: captures, and a
+    /// knight's moves nearer its posts. For a search that wants the free
+    /// moves without listing the others.
+    #[inline(always)]
+    pub fn winner_maybe_free(
+        &self,
+        role: Role,
+        from: Square,
+        targets: Bitboard,
+        theirs: Bitboard,
+    ) -> Bitboard {
+        if role == Role::Knight {
+            let d = self.to_knight_posts[usize::from(from)];
+            targets & (theirs | self.knight_within[usize::from(d.min(7))])
+        } else {
+            targets & theirs
+        }
+    }
+
     /// Where a loser's node searches only the moves that cost nothing
     /// (every other move would end the line at the depth): the squares of
     /// those moves, when they are all the king's steps towards the corner
@@ -229,6 +254,21 @@ impl Plan {
             .collect();
         Some(king_steps_among(pos, towards).collect())
     }
+}
+
+/// By a number of moves `d` (up to 7): the squares fewer than `d` moves
+/// away by `distances`.
+fn within(distances: &[u8; 64]) -> [Bitboard; 8] {
+    let mut within = [Bitboard::EMPTY; 8];
+    for sq in Square::ALL {
+        if let Some(at) = within.get_mut(usize::from(distances[usize::from(sq)]) + 1) {
+            at.add(sq);
+        }
+    }
+    for d in 1..within.len() {
+        within[d] |= within[d - 1];
+    }
+    within
 }
 
 /// `f` of every square, by square (a generic, not a `dyn` closure: built

@@ -13,8 +13,9 @@ use shakmaty::{
 };
 
 use super::heuristics::{Cost, Plan};
-use crate::analysis::cheap_moves::{king_can_step, plain_legal_moves};
+use crate::analysis::cheap_moves::{king_can_step, plain_legal_moves, plain_moves_kept};
 use crate::analysis::key::{key_after, key_after_plain};
+use crate::replay::resolve::snipers;
 
 /// The longest line searched, in plies.
 const MAX_LINE: usize = 128;
@@ -158,6 +159,12 @@ pub struct Search {
     limit: u64,
     cut: bool,
     use_table: bool,
+    /// Tests turn the last-ply shortcut off to compare with the loop, and
+    /// count the nodes it served.
+    #[cfg(test)]
+    general_loop_only: bool,
+    #[cfg(test)]
+    shortcuts: u64,
 }
 
 impl Search {
@@ -255,6 +262,15 @@ impl Search {
                 return false;
             }
         }
+        #[cfg(test)]
+        let shortcut = !self.general_loop_only;
+        #[cfg(not(test))]
+        let shortcut = true;
+        if shortcut && winner_moves && !after_progress && left == 1 && !leaf {
+            if let Some(mated) = self.winner_last_ply(plan, pos, k, depth) {
+                return mated;
+            }
+        }
         let mut moves = MoveList::new();
         if !plain_legal_moves(pos, &mut moves) {
             moves = pos.legal_moves();
@@ -289,6 +305,87 @@ impl Search {
             }
         }
         false
+    }
+
+    /// The winner to move with one ply of depth left, not just after
+    /// progress: a move that costs a ply ends the line, where only a check
+    /// can mate, so only free moves and moves that may check are played,
+    /// as the general loop plays them. They are picked from the attack sets
+    /// without listing every move (the general loop's cost here was the
+    /// listing and the tests of moves it then skipped); the moves left out
+    /// are counted in the full list's order, so the budget runs out where it
+    /// would there. `None` where the winner is in check or shakmaty must
+    /// list. (The loser's side of this gained nothing: its lists are short.)
+    fn winner_last_ply(
+        &mut self,
+        plan: &Plan,
+        pos: &Chess,
+        k: Option<u128>,
+        depth: u8,
+    ) -> Option<bool> {
+        let board = pos.board();
+        let loser_king = board.king_of(!plan.winner)?;
+        let occupied = board.occupied();
+        let ours = board.by_color(plan.winner);
+        let theirs = board.by_color(!plan.winner);
+        // A man alone between the loser's king and a slider of ours may
+        // uncover a check.
+        let mut uncovering = Bitboard::EMPTY;
+        for slider in snipers(board, loser_king, ours) {
+            let between = attacks::between(loser_king, slider) & occupied;
+            if !between.more_than_one() {
+                uncovering |= between & ours;
+            }
+        }
+        let mut moves = MoveList::new();
+        let mut places = [0u8; 256];
+        let listed = plain_moves_kept(pos, &mut moves, &mut places, |role, from, targets| {
+            if uncovering.contains(from) {
+                return targets;
+            }
+            let lifted = occupied ^ Bitboard::from_square(from);
+            let checking = attacks::attacks(loser_king, role.of(plan.winner), lifted);
+            (targets & checking) | plan.winner_maybe_free(role, from, targets, theirs)
+        })?;
+        if listed == 0 {
+            return Some(false);
+        }
+        #[cfg(test)]
+        {
+            self.shortcuts += 1;
+        }
+        if let Some(k) = k {
+            self.table.insert(k, 1);
+        }
+        // The full list's moves before `next` have been counted.
+        let mut next = 0;
+        for (&m, &place) in moves.iter().zip(&places) {
+            let place = usize::from(place);
+            self.count_leaves(place.saturating_sub(next));
+            next = place + 1;
+            let cost = plan.cost(true, m);
+            if cost != Cost::Free && !may_check(pos, m, loser_king) {
+                self.count_leaves(1);
+                continue;
+            }
+            let child_depth = depth.saturating_add(cost.plies(false));
+            match self.try_move(plan, pos, k, m, child_depth, cost == Cost::Free) {
+                Some(true) => return Some(true),
+                Some(false) => {}
+                None => return Some(false),
+            }
+        }
+        self.count_leaves(listed.saturating_sub(next));
+        Some(false)
+    }
+
+    /// `n` children that end the line at the depth without mate: counted
+    /// as nodes, not played.
+    fn count_leaves(&mut self, n: usize) {
+        if n > 0 {
+            self.nodes += n as u64;
+            self.cut = true;
+        }
     }
 
     /// Plays `m` and searches on from `child_depth`: `Some(true)` when that
@@ -341,6 +438,7 @@ impl Search {
 /// the moved (or promoted) man does not attack it and no slider of the
 /// mover's sees it through the square left. Castling and en passant are
 /// taken to check.
+#[inline(always)]
 fn may_check(pos: &Chess, m: Move, king: Square) -> bool {
     let Move::Normal {
         role,
@@ -372,6 +470,7 @@ fn may_check(pos: &Chess, m: Move, king: Square) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::Color;
 
     #[test]
     fn the_table_keeps_the_deeper_searches_and_forgets_earlier_runs() {
@@ -402,6 +501,48 @@ mod tests {
         }
         t.insert(k(2), 1);
         assert_eq!((t.get(k(1)), t.get(k(2))), (None, Some(1)));
+    }
+
+    #[test]
+    fn the_last_ply_shortcut_changes_neither_outcome_nor_node_count() {
+        // Flag-fall and dead-position shapes from the lichess file: lone
+        // minor pieces against men, rooks and queens against a king.
+        let cases = [
+            ("8/p5pk/1p1q3p/8/8/2B5/2K5/8 b - - 1 46", Color::White),
+            ("8/8/2B5/2k4p/3NK1p1/7r/8/8 b - - 3 47", Color::White),
+            ("6k1/6p1/8/3K4/3B4/8/8/3r4 b - - 0 44", Color::White),
+            ("R7/4R3/8/5PN1/5k1P/3b1P2/3P1K2/8 w - - 3 50", Color::Black),
+            ("8/5k2/5b2/Q2K4/8/8/P7/8 w - - 1 61", Color::Black),
+            ("8/8/8/8/5kn1/8/3K2b1/8 b - - 28 69", Color::Black),
+            ("8/8/2k5/6K1/7B/7P/5P2/8 w - - 3 64", Color::White),
+            ("4Q3/8/8/3k4/3N1Q1P/6P1/P5K1/8 w - - 1 49", Color::White),
+            (
+                "r3k2r/ppp1qppp/8/3pP3/8/8/PPPQ1PPP/R3K2R w KQkq d6 0 1",
+                Color::Black,
+            ),
+        ];
+        let wide = Budget {
+            per_depth: 5_000,
+            total: 200_000,
+            table: Some(TABLE_SLOTS / 4),
+        };
+        let mut fast = Search::default();
+        for (fen, winner) in cases {
+            let pos = crate::analysis::test_position(fen);
+            let plan = Plan::new(&pos, winner);
+            let mut slow = Search {
+                general_loop_only: true,
+                ..Search::default()
+            };
+            for depths in [2..=2, 5..=64] {
+                let a = fast.run(&pos, &plan, depths.clone(), wide);
+                let b = slow.run(&pos, &plan, depths, wide);
+                assert_eq!(a, b, "{fen}");
+                assert_eq!(fast.nodes, slow.nodes, "{fen}");
+            }
+            assert_eq!(slow.shortcuts, 0);
+        }
+        assert!(fast.shortcuts > 10_000, "{}", fast.shortcuts);
     }
 
     #[test]
