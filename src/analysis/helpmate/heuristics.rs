@@ -54,6 +54,8 @@ pub struct Plan {
     /// By a number of knight moves `d` (up to 7): the squares fewer than
     /// `d` moves from a knight post, where a knight's move is progress.
     knight_within: [Bitboard; 8],
+    /// The same for king steps to the corner.
+    corner_within: [Bitboard; 8],
     /// The squares beside the corner, where the loser's own men wall its
     /// king in.
     corner_ring: Bitboard,
@@ -132,12 +134,14 @@ impl Plan {
         let knight_posts = attacks::knight_attacks(corner);
         let blocking_post = beside.map_or(Bitboard::EMPTY, Bitboard::from_square);
         let to_knight_posts = knight_distances_to(knight_posts);
+        let to_corner = table(|sq| sq.distance(corner) as u8);
         Plan {
             winner,
             to_king_post: table(|sq| sq.distance(king_post) as u8),
             to_knight_posts,
             knight_within: within(&to_knight_posts),
-            to_corner: table(|sq| sq.distance(corner) as u8),
+            to_corner,
+            corner_within: within(&to_corner),
             to_blocking_post: knight_distances_to(blocking_post),
             corner_ring: attacks::king_attacks(corner),
             loser_pawns_help: ((board.pawns() | board.rooks_and_queens()) & ours).is_empty()
@@ -230,14 +234,12 @@ impl Plan {
         let board = pos.board();
         let loser = !self.winner;
         let ours = board.by_color(loser);
+        // The check test last: it costs the most.
         if pos.turn() != loser
-            || pos.is_check()
             || pos.castles().has_color(loser)
             || (ours & board.knights()).any()
+            || self.loser_pawns_help && (ours & board.pawns()).any()
         {
-            return None;
-        }
-        if self.loser_pawns_help && (ours & board.pawns()).any() {
             return None;
         }
         let open_ring = self.corner_ring & !ours;
@@ -248,13 +250,12 @@ impl Plan {
                 return None;
             }
         }
+        if pos.is_check() {
+            return None;
+        }
         let king = board.king_of(loser)?;
-        let nearer = self.to_corner[usize::from(king)];
-        let towards = (attacks::king_attacks(king) & !ours)
-            .into_iter()
-            .filter(|&to| self.to_corner[usize::from(to)] < nearer)
-            .collect();
-        Some(king_steps_among(pos, towards).collect())
+        let nearer = self.corner_within[usize::from(self.to_corner[usize::from(king)])];
+        Some(king_steps_among(pos, attacks::king_attacks(king) & !ours & nearer).collect())
     }
 }
 
