@@ -123,12 +123,13 @@ pub fn numbered_line(pos: &Chess, line: &[Move]) -> String {
             out.push(' ');
         }
         let white = p.turn() == Color::White;
-        if white {
-            out.push_str(&format!("{n}. "));
-        } else if i == 0 {
-            out.push_str(&format!("{n}... "));
+        if white || i == 0 {
+            out.push_str(itoa::Buffer::new().format(n));
+            out.push_str(if white { ". " } else { "... " });
         }
-        out.push_str(&SanPlus::from_move_and_play_unchecked(&mut p, *m).to_string());
+        // Written in place: a `format!` and a `to_string` a move cost more
+        // than the SAN itself.
+        SanPlus::from_move_and_play_unchecked(&mut p, *m).append_to_string(&mut out);
         if !white {
             n += 1;
         }
