@@ -130,8 +130,9 @@ pub fn key(pos: &Chess) -> u128 {
 
 #[derive(Copy, Clone, Debug)]
 pub struct Budget {
-    /// Nodes per ply of depth in one iteration (`u64::MAX`: no limit).
-    pub per_depth: u64,
+    /// Nodes the run's k-th iteration may add: k times this (`u64::MAX`:
+    /// no limit).
+    pub per_iteration: u64,
     /// Nodes over the whole run.
     pub total: u64,
     /// Slots of the table that remembers positions already searched as
@@ -181,13 +182,13 @@ impl Search {
         }
         self.nodes = 0;
         let mut outcome = Outcome::Unknown;
-        for depth in depths {
+        for (k, depth) in (1u64..).zip(depths) {
             self.max_depth = depth;
             self.cut = false;
             self.line.clear();
             self.limit = budget
-                .per_depth
-                .saturating_mul(u64::from(depth))
+                .per_iteration
+                .saturating_mul(k)
                 .saturating_add(self.nodes)
                 .min(budget.total);
             let root = self.use_table.then(|| key(pos));
@@ -522,7 +523,7 @@ mod tests {
             ),
         ];
         let wide = Budget {
-            per_depth: 5_000,
+            per_iteration: 6_000,
             total: 200_000,
             table: Some(TABLE_SLOTS / 4),
         };
