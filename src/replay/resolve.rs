@@ -180,7 +180,7 @@ fn short_attackers(board: &Board, sq: Square, side: Color, them: Bitboard) -> Bi
 
 /// `them`'s sliders on an empty-board line through `sq`, whatever stands
 /// between.
-pub(crate) fn snipers(board: &Board, sq: Square, them: Bitboard) -> Bitboard {
+fn snipers(board: &Board, sq: Square, them: Bitboard) -> Bitboard {
     ((attacks::rook_attacks(sq, Bitboard::EMPTY) & board.rooks_and_queens())
         | (attacks::bishop_attacks(sq, Bitboard::EMPTY) & board.bishops_and_queens()))
         & them

@@ -169,6 +169,8 @@ impl Plan {
         };
         let nearer = |t: &[u8; 64]| t[usize::from(to)] < t[usize::from(from)];
         if winner_moves {
+            // `winner_maybe_free` picks these rules' free moves from the
+            // attack sets: a rule added here is added there.
             let progress = match role {
                 Role::Pawn => true,
                 Role::King => nearer(&self.to_king_post),

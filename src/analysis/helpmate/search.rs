@@ -15,7 +15,7 @@ use shakmaty::{
 use super::heuristics::{Cost, Plan};
 use crate::analysis::cheap_moves::{king_can_step, plain_legal_moves, plain_moves_kept};
 use crate::analysis::key::{key_after, key_after_plain};
-use crate::replay::resolve::snipers;
+use crate::replay::resolve::pins_and_checkers;
 
 /// The longest line searched, in plies.
 const MAX_LINE: usize = 128;
@@ -329,15 +329,10 @@ impl Search {
         let occupied = board.occupied();
         let ours = board.by_color(plan.winner);
         let theirs = board.by_color(!plan.winner);
-        // A man alone between the loser's king and a slider of ours may
-        // uncover a check.
-        let mut uncovering = Bitboard::EMPTY;
-        for slider in snipers(board, loser_king, ours) {
-            let between = attacks::between(loser_king, slider) & occupied;
-            if !between.more_than_one() {
-                uncovering |= between & ours;
-            }
-        }
+        // A man of ours alone between the loser's king and a slider of ours
+        // may uncover a check: what the pin test calls pinned, with our men
+        // on both sides of the line.
+        let (uncovering, _) = pins_and_checkers(pos, loser_king, ours, ours, occupied);
         let mut moves = MoveList::new();
         let mut places = [0u8; 256];
         let listed = plain_moves_kept(pos, &mut moves, &mut places, |role, from, targets| {
