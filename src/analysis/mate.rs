@@ -113,13 +113,20 @@ pub fn is_dead(pos: &Chess) -> bool {
 /// A mating line in SAN with move numbers from `pos`, e.g. `61... Kf8 62. Qg7#`.
 pub fn numbered_line(pos: &Chess, line: &[Move]) -> String {
     let mut out = String::new();
+    push_numbered_line(pos, line, &mut out);
+    out
+}
+
+/// `numbered_line`, onto the end of `out` (a row's sentence is built in
+/// one buffer).
+pub fn push_numbered_line(pos: &Chess, line: &[Move], out: &mut String) {
     let mut p = pos.clone();
     let mut n = pos.fullmoves().get();
     for (i, m) in line.iter().enumerate() {
         if !p.is_legal(*m) {
             break;
         }
-        if !out.is_empty() {
+        if i > 0 {
             out.push(' ');
         }
         let white = p.turn() == Color::White;
@@ -129,12 +136,11 @@ pub fn numbered_line(pos: &Chess, line: &[Move]) -> String {
         }
         // Written in place: a `format!` and a `to_string` a move cost more
         // than the SAN itself.
-        SanPlus::from_move_and_play_unchecked(&mut p, *m).append_to_string(&mut out);
+        SanPlus::from_move_and_play_unchecked(&mut p, *m).append_to_string(out);
         if !white {
             n += 1;
         }
     }
-    out
 }
 
 /// The material of one side, as a rule text would list it (`K+B`, `K+R+2P`).

@@ -167,7 +167,7 @@ fn write_can_mate_sentence(out: &mut String, side: Side, answer: &MateAnswer, po
         }
         Mateability::Winnable if !answer.line.is_empty() => {
             out.push_str(": helpmate line ");
-            out.push_str(&mate::numbered_line(pos, &answer.line));
+            mate::push_numbered_line(pos, &answer.line, out);
         }
         Mateability::Winnable => {
             out.push_str(" (");
