@@ -41,8 +41,8 @@ impl Ctx<'_> {
         self.board.mate(side)
     }
 
-    fn dead_given(&mut self, known: Side) -> bool {
-        self.board.dead_given(known)
+    fn dead_given_drawn_anyway(&mut self, known: Side) -> bool {
+        self.board.dead_given_drawn_anyway(known)
     }
 
     fn dead_fast(&self) -> bool {
@@ -884,7 +884,7 @@ fn judge_record(mut c: Ctx<'_>) -> Judgement {
             }
             // The recorded result stands unless disproved (`policy::Board::mate`).
             let answer = c.mate(winner);
-            if answer.verdict == Mateability::Unwinnable && c.dead_given(winner) {
+            if answer.verdict == Mateability::Unwinnable && c.dead_given_drawn_anyway(winner) {
                 return judge_dead(c);
             }
             // The sentence only where the row prints it.
