@@ -303,6 +303,26 @@ fn king_region(pos: &Chess, sq: Square, locked: Bitboard, foe_fence: Bitboard) -
     }
 }
 
+/// Room for the two kings: the squares each can reach by steps that avoid
+/// its own pawns and the squares the other side's pawns attack, multiplied.
+/// A rough size of the world the exhaustive check would list.
+pub fn kings_room(board: &Board) -> usize {
+    [Color::White, Color::Black]
+        .into_iter()
+        .map(|color| {
+            let Some(king) = board.king_of(color) else {
+                return 0;
+            };
+            let mut guarded = Bitboard::EMPTY;
+            for sq in board.pawns() & board.by_color(!color) {
+                guarded |= attacks::pawn_attacks(!color, sq);
+            }
+            let allowed = !(board.pawns() & board.by_color(color)) & !guarded;
+            flood(Bitboard::from_square(king), allowed, attacks::king_attacks).count()
+        })
+        .product()
+}
+
 /// Every square reachable from `start` in steps of `step`, landing only on
 /// `allowed` squares.
 fn flood(start: Bitboard, allowed: Bitboard, step: impl Fn(Square) -> Bitboard) -> Bitboard {
@@ -357,6 +377,22 @@ mod tests {
         // Without the h-pawns the g-pawns still guard h4 and h5.
         let p = pos("4k3/8/1p1p1p2/pPpPpPp1/P1P1P1P1/8/8/4K3 w - - 0 1");
         assert!(walls_forbid_mate(&p, Color::White));
+    }
+
+    #[test]
+    fn the_kings_room_multiplies_their_squares() {
+        // Each king has its back rank: the pawns in front of it are its own.
+        assert_eq!(
+            kings_room(pos(shakmaty::fen::Fen::default().to_string().as_str()).board()),
+            64
+        );
+        // The tests' wall: Black's king has a6 and a5 (b5 and a7 are
+        // guarded), White's 43 squares behind its pawns.
+        let p = pos("8/1p6/kPp3p1/2P3p1/1pP3Pb/1P4p1/6P1/7K w - - 0 1");
+        assert_eq!(kings_room(p.board()), 43 * 2);
+        // Kings that roam behind a wall with gaps: 53 squares each.
+        let p = pos("8/2k5/2p5/K1Pp2p1/3P2Pp/7P/8/8 w - - 4 55");
+        assert_eq!(kings_room(p.board()), 53 * 53);
     }
 
     #[test]
