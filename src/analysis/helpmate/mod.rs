@@ -68,16 +68,26 @@ pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
     };
     let plan = Plan::new(&pos, winner);
     SEARCH.with_borrow_mut(|s| {
-        // One pass at depth 2 settles most positions games end in (591 of
-        // the 680 flag-fall searches of the lichess file); a pass at depth 1
-        // before it found nothing this one misses.
+        // One pass at depth 2 settles most positions games end in where
+        // the winner has a queen, a rook or a pawn (579 of 602 against a
+        // bare king on the lichess file); a pass at depth 1 before it found
+        // nothing this one misses. Not for minor pieces alone: their mates
+        // want the loser's men as blockers, and 57 of the file's 78 such
+        // flag falls went on to the passes below, which then took 16 % fewer
+        // nodes and 12 % fewer instructions without it (the final positions
+        // 0.5 % fewer nodes, the CHA vectors as many; the same verdicts).
+        let board = pos.board();
+        let minor_only =
+            ((board.rooks_and_queens() | board.pawns()) & board.by_color(winner)).is_empty();
         let quick = Budget {
             per_iteration: 1_500,
             total: 1_500,
             table: None,
         };
-        if let Some(v) = settle(s.run(&pos, &plan, 2..=2, quick)) {
-            return v;
+        if !minor_only {
+            if let Some(v) = settle(s.run(&pos, &plan, 2..=2, quick)) {
+                return v;
+            }
         }
         if walls_forbid_mate(&pos, winner) {
             return Verdict::Unwinnable("locked pawns keep every checking man away");
