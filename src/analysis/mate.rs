@@ -87,8 +87,9 @@ pub fn can_mate(pos: &Chess, side: Side) -> MateAnswer {
 
 /// The fast, sound but incomplete check: `true` only if `side` provably
 /// cannot mate.
-pub fn cannot_mate_fast(pos: &Chess, side: Side) -> bool {
-    helpmate::unwinnable_fast(pos, Color::from(side))
+/// `choice`: the side to move is known to have two legal moves or more.
+pub fn cannot_mate_fast(pos: &Chess, side: Side, choice: bool) -> bool {
+    helpmate::unwinnable_fast(pos, Color::from(side), choice)
 }
 
 /// Dead position (FIDE 5.2.2): neither side can mate. The fast check runs
@@ -105,8 +106,8 @@ pub fn is_dead(pos: &Chess) -> bool {
     } else {
         (Side::Black, Side::White)
     };
-    cannot_mate_fast(pos, first)
-        && (cannot_mate_fast(pos, second)
+    cannot_mate_fast(pos, first, false)
+        && (cannot_mate_fast(pos, second, false)
             || can_mate(pos, second).verdict == Mateability::Unwinnable)
 }
 

@@ -278,7 +278,9 @@ pub fn judge(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratch
         text,
         rules,
         start: start_pos,
-        board: policy::Board::new(r.pos.clone(), rules).recorded(recorded),
+        board: policy::Board::new(r.pos.clone(), rules)
+            .recorded(recorded)
+            .with_choice(r.choice),
         r,
         clocks,
         tc,

@@ -37,6 +37,8 @@ pub struct Board {
     answers: [Option<MateAnswer>; 2],
     /// The fast check's answers, asked again by the dead-position tests.
     fast: [std::cell::Cell<Option<bool>>; 2],
+    /// The side to move is known to have two legal moves or more.
+    choice: bool,
 }
 
 impl Board {
@@ -47,7 +49,15 @@ impl Board {
             recorded_winner: None,
             answers: [None, None],
             fast: Default::default(),
+            choice: false,
         }
+    }
+
+    /// A board whose side to move is known to have two legal moves or more
+    /// (`Replay::choice`): the fast check need not count them again.
+    pub fn with_choice(mut self, choice: bool) -> Board {
+        self.choice = choice;
+        self
     }
 
     /// A game's board: its recorded result stands unless disproved.
@@ -90,7 +100,7 @@ impl Board {
         let answer = if self.material_only {
             self.pos.has_insufficient_material(side.into())
         } else {
-            mate::cannot_mate_fast(&self.pos, side)
+            mate::cannot_mate_fast(&self.pos, side, self.choice)
         };
         cell.set(Some(answer));
         answer

@@ -127,6 +127,10 @@ pub struct Replay {
     pub wrong_suffixes: Vec<(usize, &'static str, &'static str)>,
     pub threefold_at: Option<usize>,
     pub fifty_at: Option<usize>,
+    /// The side to move in `pos` has two legal moves or more: found where
+    /// the game ran to its end (`false` where it stopped early or has
+    /// fewer), and passed on to the fast check, which asks the same.
+    pub choice: bool,
 }
 
 impl Replay {
@@ -376,6 +380,7 @@ pub fn replay_into(
         wrong_suffixes: Vec::new(),
         threefold_at: None,
         fifty_at: None,
+        choice: false,
     };
     let seen = &mut scratch.seen;
     seen.clear();
@@ -522,7 +527,10 @@ pub fn replay_into(
         }
     }
     if r.stop.is_none() {
-        r.ending = no_legal_move(&r.pos).map(|kind| Ending { kind, ply: r.plies });
+        r.choice = two_legal_moves(&r.pos);
+        if !r.choice {
+            r.ending = no_move_listed(&r.pos).map(|kind| Ending { kind, ply: r.plies });
+        }
     }
     r
 }
@@ -531,7 +539,15 @@ pub fn replay_into(
 /// found cheaply say "neither" without listing every move, which
 /// `is_stalemate` did for every game's last position.
 fn no_legal_move(pos: &Chess) -> Option<BoardEnd> {
-    if two_legal_moves(pos) || !pos.legal_moves().is_empty() {
+    if two_legal_moves(pos) {
+        return None;
+    }
+    no_move_listed(pos)
+}
+
+/// `no_legal_move` by the full list.
+fn no_move_listed(pos: &Chess) -> Option<BoardEnd> {
+    if !pos.legal_moves().is_empty() {
         return None;
     }
     Some(if resolve::in_check(pos) {
@@ -725,6 +741,19 @@ mod tests {
                 ply: 4
             })
         );
+    }
+
+    #[test]
+    fn the_choice_is_known_only_where_the_game_ran_to_its_end_with_moves_left() {
+        assert!(!run("1. f3 e5 2. g4 Qh4# 0-1", false).choice);
+        assert!(run("1. e4 e5 2. Nf3 1-0", false).choice);
+        // Stopped by a null move: nothing asked.
+        assert!(!run("1. e4 -- 2. d4 *", false).choice);
+        // One legal move left (Ka7): not two, and no ending either.
+        let one = "[FEN \"k7/2K5/8/8/8/8/P7/8 b - - 0 1\"]\n[SetUp \"1\"]\n\n*";
+        let r = run(one, false);
+        assert!(!r.choice);
+        assert_eq!(r.ending, None);
     }
 
     #[test]

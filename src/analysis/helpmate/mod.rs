@@ -55,7 +55,7 @@ pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
     if pos.has_insufficient_material(winner) {
         return Verdict::Unwinnable("insufficient material");
     }
-    let (pos, prefix) = match forced(pos, winner) {
+    let (pos, prefix) = match forced(pos, winner, false) {
         Forced::Ends(v) => return v,
         Forced::At(p, prefix) => (p, prefix),
     };
@@ -128,11 +128,13 @@ pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
 }
 
 /// The cheap check: `true` only when `winner` provably cannot mate.
-pub fn unwinnable_fast(pos: &Chess, winner: Color) -> bool {
+/// `choice`: the side to move is known to have two legal moves or more (a
+/// replay found so), which spares the forced-move test its count.
+pub fn unwinnable_fast(pos: &Chess, winner: Color, choice: bool) -> bool {
     if pos.has_insufficient_material(winner) {
         return true;
     }
-    let pos = match forced(pos, winner) {
+    let pos = match forced(pos, winner, choice) {
         Forced::Ends(v) => return matches!(v, Verdict::Unwinnable(_)),
         Forced::At(p, _) => p,
     };
@@ -177,9 +179,10 @@ enum Forced {
 }
 
 /// Plays while there is exactly one legal move: a mate, a stalemate or a
-/// repetition on the way settles the question.
-fn forced(pos: &Chess, winner: Color) -> Forced {
-    if cheap_moves::two_legal_moves(pos) {
+/// repetition on the way settles the question. `choice` as for
+/// `unwinnable_fast`.
+fn forced(pos: &Chess, winner: Color, choice: bool) -> Forced {
+    if choice || cheap_moves::two_legal_moves(pos) {
         return Forced::At(pos.clone(), Vec::new());
     }
     let mut pos = pos.clone();
@@ -280,8 +283,8 @@ mod tests {
             winnability(&p, Color::Black),
             Verdict::Unwinnable(_)
         ));
-        assert!(unwinnable_fast(&p, Color::Black));
-        assert!(!unwinnable_fast(&p, Color::White));
+        assert!(unwinnable_fast(&p, Color::Black, false));
+        assert!(!unwinnable_fast(&p, Color::White, false));
         // Forced moves only, repeating: the bishops shuffle for ever.
         let p = pos("k1b5/1p1p4/1P1P4/8/8/4p1p1/4P1P1/5B1K w - - 0 1");
         assert!(matches!(
