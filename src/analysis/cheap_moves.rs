@@ -50,7 +50,7 @@ fn attacked_by(board: &shakmaty::Board, color: Color, occupied: Bitboard) -> Bit
 
 /// The squares `color`'s `pawns` attack towards the a-file, then towards
 /// the h-file (the order shakmaty lists pawn captures in).
-fn pawn_attack_sides(color: Color, pawns: Bitboard) -> [Bitboard; 2] {
+pub fn pawn_attack_sides(color: Color, pawns: Bitboard) -> [Bitboard; 2] {
     const FILE_A: u64 = 0x0101_0101_0101_0101;
     const FILE_H: u64 = FILE_A << 7;
     let p = pawns.0;

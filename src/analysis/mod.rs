@@ -10,6 +10,13 @@ pub mod key;
 pub mod mate;
 pub mod position;
 
+/// `color` has no queen, rook or pawn: minor pieces at most, whose mates
+/// want the other side's men as blockers and are what disputes about
+/// mating chances are about.
+pub fn minor_pieces_only(board: &shakmaty::Board, color: shakmaty::Color) -> bool {
+    ((board.rooks_and_queens() | board.pawns()) & board.by_color(color)).is_empty()
+}
+
 /// A position from FEN, for the unit tests of this module's parts.
 #[cfg(test)]
 pub(crate) fn test_position(fen: &str) -> shakmaty::Chess {

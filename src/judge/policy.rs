@@ -113,8 +113,7 @@ impl Board {
 
     /// `side` has a queen, a rook or a pawn.
     fn plain(&self, side: Side) -> bool {
-        let board = self.pos.board();
-        ((board.rooks_and_queens() | board.pawns()) & board.by_color(side.into())).any()
+        !crate::analysis::minor_pieces_only(self.pos.board(), side.into())
     }
 
     /// Is the position dead, given that `known` cannot mate? The other side
@@ -136,10 +135,10 @@ impl Board {
     /// dead position decides before the material list, asks `dead_given`.
     pub fn dead_given_drawn_anyway(&mut self, known: Side) -> bool {
         let other = known.other();
-        if self.cannot_mate_fast(other) {
-            return true;
+        if self.plain(other) {
+            return self.cannot_mate_fast(other);
         }
-        !self.plain(other) && self.mate(other).verdict == Mateability::Unwinnable
+        self.dead_given(known)
     }
 }
 

@@ -144,7 +144,7 @@ impl Plan {
             corner_within: within(&to_corner),
             to_blocking_post: knight_distances_to(blocking_post),
             corner_ring: attacks::king_attacks(corner),
-            loser_pawns_help: ((board.pawns() | board.rooks_and_queens()) & ours).is_empty()
+            loser_pawns_help: crate::analysis::minor_pieces_only(board, winner)
                 && ((board.pawns() & board.by_color(!winner)).count() <= 2
                     || wants_promotion(board, winner)),
         }

@@ -78,14 +78,13 @@ pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
         // instructions without it (the final positions 0.5 % fewer nodes,
         // the CHA vectors as many; the same verdicts).
         let board = pos.board();
-        let minor_only =
-            ((board.rooks_and_queens() | board.pawns()) & board.by_color(winner)).is_empty();
-        let quick = Budget {
-            per_iteration: 1_500,
-            total: 1_500,
-            table: None,
-        };
+        let minor_only = crate::analysis::minor_pieces_only(board, winner);
         if !minor_only {
+            let quick = Budget {
+                per_iteration: 1_500,
+                total: 1_500,
+                table: None,
+            };
             if let Some(v) = settle(s.run(&pos, &plan, 2..=2, quick)) {
                 return v;
             }

@@ -18,6 +18,8 @@ use shakmaty::{
     attacks, Bitboard, Board, Chess, Color, EnPassantMode, File, Position, Rank, Square,
 };
 
+use crate::analysis::cheap_moves::pawn_attack_sides;
+
 /// Where the men of one side can ever stand and what they can ever attack.
 #[derive(Default, Clone, Copy)]
 struct Side {
@@ -335,10 +337,8 @@ pub fn kings_room(board: &Board) -> usize {
             let Some(king) = board.king_of(color) else {
                 return 0;
             };
-            let mut guarded = Bitboard::EMPTY;
-            for sq in board.pawns() & board.by_color(!color) {
-                guarded |= attacks::pawn_attacks(!color, sq);
-            }
+            let [west, east] = pawn_attack_sides(!color, board.pawns() & board.by_color(!color));
+            let guarded = west | east;
             let allowed = !(board.pawns() & board.by_color(color)) & !guarded;
             flood(Bitboard::from_square(king), allowed, attacks::king_attacks).count()
         })
