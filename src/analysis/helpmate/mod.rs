@@ -104,13 +104,14 @@ pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
         // pieces alone from depth 6: 20 of the lichess file's 57 flag falls
         // that reached depth 5 ran out of nodes there; from 6 the 78 took
         // 10 % fewer nodes (the final positions and the CHA vectors as many).
-        // The table is probed at random, and in a run of games each query
-        // finds it cold (parsing and replaying evict it in between), so
-        // every probe into a large one misses the cache. With at most 8 men
-        // a 32 KB table does: the lichess file's 78 flag-fall searches took
-        // a third less time inside a run (12 interleaved runs, timed query
-        // by query) for 0.5 % more nodes; the final positions 0.1 % fewer,
-        // the CHA vectors 1.5 % more, the same sides undetermined.
+        // In a run of games each query finds the table evicted (parsing
+        // and replaying come between); each run zeroes the slots it uses,
+        // which brings them back. With at most 8 men 32 KB do, a core's
+        // first-level cache: the lichess file's 78 flag-fall searches took
+        // a third less time inside a run than in 256 KB (12 interleaved
+        // runs, timed query by query, before the zeroing) for 0.5 % more
+        // nodes; the final positions 0.1 % fewer, the CHA vectors 1.5 %
+        // more, the same sides undetermined.
         let slots = if board.occupied().count() <= 8 {
             search::TABLE_SLOTS / 32
         } else {
