@@ -360,7 +360,11 @@ impl<R: Read> Splitter<R> {
                     && (s.terminated || starts_with_move_one(rest))
             }
         };
-        let open = matches!(kind, LineKind::Tag | LineKind::Movetext) && leaves_comment_open(rest);
+        // A line inside a comment that does not close it leaves it open
+        // (its rest, past the line's end, is empty).
+        let still_open = self.state.in_comment && memchr::memchr(b'}', line).is_none();
+        let open = still_open
+            || (matches!(kind, LineKind::Tag | LineKind::Movetext) && leaves_comment_open(rest));
         let terminated = moves && ends_with_result(rest);
         if new_game {
             self.close_game(start);
@@ -515,6 +519,13 @@ mod tests {
     fn tag_like_line_inside_a_comment_is_not_a_new_game() {
         let g = split("[Event \"a\"]\n\n1. e4 {a comment\n[Event \"not a tag\"]\n} e5 1-0\n");
         assert_eq!(g.len(), 1);
+        // Over many lines, blank ones among them: the comment stays open
+        // to its `}` (it was taken as closed after its second line).
+        let g = split(
+            "[Event \"a\"]\n\n1. e4 {a long\ncomment\n\n[Event \"not a tag\"]\n\n1. d4 1-0\n} e5 1-0\n\n[Event \"b\"]\n\n1. c4 *\n",
+        );
+        assert_eq!(g.len(), 2, "{g:?}");
+        assert!(g[1].starts_with("[Event \"b\"]"));
     }
 
     #[test]
