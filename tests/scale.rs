@@ -193,3 +193,136 @@ fn several_inputs_read_at_once_keep_input_order() {
     // One worker writes the same bytes.
     assert_eq!(run("1").stdout, two.stdout);
 }
+
+/// The pipeline's rows for `sources` under fide-blitz, with `parts`
+/// readers for each large plain file.
+fn rows_read_in_parts(sources: &[arbiter::read::Source], parts: usize) -> Vec<u8> {
+    let rules = arbiter::rules::Ruleset::load("fide-blitz").unwrap();
+    let opts = arbiter::pipeline::Options {
+        jobs: 2,
+        read_parts: Some(parts),
+        ..arbiter::pipeline::Options::default()
+    };
+    let mut out = Vec::new();
+    arbiter::pipeline::adjudicate(sources, &rules, &opts, &mut out).unwrap();
+    out
+}
+
+/// A file whose middle is one game's comment over thousands of lines, many
+/// of them a blank line and a line that looks like a game's first tag.
+fn comment_trap() -> String {
+    let mut text = String::new();
+    let game = |text: &mut String, i: usize| {
+        text.push_str(&format!(
+            "[Event \"g{i}\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+        ))
+    };
+    (0..40).for_each(|i| game(&mut text, i));
+    text.push_str("[Event \"long\"]\n[Result \"*\"]\n\n1. d4 {");
+    for i in 0..3000 {
+        text.push_str(&format!("note {i}\n\n[Event \"fake {i}\"]\n"));
+    }
+    // A garbled move after the comment: its row names the line.
+    text.push_str("} d5 2. Xq9 *\n\n");
+    (40..80).for_each(|i| game(&mut text, i));
+    text
+}
+
+#[test]
+fn parts_of_one_file_read_at_once_give_one_readers_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let trap = dir.path().join("trap.pgn");
+    let text = comment_trap();
+    std::fs::write(&trap, &text).unwrap();
+    let lichess =
+        common::data("games-with-clocks/lichess_DrDrunkenstein_2018-2021_with-clocks-evals.pgn");
+    let inputs: Vec<String> = [
+        lichess.clone(),
+        common::data("games-with-clocks/chesscom_mixed-incl-daily.pgn"),
+        common::data("games-with-clocks/chesscom_blitz180_2024_partial-clocks.pgn"),
+        trap.clone(),
+        common::data("parser-edge-cases"),
+    ]
+    .iter()
+    .map(|p| p.display().to_string())
+    .collect();
+    let (sources, errors) = arbiter::read::expand_inputs(&inputs);
+    assert!(errors.is_empty(), "{errors:?}");
+
+    // The guesses: the real export is cut where asked, at a game's first
+    // tag; the trap's one guess lands in the comment, so the reader of the
+    // first part reads on past it to the true start.
+    let len = std::fs::metadata(&lichess).unwrap().len();
+    let starts = arbiter::read::part_starts(&lichess, len, 4);
+    assert_eq!(starts.len(), 4);
+    let bytes = std::fs::read(&lichess).unwrap();
+    for &s in &starts[1..] {
+        assert!(bytes[s as usize..].starts_with(b"[Event "), "{s}");
+        assert_eq!(bytes[s as usize - 1], b'\n');
+    }
+    let starts = arbiter::read::part_starts(&trap, text.len() as u64, 2);
+    assert_eq!(starts.len(), 2);
+    assert!(text[starts[1] as usize..].starts_with("[Event \"fake "));
+
+    let one = rows_read_in_parts(&sources, 1);
+    let rows = common::parse_csv(&one);
+    assert!(rows.len() > 3000, "{}", rows.len());
+    let long = rows.iter().find(|r| r["event"] == "long").unwrap();
+    assert_eq!(long["game"], "41");
+    assert!(
+        long["detail"].starts_with("line 9204: "),
+        "{}",
+        long["detail"]
+    );
+    assert_eq!(
+        rows.iter()
+            .filter(|r| r["source"].ends_with("trap.pgn"))
+            .count(),
+        81
+    );
+    for parts in [2, 3, 4, 7, 16] {
+        let got = rows_read_in_parts(&sources, parts);
+        assert!(got == one, "{parts} parts give other rows than one reader");
+    }
+}
+
+#[test]
+fn a_part_over_an_oversize_game_gives_one_readers_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.pgn");
+    let game = |i: usize| format!("[Event \"g{i}\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n");
+    let mut text: String = (0..30).map(game).collect();
+    // Enough small games before it for a part of their own.
+    text.extend((0..200_000).map(|i| format!("[Event \"pre{i}\"]\n[Result \"*\"]\n\n1. e4 *\n\n")));
+    // 17 MiB of one comment on one line: over the limit for one game.
+    text.push_str("[Event \"huge\"]\n[Result \"*\"]\n\n1. d4 {");
+    text.push_str(&"x".repeat(17 << 20));
+    text.push_str("} d5 *\n\n");
+    text.extend((30..60).map(game));
+    std::fs::write(&path, &text).unwrap();
+    let sources = [arbiter::read::Source::File {
+        path: path.clone(),
+        name: "big.pgn".into(),
+    }];
+    let one = rows_read_in_parts(&sources, 1);
+    let rows = common::parse_csv(&one);
+    assert_eq!(rows.len(), 200_061);
+    let huge = rows.iter().find(|r| r["game"] == "200031").unwrap();
+    assert_eq!(huge["status"], "unreadable");
+    assert!(
+        huge["detail"].contains("over the 16 MiB limit"),
+        "{}",
+        huge["detail"]
+    );
+    assert_eq!(rows[200_060]["event"], "g59");
+    // Before the oversize game, and after it: a part starts at g30.
+    let len = text.len() as u64;
+    let starts = arbiter::read::part_starts(&path, len, 5);
+    let g30 = text.find("[Event \"g30\"]").unwrap() as u64;
+    assert!(starts.contains(&g30), "{starts:?}");
+    assert!(starts.len() >= 3, "{starts:?}");
+    for parts in [2, 3, 5] {
+        let got = rows_read_in_parts(&sources, parts);
+        assert!(got == one, "{parts} parts give other rows than one reader");
+    }
+}

@@ -171,6 +171,49 @@ pub fn is_plain_file(path: &std::path::Path) -> bool {
     sniff(&magic[..n]) == Compression::None
 }
 
+/// The length of a file whose bytes are its text (neither compressed nor
+/// UTF-16), so that it can be read in parts from offsets of its own; `None`
+/// for any other file, or one that cannot be read.
+pub fn plain_text_len(path: &std::path::Path) -> Option<u64> {
+    let mut f = File::open(path).ok()?;
+    let meta = f.metadata().ok()?;
+    if !meta.is_file() {
+        return None;
+    }
+    let mut magic = [0u8; 6];
+    let n = f.read(&mut magic).ok()?;
+    let utf16 = n >= 2 && matches!(magic[..2], [0xff, 0xfe] | [0xfe, 0xff]);
+    (sniff(&magic[..n]) == Compression::None && !utf16).then_some(meta.len())
+}
+
+/// A plain file opened at byte `offset`.
+pub fn open_at(path: &std::path::Path, offset: u64) -> io::Result<File> {
+    use std::io::{Seek, SeekFrom};
+    let mut f = File::open(path)?;
+    f.seek(SeekFrom::Start(offset))?;
+    Ok(f)
+}
+
+/// Where the parts of a plain file of `len` bytes start, for reading it
+/// with `parts` readers at once: its start, then a guessed game start
+/// (`split::guess_game_start`) near each `k/parts` of it. Fewer where a
+/// part holds no guess (a game larger than a part); the reader of each
+/// part checks the next one's start.
+pub fn part_starts(path: &std::path::Path, len: u64, parts: usize) -> Vec<u64> {
+    let parts = parts.max(1) as u64;
+    let mut starts = vec![0];
+    for k in 1..parts {
+        let (lo, hi) = (len * k / parts, len * (k + 1) / parts);
+        let guess = open_at(path, lo).and_then(|f| split::guess_game_start(f, lo, hi - lo));
+        if let Ok(Some(at)) = guess {
+            if starts.last().is_some_and(|&last| at > last) && at < len {
+                starts.push(at);
+            }
+        }
+    }
+    starts
+}
+
 /// Wraps a raw stream in the decoder its first bytes call for, and a UTF-16
 /// text (found by its byte-order mark) in a transcoder to UTF-8.
 pub fn decoder<'a>(raw: Stream<'a>) -> io::Result<Stream<'a>> {

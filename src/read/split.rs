@@ -193,6 +193,50 @@ fn starts_with_move_one(rest: &[u8]) -> bool {
     rest.starts_with(b"1.") || rest.starts_with(b"1 .")
 }
 
+/// Where a game probably starts in a plain text, read from `reader`, which
+/// starts at byte `from` of it: the first tag line, at or after `from` and
+/// within `limit` bytes, whose line before is not a tag line (and was read,
+/// so that it is known). Only a guess, since a comment may span lines: the
+/// reader of the part before checks it against where its own games start.
+pub fn guess_game_start(mut reader: impl Read, from: u64, limit: u64) -> io::Result<Option<u64>> {
+    let mut buf = Vec::with_capacity(READ_SIZE);
+    // Offset of `buf[0]`; the first line is partial or of unknown kind.
+    let mut base = from;
+    let mut prev: Option<LineKind> = None;
+    let mut skipped_first = false;
+    loop {
+        let before = buf.len();
+        (&mut reader).take(READ_SIZE as u64).read_to_end(&mut buf)?;
+        let eof = buf.len() == before;
+        let mut at = 0;
+        while let Some(nl) = memchr::memchr(b'\n', &buf[at..]) {
+            let line = &buf[at..at + nl + 1];
+            if !std::mem::replace(&mut skipped_first, true) {
+                at += nl + 1;
+                continue;
+            }
+            let kind = line_kind(line, false).0;
+            if kind == LineKind::Tag && matches!(prev, Some(LineKind::Blank | LineKind::Movetext)) {
+                return Ok(Some(base + at as u64));
+            }
+            prev = Some(kind);
+            at += nl + 1;
+        }
+        buf.drain(..at);
+        base += at as u64;
+        if buf.len() >= 4 * READ_SIZE {
+            // A line this long is no first tag: skip it unkept.
+            base += buf.len() as u64;
+            buf.clear();
+            prev = None;
+            skipped_first = false;
+        }
+        if eof || base - from > limit {
+            return Ok(None);
+        }
+    }
+}
+
 pub struct Splitter<R> {
     reader: R,
     buf: Vec<u8>,
@@ -228,6 +272,21 @@ impl<R: Read> Splitter<R> {
             oversize: None,
             drop_line: false,
             sniffed: 0,
+        }
+    }
+
+    /// A splitter for `reader`, which starts at byte `offset` of a plain
+    /// file, on the first byte of a game (`guess_game_start`, checked by
+    /// the reader of the part before). Offsets are the file's; lines and
+    /// game numbers count from `offset`, for the caller to shift. The
+    /// binary sniff is the file's first part's, so none here. From a
+    /// game's first byte the splitter is in the state a splitter that
+    /// read the whole file is in there: a new game resets all of it.
+    pub fn resume(reader: R, offset: u64) -> Splitter<R> {
+        Splitter {
+            base: offset,
+            sniffed: usize::MAX,
+            ..Splitter::new(reader)
         }
     }
 
@@ -473,6 +532,45 @@ impl<R: Read> Splitter<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_part_starts_at_a_games_first_tag_and_resumes_as_the_whole_read_does() {
+        let text = "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n\
+                    [Event \"b\"]\n[Result \"*\"]\n\n1. d4 {a remark\n\n[Event \"not a game\"]\n} d5 *\n\
+                    [Event \"c\"]\n\n1. c4 *\n";
+        let b = text.find("[Event \"b\"]").unwrap() as u64;
+        let fake = text.find("[Event \"not").unwrap() as u64;
+        let c = text.find("[Event \"c\"]").unwrap() as u64;
+        let guess =
+            |from: u64| guess_game_start(&text.as_bytes()[from as usize..], from, 1 << 20).unwrap();
+        // From inside game a (its tags, its movetext): b's first tag.
+        assert_eq!(guess(3), Some(b));
+        assert_eq!(guess(b - 8), Some(b));
+        // From inside b's comment: a tag line after a blank one, which the
+        // whole read knows is in the comment; c follows movetext directly.
+        assert_eq!(guess(b + 30), Some(fake));
+        assert_eq!(guess(fake + 3), Some(c));
+        assert_eq!(guess(c + 3), None);
+        // Resumed at b, the splitter cuts b and c as the whole read does,
+        // with the file's offsets and lines counted from b.
+        let whole: Vec<GameSpan> = {
+            let mut sp = Splitter::new(text.as_bytes());
+            sp.next_batch(1 << 20).unwrap().unwrap().games
+        };
+        assert_eq!(
+            whole.iter().map(|g| g.offset).collect::<Vec<_>>(),
+            [0, b, c]
+        );
+        let mut sp = Splitter::resume(&text.as_bytes()[b as usize..], b);
+        let part = sp.next_batch(1 << 20).unwrap().unwrap();
+        assert_eq!(part.games.len(), 2);
+        for (g, w) in part.games.iter().zip(&whole[1..]) {
+            assert_eq!(g.offset, w.offset);
+            assert_eq!(g.end - g.start, w.end - w.start);
+            assert_eq!(g.index + 1, w.index);
+            assert_eq!(g.line + 5, w.line);
+        }
+    }
 
     fn split(text: &str) -> Vec<String> {
         let mut sp = Splitter::new(text.as_bytes());

@@ -18,6 +18,10 @@ use std::{
 
 use rayon::prelude::*;
 
+mod feed;
+use feed::read_all;
+pub use feed::Shard;
+
 use crate::{
     analysis::forced::Syzygy,
     judge::{judge, Env},
@@ -25,8 +29,7 @@ use crate::{
     model::Status,
     pgn::{self, ParsedGame},
     read::{
-        open,
-        split::{Batch, Splitter},
+        split::{Batch, GameSpan},
         Source,
     },
     replay::Scratch,
@@ -65,77 +68,10 @@ pub struct Options {
     pub on_progress: Option<ProgressSink>,
     /// Judge only the K-th of N shards (1-based): see `Shard`.
     pub shard: Option<Shard>,
-}
-
-/// The K-th of N byte ranges of the inputs taken end to end (their sizes on
-/// disk): a game belongs to the shard its first byte lies in; a compressed
-/// file, whose offsets are not the file's, belongs whole to the shard its
-/// first byte lies in. The N shards' rows, concatenated in order, are one
-/// run's rows byte for byte (game numbers and offsets count from each
-/// file's start, so a shard still reads the part of a file before it).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Shard {
-    pub k: u64,
-    pub n: u64,
-}
-
-impl Shard {
-    /// `K/N` with 1 <= K <= N.
-    pub fn parse(s: &str) -> Result<Shard, String> {
-        let (k, n) = s
-            .split_once('/')
-            .ok_or_else(|| format!("{s:?} is not K/N (e.g. 2/8)"))?;
-        let (k, n): (u64, u64) = (
-            k.trim()
-                .parse()
-                .map_err(|_| format!("{s:?}: K is not a number"))?,
-            n.trim()
-                .parse()
-                .map_err(|_| format!("{s:?}: N is not a number"))?,
-        );
-        if n == 0 || k == 0 || k > n {
-            return Err(format!("{s:?}: K must be 1 to N, and N at least 1"));
-        }
-        Ok(Shard { k, n })
-    }
-
-    /// The byte range `[lo, hi)` of `total` this shard judges.
-    pub fn range(self, total: u64) -> (u64, u64) {
-        let at = |i: u64| (u128::from(total) * u128::from(i) / u128::from(self.n)) as u64;
-        (at(self.k - 1), at(self.k))
-    }
-}
-
-/// Where a source lies in the inputs taken end to end, and whether its
-/// offsets are the file's own (plain text).
-#[derive(Copy, Clone, Debug)]
-struct SourceSpan {
-    base: u64,
-    len: u64,
-    plain: bool,
-}
-
-/// Each source's span and the total; `Err` for a source that has no size
-/// (stdin).
-fn shard_layout(sources: &[Source]) -> Result<(Vec<SourceSpan>, u64), String> {
-    let mut at = 0;
-    let mut out = Vec::with_capacity(sources.len());
-    for s in sources {
-        let Source::File { path, name } = s else {
-            return Err("--shard needs files: stdin has no size to divide".into());
-        };
-        let len = std::fs::metadata(path)
-            .map_err(|e| format!("{name}: {e}"))?
-            .len();
-        let plain = crate::read::is_plain_file(path);
-        out.push(SourceSpan {
-            base: at,
-            len,
-            plain,
-        });
-        at += len;
-    }
-    Ok((out, at))
+    /// Parts a plain file is read in, each split by a reader of its own,
+    /// up to four at once (the rows the same as one reader's); `None`:
+    /// parts of 32 MiB where the jobs are more than one reader feeds (4).
+    pub read_parts: Option<usize>,
 }
 
 impl Default for Options {
@@ -148,6 +84,7 @@ impl Default for Options {
             on_unconfirmed: None,
             on_progress: None,
             shard: None,
+            read_parts: None,
         }
     }
 }
@@ -219,6 +156,17 @@ enum Work {
         seq: u64,
         source: Arc<str>,
         batch: Batch,
+    },
+    /// Games of a part of a plain file, whose text (`len` bytes from byte
+    /// `at`) the worker reads itself: so the queue holds no text, and the
+    /// reading is spread over the workers.
+    Text {
+        seq: u64,
+        source: Arc<str>,
+        path: Arc<std::path::Path>,
+        at: u64,
+        len: usize,
+        games: Vec<GameSpan>,
     },
     /// A source that yields no game text at all (binary data): one row.
     Broken {
@@ -383,6 +331,14 @@ fn judge_in_batch(
     }
 }
 
+/// `len` bytes of the file at `path`, from byte `at`.
+fn read_text(path: &std::path::Path, at: u64, len: usize) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut data = vec![0; len];
+    crate::read::open_at(path, at)?.read_exact(&mut data)?;
+    Ok(data)
+}
+
 fn oversize_judgement(bytes: u64) -> Judgement {
     Judgement::unreadable(format!(
         "the game is {bytes} bytes, over the {} MiB limit for one game: not read",
@@ -502,7 +458,31 @@ fn process(work: Work, env: Env<'_>, output: Output, packets: Option<&PacketSink
     };
     let mut out = Rendered::new(outputs.format);
     let mut summary = Summary::default();
+    // A part's text, read here; where that fails, each game's row says so.
+    let mut unread = None;
+    let work = match work {
+        Work::Text {
+            seq,
+            source,
+            path,
+            at,
+            len,
+            games,
+        } => {
+            let data = read_text(&path, at, len).unwrap_or_else(|e| {
+                unread = Some(e.to_string());
+                Vec::new()
+            });
+            Work::Batch {
+                seq,
+                source,
+                batch: Batch { data, games },
+            }
+        }
+        w => w,
+    };
     let seq = match work {
+        Work::Text { seq, .. } => seq,
         Work::Batch { seq, source, batch } => {
             summary.bytes = batch.data.len() as u64;
             let mut parser = pgn::BatchParser::new(&batch.data);
@@ -511,6 +491,9 @@ fn process(work: Work, env: Env<'_>, output: Output, packets: Option<&PacketSink
                 let mut j = if span.oversize > 0 {
                     game = ParsedGame::default();
                     oversize_judgement(span.oversize)
+                } else if let Some(e) = &unread {
+                    game = ParsedGame::default();
+                    Judgement::unreadable(format!("the game's text could not be read: {e}"))
                 } else {
                     judge_in_batch(&mut parser, span.start, span.end, span.line, env, &mut game)
                 };
@@ -602,187 +585,6 @@ fn process(work: Work, env: Env<'_>, output: Output, packets: Option<&PacketSink
         rows: out.rows(),
         games,
         summary,
-    }
-}
-
-/// Inputs read at once: each opens, decompresses and splits on a thread of
-/// its own, ahead of the one being handed to the workers.
-const READ_AHEAD: usize = 4;
-/// Batches an input read ahead may hold ready before its reader waits (each
-/// is up to a batch size of memory).
-const READY_BATCHES: usize = 1;
-
-impl Work {
-    fn number(&mut self, n: u64) {
-        match self {
-            Work::Batch { seq, .. } | Work::Broken { seq, .. } => *seq = n,
-        }
-    }
-}
-
-/// Reads every source, several at once, and hands their batches on in
-/// input order, numbered.
-fn read_all(
-    sources: &[Source],
-    opts: &Options,
-    tx: mpsc::SyncSender<Work>,
-    stop: &AtomicBool,
-    errors: &mut Vec<String>,
-) {
-    let layout = match opts.shard.map(|_| shard_layout(sources)) {
-        Some(Err(e)) => {
-            errors.push(e);
-            return;
-        }
-        Some(Ok((layout, total))) => opts.shard.map(|sh| (layout, sh.range(total))),
-        None => None,
-    };
-    // The sources this run reads, and with a shard which of their games.
-    let mut plan = Vec::new();
-    for (i, source) in sources.iter().enumerate() {
-        let mut window = None;
-        if let Some((layout, (lo, hi))) = &layout {
-            let SourceSpan { base, len, plain } = layout[i];
-            let ours = if plain {
-                base + len > *lo && base < *hi
-            } else {
-                (*lo..*hi).contains(&base)
-            };
-            if !ours {
-                continue;
-            }
-            if plain {
-                window = Some((lo.saturating_sub(base), hi - base));
-            }
-        }
-        plan.push((source, window));
-    }
-    let mut seq = 0u64;
-    std::thread::scope(|s| {
-        let mut plan = plan.into_iter();
-        let mut running = std::collections::VecDeque::new();
-        let mut start = |running: &mut std::collections::VecDeque<_>| {
-            if let Some((source, window)) = plan.next() {
-                let (out, ready) = mpsc::sync_channel(READY_BATCHES);
-                let reader = s.spawn(move || {
-                    let mut errs = Vec::new();
-                    read_source(source, window, opts, &out, stop, &mut errs);
-                    errs
-                });
-                running.push_back((ready, reader));
-            }
-        };
-        for _ in 0..READ_AHEAD {
-            start(&mut running);
-        }
-        while let Some((ready, reader)) = running.pop_front() {
-            for mut work in ready {
-                work.number(seq);
-                if tx.send(work).is_err() {
-                    stop.store(true, Ordering::Relaxed);
-                    return;
-                }
-                seq += 1;
-            }
-            if let Ok(mut errs) = reader.join() {
-                errors.append(&mut errs);
-            }
-            if stop.load(Ordering::Relaxed) {
-                return;
-            }
-            start(&mut running);
-        }
-    });
-}
-
-/// Reads one source into batches (numbered later by `read_all`); with a
-/// shard's `window`, only the games whose first byte lies in it.
-fn read_source(
-    source: &Source,
-    window: Option<(u64, u64)>,
-    opts: &Options,
-    tx: &mpsc::SyncSender<Work>,
-    stop: &AtomicBool,
-    errors: &mut Vec<String>,
-) {
-    let seq = 0;
-    let name: Arc<str> = Arc::from(source.name());
-    let reader = match open(source) {
-        Ok(r) => r,
-        Err(e) => {
-            let detail = format!("{}: {e}", source.name());
-            // A file opened but not readable as PGN (xz) gets its row,
-            // like binary data; a file that cannot be opened does not.
-            if e.kind() == std::io::ErrorKind::InvalidData {
-                let _ = tx.send(Work::Broken {
-                    seq,
-                    source: name.clone(),
-                    detail: detail.clone(),
-                });
-            }
-            errors.push(detail);
-            return;
-        }
-    };
-    let mut sp = Splitter::new(reader);
-    loop {
-        if stop.load(Ordering::Relaxed) {
-            return;
-        }
-        match sp.next_batch(opts.batch_bytes) {
-            Ok(Some(mut batch)) => {
-                let mut past = false;
-                if let Some((lo, hi)) = window {
-                    past = batch.games.last().is_some_and(|g| g.offset >= hi);
-                    batch.games.retain(|g| (lo..hi).contains(&g.offset));
-                    if batch.games.is_empty() {
-                        if past {
-                            return;
-                        }
-                        continue;
-                    }
-                }
-                let work = Work::Batch {
-                    seq,
-                    source: name.clone(),
-                    batch,
-                };
-                if tx.send(work).is_err() || past {
-                    return;
-                }
-            }
-            Ok(None) => return,
-            Err(e) => {
-                let read = sp.games();
-                errors.push(format!(
-                    "{}: read error after {read} games: {e}",
-                    source.name()
-                ));
-                let in_window =
-                    |offset: u64| window.is_none_or(|(lo, hi)| (lo..hi).contains(&offset));
-                if read == 0 && e.kind() == std::io::ErrorKind::InvalidData {
-                    // One row for the file, in the shard its first byte is in.
-                    if in_window(0) {
-                        let detail = format!("{}: {e}", source.name());
-                        let _ = tx.send(Work::Broken {
-                            seq,
-                            source: name.clone(),
-                            detail,
-                        });
-                    }
-                } else if let Some(mut batch) = sp.take_rest() {
-                    batch.games.retain(|g| in_window(g.offset));
-                    if !batch.games.is_empty() {
-                        let _ = tx.send(Work::Batch {
-                            seq,
-                            source: name.clone(),
-                            batch,
-                        });
-                    }
-                }
-                return;
-            }
-        }
     }
 }
 
