@@ -95,7 +95,7 @@ const READ_AHEAD: usize = 4;
 /// Batches an input read ahead may hold ready before its reader waits (each
 /// is up to a batch size of memory).
 const READY_BATCHES: usize = 1;
-/// Workers one reader keeps busy: it splits 430,000 to 610,000 games a
+/// Workers one reader keeps busy: it splits 430,000 to 760,000 games a
 /// second of the lichess file, where a worker judges about 110,000. With
 /// more workers a large plain file is read in parts, several at once.
 const WORKERS_PER_READER: usize = 4;
@@ -107,9 +107,9 @@ const PART_BYTES: u64 = 32 << 20;
 /// A part of a plain file read on a thread of its own: the games whose
 /// first byte lies in `[start, stop)`. `start` is the file's start or a
 /// guessed game start, which the part before checks. Its reader hands on
-/// where the games lie, and `PartBatcher` reads their text again in input
-/// order; a `fallback` part, read on from the true start where the guess
-/// was wrong, hands on batches as one reader does.
+/// where the games lie, and `PartBatcher` makes batches of them whose text
+/// each worker reads itself; a `fallback` part, read on from the true start
+/// where the guess was wrong, hands on batches as one reader does.
 #[derive(Copy, Clone, Debug)]
 struct Part {
     start: u64,

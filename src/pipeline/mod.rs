@@ -334,8 +334,16 @@ fn judge_in_batch(
 /// `len` bytes of the file at `path`, from byte `at`.
 fn read_text(path: &std::path::Path, at: u64, len: usize) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
-    let mut data = vec![0; len];
-    crate::read::open_at(path, at)?.read_exact(&mut data)?;
+    let mut data = Vec::with_capacity(len);
+    crate::read::open_at(path, at)?
+        .take(len as u64)
+        .read_to_end(&mut data)?;
+    if data.len() < len {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::UnexpectedEof,
+            format!("the file ends {} bytes short of it", len - data.len()),
+        ));
+    }
     Ok(data)
 }
 
@@ -544,7 +552,11 @@ fn process(work: Work, env: Env<'_>, output: Output, packets: Option<&PacketSink
                     index: span.index,
                     offset: span.offset,
                 };
-                let text = (span.oversize == 0).then(|| &batch.data[span.start..span.end]);
+                // None for a game whose text was not kept or not read.
+                let text = batch
+                    .data
+                    .get(span.start..span.end)
+                    .filter(|_| span.oversize == 0);
                 out.game(outputs, &r, text, &game, &j, env, packets.is_some());
             }
             seq
@@ -736,4 +748,61 @@ fn drive(
     total.errors = read_errors;
     total.elapsed = started.elapsed();
     Ok(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_part_whose_text_cannot_be_read_again_still_gives_each_game_a_row() {
+        let text = "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n";
+        let b = text.find("[Event \"b\"]").unwrap_or(0);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.pgn");
+        let span = |start: usize, end: usize, line: u64, index: u64| GameSpan {
+            start,
+            end,
+            offset: start as u64,
+            line,
+            index,
+            oversize: 0,
+        };
+        let games = vec![span(0, b, 1, 1), span(b, text.len(), 5, 2)];
+        let work = |path: &std::path::Path| Work::Text {
+            seq: 7,
+            source: Arc::from("t.pgn"),
+            path: Arc::from(path),
+            at: 0,
+            len: text.len(),
+            games: games.clone(),
+        };
+        let rules = Ruleset::load("fide-rapid").unwrap();
+        let env = Env {
+            rules: &rules,
+            syzygy: None,
+        };
+        let rows = |work| {
+            let done = process(work, env, Output::Rows(Outputs::default()), None);
+            assert_eq!(done.seq, 7);
+            String::from_utf8(done.rows).unwrap()
+        };
+        // Read whole: both games judged.
+        std::fs::write(&path, text).unwrap();
+        let whole = rows(work(&path));
+        assert_eq!(whole.lines().count(), 2);
+        assert!(whole.lines().all(|r| r.contains(",confirmed,")), "{whole}");
+        // Cut short since it was split: each game a row that says why.
+        std::fs::write(&path, &text[..20]).unwrap();
+        let cut = rows(work(&path));
+        assert_eq!(cut.lines().count(), 2, "{cut}");
+        assert!(cut.lines().all(|r| r.contains(",unreadable,")
+            && r.contains("the game's text could not be read: the file ends")));
+        assert!(
+            cut.lines()
+                .nth(1)
+                .is_some_and(|r| r.starts_with("t.pgn,2,")),
+            "{cut}"
+        );
+    }
 }
