@@ -208,6 +208,14 @@ fn rows_read_in_parts(sources: &[arbiter::read::Source], parts: usize) -> Vec<u8
     out
 }
 
+/// Each count of parts gives `one` reader's rows byte for byte.
+fn same_rows_in_parts(sources: &[arbiter::read::Source], one: &[u8], counts: &[usize]) {
+    for &parts in counts {
+        let got = rows_read_in_parts(sources, parts);
+        assert!(got == one, "{parts} parts give other rows than one reader");
+    }
+}
+
 /// A file whose middle is one game's comment over thousands of lines, many
 /// of them a blank line and a line that looks like a game's first tag.
 fn comment_trap() -> String {
@@ -269,21 +277,14 @@ fn parts_of_one_file_read_at_once_give_one_readers_rows() {
     assert!(rows.len() > 3000, "{}", rows.len());
     let long = rows.iter().find(|r| r["event"] == "long").unwrap();
     assert_eq!(long["game"], "41");
-    assert!(
-        long["detail"].starts_with("line 9204: "),
-        "{}",
-        long["detail"]
-    );
+    assert!(long["detail"].starts_with("line 9204: "), "{long:?}");
     assert_eq!(
         rows.iter()
             .filter(|r| r["source"].ends_with("trap.pgn"))
             .count(),
         81
     );
-    for parts in [2, 3, 4, 7, 16] {
-        let got = rows_read_in_parts(&sources, parts);
-        assert!(got == one, "{parts} parts give other rows than one reader");
-    }
+    same_rows_in_parts(&sources, &one, &[2, 3, 4, 7, 16]);
 }
 
 #[test]
@@ -309,11 +310,7 @@ fn a_part_over_an_oversize_game_gives_one_readers_rows() {
     assert_eq!(rows.len(), 200_061);
     let huge = rows.iter().find(|r| r["game"] == "200031").unwrap();
     assert_eq!(huge["status"], "unreadable");
-    assert!(
-        huge["detail"].contains("over the 16 MiB limit"),
-        "{}",
-        huge["detail"]
-    );
+    assert!(huge["detail"].contains("over the 16 MiB limit"), "{huge:?}");
     assert_eq!(rows[200_060]["event"], "g59");
     // Before the oversize game, and after it: a part starts at g30.
     let len = text.len() as u64;
@@ -321,8 +318,5 @@ fn a_part_over_an_oversize_game_gives_one_readers_rows() {
     let g30 = text.find("[Event \"g30\"]").unwrap() as u64;
     assert!(starts.contains(&g30), "{starts:?}");
     assert!(starts.len() >= 3, "{starts:?}");
-    for parts in [2, 3, 5] {
-        let got = rows_read_in_parts(&sources, parts);
-        assert!(got == one, "{parts} parts give other rows than one reader");
-    }
+    same_rows_in_parts(&sources, &one, &[2, 3, 5]);
 }
