@@ -458,6 +458,7 @@ pub(super) fn read_all<'a>(
                 let sent = match (item, batcher.as_mut()) {
                     (Item::Work(work), _) => send(work),
                     (Item::Spans(spans), Some(b)) => b.push(spans, &mut send),
+                    // (Parts are of files only.)
                     (Item::Spans(_), None) => true,
                 };
                 if !sent {

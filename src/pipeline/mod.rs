@@ -1,6 +1,6 @@
-//! The batch driver: one thread reads and splits the input into batches of
-//! whole games, a rayon pool parses, replays and judges each batch, and the
-//! calling thread hands the rows back in input order. Memory stays flat: at
+//! The batch driver: reader threads (`feed`) split the inputs into batches
+//! of whole games, a rayon pool parses, replays and judges each batch, and
+//! the calling thread hands the rows back in input order. Memory stays flat: at
 //! most a few batches per worker are in flight. The pipeline writes no file
 //! and draws nothing: the caller gives it sinks (the CSV writer, a packet
 //! sink for unconfirmed games, a progress sink).
