@@ -288,6 +288,7 @@ fn output_is_identical_whatever_the_job_count_or_file_split() {
     let p = path.to_str().unwrap();
     let one = arbiter(&["adjudicate", "-q", "-j1", p]).stdout;
     assert!(one.len() > 1 << 20);
+    // At -j8 the 93 MB file is read in two parts at once (pipeline/feed.rs).
     for j in ["2", "8"] {
         assert!(
             arbiter(&["adjudicate", "-q", "-j", j, p]).stdout == one,
