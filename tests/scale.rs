@@ -320,3 +320,32 @@ fn a_part_over_an_oversize_game_gives_one_readers_rows() {
     assert!(starts.len() >= 3, "{starts:?}");
     same_rows_in_parts(&sources, &one, &[2, 3, 5]);
 }
+
+#[test]
+fn parts_of_the_parser_edge_cases_end_to_end_give_one_readers_rows() {
+    // Every odd file of the edge-case corpus in one: comments over lines,
+    // variations, escapes, byte-order marks, CRLF, games without tags; cut
+    // into 2 to 40 parts, the guesses land in all of them.
+    let dir = common::data("parser-edge-cases").display().to_string();
+    let (files, _) = arbiter::read::expand_inputs(&[dir]);
+    let mut text = Vec::new();
+    for f in &files {
+        if let arbiter::read::Source::File { path, .. } = f {
+            text.extend(std::fs::read(path).unwrap());
+            text.push(b'\n');
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("edge.pgn");
+    std::fs::write(&path, &text).unwrap();
+    let sources = [arbiter::read::Source::File {
+        path: path.clone(),
+        name: "edge.pgn".into(),
+    }];
+    let one = rows_read_in_parts(&sources, 1);
+    assert!(common::parse_csv(&one).len() > 1000);
+    let starts = arbiter::read::part_starts(&path, text.len() as u64, 40);
+    assert!(starts.len() >= 30, "{}", starts.len());
+    let counts: Vec<usize> = (2..=40).collect();
+    same_rows_in_parts(&sources, &one, &counts);
+}
