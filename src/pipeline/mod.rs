@@ -71,6 +71,8 @@ pub struct Options {
     /// Parts a plain file is read in, each split by a reader of its own,
     /// up to four at once (the rows the same as one reader's); `None`:
     /// parts of 32 MiB where the jobs are more than one reader feeds (4).
+    /// A part's reader holds where its games lie until the part's turn
+    /// (48 bytes a game), so many small parts keep memory flat.
     pub read_parts: Option<usize>,
 }
 
