@@ -226,7 +226,7 @@ impl Work {
 /// the workers outnumber what one reader feeds, parts of `PART_BYTES`
 /// (`Options::read_parts` asks for so many equal ones instead); `None`
 /// for one reader.
-fn part_starts(source: &Source, opts: &Options) -> Option<Vec<u64>> {
+fn parts_of(source: &Source, opts: &Options) -> Option<Vec<u64>> {
     let Source::File { path, .. } = source else {
         return None;
     };
@@ -364,7 +364,7 @@ pub(super) fn read_all<'a>(
             if plain {
                 window = Some((lo.saturating_sub(base), hi - base));
             }
-        } else if let Some(starts) = part_starts(source, opts) {
+        } else if let Some(starts) = parts_of(source, opts) {
             for (k, &start) in starts.iter().enumerate() {
                 let stop = starts.get(k + 1).copied();
                 let part = Part {
@@ -453,7 +453,9 @@ pub(super) fn read_all<'a>(
                 }
                 sent
             };
-            let mut batcher = PartBatcher::new(p.source, opts.batch_bytes);
+            let mut batcher = p
+                .part
+                .and_then(|_| PartBatcher::new(p.source, opts.batch_bytes));
             for item in ready {
                 let sent = match (item, batcher.as_mut()) {
                     (Item::Work(work), _) => send(work),

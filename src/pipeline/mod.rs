@@ -492,6 +492,7 @@ fn process(work: Work, env: Env<'_>, output: Output, packets: Option<&PacketSink
         w => w,
     };
     let seq = match work {
+        // Read into a batch above.
         Work::Text { seq, .. } => seq,
         Work::Batch { seq, source, batch } => {
             summary.bytes = batch.data.len() as u64;

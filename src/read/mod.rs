@@ -164,10 +164,9 @@ fn peek<'a, const N: usize>(mut raw: Stream<'a>) -> io::Result<(Vec<u8>, Stream<
 /// from its first bytes, as `decoder` reads them; a file that cannot be
 /// read counts as plain (opening it will say why).
 pub fn is_plain_file(path: &std::path::Path) -> bool {
-    let mut magic = [0u8; 6];
-    let n = File::open(path)
-        .and_then(|mut f| f.read(&mut magic))
-        .unwrap_or(0);
+    let (magic, n) = File::open(path)
+        .and_then(|mut f| magic_of(&mut f))
+        .unwrap_or(([0; 6], 0));
     sniff(&magic[..n]) == Compression::None
 }
 
@@ -180,10 +179,21 @@ pub fn plain_text_len(path: &std::path::Path) -> Option<u64> {
     if !meta.is_file() {
         return None;
     }
+    let (magic, n) = magic_of(&mut f).ok()?;
+    let head = &magic[..n];
+    (sniff(head) == Compression::None && !utf16_bom(head)).then_some(meta.len())
+}
+
+/// A file's first bytes, as many as `sniff` reads (fewer in a short file).
+fn magic_of(file: &mut File) -> io::Result<([u8; 6], usize)> {
     let mut magic = [0u8; 6];
-    let n = f.read(&mut magic).ok()?;
-    let utf16 = n >= 2 && matches!(magic[..2], [0xff, 0xfe] | [0xfe, 0xff]);
-    (sniff(&magic[..n]) == Compression::None && !utf16).then_some(meta.len())
+    let n = file.read(&mut magic)?;
+    Ok((magic, n))
+}
+
+/// A UTF-16 byte-order mark, either way round.
+fn utf16_bom(head: &[u8]) -> bool {
+    matches!(head, [0xff, 0xfe, ..] | [0xfe, 0xff, ..])
 }
 
 /// A plain file opened at byte `offset`.
@@ -237,7 +247,7 @@ fn decoder_of<'a>(raw: Stream<'a>) -> io::Result<(Stream<'a>, Compression)> {
         }
     };
     let (bom, text) = peek::<2>(text)?;
-    if bom == [0xff, 0xfe] || bom == [0xfe, 0xff] {
+    if utf16_bom(&bom) {
         return Ok((
             Box::new(
                 encoding_rs_io::DecodeReaderBytesBuilder::new()

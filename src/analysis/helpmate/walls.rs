@@ -331,7 +331,7 @@ fn king_region(pos: &Chess, sq: Square, locked: Bitboard, foe_fence: Bitboard) -
 /// its own pawns and the squares the other side's pawns attack, multiplied.
 /// A rough size of the world the exhaustive check would list.
 pub fn kings_room(board: &Board) -> usize {
-    [Color::White, Color::Black]
+    Color::ALL
         .into_iter()
         .map(|color| {
             let Some(king) = board.king_of(color) else {
