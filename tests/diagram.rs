@@ -31,6 +31,12 @@ fn letters_on_squares(pdf: &std::path::Path) -> BTreeSet<(String, char)> {
 
 #[test]
 fn diagram_letters_sit_on_their_squares() {
+    if !common::tools(
+        "diagram_letters_sit_on_their_squares",
+        &[common::Tool::Poppler],
+    ) {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     for fen in [
         "5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - - 0 1",

@@ -234,7 +234,7 @@ impl Visitor for Sample {
             Ok(m) => {
                 l.pos.play_unchecked(m);
                 l.ply += 1;
-                if (l.ply + self.games) % self.every == 0 {
+                if (l.ply + self.games).is_multiple_of(self.every) {
                     self.positions.push(l.pos.clone());
                 }
             }

@@ -115,6 +115,12 @@ fn pgn_extract() -> PathBuf {
 
 #[test]
 fn corrected_pgn_is_read_back_by_pgn_extract_and_python_chess() {
+    if !common::tools(
+        "corrected_pgn_is_read_back_by_pgn_extract_and_python_chess",
+        &[common::Tool::PgnExtract, common::Tool::PythonChess],
+    ) {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let rows = parse_csv(&samples_run(dir.path(), &["--pgn-out", "fixed.pgn"]).stdout);
     let fixed = dir.path().join("fixed.pgn");
@@ -193,6 +199,12 @@ fn python_json(script: &str, file: &Path, needs: &str) -> serde_json::Value {
 /// as exactly one game per results row, each with the expected Result.
 #[test]
 fn corrected_pgn_of_real_exports_lines_up_with_the_rows() {
+    if !common::tools(
+        "corrected_pgn_of_real_exports_lines_up_with_the_rows",
+        &[common::Tool::PythonChess],
+    ) {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let fixed = dir.path().join("fixed.pgn");
     let files = [
@@ -342,6 +354,12 @@ fn dump_dom(url: &str, profile: &Path) -> String {
 
 #[test]
 fn review_page_in_headless_chromium() {
+    if !common::tools(
+        "review_page_in_headless_chromium",
+        &[common::Tool::Chromium],
+    ) {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let rows = parse_csv(
         &samples_run(
@@ -455,6 +473,9 @@ fn read_trf(text: &str) -> Vec<TrfLine> {
 
 #[test]
 fn trf_report_field_by_field() {
+    if !common::tools("trf_report_field_by_field", &[common::Tool::PythonTrf]) {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let trf = dir.path().join("list.trf");
     let o = arbiter(&[

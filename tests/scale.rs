@@ -72,6 +72,9 @@ fn shards_concatenate_to_one_run() {
 
 #[test]
 fn gnu_parallel_recipe() {
+    if !common::tools("gnu_parallel_recipe", &[common::Tool::Parallel]) {
+        return;
+    }
     let parallel = std::path::Path::new("/usr/bin/parallel");
     assert!(
         parallel.exists(),

@@ -157,7 +157,7 @@ impl TimeControl {
             };
             if i + 1 == ps.len() {
                 // Repeating last descriptor.
-                return if n > done && (n - done) % moves == 0 {
+                return if n > done && (n - done).is_multiple_of(moves) {
                     next(i + 1)
                 } else {
                     0

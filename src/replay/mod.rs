@@ -153,7 +153,7 @@ impl Replay {
         let idx = ply.saturating_sub(1) + usize::from(first_black);
         let n = self.start_fullmove as usize + idx / 2;
         out.push_str(itoa::Buffer::new().format(n));
-        out.push_str(if idx % 2 == 0 { "." } else { "..." });
+        out.push_str(if idx.is_multiple_of(2) { "." } else { "..." });
     }
 
     /// Moves made by `side` in the plies replayed.

@@ -133,7 +133,7 @@ impl Record {
         let first_black = usize::from(self.first == Side::Black);
         let idx = ply - 1 + first_black;
         let n = self.start_fullmove as usize + idx / 2;
-        if idx % 2 == 0 {
+        if idx.is_multiple_of(2) {
             format!("{n}. ")
         } else {
             format!("{n}... ")

@@ -156,3 +156,72 @@ pub fn installed(paths: &[&str], hint: &str) -> PathBuf {
         .find(|p| p.exists())
         .unwrap_or_else(|| panic!("{hint}"))
 }
+
+/// An outside program the tests read our outputs back with.
+#[derive(Copy, Clone, Debug)]
+pub enum Tool {
+    /// pdftotext, pdftoppm, pdfinfo.
+    Poppler,
+    PgnExtract,
+    Chromium,
+    Parallel,
+    /// The `chess` package for python3.
+    PythonChess,
+    /// The `trf` package for python3.
+    PythonTrf,
+}
+
+impl Tool {
+    fn present(self) -> bool {
+        let any = |paths: &[&str]| paths.iter().any(|p| std::path::Path::new(p).exists());
+        let module = |m: &str| {
+            std::process::Command::new("python3")
+                .args(["-c", &format!("import {m}")])
+                .output()
+                .is_ok_and(|o| o.status.success())
+        };
+        match self {
+            Tool::Poppler => any(&["/usr/bin/pdftotext"]) && any(&["/usr/bin/pdftoppm"]),
+            Tool::PgnExtract => any(&["/usr/bin/pgn-extract", "/usr/games/pgn-extract"]),
+            Tool::Chromium => any(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]),
+            Tool::Parallel => any(&["/usr/bin/parallel"]),
+            Tool::PythonChess => module("chess"),
+            Tool::PythonTrf => module("trf"),
+        }
+    }
+
+    fn install(self) -> &'static str {
+        match self {
+            Tool::Poppler => "apt-get install poppler-utils",
+            Tool::PgnExtract => "apt-get install pgn-extract",
+            Tool::Chromium => "apt-get install chromium",
+            Tool::Parallel => "apt-get install parallel",
+            Tool::PythonChess => "pip install chess",
+            Tool::PythonTrf => "pip install trf==1.1.1",
+        }
+    }
+}
+
+/// Whether every program `test` reads its outputs back with is here. One
+/// missing: the test says on stderr that it was skipped and how to install
+/// the program, and passes. Under `ARBITER_REQUIRE_TOOLS=1` (which `.ci/run`
+/// sets after installing them all) a missing program fails the test, so CI
+/// never skips in silence.
+pub fn tools(test: &str, needed: &[Tool]) -> bool {
+    let missing: Vec<Tool> = needed.iter().copied().filter(|t| !t.present()).collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let words: Vec<String> = missing
+        .iter()
+        .map(|t| format!("{t:?} ({})", t.install()))
+        .collect();
+    let required = std::env::var("ARBITER_REQUIRE_TOOLS").is_ok_and(|v| v == "1");
+    assert!(
+        !required,
+        "{test}: missing {} (ARBITER_REQUIRE_TOOLS=1)",
+        words.join(", ")
+    );
+    eprintln!("skipped {test}: missing {}", words.join(", "));
+    false
+}
