@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use arbiter::{
     analysis::forced::Syzygy,
-    claim::{load_claim, CheckOutcome, LoadOptions, Recommendation, Ruling},
+    claim::{load_claim, CheckId, CheckOutcome, LoadOptions, Recommendation, Ruling},
     judge::claim::judge_claim,
     pipeline::{adjudicate, Options},
     read::Source,
@@ -278,7 +278,7 @@ fn a_claim_whose_scoresheet_starts_at_move_40() {
     assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
     assert_eq!(r.result_if_rejected, "1/2-1/2");
     assert_eq!(r.rule, "ECF QPF 10");
-    let check = r.check("both-flags-down").expect("check");
+    let check = r.check(CheckId::BothFlagsDown).expect("check");
     assert!(
         check.detail.contains("in the final period"),
         "{}",
@@ -311,14 +311,14 @@ fn uscf_14e_uses_the_tablebase_on_both_paths() {
 60. Kb3 {[%clk 0:00:00]} Ke6 {[%clk 0:04:00]} 0-1\n";
     let toml = "kind = \"win-on-time\"\nruleset = \"uscf\"\nclaimant = \"black\"\nclock_white = \"0:00:00\"\nclock_black = \"0:04:00\"";
     let without = claim(toml, pgn, None);
-    let searched = without.check("claimant-can-mate").expect("check");
+    let searched = without.check(CheckId::ClaimantCanMate).expect("check");
     assert!(
         searched.detail.contains("no forced mate within"),
         "{}",
         searched.detail
     );
     let with = claim(toml, pgn, Some(&tb));
-    let settled = with.check("claimant-can-mate").expect("check");
+    let settled = with.check(CheckId::ClaimantCanMate).expect("check");
     assert!(
         settled.detail.contains("Syzygy tablebase: no win"),
         "{}",
@@ -333,7 +333,7 @@ fn uscf_14e_uses_the_tablebase_on_both_paths() {
     assert_eq!(with.result_if_rejected, "1/2-1/2");
     assert_eq!(with.rule, "USCF 14E2");
     assert_eq!(
-        with.check("claimant-can-mate").map(|c| c.outcome),
+        with.check(CheckId::ClaimantCanMate).map(|c| c.outcome),
         Some(CheckOutcome::Fail)
     );
     let row = game_with_syzygy("uscf", pgn, tb);

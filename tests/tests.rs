@@ -19,6 +19,7 @@ mod outputs;
 mod parity;
 mod positions;
 mod properties;
+mod proven;
 mod reasons;
 mod rulesets;
 mod samples;

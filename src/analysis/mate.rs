@@ -43,6 +43,11 @@ pub struct MateAnswer {
 }
 
 impl MateAnswer {
+    /// `side` cannot mate, by the proof named.
+    pub(crate) fn cannot(how: &'static str) -> MateAnswer {
+        MateAnswer::new(Mateability::Unwinnable, how)
+    }
+
     fn new(verdict: Mateability, method: &'static str) -> MateAnswer {
         MateAnswer {
             verdict,
@@ -50,46 +55,82 @@ impl MateAnswer {
             line: Vec::new(),
         }
     }
-
-    /// The fast check found nothing stopping a mate. Enough to let a recorded
-    /// result stand; a line would need the full search.
-    pub fn unproven_winnable() -> MateAnswer {
-        MateAnswer::new(Mateability::Winnable, "the fast check finds no obstacle")
-    }
 }
 
-/// The material rule alone (a ruleset may choose it): sound, incomplete.
+/// The material rule alone (a ruleset may choose it, with its citation):
+/// a side with mating material counts as able to mate. The ruleset's own
+/// rule, named as such; never the default.
 pub fn material_answer(pos: &Chess, side: Side) -> MateAnswer {
     if pos.has_insufficient_material(Color::from(side)) {
         MateAnswer::new(Mateability::Unwinnable, "insufficient material")
     } else {
-        MateAnswer::new(Mateability::Winnable, "mating material on the board")
+        MateAnswer::new(
+            Mateability::Winnable,
+            "the ruleset's material rule: mating material on the board",
+        )
     }
 }
 
 /// Can `side` checkmate from `pos` by any possible series of legal moves?
-/// The full analysis, with a mating line when one exists.
+/// The one answer games, claims, `analyse` and `audit` ask for: *cannot*
+/// with its proof (the material rule, forced moves, every short line, a
+/// pawn-wall certificate, an exhausted search), *can* with a mating line
+/// that has been replayed to mate here, or *undetermined* when the budget
+/// ran out. Nothing is presumed.
 pub fn can_mate(pos: &Chess, side: Side) -> MateAnswer {
+    match cannot_mate_proof(pos, side, false) {
+        Some(how) => MateAnswer::new(Mateability::Unwinnable, how),
+        None => search_answer(pos, side),
+    }
+}
+
+/// `can_mate` past the fast check, for a caller that has already asked
+/// `cannot_mate_proof` and been told nothing (`policy::Board` keeps that
+/// answer per side).
+pub(crate) fn search_answer(pos: &Chess, side: Side) -> MateAnswer {
     let color = Color::from(side);
     if pos.is_checkmate() && pos.turn() != color {
         return MateAnswer::new(Mateability::Winnable, "the position is mate");
     }
     match helpmate::winnability(pos, color) {
-        Verdict::Winnable(line) => MateAnswer {
+        Verdict::Winnable(line) if line_mates(pos, &line, color) => MateAnswer {
             verdict: Mateability::Winnable,
             method: "helpmate line",
             line,
         },
+        // A line that does not replay to mate proves nothing: a defect in
+        // the search, never a verdict.
+        Verdict::Winnable(_) => MateAnswer::new(
+            Mateability::Undetermined,
+            "the search's line did not replay to mate",
+        ),
         Verdict::Unwinnable(how) => MateAnswer::new(Mateability::Unwinnable, how),
         Verdict::Undetermined => MateAnswer::new(Mateability::Undetermined, "search budget spent"),
     }
 }
 
-/// The fast, sound but incomplete check: `true` only if `side` provably
-/// cannot mate.
+/// `line` is legal from `pos` and ends with `winner` giving mate.
+pub(crate) fn line_mates(pos: &Chess, line: &[Move], winner: Color) -> bool {
+    let mut p = pos.clone();
+    for m in line {
+        if !p.is_legal(*m) {
+            return false;
+        }
+        p.play_unchecked(*m);
+    }
+    p.is_checkmate() && p.turn() != winner
+}
+
+/// The fast, sound but incomplete check: the proof's words if `side`
+/// provably cannot mate, `None` when it proves nothing.
 /// `choice`: the side to move is known to have two legal moves or more.
-pub fn cannot_mate_fast(pos: &Chess, side: Side, choice: bool) -> bool {
+pub fn cannot_mate_proof(pos: &Chess, side: Side, choice: bool) -> Option<&'static str> {
     helpmate::unwinnable_fast(pos, Color::from(side), choice)
+}
+
+/// `cannot_mate_proof` as a yes or no.
+pub fn cannot_mate_fast(pos: &Chess, side: Side, choice: bool) -> bool {
+    cannot_mate_proof(pos, side, choice).is_some()
 }
 
 /// Dead position (FIDE 5.2.2): neither side can mate. The fast check runs
@@ -106,9 +147,7 @@ pub fn is_dead(pos: &Chess) -> bool {
     } else {
         (Side::Black, Side::White)
     };
-    cannot_mate_fast(pos, first, false)
-        && (cannot_mate_fast(pos, second, false)
-            || can_mate(pos, second).verdict == Mateability::Unwinnable)
+    cannot_mate_fast(pos, first, false) && can_mate(pos, second).verdict == Mateability::Unwinnable
 }
 
 /// A mating line in SAN with move numbers from `pos`, e.g. `61... Kf8 62. Qg7#`.

@@ -44,8 +44,8 @@ impl std::error::Error for ClaimError {}
 /// Where the moves come from.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Scoresheet {
-    /// A PGN file (already checked to lie beside the claim), or why it could not be read.
-    File(PathBuf, Result<Vec<u8>, String>),
+    /// A PGN file (already checked to lie beside the claim) and its bytes.
+    File(PathBuf, Vec<u8>),
     /// `moves = "1. e4 e5 ..."` written in the claim.
     Inline(String),
 }
@@ -165,9 +165,20 @@ pub fn parse_claim(
     };
     for key in table.keys() {
         if !FIELDS.contains(&key.as_str()) {
+            let meant = FIELDS
+                .iter()
+                .map(|n| {
+                    (
+                        *n,
+                        strsim::damerau_levenshtein(&key.to_ascii_lowercase(), n),
+                    )
+                })
+                .filter(|(n, d)| *d <= 2.max(n.len() / 4))
+                .min_by_key(|(_, d)| *d)
+                .map_or(String::new(), |(n, _)| format!("did you mean {n:?}? "));
             return Err(f.err(
                 key,
-                format!("not a claim field (known: {})", FIELDS.join(", ")),
+                format!("not a claim field; {meant}(known: {})", FIELDS.join(", ")),
             ));
         }
     }
@@ -214,13 +225,10 @@ pub fn parse_claim(
         (Some(p), None) => {
             let path = contained(base, &p, opts.allow_outside)
                 .map_err(|m| f.err("scoresheet", format!("{p:?}: {m}")))?;
-            let bytes = read_regular(&path, MAX_GAME_BYTES as u64);
-            if let Err(m) = &bytes {
-                // A missing file is a finding; a folder or a pipe is a mistake in the claim.
-                if path.exists() {
-                    return Err(f.err("scoresheet", format!("{p:?}: {m}")));
-                }
-            }
+            // Missing or unreadable, the scoresheet is an error in the
+            // claim's papers, never a ruling on them.
+            let bytes = read_regular(&path, MAX_GAME_BYTES as u64)
+                .map_err(|m| f.err("scoresheet", format!("{p:?}: {m}")))?;
             Scoresheet::File(path, bytes)
         }
         (None, Some(m)) => Scoresheet::Inline(m),

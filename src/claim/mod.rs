@@ -113,10 +113,127 @@ impl CheckOutcome {
     }
 }
 
-/// One check in the findings: its name, outcome, rule and what was found.
+/// Which check: one variant per check any claim kind makes. The CSV and
+/// the packet print `as_str`; code asks by variant, never by name.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CheckId {
+    KindAllowed,
+    Scoresheet,
+    FinalPosition,
+    Clocks,
+    ClockWindow,
+    OnMove,
+    Increment,
+    Deadline,
+    Submissions,
+    Fees,
+    NormalMeans,
+    NoEffort,
+    ClaimantFlagUp,
+    OpponentFlagDown,
+    BothFlagsDown,
+    ClaimantCanMate,
+    IllegalMoveFound,
+    ClaimedInTime,
+    ClockLimit,
+    SecondIllegal,
+}
+
+/// What a check bears on, which decides what its failure does
+/// (`judge::claim::decide`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CheckClass {
+    /// The claim itself: the grounds, the flags, the illegal move.
+    Merits,
+    /// The way the claim was made: window, on move, deadline, papers, fees.
+    Procedure,
+    /// The record the claim is judged on: scoresheet, position, clocks.
+    Evidence,
+}
+
+impl CheckId {
+    pub const ALL: [CheckId; 20] = [
+        CheckId::KindAllowed,
+        CheckId::Scoresheet,
+        CheckId::FinalPosition,
+        CheckId::Clocks,
+        CheckId::ClockWindow,
+        CheckId::OnMove,
+        CheckId::Increment,
+        CheckId::Deadline,
+        CheckId::Submissions,
+        CheckId::Fees,
+        CheckId::NormalMeans,
+        CheckId::NoEffort,
+        CheckId::ClaimantFlagUp,
+        CheckId::OpponentFlagDown,
+        CheckId::BothFlagsDown,
+        CheckId::ClaimantCanMate,
+        CheckId::IllegalMoveFound,
+        CheckId::ClaimedInTime,
+        CheckId::ClockLimit,
+        CheckId::SecondIllegal,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CheckId::KindAllowed => "kind-allowed",
+            CheckId::Scoresheet => "scoresheet",
+            CheckId::FinalPosition => "final-position",
+            CheckId::Clocks => "clocks",
+            CheckId::ClockWindow => "clock-window",
+            CheckId::OnMove => "on-move",
+            CheckId::Increment => "increment",
+            CheckId::Deadline => "deadline",
+            CheckId::Submissions => "submissions",
+            CheckId::Fees => "fees",
+            CheckId::NormalMeans => "normal-means",
+            CheckId::NoEffort => "no-effort",
+            CheckId::ClaimantFlagUp => "claimant-flag-up",
+            CheckId::OpponentFlagDown => "opponent-flag-down",
+            CheckId::BothFlagsDown => "both-flags-down",
+            CheckId::ClaimantCanMate => "claimant-can-mate",
+            CheckId::IllegalMoveFound => "illegal-move-found",
+            CheckId::ClaimedInTime => "claimed-in-time",
+            CheckId::ClockLimit => "clock-limit",
+            CheckId::SecondIllegal => "second-illegal",
+        }
+    }
+
+    pub fn class(self) -> CheckClass {
+        match self {
+            CheckId::Scoresheet | CheckId::FinalPosition | CheckId::Clocks => CheckClass::Evidence,
+            CheckId::KindAllowed
+            | CheckId::ClockWindow
+            | CheckId::OnMove
+            | CheckId::Increment
+            | CheckId::Deadline
+            | CheckId::Submissions
+            | CheckId::Fees => CheckClass::Procedure,
+            CheckId::NormalMeans
+            | CheckId::NoEffort
+            | CheckId::ClaimantFlagUp
+            | CheckId::OpponentFlagDown
+            | CheckId::BothFlagsDown
+            | CheckId::ClaimantCanMate
+            | CheckId::IllegalMoveFound
+            | CheckId::ClaimedInTime
+            | CheckId::ClockLimit
+            | CheckId::SecondIllegal => CheckClass::Merits,
+        }
+    }
+}
+
+impl fmt::Display for CheckId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One check in the findings: which, its outcome, rule and what was found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Check {
-    pub name: &'static str,
+    pub id: CheckId,
     pub outcome: CheckOutcome,
     pub rule: Citation,
     pub detail: String,
@@ -124,13 +241,13 @@ pub struct Check {
 
 impl Check {
     pub fn new(
-        name: &'static str,
+        id: CheckId,
         outcome: CheckOutcome,
         rule: &Citation,
         detail: impl Into<String>,
     ) -> Check {
         Check {
-            name,
+            id,
             outcome,
             rule: rule.clone(),
             detail: detail.into(),
@@ -214,16 +331,16 @@ pub struct Ruling {
 }
 
 impl Ruling {
-    pub fn failed(&self) -> Vec<&'static str> {
+    pub fn failed(&self) -> Vec<CheckId> {
         self.checks
             .iter()
             .filter(|c| c.outcome == CheckOutcome::Fail)
-            .map(|c| c.name)
+            .map(|c| c.id)
             .collect()
     }
 
-    pub fn check(&self, name: &str) -> Option<&Check> {
-        self.checks.iter().find(|c| c.name == name)
+    pub fn check(&self, id: CheckId) -> Option<&Check> {
+        self.checks.iter().find(|c| c.id == id)
     }
 
     pub fn opponent(&self) -> Side {

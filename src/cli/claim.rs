@@ -1,6 +1,6 @@
 //! `arbiter claim <CLAIM>... -o DIR`: judge claim files, write one appeal
-//! packet each and `claims.csv`. A claim that cannot be read gets a `refer`
-//! row saying why, and the batch goes on.
+//! packet each and `claims.csv`. A claim (or its scoresheet) that cannot be
+//! read gets an `error` row saying why, the batch goes on, and the run exits 2.
 
 use std::{
     collections::HashSet,
@@ -117,6 +117,7 @@ pub fn run(a: Args) -> ExitStatus {
     let mut items = Vec::new();
     let mut taken = HashSet::new();
     let mut counts = [0usize; 3];
+    let mut not_judged = 0usize;
     for file in &files {
         let id = file
             .file_stem()
@@ -127,12 +128,12 @@ pub fn run(a: Args) -> ExitStatus {
             Err(e) => {
                 eprintln!("arbiter: {e}");
                 errors.push(e.to_string());
-                rows.push(refer_row(
+                rows.push(error_row(
                     id,
                     "claim-file",
-                    &format!("the claim file cannot be read: {e}"),
+                    &format!("not judged: the claim cannot be read: {e}"),
                 ));
-                counts[2] += 1;
+                not_judged += 1;
                 continue;
             }
         };
@@ -150,8 +151,8 @@ pub fn run(a: Args) -> ExitStatus {
                 );
                 eprintln!("arbiter: {msg}");
                 errors.push(msg.clone());
-                rows.push(refer_row(id, "internal-error", &msg));
-                counts[2] += 1;
+                rows.push(error_row(id, "internal-error", &msg));
+                not_judged += 1;
                 continue;
             }
         };
@@ -197,13 +198,7 @@ pub fn run(a: Args) -> ExitStatus {
         return ExitStatus::Error;
     }
     if let Some(page) = &a.html {
-        let totals = format!(
-            "{}: {} uphold, {} reject, {} refer",
-            crate::claim::plural(files.len(), "claim"),
-            counts[0],
-            counts[1],
-            counts[2]
-        );
+        let totals = tally(files.len(), counts, not_judged);
         if let Err(e) = atomic_write(
             page,
             review::page("arbiter claims", &totals, &items).as_bytes(),
@@ -214,11 +209,8 @@ pub fn run(a: Args) -> ExitStatus {
     }
     if !a.quiet {
         eprintln!(
-            "arbiter: {}: {} uphold, {} reject, {} refer; packets and claims.csv in {}",
-            crate::claim::plural(files.len(), "claim"),
-            counts[0],
-            counts[1],
-            counts[2],
+            "arbiter: {}; packets and {name} in {}",
+            tally(files.len(), counts, not_judged),
             display(&a.out)
         );
     }
@@ -259,14 +251,30 @@ fn review_item(r: &crate::claim::Ruling, row: &[String], packet: Option<String>)
     }
 }
 
-/// The row of a claim that could not be judged: referred, saying why.
-fn refer_row(id: String, failed: &str, detail: &str) -> Vec<String> {
+/// The row of a claim that could not be judged: `error`, saying why (an
+/// I/O failure or a broken claim is never a ruling).
+fn error_row(id: String, failed: &str, detail: &str) -> Vec<String> {
     let mut row = vec![String::new(); CLAIMS_HEADER.len()];
     row[0] = id;
-    row[4] = "refer".into();
+    row[4] = "error".into();
     row[8] = failed.into();
     row[9] = detail.into();
     row
+}
+
+/// "3 claims: 1 uphold, 1 reject, 0 refer", and the claims not judged.
+fn tally(files: usize, counts: [usize; 3], not_judged: usize) -> String {
+    let mut s = format!(
+        "{}: {} uphold, {} reject, {} refer",
+        crate::claim::plural(files, "claim"),
+        counts[0],
+        counts[1],
+        counts[2]
+    );
+    if not_judged > 0 {
+        s.push_str(&format!(", {not_judged} not judged (errors above)"));
+    }
+    s
 }
 
 fn display(p: &Path) -> String {

@@ -41,8 +41,8 @@ impl Ctx<'_> {
         self.board.mate(side)
     }
 
-    fn dead_given_drawn_anyway(&mut self, known: Side) -> bool {
-        self.board.dead_given_drawn_anyway(known)
+    fn dead_given(&mut self, known: Side) -> bool {
+        self.board.dead_given(known)
     }
 
     fn dead_fast(&self) -> bool {
@@ -278,9 +278,7 @@ pub fn judge(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratch
         text,
         rules,
         start: start_pos,
-        board: policy::Board::new(r.pos.clone(), rules)
-            .recorded(recorded)
-            .with_choice(r.choice),
+        board: policy::Board::new(r.pos.clone(), rules).with_choice(r.choice),
         r,
         clocks,
         tc,
@@ -884,9 +882,10 @@ fn judge_record(mut c: Ctx<'_>) -> Judgement {
                 );
                 return c.finish(v, None, main);
             }
-            // The recorded result stands unless disproved (`policy::Board::mate`).
+            // The recorded result stands where the winner can mate, shown by
+            // a line (`mate::can_mate`).
             let answer = c.mate(winner);
-            if answer.verdict == Mateability::Unwinnable && c.dead_given_drawn_anyway(winner) {
+            if answer.verdict == Mateability::Unwinnable && c.dead_given(winner) {
                 return judge_dead(c);
             }
             // The sentence only where the row prints it.
@@ -957,13 +956,9 @@ mod tests {
                 "White can mate with K+N+P v K: helpmate line 1. Nd4+",
             ),
             (
-                answer(
-                    Mateability::Winnable,
-                    "the fast check finds no obstacle",
-                    vec![],
-                ),
+                answer(Mateability::Winnable, "the position is mate", vec![]),
                 Side::White,
-                "White can mate with K+N+P v K (the fast check finds no obstacle)",
+                "White can mate with K+N+P v K (the position is mate)",
             ),
             (
                 answer(Mateability::Undetermined, "search budget spent", vec![]),

@@ -19,24 +19,24 @@ use shakmaty::{Chess, Position};
 use crate::{
     analysis::{
         forced::Syzygy,
-        mate::{self, can_mate, MateAnswer, Mateability, Uscf14e},
+        mate::{self, MateAnswer, Mateability, Uscf14e},
     },
     citation::{Citation, Cited},
-    model::{Clock, GameResult, Side},
+    model::{Clock, Side},
     pgn::time_control::TimeControl,
     rules::{AfterGame, BothFlagsPolicy, FlagCallers, MateTest, Ruleset, UnclaimedFlag},
 };
 
 /// The final position under judgement, with the "can this side mate?"
 /// answers asked at most once per side (the search is the costly part).
+/// Every answer is `mate::can_mate`'s (or the material rule where the
+/// ruleset chose it): the recorded result presumes nothing.
 pub struct Board {
     pub pos: Chess,
     material_only: bool,
-    /// The side the recorded result credits with a win, if any.
-    recorded_winner: Option<Side>,
     answers: [Option<MateAnswer>; 2],
-    /// The fast check's answers, asked again by the dead-position tests.
-    fast: [std::cell::Cell<Option<bool>>; 2],
+    /// The fast check's answers (`Some(None)`: asked, proved nothing).
+    fast: [std::cell::Cell<Option<Option<&'static str>>>; 2],
     /// The side to move is known to have two legal moves or more.
     choice: bool,
 }
@@ -46,7 +46,6 @@ impl Board {
         Board {
             pos,
             material_only: rules.flag.test == MateTest::Material,
-            recorded_winner: None,
             answers: [None, None],
             fast: Default::default(),
             choice: false,
@@ -60,18 +59,9 @@ impl Board {
         self
     }
 
-    /// A game's board: its recorded result stands unless disproved.
-    pub fn recorded(mut self, result: GameResult) -> Board {
-        self.recorded_winner = result.winner();
-        self
-    }
-
-    /// The ruleset's answer for `side`: the full helpmate search, or the
-    /// material rule alone where the ruleset chose it. A win the record
-    /// already credits to a side with a queen, a rook or a pawn stands on
-    /// the fast check alone when it finds no obstacle: the verdict does not
-    /// hang on a line. Disputes about mating chances are about minor pieces
-    /// alone; there the search runs and its line is shown.
+    /// The ruleset's answer for `side`: `mate::can_mate` (the fast check's
+    /// proof, else the search with a line that replays to mate), or the
+    /// material rule alone where the ruleset chose it.
     pub fn mate(&mut self, side: Side) -> MateAnswer {
         let i = side.index();
         if let Some(a) = &self.answers[i] {
@@ -79,31 +69,35 @@ impl Board {
         }
         let a = if self.material_only {
             mate::material_answer(&self.pos, side)
-        } else if self.recorded_winner == Some(side)
-            && self.plain(side)
-            && !self.cannot_mate_fast(side)
-        {
-            MateAnswer::unproven_winnable()
         } else {
-            can_mate(&self.pos, side)
+            match self.fast_proof(side) {
+                Some(how) => MateAnswer::cannot(how),
+                None => mate::search_answer(&self.pos, side),
+            }
         };
         self.answers[i] = Some(a.clone());
         a
     }
 
-    /// Sound and cheap: `true` only when `side` provably cannot mate.
-    pub fn cannot_mate_fast(&self, side: Side) -> bool {
+    fn fast_proof(&self, side: Side) -> Option<&'static str> {
         let cell = &self.fast[side.index()];
         if let Some(known) = cell.get() {
             return known;
         }
         let answer = if self.material_only {
-            self.pos.has_insufficient_material(side.into())
+            self.pos
+                .has_insufficient_material(side.into())
+                .then_some("insufficient material")
         } else {
-            mate::cannot_mate_fast(&self.pos, side, self.choice)
+            mate::cannot_mate_proof(&self.pos, side, self.choice)
         };
         cell.set(Some(answer));
         answer
+    }
+
+    /// Sound and cheap: `true` only when `side` provably cannot mate.
+    pub fn cannot_mate_fast(&self, side: Side) -> bool {
+        self.fast_proof(side).is_some()
     }
 
     /// Neither side can mate, by the fast check alone.
@@ -111,34 +105,10 @@ impl Board {
         self.cannot_mate_fast(Side::White) && self.cannot_mate_fast(Side::Black)
     }
 
-    /// `side` has a queen, a rook or a pawn.
-    fn plain(&self, side: Side) -> bool {
-        !crate::analysis::minor_pieces_only(self.pos.board(), side.into())
-    }
-
     /// Is the position dead, given that `known` cannot mate? The other side
     /// gets the fast check first, the full search only if that fails.
     pub fn dead_given(&mut self, known: Side) -> bool {
-        let other = known.other();
-        self.cannot_mate_fast(other) || self.mate(other).verdict == Mateability::Unwinnable
-    }
-
-    /// `dead_given` where the game is drawn either way, since `known`
-    /// cannot mate, and only the article cited hangs on the answer: FIDE
-    /// 5.2.2 (dead, from the ply it arose) or the rule that drew it (the
-    /// opponent of the fallen flag, or of the resigning side, cannot mate).
-    /// The other side, with a queen, a rook or a pawn and no obstacle the
-    /// fast check finds, counts as able to mate, as a recorded winner does
-    /// in `mate`: the search would only prove the same draw under another
-    /// article. (It ran for 598 of the 680 positions the lichess file's
-    /// flag falls searched, all against a bare king.) USCF 14D4, where a
-    /// dead position decides before the material list, asks `dead_given`.
-    pub fn dead_given_drawn_anyway(&mut self, known: Side) -> bool {
-        let other = known.other();
-        if self.plain(other) {
-            return self.cannot_mate_fast(other);
-        }
-        self.dead_given(known)
+        self.mate(known.other()).verdict == Mateability::Unwinnable
     }
 }
 
@@ -306,7 +276,7 @@ pub fn flag_fall(
         return FlagFall::Decided(win_test(rules, board, opp, syzygy));
     }
     let t = win_test(rules, board, opp, syzygy);
-    if t.verdict == Mateability::Unwinnable && board.dead_given_drawn_anyway(opp) {
+    if t.verdict == Mateability::Unwinnable && board.dead_given(opp) {
         return FlagFall::Dead;
     }
     FlagFall::Decided(t)
@@ -487,32 +457,37 @@ mod tests {
         TimeControl::parse(s).unwrap()
     }
 
+    /// The board's answers are `can_mate`'s, whatever the record says, and
+    /// a "can" always carries a line that mates.
     #[test]
-    fn a_draw_either_way_searches_only_where_the_fast_check_cannot_answer() {
-        let board = |fen: &str| {
+    fn the_board_answers_as_the_full_analysis_does() {
+        for fen in [
+            "8/8/8/8/8/5k2/8/4K2R w K - 0 1",
+            "8/8/4k3/8/8/4K3/3NN3/8 w - - 0 1",
+            "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -",
+            // Pawns blocked by their own pawns: dead for both (issue 29).
+            "8/1k6/2p2p2/p1P2p1p/P1P2P1P/5P2/2K5/8 b - - 52 58",
+            "8/1k6/2p2p2/p1P2p1p/P1P2P1P/5P2/3K4/8 b - - 0 59",
+        ] {
             let pos = crate::analysis::position::parse_position(fen).unwrap();
-            Board::new(pos, &rules("fide-blitz"))
-        };
-        // A rook against a bare king: able to mate without a search, where
-        // `dead_given` searches.
-        let rook = "8/8/8/8/8/5k2/8/4K2R w K - 0 1";
-        let mut b = board(rook);
-        assert!(!b.dead_given_drawn_anyway(Side::Black));
-        assert!(b.answers[Side::White.index()].is_none());
-        let mut b = board(rook);
-        assert!(!b.dead_given(Side::Black));
-        assert!(b.answers[Side::White.index()].is_some());
-        // Two knights: only the search shows they can mate.
-        let mut b = board("8/8/4k3/8/8/4K3/3NN3/8 w - - 0 1");
-        assert!(!b.dead_given_drawn_anyway(Side::Black));
-        let answer = b.answers[Side::White.index()].as_ref().unwrap();
-        assert_eq!(answer.verdict, Mateability::Winnable);
-        assert!(!answer.line.is_empty());
-        // Pawns locked for good: dead by the fast check, pawns or not.
-        let mut b = board("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -");
-        assert!(b.dead_given_drawn_anyway(Side::Black));
-        assert!(b.dead_given_drawn_anyway(Side::White));
-        assert!(b.answers.iter().all(Option::is_none));
+            for side in [Side::White, Side::Black] {
+                let mut b = Board::new(pos.clone(), &rules("fide-blitz"));
+                let ours = b.mate(side);
+                let full = mate::can_mate(&pos, side);
+                assert_eq!(ours.verdict, full.verdict, "{fen} {side:?}");
+                if ours.verdict == Mateability::Winnable {
+                    assert!(
+                        mate::line_mates(&pos, &ours.line, side.into()),
+                        "{fen} {side:?}"
+                    );
+                }
+            }
+        }
+        let dead = "8/1k6/2p2p2/p1P2p1p/P1P2P1P/5P2/3K4/8 b - - 0 59";
+        let pos = crate::analysis::position::parse_position(dead).unwrap();
+        let mut b = Board::new(pos, &rules("fide-blitz"));
+        assert!(b.dead_given(Side::Black));
+        assert!(b.dead_fast());
     }
 
     #[test]

@@ -155,7 +155,11 @@ pub fn claims_row(r: &Ruling, packet: &str) -> Vec<String> {
         r.upheld_result().into(),
         r.rejected_result().into(),
         r.rule.to_string(),
-        r.failed().join(";"),
+        r.failed()
+            .iter()
+            .map(|id| id.as_str())
+            .collect::<Vec<_>>()
+            .join(";"),
         detail,
         packet.into(),
     ]

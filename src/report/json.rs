@@ -178,7 +178,7 @@ pub fn claim_json(r: &crate::claim::Ruling, row: &[String]) -> ClaimJson {
             .checks
             .iter()
             .map(|c| CheckJson {
-                name: c.name.to_string(),
+                name: c.id.as_str().to_string(),
                 outcome: c.outcome.as_str().to_string(),
                 rule: c.rule.parts().map(str::to_string).collect(),
                 detail: c.detail.clone(),

@@ -276,6 +276,42 @@ pub struct ClaimRules {
     /// the ruleset has one: the packet's diagram is titled after it.
     #[serde(default)]
     pub diagram_rule: Option<Citation>,
+    /// How a claim's stated clocks are held against the scoresheet.
+    #[serde(default)]
+    pub evidence: EvidenceRules,
+}
+
+/// The numbers the clock evidence is weighed with (`judge::evidence`).
+/// Arbiters' practice rather than any one text: a ruleset may change them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EvidenceRules {
+    /// Seconds a stated clock may differ from the scoresheet's figure on a
+    /// clock that was not running (whole-second records, rounding), besides
+    /// the increment.
+    #[serde(default = "tolerance_seconds")]
+    pub tolerance_seconds: u32,
+    /// Seconds the running clock may have lost since the scoresheet's last
+    /// figure before the difference is not believed without a look.
+    #[serde(default = "one_move_seconds")]
+    pub one_move_seconds: u32,
+}
+
+fn tolerance_seconds() -> u32 {
+    2
+}
+
+fn one_move_seconds() -> u32 {
+    300
+}
+
+impl Default for EvidenceRules {
+    fn default() -> EvidenceRules {
+        EvidenceRules {
+            tolerance_seconds: tolerance_seconds(),
+            one_move_seconds: one_move_seconds(),
+        }
+    }
 }
 
 impl ClaimRules {
@@ -310,6 +346,7 @@ impl Default for ClaimRules {
             absent_rule: None,
             decided_by: arbiter_title(),
             diagram_rule: None,
+            evidence: EvidenceRules::default(),
         }
     }
 }

@@ -90,7 +90,7 @@ pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
             }
         }
         if walls_forbid_mate(&pos, winner) {
-            return Verdict::Unwinnable("locked pawns keep every checking man away");
+            return Verdict::Unwinnable(WALL_PROOF);
         }
         // From depth 5: on the hard cases (a lone minor piece against
         // pawns) the passes below it ran out of nodes without a mate, so they
@@ -128,7 +128,7 @@ pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
         }
         match closure(&pos, winner, CLOSURE_CAP) {
             Closure::Mate(line) => return found(line),
-            Closure::NoMate => return Verdict::Unwinnable("every reachable position searched"),
+            Closure::NoMate => return Verdict::Unwinnable(CLOSURE_PROOF),
             Closure::TooBig => {}
         }
         let deep = Budget {
@@ -140,15 +140,17 @@ pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
     })
 }
 
-/// The cheap check: `true` only when `winner` provably cannot mate.
-/// `choice`: the side to move is known to have two legal moves or more (a
-/// replay found so), which spares the forced-move test its count.
-pub fn unwinnable_fast(pos: &Chess, winner: Color, choice: bool) -> bool {
+/// The cheap check: the proof's words when `winner` provably cannot mate,
+/// `None` when it proves nothing. `choice`: the side to move is known to
+/// have two legal moves or more (a replay found so), which spares the
+/// forced-move test its count.
+pub fn unwinnable_fast(pos: &Chess, winner: Color, choice: bool) -> Option<&'static str> {
     if pos.has_insufficient_material(winner) {
-        return true;
+        return Some("insufficient material");
     }
     let pos = match forced(pos, winner, choice) {
-        Forced::Ends(v) => return matches!(v, Verdict::Unwinnable(_)),
+        Forced::Ends(Verdict::Unwinnable(how)) => return Some(how),
+        Forced::Ends(_) => return None,
         Forced::At(p, _) => p,
     };
     let board = pos.board();
@@ -156,32 +158,43 @@ pub fn unwinnable_fast(pos: &Chess, winner: Color, choice: bool) -> bool {
     // has little to lose.
     let men = (board.by_color(winner) & !board.kings()).count();
     if men <= 3 && no_mate_within(&pos, winner, SHORT_LINES) {
-        return true;
+        return Some("every line of four plies ends without mate");
     }
-    // The wall check only where the pawns are nearly all rammed.
-    let rammed = ((board.pawns() & board.white()).shift(8) & board.pawns() & board.black()).count();
-    if rammed == 0 || rammed * 2 + 2 < board.pawns().count() {
-        return false;
+    // The wall check only where nearly every pawn is blocked, by a pawn of
+    // either colour: a pawn behind its own pawn is as stuck as a rammed one.
+    let pawns = board.pawns().count();
+    let blocked = blocked_pawns(board);
+    if blocked == 0 || blocked + 2 < pawns {
+        return None;
     }
     if walls_forbid_mate(&pos, winner) {
-        return true;
+        return Some(WALL_PROOF);
     }
     // A blocked structure with only bishops besides and few moves: the
     // positions reachable are few (kings shuffling behind the wall), and a
     // tempo or a stalemate the wall check cannot see is found by listing
-    // them all. Not where the kings have room for more placements than
-    // half the cap (the world has both sides to move, and the bishops'
-    // squares, besides): the 38 positions of the lichess file that came
-    // this far had room for 456 to 3,249 and all passed the cap, at a
-    // third of the fast check's cost; the walls it is for, under 100.
-    let pawns = board.pawns().count();
+    // them all; not where the kings have room for more placements than
+    // half the cap (the listing would pass it anyway).
     let only_bishops = (board.knights() | board.rooks_and_queens()).is_empty();
-    only_bishops
-        && rammed >= 3
-        && rammed * 2 + 4 >= pawns
+    let listed = only_bishops
+        && blocked >= 6
+        && blocked + 4 >= pawns
         && pos.legal_moves().len() <= 8
         && walls::kings_room(board) <= FAST_CLOSURE_CAP / 2
-        && matches!(closure(&pos, winner, FAST_CLOSURE_CAP), Closure::NoMate)
+        && matches!(closure(&pos, winner, FAST_CLOSURE_CAP), Closure::NoMate);
+    listed.then_some(CLOSURE_PROOF)
+}
+
+const WALL_PROOF: &str = "locked pawns keep every checking man away";
+const CLOSURE_PROOF: &str = "every reachable position searched";
+
+/// Pawns whose square ahead holds a pawn of either colour (a rammed pair
+/// counts two).
+fn blocked_pawns(board: &shakmaty::Board) -> usize {
+    let pawns = board.pawns();
+    let white = (board.white() & pawns).shift(8) & pawns;
+    let black = (board.black() & pawns).shift(-8) & pawns;
+    (white.count()) + (black.count())
 }
 
 enum Forced {
@@ -296,8 +309,8 @@ mod tests {
             winnability(&p, Color::Black),
             Verdict::Unwinnable(_)
         ));
-        assert!(unwinnable_fast(&p, Color::Black, false));
-        assert!(!unwinnable_fast(&p, Color::White, false));
+        assert!(unwinnable_fast(&p, Color::Black, false).is_some());
+        assert!(unwinnable_fast(&p, Color::White, false).is_none());
         // Forced moves only, repeating: the bishops shuffle for ever.
         let p = pos("k1b5/1p1p4/1P1P4/8/8/4p1p1/4P1P1/5B1K w - - 0 1");
         assert!(matches!(

@@ -4,13 +4,13 @@
 use shakmaty::{Chess, Color, Position, Role};
 
 use super::procedure::{procedural_checks, procedure};
-use super::{check, clock_of, mate_line, position_checks, side_name, win, DRAW};
+use super::{clock_of, mate_line, position_checks, side_name, win, Draft, Merits, Outcome, DRAW};
 use crate::{
     analysis::{
         forced::{forced_win, ForcedWin, Syzygy},
         mate::{can_mate, material_label, Mateability},
     },
-    claim::{Check, CheckOutcome, ClaimKind, Ground, Progress, Recommendation, Ruling},
+    claim::{Check, CheckId, CheckOutcome, ClaimKind, Ground, Progress},
     judge::policy::mmss,
     model::{Clock, Side},
     replay::record::Row,
@@ -21,148 +21,150 @@ use crate::{
 /// when the claimant's last two minutes began.
 pub const PROGRESS_MOVES: usize = 20;
 
-pub(super) fn judge(r: &mut Ruling, syzygy: Option<&Syzygy>) {
-    let claimant = r.claim.claimant;
+pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
+    let claimant = d.claim.claimant;
     let opponent = claimant.other();
-    let (proc_rules, how) = procedure(r);
+    let (proc_rules, how) = procedure(d);
     let Some(p) = proc_rules.cloned() else {
-        let absent = r.claim.ruleset.claims.absent_rule.clone();
-        let rule = absent.unwrap_or_else(|| r.claim.ruleset.scoring.rule.clone());
-        r.checks.push(check(
-            "kind-allowed",
+        let absent = d.claim.ruleset.claims.absent_rule.clone();
+        let rule = absent.unwrap_or_else(|| d.claim.ruleset.scoring.rule.clone());
+        let title = d.claim.ruleset.title.clone();
+        let kind = d.claim.kind;
+        d.push(
+            CheckId::KindAllowed,
             CheckOutcome::Fail,
             &rule,
-            format!("{} has no {} claim", r.claim.ruleset.title, r.claim.kind),
-        ));
-        position_checks(r, &rule, false);
-        r.recommendation = Recommendation::Reject;
-        r.result_if_upheld = "-".into();
-        r.result_if_rejected = "no such claim: play continues".into();
-        r.rule = rule;
-        r.detail = format!(
-            "{} does not provide a {} claim",
-            r.claim.ruleset.title, r.claim.kind
+            format!("{title} has no {kind} claim"),
         );
-        return;
+        position_checks(d, &rule, false);
+        return Outcome {
+            merits: Merits::Fails(
+                rule.clone(),
+                format!("{title} does not provide a {kind} claim"),
+            ),
+            if_upheld: "-".into(),
+            if_rejected: "no such claim: play continues".into(),
+            refer_rule: rule,
+            refer_note: String::new(),
+            line_only_if_rejected: false,
+        };
     };
-    r.checks.push(check(
-        "kind-allowed",
+    let title = d.claim.ruleset.title.clone();
+    d.push(
+        CheckId::KindAllowed,
         CheckOutcome::Pass,
         &p.window_rule,
-        format!("{} provides this claim {how}", r.claim.ruleset.title)
+        format!("{title} provides this claim {how}")
             .trim_end()
             .to_string(),
-    ));
-    r.procedure = Some(p.clone());
-    position_checks(r, &p.position_rule, p.complete_scoresheet);
-    procedural_checks(r, &p);
+    );
+    d.procedure = Some(p.clone());
+    position_checks(d, &p.position_rule, p.complete_scoresheet);
+    procedural_checks(d, &p);
 
     // The grounds: (a) can the opponent win by normal means, (b) effort.
-    let grounds: Vec<Ground> = if r.claim.kind == ClaimKind::DrawLastTwoMinutes {
-        r.claim.grounds.clone()
+    let grounds: Vec<Ground> = if d.claim.kind == ClaimKind::DrawLastTwoMinutes {
+        d.claim.grounds.clone()
     } else {
         vec![Ground::CannotWin]
     };
-    let mut ground_outcomes = Vec::new();
+    // Sabah v.8 asks for "a clear drawn position": drawn for both sides,
+    // the appellant's own winning chances included.
+    let both_sides = d.claim.kind == ClaimKind::ClearDrawAppeal;
     let mut clearly_winning = false;
-    if let Some(pos) = r.position.clone() {
-        let (mut a, winning) = normal_means(r, &pos, opponent, &p, syzygy);
+    if let Some(pos) = d.position.clone() {
+        // The appellant's own chances first: the line kept for the packet
+        // is then the opponent's.
+        let own = both_sides.then(|| normal_means(d, &pos, claimant, &p, syzygy).0);
+        let (mut a, winning) = normal_means(d, &pos, opponent, &p, syzygy);
         clearly_winning = winning;
-        if grounds.contains(&Ground::CannotWin) {
-            ground_outcomes.push(a.outcome);
-        } else {
-            a.outcome = CheckOutcome::NotApplicable;
-            a.detail = format!("ground (a) not claimed; for the record: {}", a.detail);
+        if let Some(own) = own {
+            a = both_drawn(a, own);
         }
-        r.checks.push(a);
+        if !grounds.contains(&Ground::CannotWin) {
+            a.outcome = CheckOutcome::NotApplicable;
+            a.detail = format!(
+                "ground {} not claimed; for the record: {}",
+                p.normal_means_rule, a.detail
+            );
+            // Nobody asked whether anyone can mate: no line under the ruling.
+            d.mate_line = None;
+        }
+        d.checks.push(a);
         if grounds.contains(&Ground::NoEffort) {
-            let (c, progress) = no_effort(r, &p);
-            ground_outcomes.push(c.outcome);
-            r.checks.push(c);
-            r.progress = Some(progress);
+            let (c, progress) = no_effort(d, &p);
+            d.checks.push(c);
+            d.progress = Some(progress);
         }
     } else {
-        r.checks.push(check(
-            "normal-means",
+        d.push(
+            CheckId::NormalMeans,
             CheckOutcome::Unknown,
             &p.normal_means_rule,
             "no position to analyse",
-        ));
-        ground_outcomes.push(CheckOutcome::Unknown);
+        );
     }
+    let rejected = rejected_result(d, &p, clearly_winning);
+    Outcome {
+        merits: grounds_merits(d, &p, clearly_winning),
+        if_upheld: DRAW.into(),
+        if_rejected: rejected,
+        refer_rule: p.refer_rule.clone(),
+        refer_note: p.refer_note.clone(),
+        line_only_if_rejected: true,
+    }
+}
 
-    // The results either way.
-    r.result_if_upheld = DRAW.into();
-    r.result_if_rejected = rejected_result(r, &p, clearly_winning);
-
-    let failed = |names: &[&str]| {
-        r.checks
-            .iter()
-            .find(|c| names.contains(&c.name) && c.outcome == CheckOutcome::Fail)
-            .cloned()
+/// The two sides' normal-means findings as one: drawn only if drawn for
+/// both; a win for either side fails the appeal.
+fn both_drawn(opp: Check, own: Check) -> Check {
+    let outcome = match (opp.outcome, own.outcome) {
+        (CheckOutcome::Fail, _) | (_, CheckOutcome::Fail) => CheckOutcome::Fail,
+        (CheckOutcome::Pass, CheckOutcome::Pass) => CheckOutcome::Pass,
+        _ => CheckOutcome::Unknown,
     };
-    let procedural = failed(&[
-        "clock-window",
-        "on-move",
-        "increment",
-        "deadline",
-        "submissions",
-        "fees",
-    ]);
-    let evidential = failed(&["scoresheet", "final-position", "clocks"]);
-    let window_unknown = r
-        .check("clock-window")
-        .is_some_and(|c| c.outcome == CheckOutcome::Unknown);
-    if let Some(c) = procedural {
-        r.recommendation = Recommendation::Reject;
-        r.rule = c.rule.clone();
-        r.detail = format!("the claim is not in order: {}", c.detail);
-    } else if let Some(c) = evidential {
-        r.recommendation = Recommendation::Refer;
-        r.rule = p.refer_rule.clone();
-        r.detail = format!("the evidence conflicts: {}", c.detail);
-    } else if ground_outcomes.contains(&CheckOutcome::Pass) && !window_unknown {
-        let ground = r
-            .checks
-            .iter()
-            .find(|c| {
-                matches!(c.name, "normal-means" | "no-effort") && c.outcome == CheckOutcome::Pass
-            })
-            .cloned();
-        r.recommendation = Recommendation::Uphold;
-        // A mate that exists only with help decides nothing once the draw
-        // is upheld: it is not printed under the ruling.
-        r.mate_line = None;
-        r.rule = match &ground {
-            Some(g) if g.rule != p.upheld_rule => p.upheld_rule.and(&g.rule),
-            _ => p.upheld_rule.clone(),
-        };
-        r.detail = ground.map_or_else(String::new, |g| g.detail);
-    } else if ground_outcomes.contains(&CheckOutcome::Unknown) || window_unknown {
-        r.recommendation = Recommendation::Refer;
-        r.rule = p.refer_rule.clone();
-        r.detail = r
-            .checks
-            .iter()
-            .find(|c| c.outcome == CheckOutcome::Unknown && c.name != "final-position")
-            .map_or_else(String::new, |c| format!("needs a judgement: {}", c.detail));
-        if !p.refer_note.is_empty() {
-            r.detail = format!("{}; {}", r.detail, p.refer_note);
-        }
-    } else {
-        r.recommendation = Recommendation::Reject;
-        r.rule = p.reject_rule.clone();
-        r.detail = r
-            .checks
-            .iter()
-            .filter(|c| {
-                matches!(c.name, "normal-means" | "no-effort")
-                    && c.outcome != CheckOutcome::NotApplicable
-            })
-            .map(|c| c.detail.clone())
-            .collect::<Vec<_>>()
-            .join("; ");
+    Check {
+        outcome,
+        detail: format!("{}; {}", opp.detail, own.detail),
+        ..opp
     }
+}
+
+/// The claim on its grounds: a ground that passes holds it; one the record
+/// cannot settle leaves it open; otherwise it fails.
+fn grounds_merits(d: &Draft, p: &DrawClaimRules, clearly_winning: bool) -> Merits {
+    let grounds: Vec<&Check> = d
+        .checks
+        .iter()
+        .filter(|c| matches!(c.id, CheckId::NormalMeans | CheckId::NoEffort))
+        .filter(|c| c.outcome != CheckOutcome::NotApplicable)
+        .collect();
+    if let Some(g) = grounds.iter().find(|c| c.outcome == CheckOutcome::Pass) {
+        let rule = if g.rule != p.upheld_rule {
+            p.upheld_rule.and(&g.rule)
+        } else {
+            p.upheld_rule.clone()
+        };
+        return Merits::Holds(rule, g.detail.clone());
+    }
+    if let Some(g) = grounds.iter().find(|c| c.outcome == CheckOutcome::Unknown) {
+        return Merits::Open(
+            p.refer_rule.clone(),
+            format!("needs a judgement: {}", g.detail),
+        );
+    }
+    let detail = grounds
+        .iter()
+        .map(|c| c.detail.as_str())
+        .collect::<Vec<_>>()
+        .join("; ");
+    // The paragraph the ruling follows: a plainly lost position appealed
+    // is the frivolous case where the ruleset has one.
+    let rule = match (&p.frivolous_rule, clearly_winning) {
+        (Some(frivolous), true) => p.reject_rule.and(frivolous),
+        _ => p.reject_rule.clone(),
+    };
+    Merits::Fails(rule, detail)
 }
 
 fn count(pos: &Chess, side: Side, role: Role) -> usize {
@@ -173,7 +175,7 @@ fn count(pos: &Chess, side: Side, role: Role) -> usize {
 /// Ground (a): can `opponent` win by normal means? The check, and whether
 /// the opponent is plainly winning (for a frivolous appeal).
 fn normal_means(
-    r: &mut Ruling,
+    r: &mut Draft,
     pos: &Chess,
     opponent: Side,
     p: &DrawClaimRules,
@@ -193,7 +195,7 @@ fn normal_means(
             _ => detail,
         };
     (
-        check("normal-means", outcome, &p.normal_means_rule, detail),
+        Check::new(CheckId::NormalMeans, outcome, &p.normal_means_rule, detail),
         winning,
     )
 }
@@ -201,7 +203,7 @@ fn normal_means(
 /// The evidence on ground (a), strongest first: no mate at all, the
 /// tablebase, known drawn or won material, a forced mate found.
 fn normal_means_finding(
-    r: &mut Ruling,
+    r: &mut Draft,
     pos: &Chess,
     opponent: Side,
     syzygy: Option<&Syzygy>,
@@ -296,7 +298,7 @@ fn known_win(pos: &Chess, opponent: Side) -> Option<String> {
 }
 
 /// Ground (b): what the opponent did over the claimant's last minutes.
-fn no_effort(r: &Ruling, p: &DrawClaimRules) -> (Check, Progress) {
+fn no_effort(r: &Draft, p: &DrawClaimRules) -> (Check, Progress) {
     let claimant = r.claim.claimant;
     let opponent = claimant.other();
     let rows = &r.evidence.rows;
@@ -347,8 +349,8 @@ fn no_effort(r: &Ruling, p: &DrawClaimRules) -> (Check, Progress) {
     let who = side_name(opponent);
     let summary = format!("{who} {}", pr.summary());
     let c = if pr.opponent_moves == 0 {
-        check(
-            "no-effort",
+        Check::new(
+            CheckId::NoEffort,
             CheckOutcome::Unknown,
             &p.no_effort_rule,
             "no moves by the opponent to judge",
@@ -371,8 +373,8 @@ fn no_effort(r: &Ruling, p: &DrawClaimRules) -> (Check, Progress) {
         if !took.is_empty() {
             what.push(format!("captured with {}", took.join(", ")));
         }
-        check(
-            "no-effort",
+        Check::new(
+            CheckId::NoEffort,
             CheckOutcome::Fail,
             &p.no_effort_rule,
             format!(
@@ -381,15 +383,15 @@ fn no_effort(r: &Ruling, p: &DrawClaimRules) -> (Check, Progress) {
             ),
         )
     } else if pr.repeats >= 2 && pr.checks == 0 {
-        check(
-            "no-effort",
+        Check::new(
+            CheckId::NoEffort,
             CheckOutcome::Pass,
             &p.no_effort_rule,
             format!("{who} made no effort to win: {summary}"),
         )
     } else {
-        check(
-            "no-effort",
+        Check::new(
+            CheckId::NoEffort,
             CheckOutcome::Fail,
             &p.doubt_rule,
             format!("mixed evidence, the benefit of the doubt goes to the opponent of the claimant: {summary}"),
@@ -398,7 +400,7 @@ fn no_effort(r: &Ruling, p: &DrawClaimRules) -> (Check, Progress) {
     (c, pr)
 }
 
-fn rejected_result(r: &Ruling, p: &DrawClaimRules, clearly_winning: bool) -> String {
+fn rejected_result(r: &Draft, p: &DrawClaimRules, clearly_winning: bool) -> String {
     let claimant = r.claim.claimant;
     let opponent = claimant.other();
     let base = match p.on_reject {
@@ -469,7 +471,7 @@ pub fn penalised(t: u32, penalty: u32, keep: u32) -> u32 {
 mod tests {
     use super::super::testing::{outcome, ruling};
     use super::*;
-    use crate::claim::CheckOutcome::*;
+    use crate::claim::{CheckOutcome::*, Recommendation, Ruling};
 
     fn two_minutes(grounds: &str, pgn: &str) -> Ruling {
         ruling(
@@ -482,7 +484,7 @@ mod tests {
     fn ground_a_rook_against_knight_cannot_be_won_by_normal_means() {
         let pgn = "[FEN \"8/8/3k4/3n3R/8/3K4/8/8 w - - 0 64\"]\n[SetUp \"1\"]\n\n64. Rh6+ Ke5 65. Rh5+ *\n";
         let r = two_minutes("\"cannot-win-by-normal-means\"", pgn);
-        assert_eq!(outcome(&r, "normal-means"), Pass);
+        assert_eq!(outcome(&r, CheckId::NormalMeans), Pass);
         assert_eq!(r.recommendation, Recommendation::Uphold);
         assert_eq!(r.result_if_upheld, "1/2-1/2");
     }
@@ -491,7 +493,7 @@ mod tests {
     fn ground_a_a_queen_against_a_bare_king_wins() {
         let pgn = "[FEN \"8/8/3k4/8/8/3K4/8/7Q w - - 0 64\"]\n[SetUp \"1\"]\n\n64. Qh6+ Ke5 *\n";
         let r = two_minutes("\"cannot-win-by-normal-means\"", pgn);
-        assert_eq!(outcome(&r, "normal-means"), Fail);
+        assert_eq!(outcome(&r, CheckId::NormalMeans), Fail);
         assert_eq!(r.recommendation, Recommendation::Reject);
         // BCF RP NA-6: with no arbiter, a failed claim loses.
         assert_eq!(r.result_if_rejected, "1-0");
@@ -502,12 +504,12 @@ mod tests {
         let start = "[FEN \"8/4k3/8/8/8/8/4P3/4K3 w - - 0 50\"]\n[SetUp \"1\"]\n\n";
         let shuffle = format!("{start}50. Kd1 Kd7 51. Ke1 Ke7 52. Kd1 Kd7 53. Ke1 Ke7 *\n");
         let r = two_minutes("\"no-effort\"", &shuffle);
-        assert_eq!(outcome(&r, "no-effort"), Pass);
+        assert_eq!(outcome(&r, CheckId::NoEffort), Pass);
         let p = r.progress.as_ref().expect("progress");
         assert_eq!((p.captures, p.pawn_moves, p.opponent_moves), (0, 0, 4));
         let pushing = format!("{start}50. e4 Kd7 51. e5 Ke7 52. Kd2 Kd7 53. Kd3 Ke7 *\n");
         let r = two_minutes("\"no-effort\"", &pushing);
-        assert_eq!(outcome(&r, "no-effort"), Fail);
+        assert_eq!(outcome(&r, CheckId::NoEffort), Fail);
         assert!(r.progress.as_ref().is_some_and(|p| p.pawn_moves == 2));
     }
 
@@ -516,16 +518,32 @@ mod tests {
         let extract = "[FEN \"8/8/3k4/3n3R/8/3K4/8/8 w - - 0 64\"]\n[SetUp \"1\"]\n\n64. Rh6+ Ke5 65. Rh5+ *\n";
         let claim = "kind = \"draw-last-two-minutes\"\nruleset = \"ecf-quickplay\"\nclaimant = \"black\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclock_black = \"0:01:00\"\nclock_white = \"0:10:00\"";
         let r = ruling(claim, extract);
-        let c = r.check("scoresheet").expect("check");
-        assert_eq!(c.outcome, Fail);
+        let c = r.check(CheckId::Scoresheet).expect("check");
+        assert_eq!(c.outcome, Unknown);
         assert_eq!(
             c.detail,
-            "s.pgn: an extract from move 64, not the whole game, with no clock times (2 moves by White and 1 by Black): a complete scoresheet is required"
+            "s.pgn: an extract from move 64, not the whole game, with no clock times (2 moves by White and 1 by Black); the whole game's scoresheet is required and was not sent"
         );
+        // Incomplete, not conflicting: the claim would hold on the extract,
+        // so the missing papers could change the outcome.
         assert_eq!(r.recommendation, Recommendation::Refer);
+        assert!(
+            r.detail
+                .starts_with("the papers are incomplete: s.pgn: an extract"),
+            "{}",
+            r.detail
+        );
+        // A bare king against a queen fails on its merits: rejected,
+        // whatever the papers (issue 29).
+        let queen = "[FEN \"8/8/3k4/8/8/3K4/8/7Q w - - 0 64\"]\n[SetUp \"1\"]\n\n64. Qh6+ Ke5 *\n";
+        let r = ruling(claim, queen);
+        assert_eq!(outcome(&r, CheckId::Scoresheet), Unknown);
+        assert_eq!(outcome(&r, CheckId::NormalMeans), Fail);
+        assert_eq!(r.recommendation, Recommendation::Reject);
+        assert_eq!(r.rule, "BCF RP NA-6");
         // BCF RP NA-2(a) asks for the final position only: the extract is said for what it is.
         let r = ruling(&claim.replace("ecf-quickplay", "bcf-rapid"), extract);
-        let c = r.check("scoresheet").expect("check");
+        let c = r.check(CheckId::Scoresheet).expect("check");
         assert_eq!(c.outcome, Pass);
         assert!(
             c.detail.starts_with(
@@ -543,7 +561,7 @@ mod tests {
             "kind = \"clear-draw-appeal\"\nruleset = \"fide-rapid\"\nclaimant = \"black\"",
             pgn,
         );
-        assert_eq!(outcome(&r, "kind-allowed"), Fail);
+        assert_eq!(outcome(&r, CheckId::KindAllowed), Fail);
         assert_eq!(r.recommendation, Recommendation::Reject);
     }
 

@@ -2,112 +2,113 @@
 //! and what it costs, by the ladder in `judge::policy`.
 
 use super::{
-    answer_finding, check, clock_of, conflicting_evidence, position_checks, side_name, win, DRAW,
+    answer_finding, clock_of, position_checks, side_name, win, Draft, Merits, Outcome, DRAW,
 };
 use crate::{
     analysis::illegal::why_illegal,
-    claim::{CheckOutcome, Recommendation, Ruling},
+    citation::Cited,
+    claim::{plural, CheckId, CheckOutcome},
     judge::policy::{self, mmss, Board, Found, IllegalFacts, IllegalMove, LossGround},
     model::{Clock, Side},
 };
 
-pub(super) fn judge(r: &mut Ruling) {
-    let rules = r.claim.ruleset.clone();
+pub(super) fn judge(d: &mut Draft) -> Outcome {
+    let rules = d.claim.ruleset.clone();
     let im_rules = &rules.illegal_move;
-    let claimant = r.claim.claimant;
+    let reinstate = &im_rules.reinstate_rule;
+    let claimant = d.claim.claimant;
     let offender = claimant.other();
     let (cw, ow) = (side_name(claimant), side_name(offender));
-    r.checks.push(check(
-        "kind-allowed",
+    d.push(
+        CheckId::KindAllowed,
         CheckOutcome::Pass,
-        &im_rules.reinstate_rule,
+        reinstate,
         "a completed illegal move may be claimed by the opponent",
-    ));
-    position_checks(r, &im_rules.reinstate_rule, false);
-    r.result_if_rejected = "play continues; the move stands".into();
-    if let Some(c) = conflicting_evidence(r).filter(|c| c.name == "clocks") {
-        r.recommendation = Recommendation::Refer;
-        r.rule = im_rules.reinstate_rule.clone();
-        r.result_if_upheld = "-".into();
-        r.detail = format!("the evidence conflicts: {}", c.detail);
-        return;
-    }
-    let Some(im) = r.evidence.last_illegal().cloned() else {
-        r.checks.push(check(
-            "illegal-move-found",
-            if r.evidence.rows.is_empty() {
-                CheckOutcome::Unknown
-            } else {
-                CheckOutcome::Fail
-            },
-            &im_rules.reinstate_rule,
-            if r.evidence.rows.is_empty() {
-                "no moves to check".to_string()
-            } else {
-                "every move on the scoresheet is legal".to_string()
-            },
-        ));
-        r.recommendation = if r.evidence.rows.is_empty() {
-            Recommendation::Refer
-        } else {
-            Recommendation::Reject
-        };
-        r.rule = im_rules.reinstate_rule.clone();
-        r.result_if_upheld = "-".into();
-        r.detail = "the scoresheet shows no illegal move".into();
-        return;
+    );
+    position_checks(d, reinstate, false);
+    let mut out = Outcome {
+        merits: Merits::Open(reinstate.clone(), String::new()),
+        if_upheld: "-".into(),
+        if_rejected: "play continues; the move stands".into(),
+        refer_rule: reinstate.clone(),
+        refer_note: String::new(),
+        line_only_if_rejected: false,
     };
-    r.marked_ply = Some(im.ply);
-    let named = format!("{}{}", r.evidence.move_number(im.ply), im.san);
+    let Some(im) = d.evidence.last_illegal().cloned() else {
+        let none = !d.evidence.rows.is_empty();
+        d.push(
+            CheckId::IllegalMoveFound,
+            if none {
+                CheckOutcome::Fail
+            } else {
+                CheckOutcome::Unknown
+            },
+            reinstate,
+            if none {
+                "every move on the scoresheet is legal"
+            } else {
+                "no moves to check"
+            },
+        );
+        let why = "the scoresheet shows no illegal move".to_string();
+        out.merits = if none {
+            Merits::Fails(reinstate.clone(), why)
+        } else {
+            Merits::Open(reinstate.clone(), why)
+        };
+        return out;
+    };
+    d.marked_ply = Some(im.ply);
+    let named = format!("{}{}", d.evidence.move_number(im.ply), im.san);
     // The position before the illegal move is the one reinstated (FIDE 7.5.1).
-    r.position = Some(r.evidence.position.clone());
-    r.fen = r.evidence.fen();
+    d.position = Some(d.evidence.position.clone());
+    d.fen = d.evidence.fen();
     if im.side != offender {
-        r.checks.push(check(
-            "illegal-move-found",
+        d.push(
+            CheckId::IllegalMoveFound,
             CheckOutcome::Fail,
-            &im_rules.reinstate_rule,
+            reinstate,
             format!("{named} is illegal but was played by the claimant, {cw}"),
-        ));
-        r.recommendation = Recommendation::Reject;
-        r.rule = im_rules.reinstate_rule.clone();
-        r.result_if_upheld = "-".into();
-        r.detail = format!("the illegal move {named} is the claimant's own");
-        return;
+        );
+        out.merits = Merits::Fails(
+            reinstate.clone(),
+            format!("the illegal move {named} is the claimant's own"),
+        );
+        return out;
     }
-    r.checks.push(check(
-        "illegal-move-found",
+    let why = match why_illegal(&d.evidence.position, im.as_moved) {
+        Some(why) if !im.stood => format!("{named} by {ow} is illegal: {why}"),
+        _ => format!("{named} by {ow} is illegal"),
+    };
+    d.push(
+        CheckId::IllegalMoveFound,
         CheckOutcome::Pass,
-        &im_rules.reinstate_rule,
-        match why_illegal(&r.evidence.position, im.as_moved) {
-            Some(why) if !im.stood => format!("{named} by {ow} is illegal: {why}"),
-            _ => format!("{named} by {ow} is illegal"),
-        },
-    ));
+        reinstate,
+        why,
+    );
     // Completed illegal moves before this one: those the claim states, and
     // any earlier one on the scoresheet by the same player.
-    let on_sheet = r
+    let on_sheet = d
         .evidence
         .illegal
         .iter()
         .filter(|i| i.side == offender && i.ply < im.ply)
         .count();
-    let prior = (r.claim.previous_illegal as usize).max(on_sheet);
+    let prior = (d.claim.previous_illegal as usize).max(on_sheet);
     // The ladder is the policy's, as for a game; here it is worded as checks.
-    let ruling = policy::illegal_move(
-        &rules,
-        IllegalFacts {
-            mover: offender,
-            replies: im.replies,
-            found: Found::Claimed,
-            prior_by_mover: prior,
-            clocks: r.clocks,
-        },
-    );
+    let clocks = d.clocks;
+    let facts = |replies| IllegalFacts {
+        mover: offender,
+        replies,
+        found: Found::Claimed,
+        prior_by_mover: prior,
+        clocks,
+    };
+    let ruling = policy::illegal_move(&rules, facts(im.replies));
+    let stands = ruling.value == IllegalMove::Stands;
     if im.replies > 0 {
-        let stands = ruling.value == IllegalMove::Stands;
-        r.checks.push(check(
-            "claimed-in-time",
+        d.push(
+            CheckId::ClaimedInTime,
             if stands {
                 CheckOutcome::Fail
             } else {
@@ -116,141 +117,179 @@ pub(super) fn judge(r: &mut Ruling) {
             &im_rules.stands_rule,
             if stands {
                 format!(
-                    "{} more moves were played after {named}: the move stands, no penalty",
-                    im.replies
+                    "{} played after {named}: the move stands, no penalty",
+                    if im.replies == 1 {
+                        "1 more move was".to_string()
+                    } else {
+                        format!("{} more moves were", im.replies)
+                    }
                 )
             } else {
                 format!(
-                    "found {} moves later, still during the game: the position is reinstated",
-                    im.replies
+                    "found {} later, still during the game: the position is reinstated",
+                    plural(im.replies, "move")
                 )
             },
-        ));
-        if stands {
-            r.recommendation = Recommendation::Reject;
-            r.rule = ruling.rule;
-            r.result_if_upheld = "-".into();
-            r.detail = format!("{named} was not claimed before the reply: it stands");
-            return;
-        }
+        );
     } else {
-        r.checks.push(check(
-            "claimed-in-time",
+        d.push(
+            CheckId::ClaimedInTime,
             CheckOutcome::Pass,
             &im_rules.stands_rule,
             format!("claimed before {cw} replied"),
-        ));
+        );
     }
-    if let (Some(limit), Some(limit_rule)) =
-        (im_rules.loses_under_seconds, &im_rules.loses_under_rule)
-    {
-        let (outcome, detail) = match &ruling.value {
-            IllegalMove::Loses(LossGround::ClockUnder(..)) => {
-                let under: Vec<String> = [Side::White, Side::Black]
-                    .into_iter()
-                    .filter_map(|s| {
-                        clock_of(r, s)
-                            .filter(|c| c.tenths < limit * 10)
-                            .map(|c| format!("{} {c}", side_name(s)))
-                    })
-                    .collect();
-                (
-                    CheckOutcome::Pass,
-                    format!(
-                        "{} under {}: the illegal move loses",
-                        under.join(", "),
-                        mmss(limit)
-                    ),
-                )
-            }
-            IllegalMove::ClocksUnknown { .. } => (
-                CheckOutcome::Unknown,
-                "the clocks at the claim are not known".to_string(),
-            ),
-            _ => (
-                CheckOutcome::Fail,
-                format!("both players had {} or more", mmss(limit)),
-            ),
-        };
-        r.checks
-            .push(check("clock-limit", outcome, limit_rule, detail));
-    }
+    // What upholding gives: the ladder as it stands, or, for a claim that
+    // came too late, as it would have stood had it come before the reply.
+    let applied = if stands {
+        policy::illegal_move(&rules, facts(0))
+    } else {
+        ruling.clone()
+    };
+    clock_limit_check(d, &applied);
     if prior > 0
         && !matches!(
-            ruling.value,
+            applied.value,
             IllegalMove::Loses(LossGround::ClockUnder(..) | LossGround::FirstLoses)
                 | IllegalMove::ClocksUnknown { .. }
         )
     {
-        r.checks.push(check(
-            "second-illegal",
+        d.push(
+            CheckId::SecondIllegal,
             if im_rules.second_loses {
                 CheckOutcome::Pass
             } else {
                 CheckOutcome::NotApplicable
             },
             &im_rules.second_rule,
-            format!("{ow} had already completed {prior} illegal move(s) this game"),
-        ));
+            format!(
+                "{ow} had already completed {} this game",
+                plural(prior, "illegal move")
+            ),
+        );
     }
-    r.recommendation = Recommendation::Uphold;
-    let rule = ruling.rule;
-    match ruling.value {
+    let (merits, if_upheld) = upheld(d, applied, &named, prior);
+    out.if_upheld = if_upheld;
+    out.merits = if stands {
+        Merits::Fails(
+            ruling.rule,
+            format!("{named} was not claimed before the reply: it stands"),
+        )
+    } else {
+        merits
+    };
+    out
+}
+
+/// The clock-limit check (BCF RP 12), where the ruleset has one.
+fn clock_limit_check(d: &mut Draft, applied: &Cited<IllegalMove>) {
+    let im_rules = &d.claim.ruleset.illegal_move;
+    let (Some(limit), Some(limit_rule)) = (
+        im_rules.loses_under_seconds,
+        im_rules.loses_under_rule.clone(),
+    ) else {
+        return;
+    };
+    let (outcome, detail) = match &applied.value {
+        IllegalMove::Loses(LossGround::ClockUnder(..)) => {
+            let under: Vec<String> = [Side::White, Side::Black]
+                .into_iter()
+                .filter_map(|s| {
+                    clock_of(d, s)
+                        .filter(|c| c.tenths < limit * 10)
+                        .map(|c| format!("{} {c}", side_name(s)))
+                })
+                .collect();
+            (
+                CheckOutcome::Pass,
+                format!(
+                    "{} under {}: the illegal move loses",
+                    under.join(", "),
+                    mmss(limit)
+                ),
+            )
+        }
+        IllegalMove::ClocksUnknown { .. } => (
+            CheckOutcome::Unknown,
+            "the clocks at the claim are not known".to_string(),
+        ),
+        _ => (
+            CheckOutcome::Fail,
+            format!("both players had {} or more", mmss(limit)),
+        ),
+    };
+    d.push(CheckId::ClockLimit, outcome, &limit_rule, detail);
+}
+
+/// The merits of a claim made in time, and the result upholding gives.
+fn upheld(
+    d: &mut Draft,
+    applied: Cited<IllegalMove>,
+    named: &str,
+    prior: usize,
+) -> (Merits, String) {
+    let rules = d.claim.ruleset.clone();
+    let im_rules = &rules.illegal_move;
+    let claimant = d.claim.claimant;
+    let (cw, ow) = (side_name(claimant), side_name(claimant.other()));
+    let rule = applied.rule;
+    match applied.value {
         IllegalMove::Loses(ground) => {
             let why = match &ground {
-                LossGround::ClockUnder(..) => r
-                    .check("clock-limit")
+                LossGround::ClockUnder(..) => d
+                    .check(CheckId::ClockLimit)
                     .map_or_else(|| ground.why(), |c| c.detail.clone()),
                 LossGround::FirstLoses => "an illegal move loses on a claim".to_string(),
                 LossGround::Second(_) => {
-                    format!("{ow} had already completed {prior} illegal move(s) this game")
+                    format!(
+                        "{ow} had already completed {} this game",
+                        plural(prior, "illegal move")
+                    )
                 }
             };
-            let pos = r.evidence.position.clone();
+            let pos = d.evidence.position.clone();
             let mut board = Board::new(pos.clone(), &rules);
             let answer = policy::loss_stands(&mut board, claimant);
-            let (o, d) = answer_finding(r, &pos, claimant, &answer);
-            r.checks.push(check(
-                "claimant-can-mate",
+            let (o, text) = answer_finding(d, &pos, claimant, &answer);
+            d.push(
+                CheckId::ClaimantCanMate,
                 o,
                 &im_rules.second_rule,
-                d.clone(),
-            ));
+                text.clone(),
+            );
             match o {
-                CheckOutcome::Fail => {
-                    r.result_if_upheld = DRAW.into();
-                    r.rule = rule.and(&im_rules.second_rule);
-                    r.detail = format!("{named} is illegal and {why}, but {d}: drawn");
-                }
-                CheckOutcome::Unknown => {
-                    r.recommendation = Recommendation::Refer;
-                    r.result_if_upheld = win(claimant);
-                    r.rule = rule;
-                    r.detail = format!("{named} is illegal and {why}; {d}");
-                }
-                _ => {
-                    r.result_if_upheld = win(claimant);
-                    r.rule = rule;
-                    r.detail = format!("{named} is illegal and {why}");
-                }
+                CheckOutcome::Fail => (
+                    Merits::Holds(
+                        rule.and(&im_rules.second_rule),
+                        format!("{named} is illegal and {why}, but {text}: drawn"),
+                    ),
+                    DRAW.into(),
+                ),
+                CheckOutcome::Unknown => (
+                    Merits::Open(rule, format!("{named} is illegal and {why}; {text}")),
+                    win(claimant),
+                ),
+                _ => (
+                    Merits::Holds(rule, format!("{named} is illegal and {why}")),
+                    win(claimant),
+                ),
             }
         }
-        IllegalMove::ClocksUnknown { limit } => {
-            r.recommendation = Recommendation::Refer;
-            r.result_if_upheld = win(claimant);
-            r.rule = rule;
-            r.detail = format!(
-                "{named} is illegal; whether either clock was under {} is not known",
-                mmss(limit)
-            );
-        }
-        IllegalMove::Stands | IllegalMove::Unnoticed => {
-            // A claim is never unnoticed, and a reply was handled above.
-            r.recommendation = Recommendation::Refer;
-            r.rule = rule;
-            r.result_if_upheld = "-".into();
-            r.detail = format!("{named} is illegal");
-        }
+        IllegalMove::ClocksUnknown { limit } => (
+            Merits::Open(
+                rule,
+                format!(
+                    "{named} is illegal; whether either clock was under {} is not known",
+                    mmss(limit)
+                ),
+            ),
+            win(claimant),
+        ),
+        // A claim is never unnoticed, and a late claim is asked as if in time.
+        IllegalMove::Stands | IllegalMove::Unnoticed => (
+            Merits::Holds(rule, format!("{named} is illegal")),
+            "-".into(),
+        ),
         IllegalMove::NotUnderLimit {
             penalty_seconds: pen,
             ..
@@ -258,18 +297,22 @@ pub(super) fn judge(r: &mut Ruling) {
         | IllegalMove::Reinstated {
             penalty_seconds: pen,
         } => {
-            let clock = clock_of(r, claimant)
+            let clock = clock_of(d, claimant)
                 .map(|c| format!(" ({} to {})", c, Clock::secs(c.tenths / 10 + pen)))
                 .unwrap_or_default();
-            r.result_if_upheld = format!(
-                "play continues from the position before {named}; {cw} +{}{clock}",
-                mmss(pen)
-            );
-            r.rule = im_rules.reinstate_rule.and(&im_rules.penalty_rule);
-            r.detail = format!(
-                "{named} is illegal: the position before it is reinstated and {cw} gets {}",
-                mmss(pen)
-            );
+            (
+                Merits::Holds(
+                    im_rules.reinstate_rule.and(&im_rules.penalty_rule),
+                    format!(
+                        "{named} is illegal: the position before it is reinstated and {cw} gets {}",
+                        mmss(pen)
+                    ),
+                ),
+                format!(
+                    "play continues from the position before {named}; {cw} +{}{clock}",
+                    mmss(pen)
+                ),
+            )
         }
     }
 }
@@ -277,7 +320,7 @@ pub(super) fn judge(r: &mut Ruling) {
 #[cfg(test)]
 mod tests {
     use super::super::testing::{outcome, ruling};
-    use crate::claim::{CheckOutcome::*, Recommendation, Ruling};
+    use crate::claim::{CheckId::*, CheckOutcome::*, Recommendation, Ruling};
 
     fn claim(rules: &str, claimant: &str, pgn: &str, extra: &str) -> Ruling {
         ruling(
@@ -296,7 +339,7 @@ mod tests {
     fn found_claimed_in_time_and_whose() {
         let legal = "1. e4 e5 2. Nf3 *\n";
         let r = claim("fide-standard", "white", legal, "");
-        assert_eq!(outcome(&r, "illegal-move-found"), Fail);
+        assert_eq!(outcome(&r, IllegalMoveFound), Fail);
         assert_eq!(r.recommendation, Recommendation::Reject);
         // Black's 2... Kd7 is illegal; Black cannot claim his own move.
         let r = claim(
@@ -305,7 +348,7 @@ mod tests {
             &sheet("0:19:00", "0:18:00", ""),
             "",
         );
-        assert_eq!(outcome(&r, "illegal-move-found"), Fail);
+        assert_eq!(outcome(&r, IllegalMoveFound), Fail);
         // Under FIDE A.5.2 it stands once White has replied.
         let r = claim(
             "fide-rapid",
@@ -313,7 +356,7 @@ mod tests {
             &sheet("0:19:00", "0:18:00", "3. a3 "),
             "",
         );
-        assert_eq!(outcome(&r, "claimed-in-time"), Fail);
+        assert_eq!(outcome(&r, ClaimedInTime), Fail);
         assert_eq!(r.rule, "FIDE A.5.2");
     }
 
@@ -323,7 +366,7 @@ mod tests {
         // After 2... Kd7?? as played: Black's king stands in the bishop's check.
         let fen = "final_fen = \"rnbq1bnr/pppkpppp/8/1B1p4/4P3/8/PPPP1PPP/RNBQK1NR w KQ - 2 3\"";
         let r = claim("fide-standard", "white", &pgn, fen);
-        let c = r.check("final-position").expect("check");
+        let c = r.check(FinalPosition).expect("check");
         assert_eq!(c.outcome, Pass, "{}", c.detail);
         assert!(
             c.detail.contains("Kd7 left on the board, as played"),
@@ -333,7 +376,7 @@ mod tests {
         // A position that is neither: still a failed check.
         let wrong = fen.replace("pppkpppp", "pppp1ppp");
         let r = claim("fide-standard", "white", &pgn, &wrong);
-        assert_eq!(outcome(&r, "final-position"), Fail);
+        assert_eq!(outcome(&r, FinalPosition), Fail);
     }
 
     #[test]
@@ -347,34 +390,48 @@ mod tests {
             &pgn,
             "clock_white = \"0:04:45\"\nclock_black = \"0:18:00\"",
         );
-        let c = r.check("clocks").expect("check");
+        let c = r.check(Clocks).expect("check");
         assert_eq!(c.outcome, Fail);
         assert_eq!(
             c.detail,
-            "the clocks conflict: White 0:04:45 in the claim, 0:19:00 on the scoresheet after 2. Bb5+"
+            "the clocks conflict: White 0:04:45 in the claim, 0:19:00 on the scoresheet after 2. Bb5+: more time gone than one move explains"
         );
         assert_eq!(r.recommendation, Recommendation::Refer);
-        // The same figures as the sheet agree.
+        // White's clock ran from 2... Kd7 to the claim: some seconds less
+        // than after 2. Bb5+ is what the record predicts (issue 29).
         let r = claim(
             "bcf-rapid",
             "white",
             &pgn,
-            "clock_white = \"0:19:00\"\nclock_black = \"0:17:55\"",
+            "clock_white = \"0:18:50\"\nclock_black = \"0:18:00\"",
         );
-        assert_eq!(outcome(&r, "clocks"), Pass);
+        assert_eq!(outcome(&r, Clocks), Pass);
+        // Black's clock stopped when Black moved: a change there conflicts.
+        let r = claim(
+            "bcf-rapid",
+            "white",
+            &pgn,
+            "clock_white = \"0:18:50\"\nclock_black = \"0:17:55\"",
+        );
+        assert_eq!(outcome(&r, Clocks), Fail);
+        assert!(
+            r.detail.contains("Black 0:17:55 in the claim, 0:18:00 on the scoresheet after 2... Kd7: a change on a clock that was not running"),
+            "{}",
+            r.detail
+        );
     }
 
     #[test]
     fn the_bcf_clock_limit() {
         let r = claim("bcf-rapid", "white", &sheet("0:04:59", "0:18:00", ""), "");
-        assert_eq!(outcome(&r, "clock-limit"), Pass);
+        assert_eq!(outcome(&r, ClockLimit), Pass);
         assert_eq!(r.result_if_upheld, "1-0");
         let r = claim("bcf-rapid", "white", &sheet("0:05:00", "0:05:00", ""), "");
-        assert_eq!(outcome(&r, "clock-limit"), Fail);
+        assert_eq!(outcome(&r, ClockLimit), Fail);
         assert!(r.result_if_upheld.starts_with("play continues"));
         let no_clocks = "1. e4 d5 2. Bb5+ Kd7 *\n";
         let r = claim("bcf-rapid", "white", no_clocks, "");
-        assert_eq!(outcome(&r, "clock-limit"), Unknown);
+        assert_eq!(outcome(&r, ClockLimit), Unknown);
         assert_eq!(r.recommendation, Recommendation::Refer);
     }
 
@@ -382,11 +439,11 @@ mod tests {
     fn a_second_illegal_move_loses_under_fide() {
         let pgn = sheet("0:19:00", "0:18:00", "");
         let r = claim("fide-standard", "white", &pgn, "previous_illegal = 1");
-        assert_eq!(outcome(&r, "second-illegal"), Pass);
+        assert_eq!(outcome(&r, SecondIllegal), Pass);
         assert_eq!(r.result_if_upheld, "1-0");
         assert_eq!(r.rule, "FIDE 7.5.5");
         let r = claim("fide-standard", "white", &pgn, "");
-        assert!(r.check("second-illegal").is_none());
+        assert!(r.check(SecondIllegal).is_none());
         assert!(r.result_if_upheld.starts_with("play continues"));
     }
 }

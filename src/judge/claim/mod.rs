@@ -11,23 +11,21 @@ use shakmaty::{fen::Fen, CastlingMode, Chess, Position};
 
 pub use draw::{penalised, PROGRESS_MOVES};
 
+use super::evidence::{self, StatedClock};
 use crate::{
     analysis::{forced::Syzygy, mate::numbered_line},
     citation::Citation,
     claim::{
-        file::Scoresheet, plural, Check, CheckOutcome, Claim, ClaimKind, Recommendation, Ruling,
+        file::Scoresheet, plural, Check, CheckClass, CheckId, CheckOutcome, Claim, ClaimKind,
+        Progress, Recommendation, Ruling,
     },
     model::{Clock, GameResult, Side},
     replay::record::{self, Record},
+    rules::DrawClaimRules,
 };
 
-fn check(
-    name: &'static str,
-    outcome: CheckOutcome,
-    rule: &Citation,
-    detail: impl Into<String>,
-) -> Check {
-    Check::new(name, outcome, rule, detail)
+fn check(id: CheckId, outcome: CheckOutcome, rule: &Citation, detail: impl Into<String>) -> Check {
+    Check::new(id, outcome, rule, detail)
 }
 
 fn side_name(s: Side) -> &'static str {
@@ -39,6 +37,131 @@ fn win(side: Side) -> String {
 }
 
 const DRAW: &str = "1/2-1/2";
+
+/// A claim being judged: the facts and the checks made so far. The
+/// decision is not here: `decide` makes it from the checks and the kind's
+/// `Outcome`, and the `Ruling` is built once from both.
+struct Draft {
+    claim: Claim,
+    evidence: Record,
+    checks: Vec<Check>,
+    /// The position the analysis used, and its FEN.
+    position: Option<Chess>,
+    fen: String,
+    mate_line: Option<String>,
+    progress: Option<Progress>,
+    clocks: [Option<Clock>; 2],
+    marked_ply: Option<usize>,
+    procedure: Option<DrawClaimRules>,
+}
+
+impl Draft {
+    fn check(&self, id: CheckId) -> Option<&Check> {
+        self.checks.iter().find(|c| c.id == id)
+    }
+
+    fn push(
+        &mut self,
+        id: CheckId,
+        outcome: CheckOutcome,
+        rule: &Citation,
+        detail: impl Into<String>,
+    ) {
+        self.checks.push(check(id, outcome, rule, detail));
+    }
+}
+
+/// What a claim comes to on its merits, with the rule and the words.
+#[derive(Clone, Debug, PartialEq)]
+enum Merits {
+    /// The claim is good.
+    Holds(Citation, String),
+    /// The claim fails.
+    Fails(Citation, String),
+    /// The record cannot settle it: someone must judge.
+    Open(Citation, String),
+}
+
+/// A kind's conclusion: the merits, the results either way, and the rule
+/// a referral cites (who decides when the record cannot).
+struct Outcome {
+    merits: Merits,
+    if_upheld: String,
+    if_rejected: String,
+    refer_rule: Citation,
+    /// The ruleset's word to whoever decides a referral.
+    refer_note: String,
+    /// A helpmate line decides nothing once the claim is upheld.
+    line_only_if_rejected: bool,
+}
+
+/// The decision, from the checks and the merits, in this order (the
+/// precedence is written here and nowhere else):
+///
+/// 1. a contradiction in the evidence (a check on the scoresheet, the
+///    written position or the stated clocks fails) refers, naming both
+///    figures: nothing is decided on a record at odds with itself;
+/// 2. a claim that fails on its merits is rejected, whatever the papers;
+/// 3. a claim not made as the rules require (out of its window, not on
+///    move, late, its own papers or fee missing) is rejected; what the
+///    opponent failed to send never counts against the claimant (those
+///    checks never fail on the opponent's account);
+/// 4. papers missing or incomplete that could change the outcome refer,
+///    said as incomplete and naming what is missing;
+/// 5. merits the record cannot settle refer;
+/// 6. otherwise the claim is upheld.
+fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String) {
+    let with_note = |d: String| {
+        if out.refer_note.is_empty() {
+            d
+        } else {
+            format!("{d}; {}", out.refer_note)
+        }
+    };
+    let failed = |class: CheckClass| {
+        checks
+            .iter()
+            .find(|c| c.id.class() == class && c.outcome == CheckOutcome::Fail)
+    };
+    if let Some(c) = failed(CheckClass::Evidence) {
+        return (
+            Recommendation::Refer,
+            out.refer_rule.clone(),
+            with_note(format!("the evidence conflicts: {}", c.detail)),
+        );
+    }
+    if let Merits::Fails(rule, detail) = &out.merits {
+        return (Recommendation::Reject, rule.clone(), detail.clone());
+    }
+    if let Some(c) = failed(CheckClass::Procedure) {
+        return (
+            Recommendation::Reject,
+            c.rule.clone(),
+            format!("the claim is not in order: {}", c.detail),
+        );
+    }
+    let missing: Vec<&str> = checks
+        .iter()
+        .filter(|c| c.id.class() != CheckClass::Merits && c.outcome == CheckOutcome::Unknown)
+        .map(|c| c.detail.as_str())
+        .collect();
+    if !missing.is_empty() {
+        return (
+            Recommendation::Refer,
+            out.refer_rule.clone(),
+            with_note(format!("the papers are incomplete: {}", missing.join("; "))),
+        );
+    }
+    match &out.merits {
+        Merits::Open(rule, detail) => (
+            Recommendation::Refer,
+            rule.clone(),
+            with_note(detail.clone()),
+        ),
+        Merits::Holds(rule, detail) => (Recommendation::Uphold, rule.clone(), detail.clone()),
+        Merits::Fails(rule, detail) => (Recommendation::Reject, rule.clone(), detail.clone()),
+    }
+}
 
 /// Reads and replays the claim's scoresheet through the one replay.
 fn gather(claim: &Claim) -> Record {
@@ -52,10 +175,7 @@ fn gather(claim: &Claim) -> Record {
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_else(|| path.display().to_string());
-            match bytes {
-                Ok(b) => (name, b.clone()),
-                Err(e) => return Record::empty(name.clone(), format!("scoresheet {name}: {e}")),
-            }
+            (name, bytes.clone())
         }
     };
     record::from_text(source, &text, &claim.ruleset)
@@ -78,17 +198,10 @@ pub fn judge_claim(claim: Claim, syzygy: Option<&Syzygy>) -> Ruling {
             .clock(s)
             .or_else(|| evidence.clocks.last(s).map(|(_, c)| c))
     });
-    let mut r = Ruling {
+    let mut d = Draft {
         claim,
         evidence,
-        white,
-        black,
         checks: Vec::new(),
-        recommendation: Recommendation::Refer,
-        result_if_upheld: String::new(),
-        result_if_rejected: String::new(),
-        rule: Citation::fixed("?"),
-        detail: String::new(),
         position: None,
         fen: String::new(),
         mate_line: None,
@@ -97,103 +210,113 @@ pub fn judge_claim(claim: Claim, syzygy: Option<&Syzygy>) -> Ruling {
         marked_ply: None,
         procedure: None,
     };
-    match r.claim.kind {
-        ClaimKind::WinOnTime => win_on_time::judge(&mut r, syzygy),
-        ClaimKind::IllegalMove => illegal_move::judge(&mut r),
-        _ => draw::judge(&mut r, syzygy),
+    let out = match d.claim.kind {
+        ClaimKind::WinOnTime => win_on_time::judge(&mut d, syzygy),
+        ClaimKind::IllegalMove => illegal_move::judge(&mut d),
+        _ => draw::judge(&mut d, syzygy),
+    };
+    let (recommendation, rule, detail) = decide(&d.checks, &out);
+    let mate_line = d
+        .mate_line
+        .filter(|_| !(out.line_only_if_rejected && recommendation == Recommendation::Uphold));
+    Ruling {
+        claim: d.claim,
+        evidence: d.evidence,
+        white,
+        black,
+        checks: d.checks,
+        recommendation,
+        result_if_upheld: out.if_upheld,
+        result_if_rejected: out.if_rejected,
+        rule,
+        detail,
+        position: d.position,
+        fen: d.fen,
+        mate_line,
+        progress: d.progress,
+        clocks: d.clocks,
+        marked_ply: d.marked_ply,
+        procedure: d.procedure,
     }
-    r
 }
 
-fn clock_of(r: &Ruling, side: Side) -> Option<Clock> {
-    r.clocks[usize::from(side == Side::Black)]
+fn clock_of(d: &Draft, side: Side) -> Option<Clock> {
+    d.clocks[usize::from(side == Side::Black)]
 }
-
-/// More than this on one move, between the scoresheet's last clock and the
-/// clock stated at the claim, is not believed without a look.
-const ONE_MOVE_SECONDS: u32 = 300;
 
 /// The clocks stated in the claim against the scoresheet's last recorded
-/// clocks. A clock only runs down: the side not on move shows what the
-/// sheet shows (give or take the increment and rounding); the side on move
-/// shows no more, and not five minutes less, than at its last move.
-fn clock_evidence(r: &mut Ruling, rule: &Citation) {
-    let to_move = Side::from(r.evidence.position.turn());
-    let inc = r.evidence.time_control.uniform_increment().unwrap_or(0);
-    let slack = (inc + 2) * 10;
+/// clocks, by the evidence rules (`judge::evidence`).
+fn clock_evidence(d: &mut Draft, rule: &Citation) {
+    let to_move = Side::from(d.evidence.position.turn());
+    let running = evidence::running_clock(d.claim.kind, to_move, d.claim.claimant);
+    let inc = d.evidence.time_control.uniform_increment().unwrap_or(0);
+    let ev_rules = d.claim.ruleset.claims.evidence.clone();
     let mut compared = Vec::new();
     let mut conflicts = Vec::new();
     for side in [Side::White, Side::Black] {
         let (Some(stated), Some((ply, sheet))) =
-            (r.claim.clock(side), r.evidence.clocks.last(side))
+            (d.claim.clock(side), d.evidence.clocks.last(side))
         else {
             continue;
         };
-        let at = format!(
-            "{}{}",
-            r.evidence.move_number(ply),
-            r.evidence.rows.get(ply - 1).map_or("", |x| x.san.as_str())
-        );
-        let (s, w) = (stated.tenths, sheet.tenths);
-        let bad = if side == to_move {
-            s > w + slack || w > s + ONE_MOVE_SECONDS * 10
-        } else {
-            s.abs_diff(w) > slack
+        // The move as written, a row of the replay or the illegal move.
+        let san = match d.evidence.rows.get(ply - 1) {
+            Some(row) => row.san.as_str(),
+            None => d
+                .evidence
+                .illegal
+                .iter()
+                .find(|i| i.ply == ply)
+                .map_or("", |i| i.san.as_str()),
         };
+        let at = format!("{}{san}", d.evidence.move_number(ply));
+        let verdict = evidence::stated_clock(&ev_rules, side == running, stated, sheet, inc);
         let words = format!(
             "{} {stated} in the claim, {sheet} on the scoresheet after {at}",
             side.name()
         );
-        if bad {
-            conflicts.push(words);
-        } else {
+        if verdict == StatedClock::Agrees {
             compared.push(words);
+        } else {
+            conflicts.push(format!("{words}: {}", verdict.words()));
         }
     }
     if compared.is_empty() && conflicts.is_empty() {
         return;
     }
-    r.checks.push(if conflicts.is_empty() {
-        check(
-            "clocks",
+    if conflicts.is_empty() {
+        d.push(
+            CheckId::Clocks,
             CheckOutcome::Pass,
             rule,
             format!("the clocks agree: {}", compared.join("; ")),
-        )
+        );
     } else {
-        check(
-            "clocks",
+        d.push(
+            CheckId::Clocks,
             CheckOutcome::Fail,
             rule,
             format!("the clocks conflict: {}", conflicts.join("; ")),
-        )
-    });
-}
-
-/// A failed check on the evidence itself (the scoresheet, the written
-/// position, the clocks): someone must look before anything is decided.
-fn conflicting_evidence(r: &Ruling) -> Option<Check> {
-    r.checks
-        .iter()
-        .find(|c| {
-            matches!(c.name, "scoresheet" | "final-position" | "clocks")
-                && c.outcome == CheckOutcome::Fail
-        })
-        .cloned()
+        );
+    }
 }
 
 /// The scoresheet check and the final-position check; sets the position used.
 /// `complete`: the procedure requires the whole game's scoresheet (ECF QPF 14).
-fn position_checks(r: &mut Ruling, position_rule: &Citation, complete: bool) {
+fn position_checks(r: &mut Draft, position_rule: &Citation, complete: bool) {
     let ev = &r.evidence;
     // An illegal move that stood once answered is part of the game as played.
     let stopped = ev.last_illegal().filter(|i| !i.stood);
+    let unreadable = ev.problem.is_some() && ev.rows.is_empty() && ev.illegal.is_empty();
     let sheet = match (&ev.problem, stopped) {
-        (Some(p), _) if ev.rows.is_empty() && ev.illegal.is_empty() => {
-            check("scoresheet", CheckOutcome::Fail, position_rule, p.clone())
-        }
+        (Some(p), _) if unreadable => check(
+            CheckId::Scoresheet,
+            CheckOutcome::Unknown,
+            position_rule,
+            format!("no moves could be read from the scoresheet ({p})"),
+        ),
         (_, Some(im)) if r.claim.kind != ClaimKind::IllegalMove => check(
-            "scoresheet",
+            CheckId::Scoresheet,
             CheckOutcome::Fail,
             position_rule,
             format!(
@@ -204,7 +327,7 @@ fn position_checks(r: &mut Ruling, position_rule: &Citation, complete: bool) {
             ),
         ),
         (Some(p), _) => check(
-            "scoresheet",
+            CheckId::Scoresheet,
             CheckOutcome::Unknown,
             position_rule,
             format!(
@@ -214,7 +337,7 @@ fn position_checks(r: &mut Ruling, position_rule: &Citation, complete: bool) {
             ),
         ),
         (_, Some(im)) => check(
-            "scoresheet",
+            CheckId::Scoresheet,
             CheckOutcome::Pass,
             position_rule,
             format!(
@@ -247,30 +370,37 @@ fn position_checks(r: &mut Ruling, position_rule: &Citation, complete: bool) {
                 plural(ev.moves_by(Side::White), "move"),
                 ev.moves_by(Side::Black)
             );
+            // An illegal move that stood once answered is part of the
+            // game as played, and said so.
+            let legal = match ev.last_illegal() {
+                Some(im) => format!(
+                    "; {}{} is illegal, and play went on after it",
+                    ev.move_number(im.ply),
+                    im.san
+                ),
+                None => ", all legal".to_string(),
+            };
             if extract && complete {
                 check(
-                    "scoresheet",
-                    CheckOutcome::Fail,
+                    CheckId::Scoresheet,
+                    CheckOutcome::Unknown,
                     position_rule,
                     format!(
-                        "{}: {what}, {clocks} ({moves}): a complete scoresheet is required",
+                        "{}: {what}, {clocks} ({moves}); the whole game's scoresheet is required and was not sent",
                         ev.source
                     ),
                 )
             } else {
                 check(
-                    "scoresheet",
+                    CheckId::Scoresheet,
                     CheckOutcome::Pass,
                     position_rule,
-                    format!(
-                        "{}: {what}, {clocks}; {moves} replayed, all legal",
-                        ev.source
-                    ),
+                    format!("{}: {what}, {clocks}; {moves} replayed{legal}", ev.source),
                 )
             }
         }
     };
-    let sheet_ok = sheet.outcome != CheckOutcome::Fail;
+    let sheet_ok = !unreadable && sheet.outcome != CheckOutcome::Fail;
     r.checks.push(sheet);
     let sheet_fen = r.evidence.fen();
     let claimed = r.claim.final_fen.clone();
@@ -281,7 +411,7 @@ fn position_checks(r: &mut Ruling, position_rule: &Citation, complete: bool) {
     });
     let (outcome, detail) = match (&claimed, sheet_ok) {
         (None, true) => (
-            CheckOutcome::Unknown,
+            CheckOutcome::NotApplicable,
             "no final position written in the claim; the scoresheet's is used".to_string(),
         ),
         (None, false) => (
@@ -334,8 +464,7 @@ fn position_checks(r: &mut Ruling, position_rule: &Citation, complete: bool) {
             }
         }
     };
-    r.checks
-        .push(check("final-position", outcome, position_rule, detail));
+    r.push(CheckId::FinalPosition, outcome, position_rule, detail);
     // The scoresheet's position when it stands; else what the claimant wrote.
     let (pos, fen) = if sheet_ok && outcome != CheckOutcome::Fail {
         (Some(r.evidence.position.clone()), sheet_fen)
@@ -354,7 +483,7 @@ fn position_checks(r: &mut Ruling, position_rule: &Citation, complete: bool) {
 /// A "can this side mate?" answer as a finding: pass, fail or unknown, with
 /// the words; the mating line kept for the packet.
 fn answer_finding(
-    r: &mut Ruling,
+    r: &mut Draft,
     pos: &Chess,
     side: Side,
     a: &crate::analysis::mate::MateAnswer,
@@ -413,7 +542,7 @@ pub(super) mod testing {
     use super::judge_claim;
     use crate::claim::{
         file::{parse_claim, Scoresheet},
-        CheckOutcome, LoadOptions, Ruling,
+        CheckId, CheckOutcome, LoadOptions, Ruling,
     };
 
     pub fn ruling(claim: &str, pgn: &str) -> Ruling {
@@ -425,13 +554,13 @@ pub(super) mod testing {
             LoadOptions::default(),
         )
         .unwrap_or_else(|e| panic!("{e}"));
-        c.scoresheet = Scoresheet::File(PathBuf::from("s.pgn"), Ok(pgn.as_bytes().to_vec()));
+        c.scoresheet = Scoresheet::File(PathBuf::from("s.pgn"), pgn.as_bytes().to_vec());
         judge_claim(c, None)
     }
 
-    pub fn outcome(r: &Ruling, name: &str) -> CheckOutcome {
-        r.check(name)
-            .unwrap_or_else(|| panic!("no check {name} in {:?}", r.checks))
+    pub fn outcome(r: &Ruling, id: CheckId) -> CheckOutcome {
+        r.check(id)
+            .unwrap_or_else(|| panic!("no check {id} in {:?}", r.checks))
             .outcome
     }
 }

@@ -3,16 +3,16 @@
 
 use shakmaty::Position;
 
-use super::{check, clock_of, side_name};
+use super::{check, clock_of, side_name, Draft};
 use crate::{
-    claim::{CheckOutcome, ClaimKind, Ruling},
+    claim::{CheckId, CheckOutcome, ClaimKind},
     judge::policy::mmss,
     model::{Clock, Side},
     rules::{DrawClaimRules, FeePayers},
 };
 
 /// The draw-claim procedure for this claim, and how it was chosen.
-pub(super) fn procedure(r: &Ruling) -> (Option<&DrawClaimRules>, String) {
+pub(super) fn procedure(r: &Draft) -> (Option<&DrawClaimRules>, String) {
     let c = &r.claim.ruleset.claims;
     match r.claim.kind {
         ClaimKind::DrawLastTwoMinutes => {
@@ -41,25 +41,25 @@ pub(super) fn procedure(r: &Ruling) -> (Option<&DrawClaimRules>, String) {
     }
 }
 
-pub(super) fn procedural_checks(r: &mut Ruling, p: &DrawClaimRules) {
+pub(super) fn procedural_checks(r: &mut Draft, p: &DrawClaimRules) {
     let claimant = r.claim.claimant;
     let clock = clock_of(r, claimant);
     let who = side_name(claimant);
     r.checks.push(match (p.window_seconds, clock) {
         (None, _) => check(
-            "clock-window",
+            CheckId::ClockWindow,
             CheckOutcome::NotApplicable,
             &p.window_rule,
             "the claim may be made at any time",
         ),
         (Some(_), None) => check(
-            "clock-window",
+            CheckId::ClockWindow,
             CheckOutcome::Unknown,
             &p.window_rule,
             format!("{who}'s clock at the claim is not known"),
         ),
         (Some(_), Some(c)) if c.is_zero() => check(
-            "clock-window",
+            CheckId::ClockWindow,
             CheckOutcome::Fail,
             &p.window_rule,
             format!("{who}'s flag was already down ({c}): the claim comes too late"),
@@ -77,7 +77,7 @@ pub(super) fn procedural_checks(r: &mut Ruling, p: &DrawClaimRules) {
                 "under"
             };
             check(
-                "clock-window",
+                CheckId::ClockWindow,
                 if inside {
                     CheckOutcome::Pass
                 } else {
@@ -97,7 +97,7 @@ pub(super) fn procedural_checks(r: &mut Ruling, p: &DrawClaimRules) {
             Some(pos) => {
                 let to_move = Side::from(pos.turn());
                 check(
-                    "on-move",
+                    CheckId::OnMove,
                     if to_move == claimant {
                         CheckOutcome::Pass
                     } else {
@@ -115,7 +115,7 @@ pub(super) fn procedural_checks(r: &mut Ruling, p: &DrawClaimRules) {
                 )
             }
             None => check(
-                "on-move",
+                CheckId::OnMove,
                 CheckOutcome::Unknown,
                 &p.window_rule,
                 "no final position",
@@ -146,14 +146,14 @@ pub(super) fn procedural_checks(r: &mut Ruling, p: &DrawClaimRules) {
             (CheckOutcome::Pass, format!("no increment or delay ({tc})"))
         };
         r.checks
-            .push(check("increment", outcome, increment_rule, detail));
+            .push(check(CheckId::Increment, outcome, increment_rule, detail));
     }
     if let (Some(days), Some(deadline_rule)) = (p.deadline_days, &p.deadline_rule) {
         r.checks.push(match (r.claim.date, r.claim.received) {
             (Some(d), Some(rec)) => {
                 let took = rec.day_number() - d.day_number();
                 check(
-                    "deadline",
+                    CheckId::Deadline,
                     if took <= i64::from(days) {
                         CheckOutcome::Pass
                     } else {
@@ -164,7 +164,7 @@ pub(super) fn procedural_checks(r: &mut Ruling, p: &DrawClaimRules) {
                 )
             }
             _ => check(
-                "deadline",
+                CheckId::Deadline,
                 CheckOutcome::Unknown,
                 deadline_rule,
                 format!("the date of play or of receipt is not given (limit {days} days)"),
@@ -173,33 +173,19 @@ pub(super) fn procedural_checks(r: &mut Ruling, p: &DrawClaimRules) {
     }
     if let (true, Some(submissions_rule)) = (p.both_submit, &p.submissions_rule) {
         let given = &r.claim.submitted_by;
-        let missing: Vec<&str> = [Side::White, Side::Black]
+        let missing: Vec<Side> = [Side::White, Side::Black]
             .into_iter()
             .filter(|s| !given.contains(s))
-            .map(side_name)
             .collect();
-        r.checks.push(if given.is_empty() {
-            check(
-                "submissions",
-                CheckOutcome::Unknown,
-                submissions_rule,
-                "not stated who submitted",
-            )
-        } else if missing.is_empty() {
-            check(
-                "submissions",
-                CheckOutcome::Pass,
-                submissions_rule,
-                "both players submitted scoresheet, diagram and clock times",
-            )
-        } else {
-            check(
-                "submissions",
-                CheckOutcome::Fail,
-                submissions_rule,
-                format!("no submission from {}", missing.join(" or ")),
-            )
-        });
+        r.checks.push(papers_check(
+            CheckId::Submissions,
+            submissions_rule,
+            claimant,
+            given.is_empty().then_some("not stated who submitted"),
+            &missing,
+            "both players submitted scoresheet, diagram and clock times",
+            "no submission from",
+        ));
     }
     if let (true, Some(fee_rule)) = (p.fee_payers != FeePayers::None, &p.fee_rule) {
         let paid = &r.claim.fees_paid;
@@ -207,40 +193,79 @@ pub(super) fn procedural_checks(r: &mut Ruling, p: &DrawClaimRules) {
             FeePayers::Both => vec![Side::White, Side::Black],
             _ => vec![claimant],
         };
-        let unpaid: Vec<&str> = owed
-            .iter()
-            .filter(|s| !paid.contains(s))
-            .map(|s| side_name(*s))
-            .collect();
+        let unpaid: Vec<Side> = owed.into_iter().filter(|s| !paid.contains(s)).collect();
         let fee = if p.fee.is_empty() {
             "the fee".to_string()
         } else {
             format!("the fee ({})", p.fee)
         };
-        r.checks.push(if paid.is_empty() {
-            check(
-                "fees",
-                CheckOutcome::Unknown,
-                fee_rule,
-                format!("not stated whether {fee} was paid"),
-            )
-        } else if unpaid.is_empty() {
-            check("fees", CheckOutcome::Pass, fee_rule, format!("{fee} paid"))
+        let unstated = format!("not stated whether {fee} was paid");
+        r.checks.push(papers_check(
+            CheckId::Fees,
+            fee_rule,
+            claimant,
+            paid.is_empty().then_some(unstated.as_str()),
+            &unpaid,
+            &format!("{fee} paid"),
+            &format!("{fee} not paid by"),
+        ));
+    }
+}
+
+/// A check on what each player had to send or pay: failed only for the
+/// claimant's own default; the opponent's is said and never held against
+/// the claim (the side that gains from a failed claim cannot sink it by
+/// staying silent).
+fn papers_check(
+    id: CheckId,
+    rule: &crate::citation::Citation,
+    claimant: Side,
+    unstated: Option<&str>,
+    missing: &[Side],
+    all_in: &str,
+    not_in: &str,
+) -> crate::claim::Check {
+    if let Some(words) = unstated {
+        return check(id, CheckOutcome::Unknown, rule, words);
+    }
+    let whose = |s: Side| {
+        let role = if s == claimant {
+            "the claimant"
         } else {
-            check(
-                "fees",
-                CheckOutcome::Fail,
-                fee_rule,
-                format!("{fee} not paid by {}", unpaid.join(" or ")),
-            )
-        });
+            "the opponent"
+        };
+        format!("{} ({role})", side_name(s))
+    };
+    if missing.contains(&claimant) {
+        let who: Vec<String> = missing.iter().map(|s| whose(*s)).collect();
+        return check(
+            id,
+            CheckOutcome::Fail,
+            rule,
+            format!("{not_in} {}", who.join(" or ")),
+        );
+    }
+    match missing.first() {
+        Some(&opp) => check(
+            id,
+            CheckOutcome::Pass,
+            rule,
+            format!(
+                "{not_in} {}: not held against the claim, which is judged on the papers sent",
+                whose(opp)
+            ),
+        ),
+        None => check(id, CheckOutcome::Pass, rule, all_in),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::testing::{outcome, ruling};
-    use crate::claim::CheckOutcome::{self, *};
+    use crate::claim::{
+        CheckId,
+        CheckOutcome::{self, *},
+    };
 
     const SHEET: &str = "[FEN \"8/8/3k4/3n3R/8/3K4/8/8 w - - 0 64\"]\n[SetUp \"1\"]\n[TimeControl \"5400\"]\n\n64. Rh6+ Ke5 65. Rh5+ *\n";
 
@@ -249,7 +274,7 @@ mod tests {
             &format!("kind = \"draw-last-two-minutes\"\nruleset = \"{rules}\"\nclaimant = \"black\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclock_black = \"{clock}\"\nclock_white = \"0:10:00\""),
             SHEET,
         );
-        outcome(&r, "clock-window")
+        outcome(&r, CheckId::ClockWindow)
     }
 
     #[test]
@@ -266,15 +291,15 @@ mod tests {
             "kind = \"clear-draw-appeal\"\nruleset = \"sabah-active30\"\nclaimant = \"black\"\nclock_black = \"0:06:30\"",
             SHEET,
         );
-        assert_eq!(outcome(&r, "clock-window"), NotApplicable);
+        assert_eq!(outcome(&r, CheckId::ClockWindow), NotApplicable);
     }
 
     #[test]
     fn guidelines_iii_need_a_control_without_increment() {
         let inc = SHEET.replace("5400", "5400+30");
         let claim = "kind = \"draw-last-two-minutes\"\nruleset = \"fide-standard\"\nclaimant = \"black\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclock_black = \"0:01:00\"\nclock_white = \"0:10:00\"";
-        assert_eq!(outcome(&ruling(claim, &inc), "increment"), Fail);
-        assert_eq!(outcome(&ruling(claim, SHEET), "increment"), Pass);
+        assert_eq!(outcome(&ruling(claim, &inc), CheckId::Increment), Fail);
+        assert_eq!(outcome(&ruling(claim, SHEET), CheckId::Increment), Pass);
     }
 
     #[test]
@@ -282,18 +307,18 @@ mod tests {
         let claim = "kind = \"insufficient-losing-chances\"\nruleset = \"uscf\"\nclaimant = \"black\"\nclock_black = \"0:01:30\"\nclock_white = \"0:10:00\"";
         let delay = SHEET.replace("[TimeControl \"5400\"]", "[TimeControl \"G/30;d5\"]");
         let r = ruling(claim, &delay);
-        let c = r.check("increment").expect("check");
+        let c = r.check(CheckId::Increment).expect("check");
         assert_eq!(c.outcome, Fail);
         assert_eq!(c.detail, "the clock had a 5 s delay (1800)");
         assert_eq!(r.recommendation, crate::claim::Recommendation::Reject);
         assert_eq!(r.rule, "USCF 14H1");
         // A claim may state the clock's delay or increment itself.
         let r = ruling(&format!("{claim}\ndelay = 5"), SHEET);
-        assert_eq!(outcome(&r, "increment"), Fail);
+        assert_eq!(outcome(&r, CheckId::Increment), Fail);
         let r = ruling(&format!("{claim}\nincrement = 2"), SHEET);
-        assert_eq!(outcome(&r, "increment"), Fail);
+        assert_eq!(outcome(&r, CheckId::Increment), Fail);
         let r = ruling(claim, SHEET);
-        assert_eq!(outcome(&r, "increment"), Pass);
+        assert_eq!(outcome(&r, CheckId::Increment), Pass);
     }
 
     #[test]
@@ -304,16 +329,35 @@ mod tests {
                 SHEET,
             )
         };
-        assert_eq!(outcome(&claim("2009-11-24", ""), "deadline"), Pass);
-        assert_eq!(outcome(&claim("2009-11-25", ""), "deadline"), Fail);
+        assert_eq!(outcome(&claim("2009-11-24", ""), CheckId::Deadline), Pass);
+        assert_eq!(outcome(&claim("2009-11-25", ""), CheckId::Deadline), Fail);
+        // The opponent (White) sent nothing: said, never held against the
+        // claimant (issue 29).
         let r = claim(
             "2009-11-24",
             "submitted_by = [\"black\"]\nfees_paid = [\"black\", \"white\"]",
         );
-        assert_eq!(outcome(&r, "submissions"), Fail);
-        assert_eq!(outcome(&r, "fees"), Pass);
+        let c = r.check(CheckId::Submissions).expect("check");
+        assert_eq!(c.outcome, Pass);
+        assert_eq!(
+            c.detail,
+            "no submission from White (the opponent): not held against the claim, which is judged on the papers sent"
+        );
+        assert_eq!(outcome(&r, CheckId::Fees), Pass);
+        // Referred for the extract alone (ECF QPF 14 wants the whole game).
+        assert_eq!(r.recommendation, crate::claim::Recommendation::Refer);
+        assert!(!r.detail.contains("submission"), "{}", r.detail);
+        // The claimant's own papers missing: the claim is not in order.
+        let r = claim(
+            "2009-11-24",
+            "submitted_by = [\"white\"]\nfees_paid = [\"black\"]",
+        );
+        let c = r.check(CheckId::Submissions).expect("check");
+        assert_eq!(c.outcome, Fail);
+        assert_eq!(c.detail, "no submission from Black (the claimant)");
+        assert_eq!(r.recommendation, crate::claim::Recommendation::Reject);
         let r = claim("2009-11-24", "");
-        assert_eq!(outcome(&r, "submissions"), Unknown);
-        assert_eq!(outcome(&r, "fees"), Unknown);
+        assert_eq!(outcome(&r, CheckId::Submissions), Unknown);
+        assert_eq!(outcome(&r, CheckId::Fees), Unknown);
     }
 }

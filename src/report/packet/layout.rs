@@ -2,7 +2,7 @@
 
 use super::{model::clock_text, Packet};
 use crate::{
-    claim::{Check, CheckOutcome, Progress},
+    claim::{CheckOutcome, Progress},
     model::Side,
     report::{
         diagram::{diagram_ops, mark_ops, men},
@@ -147,7 +147,7 @@ fn rules_cited(d: &mut Doc, rules: &[(String, String)]) {
     }
 }
 
-fn findings(d: &mut Doc, checks: &[Check], notes: &[String]) {
+fn findings(d: &mut Doc, checks: &[super::model::Finding], notes: &[String]) {
     d.heading("Findings");
     let cols = [LEFT, LEFT + 92.0, LEFT + 142.0, LEFT + 228.0];
     let dw = RIGHT - cols[3];
@@ -186,7 +186,7 @@ fn findings(d: &mut Doc, checks: &[Check], notes: &[String]) {
 }
 
 fn progress(d: &mut Doc, p: &Progress, numbers: &[String]) {
-    d.heading("Progress over the period (ground b)");
+    d.heading("Progress over the period (the no-effort ground)");
     d.paragraph(
         LEFT,
         RIGHT - LEFT,

@@ -4,7 +4,7 @@
 use shakmaty::{Board, Position};
 
 use crate::{
-    claim::{Check, CheckOutcome, Progress, Ruling},
+    claim::{CheckOutcome, Ground, Progress, Ruling},
     model::{Clock, Judgement, Side, Status},
     pgn::time_control::{Period, TimeControl},
     replay::record::Record,
@@ -27,6 +27,16 @@ pub struct SheetLine {
     pub black: Option<SheetMove>,
 }
 
+/// One row of a packet's findings table: a claim's check, or a game's
+/// ruling on its review sheet.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finding {
+    pub name: &'static str,
+    pub outcome: CheckOutcome,
+    pub rule: crate::citation::Citation,
+    pub detail: String,
+}
+
 /// Everything a packet shows, whatever it was made from.
 #[derive(Clone, Debug)]
 pub struct Packet {
@@ -43,7 +53,7 @@ pub struct Packet {
     pub position_title: String,
     pub recommendation: String,
     pub ruling: Vec<(String, String)>,
-    pub findings: Vec<Check>,
+    pub findings: Vec<Finding>,
     pub notes: Vec<String>,
     /// Every rule cited on the page, once, with its one-line statement.
     pub rules_cited: Vec<(String, String)>,
@@ -228,6 +238,37 @@ fn cited<'a>(
     out
 }
 
+/// The diagram's title names the position it shows: before an illegal
+/// move the replay stopped at, the claimant's written position where the
+/// scoresheet's was not used, else the last position and the move to it.
+fn position_title(r: &Ruling) -> String {
+    let c = &r.claim;
+    let ev = &r.evidence;
+    let note = diagram_note(&c.ruleset, "");
+    match ev.last_illegal() {
+        Some(im) if c.kind == crate::claim::ClaimKind::IllegalMove && !im.stood => {
+            return format!(
+                "Position before {}{}{}",
+                ev.move_number(im.ply),
+                im.san,
+                diagram_note(&c.ruleset, " diagram")
+            );
+        }
+        _ => {}
+    }
+    if !r.fen.is_empty() && r.fen != ev.fen() {
+        return format!("Position as written by the claimant{note}");
+    }
+    match ev.rows.last() {
+        Some(row) => format!(
+            "Final position, after {}{}{note}",
+            ev.move_number(row.ply),
+            row.san
+        ),
+        None => format!("Final position{note}"),
+    }
+}
+
 /// The packet for a judged claim.
 pub fn claim_packet(r: &Ruling) -> Packet {
     let c = &r.claim;
@@ -249,15 +290,17 @@ pub fn claim_packet(r: &Ruling) -> Packet {
         r.clocks[0].map_or("not known".into(), |c| c.to_string()),
         r.clocks[1].map_or("not known".into(), |c| c.to_string())
     );
-    let grounds = if c.grounds.is_empty() {
-        String::new()
-    } else {
-        c.grounds
-            .iter()
-            .map(|g| g.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    // Each ground as the procedure's text numbers it (ECF QPF 11(a)).
+    let grounds = c
+        .grounds
+        .iter()
+        .map(|g| match (&r.procedure, g) {
+            (Some(p), Ground::CannotWin) => format!("{} ({})", g.as_str(), p.normal_means_rule),
+            (Some(p), Ground::NoEffort) => format!("{} ({})", g.as_str(), p.no_effort_rule),
+            (None, _) => g.as_str().to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
     let mut header = vec![
         ("Event".to_string(), opt(&event)),
         ("Match".to_string(), opt(&c.match_name)),
@@ -332,18 +375,19 @@ pub fn claim_packet(r: &Ruling) -> Packet {
         marks,
         board,
         fen: r.fen.clone(),
-        position_title: match ev.last_illegal() {
-            Some(im) if c.kind == crate::claim::ClaimKind::IllegalMove => format!(
-                "Position before {}{}{}",
-                ev.move_number(im.ply),
-                im.san,
-                diagram_note(&c.ruleset, " diagram")
-            ),
-            _ => format!("Final position{}", diagram_note(&c.ruleset, "")),
-        },
+        position_title: position_title(r),
         recommendation: r.recommendation.as_str().to_uppercase(),
         ruling,
-        findings: r.checks.clone(),
+        findings: r
+            .checks
+            .iter()
+            .map(|c| Finding {
+                name: c.id.as_str(),
+                outcome: c.outcome,
+                rule: c.rule.clone(),
+                detail: c.detail.clone(),
+            })
+            .collect(),
         notes,
         rules_cited: cited(
             &c.ruleset,
@@ -423,7 +467,7 @@ pub fn game_packet(
         Status::Corrected => CheckOutcome::Fail,
         _ => CheckOutcome::Unknown,
     };
-    let findings = vec![Check {
+    let findings = vec![Finding {
         name: "result",
         outcome,
         rule: v.rule.clone(),
