@@ -75,7 +75,14 @@ fn every_sample_claim_gets_its_recommendation() {
             "ECF QPF 12; ECF QPF 11(b)",
             "",
         ),
-        ("hsl-ilc", "refer", "1/2-1/2", "*", "HSL SD-ILC (3)", ""),
+        (
+            "hsl-ilc",
+            "reject",
+            "1/2-1/2",
+            "*",
+            "HSL SD-ILC (2)",
+            "normal-means",
+        ),
         ("sabah-appeal", "uphold", "1/2-1/2", "*", "Sabah v.8(a)", ""),
     ];
     assert_eq!(rows.len(), want.len());
@@ -100,8 +107,8 @@ fn every_sample_claim_gets_its_recommendation() {
         .contains("White pushed 66. e4, 67. e5, 69. e6+, and that is progress"));
     assert!(rows["ecf-shuffle"]["detail"].contains("0 pawn moves"));
     assert!(rows["bcf-krkn"]["detail"].starts_with("K+R v K+N"));
-    // The director's other options are named when the claim is referred.
-    assert!(rows["hsl-ilc"]["detail"].contains("claim again later (4)"));
+    // K+P v K needs no tablebase (a referral's wording: judge::claim::draw).
+    assert!(rows["hsl-ilc"]["detail"].starts_with("K+P v K: computed exactly: a win for White"));
     // What follows in words, where the result column says `*`.
     assert!(rows["hsl-ilc"]["detail"]
         .ends_with("; if rejected: play continues; Black's clock 0:04:08 to 0:03:08"));
@@ -257,7 +264,7 @@ fn packets_show_the_diagram_names_clocks_and_ruling() {
             "8/3K4/2P5/k7/8/8/8/8 b - - 1 77",
             ["Nguyen, Anh (Black)", "Okafor, Chidi (White)"],
             "White 0:05:05, Black 0:04:08",
-            "REFER",
+            "REJECT",
             "Men: White 2, Black 1",
         ),
         (

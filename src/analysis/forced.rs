@@ -1,13 +1,14 @@
 //! "Does this side have a forced win?" — the exception in USCF 14E2/14E3.
-//! Syzygy tablebases settle it exactly where they reach (`--syzygy DIR`);
-//! otherwise a bounded forced-mate search can prove a win, never its absence.
+//! Syzygy tablebases settle it exactly where they reach (`--syzygy DIR`),
+//! and K+P v K is settled exactly without them (`kpk`); otherwise a bounded
+//! forced-mate search can prove a win, never its absence.
 
 use std::path::Path;
 
 use shakmaty::{Chess, Color, Position};
 use shakmaty_syzygy::{Tablebase, Wdl};
 
-use crate::model::Side;
+use crate::{analysis::kpk, model::Side};
 
 /// Syzygy tables loaded from a folder.
 pub struct Syzygy {
@@ -51,9 +52,10 @@ impl Syzygy {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ForcedWin {
-    /// Proved: `how` says by what (tablebase, or mate in N).
-    Yes(String),
-    /// Proved absent (tablebase).
+    /// Proved: `how` says by what. `exact` when a table settled the whole
+    /// position (Syzygy, or the K+P v K bitbase), not a search finding a mate.
+    Yes { how: String, exact: bool },
+    /// Proved absent, by a table: always exact.
     No(String),
     /// The search ran to the end and found no forced mate within this many
     /// moves; a longer one is not ruled out.
@@ -66,19 +68,43 @@ pub enum ForcedWin {
 const MATE_PLIES: u32 = 9;
 const NODE_BUDGET: u64 = 200_000;
 
-/// Has `attacker` a forced win from `pos` (with whoever is to move)?
+/// Has `attacker` a forced win from `pos` (with whoever is to move)? The
+/// tables first, then a bounded search for mate.
 pub fn forced_win(pos: &Chess, attacker: Side, syzygy: Option<&Syzygy>) -> ForcedWin {
+    settled(pos, attacker, syzygy).unwrap_or_else(|| search(pos, Color::from(attacker)))
+}
+
+/// The exact answer of a table, where one reaches: Syzygy when given, else
+/// the K+P v K bitbase (the same answer there). No search: cheap.
+pub fn settled(pos: &Chess, attacker: Side, syzygy: Option<&Syzygy>) -> Option<ForcedWin> {
     let color = Color::from(attacker);
+    let yes = |how: &str| ForcedWin::Yes {
+        how: how.into(),
+        exact: true,
+    };
     if let Some(wdl) = syzygy.and_then(|tb| tb.wdl(pos)) {
         let for_attacker = if pos.turn() == color { wdl } else { -wdl };
-        return match for_attacker {
-            Wdl::Win => ForcedWin::Yes("Syzygy tablebase: a win".into()),
+        return Some(match for_attacker {
+            Wdl::Win => yes("Syzygy tablebase: a win"),
             Wdl::CursedWin => {
                 ForcedWin::No("Syzygy tablebase: a win only past the 50-move rule".into())
             }
             _ => ForcedWin::No("Syzygy tablebase: no win".into()),
-        };
+        });
     }
+    let (strong, wins) = kpk::probe(pos)?;
+    // Worded like Syzygy's: callers put the material first.
+    Some(if strong != color {
+        ForcedWin::No("a lone king cannot win".into())
+    } else if wins {
+        yes("computed exactly: a win")
+    } else {
+        ForcedWin::No("computed exactly: no win".into())
+    })
+}
+
+/// Iterative deepening of the forced-mate search, within the node budget.
+fn search(pos: &Chess, color: Color) -> ForcedWin {
     let mut nodes = 0u64;
     let mut proved = 0;
     for plies in (1..=MATE_PLIES).step_by(2) {
@@ -90,7 +116,10 @@ pub fn forced_win(pos: &Chess, attacker: Side, syzygy: Option<&Syzygy>) -> Force
         };
         match mates(pos, color, depth, &mut nodes) {
             Some(true) => {
-                return ForcedWin::Yes(format!("forced mate in {} found", depth.div_ceil(2)))
+                return ForcedWin::Yes {
+                    how: format!("forced mate in {} found", depth.div_ceil(2)),
+                    exact: false,
+                }
             }
             Some(false) => proved = plies.div_ceil(2),
             None => break,
@@ -143,7 +172,7 @@ mod tests {
         let p = pos("k7/8/1K6/8/8/8/8/7R w - - 0 1"); // Rh8#
         assert!(matches!(
             forced_win(&p, Side::White, None),
-            ForcedWin::Yes(_)
+            ForcedWin::Yes { exact: false, .. }
         ));
         // A bare king: no mate at any depth the search reaches.
         assert_eq!(forced_win(&p, Side::Black, None), ForcedWin::NoneWithin(5));
@@ -153,5 +182,43 @@ mod tests {
     fn knight_against_pawn_without_tables_has_no_short_mate() {
         let p = pos("8/8/4k3/4p3/8/4K3/4N3/8 b - - 0 1");
         assert_eq!(forced_win(&p, Side::White, None), ForcedWin::NoneWithin(5));
+    }
+
+    #[test]
+    fn king_and_pawn_against_king_is_settled_without_tables() {
+        let tb = Syzygy::open(&crate::analysis::test_syzygy_dir()).expect("shared Syzygy tables");
+        let yes = |how: &str| ForcedWin::Yes {
+            how: how.into(),
+            exact: true,
+        };
+        let no = |how: &str| ForcedWin::No(how.into());
+        // (position, side with the pawn, does it win)
+        let cases = [
+            ("8/8/8/8/8/4K3/4P3/4k3 w - - 0 1", Side::White, true),
+            ("4K3/4p3/4k3/8/8/8/8/8 b - - 0 1", Side::Black, true),
+            ("k7/8/8/8/P7/8/8/K7 w - - 0 1", Side::White, false),
+            ("4k3/4P3/4K3/8/8/8/8/8 b - - 0 1", Side::White, false), // stalemate
+        ];
+        for (fen, strong, wins) in cases {
+            let p = pos(fen);
+            let (table, exact) = if wins {
+                (
+                    yes("Syzygy tablebase: a win"),
+                    yes("computed exactly: a win"),
+                )
+            } else {
+                (
+                    no("Syzygy tablebase: no win"),
+                    no("computed exactly: no win"),
+                )
+            };
+            assert_eq!(forced_win(&p, strong, Some(&tb)), table, "{fen}");
+            assert_eq!(forced_win(&p, strong, None), exact, "{fen}");
+            assert_eq!(
+                forced_win(&p, strong.other(), None),
+                no("a lone king cannot win"),
+                "{fen}"
+            );
+        }
     }
 }

@@ -278,7 +278,7 @@ pub fn uscf_14e(pos: &Chess, flagger: Side, syzygy: Option<&Syzygy>) -> Uscf14e 
         return Uscf14e::Draw(paragraph, "no forced win against a bare king".into());
     }
     match forced_win(pos, flagger.other(), syzygy) {
-        ForcedWin::Yes(how) => Uscf14e::Win(format!("{how}, so {paragraph} does not apply")),
+        ForcedWin::Yes { how, .. } => Uscf14e::Win(format!("{how}, so {paragraph} does not apply")),
         ForcedWin::No(how) => Uscf14e::Draw(paragraph, how),
         // 14E2/E3 draw "unless the opponent has a forced win": with a lone
         // minor piece (or two knights) such a win needs the loser's own men

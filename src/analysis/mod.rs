@@ -7,6 +7,7 @@ pub mod forced;
 pub mod helpmate;
 pub mod illegal;
 pub mod key;
+pub(crate) mod kpk;
 pub mod mate;
 pub mod position;
 
@@ -27,6 +28,16 @@ pub(crate) fn test_position(fen: &str) -> shakmaty::Chess {
     setup
         .into_position(CastlingMode::Standard)
         .unwrap_or_else(|e| panic!("test FEN {fen:?}: {e}"))
+}
+
+/// The shared Syzygy tables: `../shared` beside the crate, as the
+/// integration tests find it, or `$ARBITER_SHARED`.
+#[cfg(test)]
+pub(crate) fn test_syzygy_dir() -> std::path::PathBuf {
+    std::env::var_os("ARBITER_SHARED")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../shared").into())
+        .join("data/syzygy")
 }
 
 /// Positions from seeded random games, so that pins, checks and

@@ -7,7 +7,7 @@ use super::procedure::{procedural_checks, procedure};
 use super::{clock_of, mate_line, position_checks, side_name, win, Draft, Merits, Outcome, DRAW};
 use crate::{
     analysis::{
-        forced::{forced_win, ForcedWin, Syzygy},
+        forced::{forced_win, settled, ForcedWin, Syzygy},
         mate::{can_mate, material_label, Mateability},
     },
     claim::{Check, CheckId, CheckOutcome, ClaimKind, Ground, Progress},
@@ -230,11 +230,13 @@ fn normal_means_finding(
         material_label(pos, opponent),
         material_label(pos, opponent.other())
     );
-    match syzygy.map(|tb| forced_win(pos, opponent, Some(tb))) {
+    // A table (Syzygy, or K+P v K computed) is exact either way; the
+    // search, last, proves wins only and is dear.
+    match settled(pos, opponent, syzygy) {
         Some(ForcedWin::No(how)) => {
             return (CheckOutcome::Pass, format!("{matter}: {how} for {who}"))
         }
-        Some(ForcedWin::Yes(how)) if how.contains("tablebase") => {
+        Some(ForcedWin::Yes { how, exact: true }) => {
             return (CheckOutcome::Fail, format!("{matter}: {how} for {who}"))
         }
         _ => {}
@@ -245,7 +247,7 @@ fn normal_means_finding(
     if let Some(why) = known_win(pos, opponent) {
         return (CheckOutcome::Fail, format!("{matter}: {why}"));
     }
-    if let ForcedWin::Yes(how) = forced_win(pos, opponent, None) {
+    if let ForcedWin::Yes { how, .. } = forced_win(pos, opponent, None) {
         return (CheckOutcome::Fail, format!("{matter}: {how} for {who}"));
     }
     (CheckOutcome::Unknown, matter)
@@ -497,6 +499,35 @@ mod tests {
         assert_eq!(r.recommendation, Recommendation::Reject);
         // BCF RP NA-6: with no arbiter, a failed claim loses.
         assert_eq!(r.result_if_rejected, "1-0");
+    }
+
+    #[test]
+    fn ground_a_king_and_pawn_is_settled_without_a_tablebase() {
+        // A rook's pawn with the black king in the corner: a draw.
+        let pgn = "[FEN \"k7/8/8/8/P7/8/8/K7 w - - 0 64\"]\n[SetUp \"1\"]\n\n64. a5 Kb7 *\n";
+        let r = two_minutes("\"cannot-win-by-normal-means\"", pgn);
+        assert_eq!(outcome(&r, "normal-means"), Pass);
+        assert_eq!(r.recommendation, Recommendation::Uphold);
+        // King on the sixth ahead of its pawn: a win.
+        let pgn = "[FEN \"4k3/8/4K3/4P3/8/8/8/8 w - - 0 64\"]\n[SetUp \"1\"]\n\n64. Kd6 Kd8 65. e6 Ke8 *\n";
+        let r = two_minutes("\"cannot-win-by-normal-means\"", pgn);
+        assert_eq!(outcome(&r, "normal-means"), Fail);
+        let detail = &r.check("normal-means").expect("normal-means").detail;
+        assert!(
+            detail.contains("K+P v K: computed exactly: a win for White"),
+            "{detail}"
+        );
+    }
+
+    #[test]
+    fn a_referred_claim_names_the_directors_other_options() {
+        // Two pawns against a bare king: no table without `--syzygy`.
+        let claim = "kind = \"insufficient-losing-chances\"\nruleset = \"hs-league\"\nclaimant = \"black\"\nclock_white = \"0:05:05\"\nclock_black = \"0:04:08\"";
+        let pgn = "[FEN \"8/8/2P5/k7/2PK4/8/8/8 w - - 0 76\"]\n[SetUp \"1\"]\n\n76. Kd5 Kb6 *\n";
+        let r = ruling(claim, pgn);
+        assert_eq!(r.recommendation, Recommendation::Refer, "{}", r.detail);
+        assert_eq!(r.rule, "HSL SD-ILC (3)");
+        assert!(r.detail.contains("claim again later (4)"), "{}", r.detail);
     }
 
     #[test]
