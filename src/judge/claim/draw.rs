@@ -506,13 +506,13 @@ mod tests {
         // A rook's pawn with the black king in the corner: a draw.
         let pgn = "[FEN \"k7/8/8/8/P7/8/8/K7 w - - 0 64\"]\n[SetUp \"1\"]\n\n64. a5 Kb7 *\n";
         let r = two_minutes("\"cannot-win-by-normal-means\"", pgn);
-        assert_eq!(outcome(&r, "normal-means"), Pass);
+        assert_eq!(outcome(&r, CheckId::NormalMeans), Pass);
         assert_eq!(r.recommendation, Recommendation::Uphold);
         // King on the sixth ahead of its pawn: a win.
         let pgn = "[FEN \"4k3/8/4K3/4P3/8/8/8/8 w - - 0 64\"]\n[SetUp \"1\"]\n\n64. Kd6 Kd8 65. e6 Ke8 *\n";
         let r = two_minutes("\"cannot-win-by-normal-means\"", pgn);
-        assert_eq!(outcome(&r, "normal-means"), Fail);
-        let detail = &r.check("normal-means").expect("normal-means").detail;
+        assert_eq!(outcome(&r, CheckId::NormalMeans), Fail);
+        let detail = &r.check(CheckId::NormalMeans).expect("normal-means").detail;
         assert!(
             detail.contains("K+P v K: computed exactly: a win for White"),
             "{detail}"
