@@ -128,6 +128,17 @@ fn check_file(file: &str) -> Tally {
                     _ => None,
                 };
                 t = t.merge(compare(&pos, side, expected, fen));
+                // The game path (flag falls, resignations, the claims'
+                // flag test) gives the same answer on these hard cases.
+                let rules = arbiter::rules::Ruleset::load("fide-blitz").expect("ruleset");
+                let game = arbiter::judge::policy::Board::new(pos.clone(), &rules).mate(side);
+                let ours = can_mate(&pos, side);
+                if game.verdict != ours.verdict {
+                    t.failures.push(format!(
+                        "{fen} {side:?}: game path {:?}, can_mate {:?}",
+                        game.verdict, ours.verdict
+                    ));
+                }
             }
             t
         })

@@ -10,7 +10,7 @@ use crate::{
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The season file (TOML; schema in the README).
+    /// The season file (TOML; schema in docs/seasons.md).
     pub season: PathBuf,
     /// Folder for standings.csv, violations.csv, grading.csv, player-of-year.csv,
     /// cup.csv, ratings.csv and ecf-submission.txt.

@@ -130,6 +130,13 @@ impl Cursor<'_> {
     }
 }
 
+/// A tag's value where it says something: trimmed, and not empty or the
+/// PGN standard's `?` for "unknown".
+pub fn given(value: &str) -> Option<&str> {
+    let v = value.trim();
+    (!v.is_empty() && v != "?").then_some(v)
+}
+
 /// Reads every tag pair in `section` (a game's text up to its movetext)
 /// into `tags`. A later pair of the same name wins. `Err` is pgn-reader's
 /// message for a section it cannot read (the tags read before stay).

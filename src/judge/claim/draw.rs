@@ -123,9 +123,14 @@ fn both_drawn(opp: Check, own: Check) -> Check {
         (CheckOutcome::Pass, CheckOutcome::Pass) => CheckOutcome::Pass,
         _ => CheckOutcome::Unknown,
     };
+    let detail = if opp.detail == own.detail {
+        format!("{}, for either side", opp.detail)
+    } else {
+        format!("{}; and for the appellant: {}", opp.detail, own.detail)
+    };
     Check {
         outcome,
-        detail: format!("{}; {}", opp.detail, own.detail),
+        detail,
         ..opp
     }
 }

@@ -188,7 +188,7 @@ pub fn judge_claim(claim: Claim, syzygy: Option<&Syzygy>) -> Ruling {
         given
             .clone()
             .filter(|s| !s.trim().is_empty())
-            .or_else(|| Some(tag.trim().to_string()).filter(|t| !t.is_empty() && t != "?"))
+            .or_else(|| crate::pgn::tags::given(tag).map(str::to_string))
             .unwrap_or_else(|| side_name(side).to_string())
     };
     let white = name(&claim.white, &evidence.tags.white, Side::White);
@@ -530,6 +530,96 @@ fn mate_line(pos: &Chess, who: &str, verb: &str, line: &[shakmaty::Move]) -> Str
             "{who} {verb}: a helpmate of {} moves was found (not printed)",
             line.len().div_ceil(2)
         )
+    }
+}
+
+/// The decision's precedence as a table: merits x evidence x the
+/// claimant's procedure x the opponent's missing papers.
+#[cfg(test)]
+mod precedence {
+    use super::*;
+
+    #[derive(Copy, Clone, Debug)]
+    enum Ev {
+        Sound,
+        Conflicting,
+        Incomplete,
+    }
+
+    #[test]
+    fn the_decision_follows_one_written_order() {
+        let rule = Citation::fixed("R 1");
+        let merits_all = [
+            Merits::Holds(Citation::fixed("R holds"), "holds".into()),
+            Merits::Fails(Citation::fixed("R fails"), "fails".into()),
+            Merits::Open(Citation::fixed("R open"), "open".into()),
+        ];
+        for merits in merits_all {
+            for ev in [Ev::Sound, Ev::Conflicting, Ev::Incomplete] {
+                for procedure in [
+                    CheckOutcome::Pass,
+                    CheckOutcome::Fail,
+                    CheckOutcome::Unknown,
+                ] {
+                    for opponent_silent in [false, true] {
+                        let ev_outcome = match ev {
+                            Ev::Sound => CheckOutcome::Pass,
+                            Ev::Conflicting => CheckOutcome::Fail,
+                            Ev::Incomplete => CheckOutcome::Unknown,
+                        };
+                        let mut checks = vec![
+                            Check::new(CheckId::Scoresheet, ev_outcome, &rule, "sheet"),
+                            Check::new(CheckId::ClockWindow, procedure, &rule, "window"),
+                        ];
+                        // The opponent's silence is said, never failed.
+                        checks.push(Check::new(
+                            CheckId::Submissions,
+                            CheckOutcome::Pass,
+                            &rule,
+                            if opponent_silent {
+                                "no submission from White (the opponent)"
+                            } else {
+                                "both submitted"
+                            },
+                        ));
+                        let out = Outcome {
+                            merits: merits.clone(),
+                            if_upheld: DRAW.into(),
+                            if_rejected: "1-0".into(),
+                            refer_rule: Citation::fixed("R refer"),
+                            refer_note: String::new(),
+                            line_only_if_rejected: false,
+                        };
+                        let (rec, cited, detail) = decide(&checks, &out);
+                        let want = match (&merits, ev, procedure) {
+                            (_, Ev::Conflicting, _) => (Recommendation::Refer, "R refer"),
+                            (Merits::Fails(..), _, _) => (Recommendation::Reject, "R fails"),
+                            (_, _, CheckOutcome::Fail) => (Recommendation::Reject, "R 1"),
+                            (_, Ev::Incomplete, _) | (_, _, CheckOutcome::Unknown) => {
+                                (Recommendation::Refer, "R refer")
+                            }
+                            (Merits::Open(..), _, _) => (Recommendation::Refer, "R open"),
+                            _ => (Recommendation::Uphold, "R holds"),
+                        };
+                        let case = format!("{merits:?} {ev:?} {procedure:?} {opponent_silent}");
+                        assert_eq!((rec, cited.as_str()), want, "{case}");
+                        match (ev, rec) {
+                            (Ev::Conflicting, _) => {
+                                assert!(
+                                    detail.starts_with("the evidence conflicts: sheet"),
+                                    "{case}"
+                                )
+                            }
+                            (Ev::Incomplete, Recommendation::Refer) => assert!(
+                                detail.starts_with("the papers are incomplete: sheet"),
+                                "{case}"
+                            ),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        }
     }
 }
 

@@ -278,7 +278,7 @@ pub fn claim_packet(r: &Ruling) -> Packet {
     let event = c
         .event
         .clone()
-        .or_else(|| Some(tags.event.clone()).filter(|e| !e.is_empty() && e != "?"));
+        .or_else(|| crate::pgn::tags::given(&tags.event).map(str::to_string));
     let date = c
         .date
         .map(|d| d.to_string())
