@@ -50,7 +50,7 @@ const fn bit(sq: usize) -> u64 {
 /// Squares a White pawn on `p` (ranks 2–7) attacks.
 fn pawn_attacks(p: usize) -> u64 {
     let mut bb = 0;
-    if p % 8 > 0 {
+    if !p.is_multiple_of(8) {
         bb |= bit(p + 7);
     }
     if p % 8 < 7 {
