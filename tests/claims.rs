@@ -472,7 +472,7 @@ fn the_deadline_fees_and_submissions_of_ecf_qpf_13() {
     assert_eq!(r.recommendation, Recommendation::Refer);
     assert_eq!(
         r.detail,
-        "the papers are incomplete: the date of play or of receipt is not given (limit 12 days)"
+        "the record is incomplete: the date of play or of receipt is not given (limit 12 days)"
     );
 }
 
@@ -651,12 +651,6 @@ fn an_illegal_move_that_was_answered_stands_under_bcf_rp_13() {
 
 #[test]
 fn broken_claims_are_named_and_the_batch_goes_on() {
-    if !common::tools(
-        "broken_claims_are_named_and_the_batch_goes_on",
-        &[common::Tool::Poppler],
-    ) {
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     std::fs::write(d.join("s.pgn"), KRKN).unwrap();
@@ -730,8 +724,13 @@ fn broken_claims_are_named_and_the_batch_goes_on() {
     assert_eq!(rows["d-wrong-fen"]["recommendation"], "refer");
     assert_eq!(rows["d-wrong-fen"]["checks_failed"], "final-position");
     assert_eq!(rows["f-illegal-sheet"]["recommendation"], "refer");
-    let text = pdftotext(&out.join("f-illegal-sheet.pdf"), &["-layout"]);
-    assert!(text.contains("2. Ke3 by White is illegal"), "{text}");
+    if common::tools(
+        "broken_claims_are_named_and_the_batch_goes_on (packet text)",
+        &[common::Tool::Poppler],
+    ) {
+        let text = pdftotext(&out.join("f-illegal-sheet.pdf"), &["-layout"]);
+        assert!(text.contains("2. Ke3 by White is illegal"), "{text}");
+    }
     // Nothing was written outside --out.
     let mut names: Vec<String> = std::fs::read_dir(&out)
         .unwrap()
@@ -1096,4 +1095,95 @@ fn a_packet_that_cannot_be_written_is_marked_in_claims_csv() {
     );
     // The ruling itself is still there for the secretary.
     assert!(!rows["ecf-shuffle"]["recommendation"].is_empty());
+}
+
+/// The clocks are weighed as the record runs: the clock of the side that
+/// did not make the last move written ran; a side that moved again after
+/// its last written time may state any lower figure (issue 29's review).
+#[test]
+fn stated_clocks_are_weighed_by_who_moved_last() {
+    let sample = std::fs::read_to_string(sample("claims/bcf-illegal.pgn")).unwrap();
+    let claim = |sheet: &str, white: &str, black: &str| {
+        judge(
+            &format!("kind = \"illegal-move\"\nruleset = \"bcf-rapid\"\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"{white}\"\nclock_black = \"{black}\"\n"),
+            &[("s.pgn", sheet)],
+        )
+    };
+    // Claimed at once: Black's clock ran since 21. Kf2; ten seconds gone.
+    let r = claim(&sample, "0:25:05", "0:04:20");
+    assert_eq!(
+        outcome(&r, CheckId::Clocks),
+        CheckOutcome::Pass,
+        "{}",
+        r.detail
+    );
+    assert_eq!(r.recommendation, Recommendation::Uphold);
+    // Claimed after Black's reply 21... Rc7: White's clock was the one
+    // running, Black's stopped at 0:04:20. Too late: the move stands.
+    let late = sample.replace(
+        "21. Kf2 { [%clk 0:25:05] } *",
+        "21. Kf2 { [%clk 0:25:05] } 21... Rc7 { [%clk 0:04:20] } *",
+    );
+    let r = claim(&late, "0:25:00", "0:04:20");
+    assert_eq!(
+        outcome(&r, CheckId::Clocks),
+        CheckOutcome::Pass,
+        "{:?}",
+        r.checks
+    );
+    assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
+    assert_eq!(r.rule, "BCF RP 13");
+    // Black's stopped clock stated lower: a conflict, and the clocks decide
+    // under BCF RP 12, so it refers before the merits.
+    let r = claim(&late, "0:25:00", "0:04:00");
+    assert_eq!(outcome(&r, CheckId::Clocks), CheckOutcome::Fail);
+    assert_eq!(r.recommendation, Recommendation::Refer);
+    assert!(
+        r.detail
+            .contains("a change on a clock that was not running"),
+        "{}",
+        r.detail
+    );
+}
+
+/// A draw claim whose times stop being written (players may stop
+/// recording under five minutes): the stale figure is no conflict.
+#[test]
+fn a_stale_clock_figure_is_no_conflict() {
+    let unrecorded = KRKN
+        .replace(" { [%clk 0:05:00] }", "")
+        .replace(" { [%clk 0:01:15] }", "");
+    let r = judge(
+        "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:04:30\"\nclock_black = \"0:01:00\"\nfees_paid = [\"black\"]\n",
+        &[("s.pgn", &unrecorded)],
+    );
+    assert_eq!(
+        outcome(&r, CheckId::Clocks),
+        CheckOutcome::Pass,
+        "{:?}",
+        r.checks
+    );
+    assert_eq!(r.recommendation, Recommendation::Uphold, "{}", r.detail);
+}
+
+/// A second game in the scoresheet's file is said, not held against the
+/// claim; a kind the ruleset lacks is rejected even when the written
+/// position does not match.
+#[test]
+fn notes_that_are_not_conflicts() {
+    let claim = "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:05:00\"\nclock_black = \"0:01:15\"\nfees_paid = [\"black\"]\n";
+    let two = format!("{KRKN}\n{KRKN}");
+    let r = judge(claim, &[("s.pgn", &two)]);
+    assert_eq!(r.recommendation, Recommendation::Uphold, "{}", r.detail);
+    let sheet = r.check(CheckId::Scoresheet).unwrap();
+    assert!(
+        sheet
+            .detail
+            .ends_with("(the file holds 1 game more after it, not read)"),
+        "{}",
+        sheet.detail
+    );
+    let none = "kind = \"clear-draw-appeal\"\nruleset = \"fide-rapid\"\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nfinal_fen = \"8/8/8/8/8/8/8/K6k w - - 0 1\"\n";
+    let r = judge(none, &[("s.pgn", KRKN)]);
+    assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
 }

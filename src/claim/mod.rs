@@ -152,29 +152,6 @@ pub enum CheckClass {
 }
 
 impl CheckId {
-    pub const ALL: [CheckId; 20] = [
-        CheckId::KindAllowed,
-        CheckId::Scoresheet,
-        CheckId::FinalPosition,
-        CheckId::Clocks,
-        CheckId::ClockWindow,
-        CheckId::OnMove,
-        CheckId::Increment,
-        CheckId::Deadline,
-        CheckId::Submissions,
-        CheckId::Fees,
-        CheckId::NormalMeans,
-        CheckId::NoEffort,
-        CheckId::ClaimantFlagUp,
-        CheckId::OpponentFlagDown,
-        CheckId::BothFlagsDown,
-        CheckId::ClaimantCanMate,
-        CheckId::IllegalMoveFound,
-        CheckId::ClaimedInTime,
-        CheckId::ClockLimit,
-        CheckId::SecondIllegal,
-    ];
-
     pub fn as_str(self) -> &'static str {
         match self {
             CheckId::KindAllowed => "kind-allowed",

@@ -4,20 +4,15 @@
 //! ruleset's (`[claims.evidence]`).
 
 use crate::{
-    claim::ClaimKind,
     model::{Clock, Side},
     rules::EvidenceRules,
 };
 
-/// The clock that was running when the claim was made. After an illegal
-/// move the offender pressed his clock, so the claimant's was running;
-/// otherwise it is the side to move in the final position's (a draw claim
-/// on the move, a flag down with that side to move).
-pub fn running_clock(kind: ClaimKind, to_move: Side, claimant: Side) -> Side {
-    match kind {
-        ClaimKind::IllegalMove => claimant,
-        _ => to_move,
-    }
+/// The clock that was running when the claim was made: the side that made
+/// the last move written (an illegal move included) pressed its clock, so
+/// the other side's ran; with no move written, the side to move's.
+pub fn running_clock(last_mover: Option<Side>, to_move: Side) -> Side {
+    last_mover.map_or(to_move, Side::other)
 }
 
 /// Whether a stated clock agrees with the scoresheet's last figure for
@@ -25,7 +20,8 @@ pub fn running_clock(kind: ClaimKind, to_move: Side, claimant: Side) -> Side {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum StatedClock {
     Agrees,
-    /// More time than the sheet showed: a clock only runs down.
+    /// More time than the sheet showed (and than the increments since
+    /// explain): a clock only runs down.
     GainedTime,
     /// A clock that was not running changed.
     MovedWhileStopped,
@@ -46,26 +42,42 @@ impl StatedClock {
     }
 }
 
+/// What a side's clock did between the scoresheet's last figure for it and
+/// the claim.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SinceFigure {
+    /// The side's clock was running at the claim.
+    pub running: bool,
+    /// Moves the side wrote after that figure (its clock ran for each, and
+    /// gained an increment each).
+    pub moves: usize,
+}
+
 /// `stated` at the claim against `sheet`, the scoresheet's last figure for
-/// that side; `running`: this side's clock ran since that figure.
+/// that side.
 pub fn stated_clock(
     rules: &EvidenceRules,
-    running: bool,
+    since: SinceFigure,
     stated: Clock,
     sheet: Clock,
     increment: u32,
 ) -> StatedClock {
-    let slack = (increment + rules.tolerance_seconds) * 10;
+    let increments = increment * (since.moves as u32 + 1);
+    let slack = (increments + rules.tolerance_seconds) * 10;
     let (s, w) = (stated.tenths, sheet.tenths);
-    if running {
-        if s > w + slack {
-            StatedClock::GainedTime
-        } else if w > s + rules.one_move_seconds * 10 {
+    if s > w + slack {
+        StatedClock::GainedTime
+    } else if since.moves > 0 {
+        // The clock ran for moves the scoresheet gives no time for: any
+        // lower figure is what the record allows.
+        StatedClock::Agrees
+    } else if since.running {
+        if w > s + rules.one_move_seconds * 10 {
             StatedClock::LostTooMuch
         } else {
             StatedClock::Agrees
         }
-    } else if s.abs_diff(w) > slack {
+    } else if w > s + slack {
         StatedClock::MovedWhileStopped
     } else {
         StatedClock::Agrees
@@ -80,42 +92,62 @@ mod tests {
     fn a_running_clock_only_runs_down_and_a_stopped_one_stays() {
         let r = EvidenceRules::default();
         let c = Clock::secs;
+        let running = SinceFigure {
+            running: true,
+            moves: 0,
+        };
+        let stopped = SinceFigure {
+            running: false,
+            moves: 0,
+        };
         // The claimant's clock ran from the opponent's move to the claim.
         assert_eq!(
-            stated_clock(&r, true, c(95), c(110), 0),
+            stated_clock(&r, running, c(95), c(110), 0),
             StatedClock::Agrees
         );
         assert_eq!(
-            stated_clock(&r, true, c(113), c(110), 0),
+            stated_clock(&r, running, c(113), c(110), 0),
             StatedClock::GainedTime
         );
         assert_eq!(
-            stated_clock(&r, true, c(112), c(110), 0),
+            stated_clock(&r, running, c(112), c(110), 0),
             StatedClock::Agrees
         );
         assert_eq!(
-            stated_clock(&r, true, c(10), c(400), 0),
+            stated_clock(&r, running, c(10), c(400), 0),
             StatedClock::LostTooMuch
         );
         assert_eq!(
-            stated_clock(&r, false, c(95), c(110), 0),
+            stated_clock(&r, stopped, c(95), c(110), 0),
             StatedClock::MovedWhileStopped
         );
         assert_eq!(
-            stated_clock(&r, false, c(108), c(110), 0),
+            stated_clock(&r, stopped, c(108), c(110), 0),
             StatedClock::Agrees
         );
         assert_eq!(
-            stated_clock(&r, false, c(100), c(110), 10),
+            stated_clock(&r, stopped, c(100), c(110), 10),
+            StatedClock::Agrees
+        );
+        // Three moves written since the last figure (players may stop
+        // recording times): any lower figure, and three increments more.
+        let unrecorded = SinceFigure {
+            running: false,
+            moves: 3,
+        };
+        assert_eq!(
+            stated_clock(&r, unrecorded, c(20), c(338), 0),
             StatedClock::Agrees
         );
         assert_eq!(
-            running_clock(ClaimKind::IllegalMove, Side::Black, Side::White),
-            Side::White
+            stated_clock(&r, unrecorded, c(345), c(338), 2),
+            StatedClock::Agrees
         );
         assert_eq!(
-            running_clock(ClaimKind::DrawLastTwoMinutes, Side::Black, Side::White),
-            Side::Black
+            stated_clock(&r, unrecorded, c(349), c(338), 2),
+            StatedClock::GainedTime
         );
+        assert_eq!(running_clock(Some(Side::Black), Side::Black), Side::White);
+        assert_eq!(running_clock(None, Side::Black), Side::Black);
     }
 }

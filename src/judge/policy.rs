@@ -475,6 +475,16 @@ mod tests {
                 let ours = b.mate(side);
                 let full = mate::can_mate(&pos, side);
                 assert_eq!(ours.verdict, full.verdict, "{fen} {side:?}");
+                // The search alone, without the fast check's proofs, never
+                // contradicts them.
+                let search = match crate::analysis::helpmate::winnability(&pos, side.into()) {
+                    crate::analysis::helpmate::Verdict::Winnable(_) => Mateability::Winnable,
+                    crate::analysis::helpmate::Verdict::Unwinnable(_) => Mateability::Unwinnable,
+                    crate::analysis::helpmate::Verdict::Undetermined => Mateability::Undetermined,
+                };
+                if search != Mateability::Undetermined {
+                    assert_eq!(ours.verdict, search, "{fen} {side:?}: the search alone");
+                }
                 if ours.verdict == Mateability::Winnable {
                     assert!(
                         mate::line_mates(&pos, &ours.line, side.into()),

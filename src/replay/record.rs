@@ -71,6 +71,8 @@ pub struct Record {
     /// The last position recorded, the moves after the stop played as the
     /// men moved where they can be; `None` when they cannot.
     pub last_recorded: Option<Chess>,
+    /// Games in the file after the first (which is the scoresheet).
+    pub extra_games: usize,
 }
 
 impl Record {
@@ -107,6 +109,7 @@ impl Record {
             time_control: TimeControl::Unknown,
             clocks: ClockFacts::default(),
             replay: None,
+            extra_games: 0,
             unreplayed: Vec::new(),
             last_recorded: None,
         }
@@ -148,6 +151,47 @@ impl Record {
     pub fn moves_by(&self, side: Side) -> usize {
         self.rows.iter().filter(|r| r.side == side).count()
     }
+
+    /// The side that made ply `ply`.
+    pub fn side_of(&self, ply: usize) -> Side {
+        if ply % 2 == 1 {
+            self.first
+        } else {
+            self.first.other()
+        }
+    }
+
+    /// Plies written on the scoresheet: replayed, illegal, or written after
+    /// the replay stopped.
+    pub fn plies_written(&self) -> usize {
+        let last = |p: Option<usize>| p.unwrap_or(0);
+        last(self.rows.last().map(|r| r.ply))
+            .max(last(self.illegal.last().map(|i| i.ply)))
+            .max(last(self.unreplayed.last().map(|r| r.ply)))
+    }
+
+    /// The moves `side` wrote after ply `ply`.
+    pub fn moves_after(&self, side: Side, ply: usize) -> usize {
+        (ply + 1..=self.plies_written())
+            .filter(|&p| self.side_of(p) == side)
+            .count()
+    }
+
+    /// Ply `ply`'s move as written: replayed, illegal, or after the stop.
+    pub fn written(&self, ply: usize) -> &str {
+        fn row(rows: &[Row], ply: usize) -> Option<&str> {
+            rows.iter().find(|r| r.ply == ply).map(|r| r.san.as_str())
+        }
+        row(&self.rows, ply)
+            .or_else(|| {
+                self.illegal
+                    .iter()
+                    .find(|i| i.ply == ply)
+                    .map(|i| i.san.as_str())
+            })
+            .or_else(|| row(&self.unreplayed, ply))
+            .unwrap_or("")
+    }
 }
 
 /// Reads and replays a scoresheet's text (the first game in it). Never
@@ -161,12 +205,7 @@ pub fn from_text(source: String, text: &[u8], rules: &Ruleset) -> Record {
     let span = batch.games[0];
     let game = pgn::BatchParser::new(&batch.data).parse(span.start, span.end);
     let mut ev = from_game(&source, &game, rules);
-    if batch.games.len() > 1 && ev.problem.is_none() {
-        ev.problem = Some(format!(
-            "{source} holds {} games; the first is the scoresheet",
-            batch.games.len()
-        ));
-    }
+    ev.extra_games = batch.games.len() - 1;
     ev
 }
 

@@ -47,6 +47,7 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
             refer_rule: rule,
             refer_note: String::new(),
             line_only_if_rejected: false,
+            merits_need_clocks: false,
         };
     };
     let title = d.claim.ruleset.title.clone();
@@ -112,6 +113,7 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
         refer_rule: p.refer_rule.clone(),
         refer_note: p.refer_note.clone(),
         line_only_if_rejected: true,
+        merits_need_clocks: false,
     }
 }
 
@@ -565,7 +567,7 @@ mod tests {
         assert_eq!(r.recommendation, Recommendation::Refer);
         assert!(
             r.detail
-                .starts_with("the papers are incomplete: s.pgn: an extract"),
+                .starts_with("the record is incomplete: s.pgn: an extract"),
             "{}",
             r.detail
         );

@@ -33,6 +33,8 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
         refer_rule: reinstate.clone(),
         refer_note: String::new(),
         line_only_if_rejected: false,
+        // BCF RP 12: whether the move loses turns on the clocks.
+        merits_need_clocks: im_rules.loses_under_seconds.is_some(),
     };
     let Some(im) = d.evidence.last_illegal().cloned() else {
         let none = !d.evidence.rows.is_empty();

@@ -93,23 +93,29 @@ struct Outcome {
     refer_note: String,
     /// A helpmate line decides nothing once the claim is upheld.
     line_only_if_rejected: bool,
+    /// The merits rest on the stated clocks (a flag, a clock limit): a
+    /// contradiction there refers before the merits are looked at.
+    merits_need_clocks: bool,
 }
 
 /// The decision, from the checks and the merits, in this order (the
 /// precedence is written here and nowhere else):
 ///
-/// 1. a contradiction in the evidence (a check on the scoresheet, the
-///    written position or the stated clocks fails) refers, naming both
-///    figures: nothing is decided on a record at odds with itself;
-/// 2. a claim that fails on its merits is rejected, whatever the papers;
-/// 3. a claim not made as the rules require (out of its window, not on
+/// 1. a claim the ruleset does not provide is rejected;
+/// 2. a contradiction in the position (the scoresheet, the written final
+///    position) refers, naming both: nothing is decided on a record at
+///    odds with itself; so does a contradiction in the stated clocks where
+///    the merits rest on the clocks (a flag, a clock limit);
+/// 3. a claim that fails on its merits is rejected, whatever the papers;
+/// 4. a contradiction in the stated clocks refers;
+/// 5. a claim not made as the rules require (out of its window, not on
 ///    move, late, its own papers or fee missing) is rejected; what the
 ///    opponent failed to send never counts against the claimant (those
 ///    checks never fail on the opponent's account);
-/// 4. papers missing or incomplete that could change the outcome refer,
-///    said as incomplete and naming what is missing;
-/// 5. merits the record cannot settle refer;
-/// 6. otherwise the claim is upheld.
+/// 6. a record missing or incomplete where that could change the outcome
+///    refers, said as incomplete and naming what is missing;
+/// 7. merits the record cannot settle refer;
+/// 8. otherwise the claim is upheld.
 fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String) {
     let with_note = |d: String| {
         if out.refer_note.is_empty() {
@@ -118,22 +124,37 @@ fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String)
             format!("{d}; {}", out.refer_note)
         }
     };
-    let failed = |class: CheckClass| {
+    let failed = |wanted: &dyn Fn(CheckId) -> bool| {
         checks
             .iter()
-            .find(|c| c.id.class() == class && c.outcome == CheckOutcome::Fail)
+            .find(|c| wanted(c.id) && c.outcome == CheckOutcome::Fail)
     };
-    if let Some(c) = failed(CheckClass::Evidence) {
-        return (
+    let conflict = |c: &Check| {
+        (
             Recommendation::Refer,
             out.refer_rule.clone(),
             with_note(format!("the evidence conflicts: {}", c.detail)),
-        );
+        )
+    };
+    if let (Some(_), Merits::Fails(rule, detail)) =
+        (failed(&|id| id == CheckId::KindAllowed), &out.merits)
+    {
+        return (Recommendation::Reject, rule.clone(), detail.clone());
+    }
+    if let Some(c) = failed(&|id| matches!(id, CheckId::Scoresheet | CheckId::FinalPosition)) {
+        return conflict(c);
+    }
+    let clocks = failed(&|id| id == CheckId::Clocks);
+    if let (Some(c), true) = (clocks, out.merits_need_clocks) {
+        return conflict(c);
     }
     if let Merits::Fails(rule, detail) = &out.merits {
         return (Recommendation::Reject, rule.clone(), detail.clone());
     }
-    if let Some(c) = failed(CheckClass::Procedure) {
+    if let Some(c) = clocks {
+        return conflict(c);
+    }
+    if let Some(c) = failed(&|id| id.class() == CheckClass::Procedure) {
         return (
             Recommendation::Reject,
             c.rule.clone(),
@@ -149,7 +170,7 @@ fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String)
         return (
             Recommendation::Refer,
             out.refer_rule.clone(),
-            with_note(format!("the papers are incomplete: {}", missing.join("; "))),
+            with_note(format!("the record is incomplete: {}", missing.join("; "))),
         );
     }
     match &out.merits {
@@ -159,6 +180,7 @@ fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String)
             with_note(detail.clone()),
         ),
         Merits::Holds(rule, detail) => (Recommendation::Uphold, rule.clone(), detail.clone()),
+        // Rejected above; kept whole so that the match needs no panic.
         Merits::Fails(rule, detail) => (Recommendation::Reject, rule.clone(), detail.clone()),
     }
 }
@@ -247,30 +269,24 @@ fn clock_of(d: &Draft, side: Side) -> Option<Clock> {
 /// The clocks stated in the claim against the scoresheet's last recorded
 /// clocks, by the evidence rules (`judge::evidence`).
 fn clock_evidence(d: &mut Draft, rule: &Citation) {
-    let to_move = Side::from(d.evidence.position.turn());
-    let running = evidence::running_clock(d.claim.kind, to_move, d.claim.claimant);
-    let inc = d.evidence.time_control.uniform_increment().unwrap_or(0);
-    let ev_rules = d.claim.ruleset.claims.evidence.clone();
+    let ev = &d.evidence;
+    let written = ev.plies_written();
+    let last_mover = (written > 0).then(|| ev.side_of(written));
+    let running = evidence::running_clock(last_mover, Side::from(ev.position.turn()));
+    let inc = ev.time_control.uniform_increment().unwrap_or(0);
+    let ev_rules = &d.claim.ruleset.claims.evidence;
     let mut compared = Vec::new();
     let mut conflicts = Vec::new();
     for side in [Side::White, Side::Black] {
-        let (Some(stated), Some((ply, sheet))) =
-            (d.claim.clock(side), d.evidence.clocks.last(side))
-        else {
+        let (Some(stated), Some((ply, sheet))) = (d.claim.clock(side), ev.clocks.last(side)) else {
             continue;
         };
-        // The move as written, a row of the replay or the illegal move.
-        let san = match d.evidence.rows.get(ply - 1) {
-            Some(row) => row.san.as_str(),
-            None => d
-                .evidence
-                .illegal
-                .iter()
-                .find(|i| i.ply == ply)
-                .map_or("", |i| i.san.as_str()),
+        let at = format!("{}{}", ev.move_number(ply), ev.written(ply));
+        let since = evidence::SinceFigure {
+            running: side == running,
+            moves: ev.moves_after(side, ply),
         };
-        let at = format!("{}{san}", d.evidence.move_number(ply));
-        let verdict = evidence::stated_clock(&ev_rules, side == running, stated, sheet, inc);
+        let verdict = evidence::stated_clock(ev_rules, since, stated, sheet, inc);
         let words = format!(
             "{} {stated} in the claim, {sheet} on the scoresheet after {at}",
             side.name()
@@ -391,11 +407,21 @@ fn position_checks(r: &mut Draft, position_rule: &Citation, complete: bool) {
                     ),
                 )
             } else {
+                let extra = match ev.extra_games {
+                    0 => String::new(),
+                    n => format!(
+                        " (the file holds {} more after it, not read)",
+                        plural(n, "game")
+                    ),
+                };
                 check(
                     CheckId::Scoresheet,
                     CheckOutcome::Pass,
                     position_rule,
-                    format!("{}: {what}, {clocks}; {moves} replayed{legal}", ev.source),
+                    format!(
+                        "{}: {what}, {clocks}; {moves} replayed{legal}{extra}",
+                        ev.source
+                    ),
                 )
             }
         }
@@ -533,93 +559,145 @@ fn mate_line(pos: &Chess, who: &str, verb: &str, line: &[shakmaty::Move]) -> Str
     }
 }
 
-/// The decision's precedence as a table: merits x evidence x the
-/// claimant's procedure x the opponent's missing papers.
+/// The decision's precedence as a table: the kind allowed or not x merits
+/// x the position's evidence x the clocks' evidence (with merits resting
+/// on the clocks or not) x the claimant's procedure x whose papers are
+/// missing (through the real papers check).
 #[cfg(test)]
 mod precedence {
     use super::*;
 
-    #[derive(Copy, Clone, Debug)]
+    #[derive(Copy, Clone, Debug, PartialEq)]
     enum Ev {
         Sound,
         Conflicting,
         Incomplete,
     }
 
+    fn outcome(ev: Ev) -> CheckOutcome {
+        match ev {
+            Ev::Sound => CheckOutcome::Pass,
+            Ev::Conflicting => CheckOutcome::Fail,
+            Ev::Incomplete => CheckOutcome::Unknown,
+        }
+    }
+
     #[test]
     fn the_decision_follows_one_written_order() {
+        use CheckOutcome::{Fail, Pass, Unknown};
         let rule = Citation::fixed("R 1");
         let merits_all = [
             Merits::Holds(Citation::fixed("R holds"), "holds".into()),
             Merits::Fails(Citation::fixed("R fails"), "fails".into()),
             Merits::Open(Citation::fixed("R open"), "open".into()),
         ];
-        for merits in merits_all {
-            for ev in [Ev::Sound, Ev::Conflicting, Ev::Incomplete] {
-                for procedure in [
-                    CheckOutcome::Pass,
-                    CheckOutcome::Fail,
-                    CheckOutcome::Unknown,
-                ] {
-                    for opponent_silent in [false, true] {
-                        let ev_outcome = match ev {
-                            Ev::Sound => CheckOutcome::Pass,
-                            Ev::Conflicting => CheckOutcome::Fail,
-                            Ev::Incomplete => CheckOutcome::Unknown,
-                        };
-                        let mut checks = vec![
-                            Check::new(CheckId::Scoresheet, ev_outcome, &rule, "sheet"),
-                            Check::new(CheckId::ClockWindow, procedure, &rule, "window"),
-                        ];
-                        // The opponent's silence is said, never failed.
-                        checks.push(Check::new(
-                            CheckId::Submissions,
-                            CheckOutcome::Pass,
-                            &rule,
-                            if opponent_silent {
-                                "no submission from White (the opponent)"
-                            } else {
-                                "both submitted"
-                            },
-                        ));
-                        let out = Outcome {
-                            merits: merits.clone(),
-                            if_upheld: DRAW.into(),
-                            if_rejected: "1-0".into(),
-                            refer_rule: Citation::fixed("R refer"),
-                            refer_note: String::new(),
-                            line_only_if_rejected: false,
-                        };
-                        let (rec, cited, detail) = decide(&checks, &out);
-                        let want = match (&merits, ev, procedure) {
-                            (_, Ev::Conflicting, _) => (Recommendation::Refer, "R refer"),
-                            (Merits::Fails(..), _, _) => (Recommendation::Reject, "R fails"),
-                            (_, _, CheckOutcome::Fail) => (Recommendation::Reject, "R 1"),
-                            (_, Ev::Incomplete, _) | (_, _, CheckOutcome::Unknown) => {
-                                (Recommendation::Refer, "R refer")
+        let mut cases = 0;
+        for allowed in [true, false] {
+            for merits in &merits_all {
+                for sheet in [Ev::Sound, Ev::Conflicting, Ev::Incomplete] {
+                    for clocks in [Ev::Sound, Ev::Conflicting] {
+                        for need_clocks in [false, true] {
+                            for window in [Pass, Fail, Unknown] {
+                                // Who sent nothing: nobody, the opponent, the claimant.
+                                for silent in [None, Some(Side::White), Some(Side::Black)] {
+                                    let missing: Vec<Side> = silent.into_iter().collect();
+                                    let papers = procedure::papers_check(
+                                        CheckId::Submissions,
+                                        &rule,
+                                        Side::Black,
+                                        None,
+                                        &missing,
+                                        "both sent",
+                                        "no submission from",
+                                    );
+                                    let checks = vec![
+                                        Check::new(
+                                            CheckId::KindAllowed,
+                                            if allowed { Pass } else { Fail },
+                                            &rule,
+                                            "kind",
+                                        ),
+                                        Check::new(
+                                            CheckId::Scoresheet,
+                                            outcome(sheet),
+                                            &rule,
+                                            "sheet",
+                                        ),
+                                        Check::new(
+                                            CheckId::Clocks,
+                                            outcome(clocks),
+                                            &rule,
+                                            "clocks",
+                                        ),
+                                        Check::new(CheckId::ClockWindow, window, &rule, "window"),
+                                        papers,
+                                    ];
+                                    // A kind the ruleset lacks fails on its merits.
+                                    let merits = if allowed {
+                                        merits.clone()
+                                    } else {
+                                        Merits::Fails(Citation::fixed("R fails"), "fails".into())
+                                    };
+                                    let out = Outcome {
+                                        merits: merits.clone(),
+                                        if_upheld: DRAW.into(),
+                                        if_rejected: "1-0".into(),
+                                        refer_rule: Citation::fixed("R refer"),
+                                        refer_note: String::new(),
+                                        line_only_if_rejected: false,
+                                        merits_need_clocks: need_clocks,
+                                    };
+                                    let (rec, cited, detail) = decide(&checks, &out);
+                                    let claimant_silent = silent == Some(Side::Black);
+                                    let fails = matches!(merits, Merits::Fails(..));
+                                    let refer = (Recommendation::Refer, "R refer");
+                                    let want = if !allowed {
+                                        (Recommendation::Reject, "R fails")
+                                    } else if sheet == Ev::Conflicting
+                                        || (clocks == Ev::Conflicting && need_clocks)
+                                    {
+                                        refer
+                                    } else if fails {
+                                        (Recommendation::Reject, "R fails")
+                                    } else if clocks == Ev::Conflicting {
+                                        refer
+                                    } else if window == Fail || claimant_silent {
+                                        (Recommendation::Reject, "R 1")
+                                    } else if sheet == Ev::Incomplete || window == Unknown {
+                                        refer
+                                    } else if matches!(merits, Merits::Open(..)) {
+                                        (Recommendation::Refer, "R open")
+                                    } else {
+                                        (Recommendation::Uphold, "R holds")
+                                    };
+                                    let case = format!(
+                                        "allowed {allowed}, {merits:?}, sheet {sheet:?}, clocks {clocks:?} (needed {need_clocks}), window {window:?}, silent {silent:?}"
+                                    );
+                                    assert_eq!((rec, cited.as_str()), want, "{case}");
+                                    if want == refer
+                                        && sheet != Ev::Conflicting
+                                        && clocks != Ev::Conflicting
+                                    {
+                                        assert!(
+                                            detail.starts_with("the record is incomplete: "),
+                                            "{case}: {detail}"
+                                        );
+                                    }
+                                    if want == refer && sheet == Ev::Conflicting {
+                                        assert_eq!(
+                                            detail, "the evidence conflicts: sheet",
+                                            "{case}"
+                                        );
+                                    }
+                                    cases += 1;
+                                }
                             }
-                            (Merits::Open(..), _, _) => (Recommendation::Refer, "R open"),
-                            _ => (Recommendation::Uphold, "R holds"),
-                        };
-                        let case = format!("{merits:?} {ev:?} {procedure:?} {opponent_silent}");
-                        assert_eq!((rec, cited.as_str()), want, "{case}");
-                        match (ev, rec) {
-                            (Ev::Conflicting, _) => {
-                                assert!(
-                                    detail.starts_with("the evidence conflicts: sheet"),
-                                    "{case}"
-                                )
-                            }
-                            (Ev::Incomplete, Recommendation::Refer) => assert!(
-                                detail.starts_with("the papers are incomplete: sheet"),
-                                "{case}"
-                            ),
-                            _ => {}
                         }
                     }
                 }
             }
         }
+        assert_eq!(cases, 2 * 3 * 3 * 2 * 2 * 3 * 3);
     }
 }
 

@@ -216,7 +216,7 @@ pub(super) fn procedural_checks(r: &mut Draft, p: &DrawClaimRules) {
 /// claimant's own default; the opponent's is said and never held against
 /// the claim (the side that gains from a failed claim cannot sink it by
 /// staying silent).
-fn papers_check(
+pub(super) fn papers_check(
     id: CheckId,
     rule: &crate::citation::Citation,
     claimant: Side,

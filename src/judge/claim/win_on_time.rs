@@ -89,6 +89,7 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
         refer_rule: flag_rule.clone(),
         refer_note: String::new(),
         line_only_if_rejected: false,
+        merits_need_clocks: true,
     };
     let own = clock_of(d, claimant);
     let theirs = clock_of(d, opponent);
