@@ -1133,6 +1133,35 @@ fn stated_clocks_are_weighed_by_who_moved_last() {
     );
     assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
     assert_eq!(r.rule, "BCF RP 13");
+    // "If upheld" says what BCF RP 12 gives had it come in time: the loss.
+    assert_eq!(r.result_if_upheld, "0-1");
+    assert_eq!(r.upheld_result(), "0-1");
+    // The packet agrees with itself: the diagram shows the last position
+    // (the illegal move stood), the scoresheet is not "all legal", plurals.
+    let p = arbiter::report::packet::claim_packet(&r);
+    assert_eq!(p.position_title, "Final position, after 21... Rc7+");
+    let finding = |name: &str| {
+        p.findings
+            .iter()
+            .find(|f| f.name == name)
+            .map(|f| f.detail.clone())
+            .unwrap_or_default()
+    };
+    assert!(
+        !finding("scoresheet").contains("all legal"),
+        "{}",
+        finding("scoresheet")
+    );
+    assert!(
+        finding("scoresheet").contains("21. Kf2 is illegal, and play went on after it"),
+        "{}",
+        finding("scoresheet")
+    );
+    assert!(
+        finding("claimed-in-time").starts_with("1 more move was played after 21. Kf2"),
+        "{}",
+        finding("claimed-in-time")
+    );
     // Black's stopped clock stated lower: a conflict, and the clocks decide
     // under BCF RP 12, so it refers before the merits.
     let r = claim(&late, "0:25:00", "0:04:00");
@@ -1186,4 +1215,45 @@ fn notes_that_are_not_conflicts() {
     let none = "kind = \"clear-draw-appeal\"\nruleset = \"fide-rapid\"\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nfinal_fen = \"8/8/8/8/8/8/8/K6k w - - 0 1\"\n";
     let r = judge(none, &[("s.pgn", KRKN)]);
     assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
+}
+
+/// Sabah v.8 asks for "a clear drawn position": an appeal by the side that
+/// is winning is no clear draw (issue 29).
+#[test]
+fn a_sabah_appeal_by_the_winning_side_is_no_clear_draw() {
+    // White, with king and queen against a bare king, appeals for a draw.
+    let pgn = "[FEN \"8/8/4k3/8/8/3QK3/8/8 b - - 0 50\"]\n[SetUp \"1\"]\n\n50... Kf6 { [%clk 0:10:00] } 51. Qd5 { [%clk 0:12:00] } *\n";
+    let r = judge(
+        "kind = \"clear-draw-appeal\"\nruleset = \"sabah-active30\"\nclaimant = \"white\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:12:00\"\nclock_black = \"0:10:00\"\n",
+        &[("s.pgn", pgn)],
+    );
+    assert_eq!(
+        outcome(&r, CheckId::NormalMeans),
+        CheckOutcome::Fail,
+        "{:?}",
+        r.checks
+    );
+    assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
+    assert!(r.detail.contains("and for the appellant: "), "{}", r.detail);
+}
+
+/// Ground (b) alone: nobody asked whether anyone can mate, so no helpmate
+/// line under the ruling; the grounds are labelled as the text numbers them.
+#[test]
+fn a_no_effort_claim_prints_no_helpmate_line() {
+    let base = "kind = \"draw-last-two-minutes\"\nruleset = \"ecf-quickplay\"\ngrounds = [\"no-effort\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\ndate = 2009-11-12\nreceived = 2009-11-20\nclock_white = \"0:03:52\"\nclock_black = \"0:01:09\"\nsubmitted_by = [\"white\", \"black\"]\nfees_paid = [\"white\", \"black\"]\n";
+    let r = judge(base, &[("s.pgn", SHUFFLE_GAME)]);
+    assert!(r.mate_line.is_none(), "{:?}", r.mate_line);
+    let p = arbiter::report::packet::claim_packet(&r);
+    assert!(
+        p.notes.iter().all(|n| !n.starts_with("Helpmate line")),
+        "{:?}",
+        p.notes
+    );
+    let grounds = p
+        .header
+        .iter()
+        .find(|(k, _)| k == "Grounds")
+        .map(|(_, v)| v.as_str());
+    assert_eq!(grounds, Some("no-effort (ECF QPF 11(b))"));
 }

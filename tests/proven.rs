@@ -10,7 +10,7 @@ use crate::common::{self, judge_one, oracle};
 
 use arbiter::{
     analysis::{
-        mate::{can_mate, cannot_mate_proof, Mateability},
+        mate::{can_mate, cannot_mate_proof, line_mates, Mateability},
         position::{analyse, parse_position},
     },
     judge::policy::{self, Board},
@@ -26,17 +26,6 @@ use shakmaty::{
 /// The position issue 29 was filed on: both sides' pawns locked, White's
 /// two pairs of doubled pawns blocked by their own pawns.
 const LOCKED: &str = "8/1k6/2p2p2/p1P2p1p/P1P2P1P/5P2/2K5/8 b - - 52 58";
-
-fn mates(pos: &Chess, line: &[shakmaty::Move], winner: Color) -> bool {
-    let mut p = pos.clone();
-    for m in line {
-        if !p.is_legal(*m) {
-            return false;
-        }
-        p.play_unchecked(*m);
-    }
-    p.is_checkmate() && p.turn() != winner
-}
 
 /// Every path's verdict for one side: the same, and a "can" that mates.
 fn one_answer(pos: &Chess, side: Side) -> Mateability {
@@ -56,8 +45,8 @@ fn one_answer(pos: &Chess, side: Side) -> Mateability {
     };
     assert_eq!(shown.verdict, full.verdict, "{fen} {side:?}: analyse");
     if full.verdict == Mateability::Winnable {
-        assert!(mates(pos, &full.line, side.into()), "{fen} {side:?}");
-        assert!(mates(pos, &game.line, side.into()), "{fen} {side:?}");
+        assert!(line_mates(pos, &full.line, side.into()), "{fen} {side:?}");
+        assert!(line_mates(pos, &game.line, side.into()), "{fen} {side:?}");
     }
     full.verdict
 }

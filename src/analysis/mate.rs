@@ -110,7 +110,7 @@ pub(crate) fn search_answer(pos: &Chess, side: Side) -> MateAnswer {
 }
 
 /// `line` is legal from `pos` and ends with `winner` giving mate.
-pub(crate) fn line_mates(pos: &Chess, line: &[Move], winner: Color) -> bool {
+pub fn line_mates(pos: &Chess, line: &[Move], winner: Color) -> bool {
     let mut p = pos.clone();
     for m in line {
         if !p.is_legal(*m) {

@@ -267,18 +267,7 @@ fn no_mate_within(pos: &Chess, winner: Color, depth: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::test_position as pos;
-
-    fn mates(p: &Chess, line: &[Move], winner: Color) -> bool {
-        let mut p = p.clone();
-        for m in line {
-            if !p.is_legal(*m) {
-                return false;
-            }
-            p.play_unchecked(*m);
-        }
-        p.is_checkmate() && p.turn() != winner
-    }
+    use crate::analysis::{mate::line_mates, test_position as pos};
 
     #[test]
     fn lines_found_really_mate() {
@@ -290,7 +279,9 @@ mod tests {
         ] {
             let p = pos(fen);
             match winnability(&p, winner) {
-                Verdict::Winnable(line) => assert!(mates(&p, &line, winner), "{fen}: {line:?}"),
+                Verdict::Winnable(line) => {
+                    assert!(line_mates(&p, &line, winner), "{fen}: {line:?}")
+                }
                 v => panic!("{fen}: {v:?}"),
             }
         }
