@@ -297,3 +297,52 @@ fn lichess_positions_agree_with_the_oracle() {
     assert_eq!(t.sides, 2 * positions.len());
     assert!(t.ours_undetermined <= 15, "{}", t.ours_undetermined);
 }
+
+/// The final position of every standard game in every shared export (the
+/// chess.com files, the broadcast, the other lichess files beside the one
+/// sampled above), both sides: ours and the oracle agree where both decide,
+/// and every "can" mates.
+#[test]
+fn every_final_position_of_the_shared_games_agrees_with_the_oracle() {
+    let dir = data("games-with-clocks");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("games folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 9, "{files:?}");
+    let mut positions = Vec::new();
+    for path in &files {
+        let mut sample = Sample {
+            every: usize::MAX,
+            games: 0,
+            positions: Vec::new(),
+        };
+        let mut reader = Reader::new(File::open(path).expect("games file"));
+        while reader.read_game(&mut sample).expect("read").is_some() {}
+        positions.extend(sample.positions);
+    }
+    let mut seen = std::collections::HashSet::new();
+    positions.retain(|p| {
+        seen.insert(
+            shakmaty::fen::Fen::from_position(p, shakmaty::EnPassantMode::Legal).to_string(),
+        )
+    });
+    assert!(positions.len() >= 38_000, "{}", positions.len());
+    let t = positions
+        .par_iter()
+        .map(|pos| {
+            let label =
+                shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string();
+            compare(pos, Side::White, None, &label).merge(compare(pos, Side::Black, None, &label))
+        })
+        .reduce(Tally::default, Tally::merge);
+    report(&format!("final positions ({} positions)", positions.len()), &t);
+    assert!(
+        t.failures.is_empty(),
+        "{:#?}",
+        &t.failures[..t.failures.len().min(10)]
+    );
+    assert!(t.ours_undetermined <= 15, "{}", t.ours_undetermined);
+}
