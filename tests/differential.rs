@@ -338,7 +338,10 @@ fn every_final_position_of_the_shared_games_agrees_with_the_oracle() {
             compare(pos, Side::White, None, &label).merge(compare(pos, Side::Black, None, &label))
         })
         .reduce(Tally::default, Tally::merge);
-    report(&format!("final positions ({} positions)", positions.len()), &t);
+    report(
+        &format!("final positions ({} positions)", positions.len()),
+        &t,
+    );
     assert!(
         t.failures.is_empty(),
         "{:#?}",

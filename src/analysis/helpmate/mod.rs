@@ -41,9 +41,8 @@ pub enum Verdict {
 const SHORT_LINES: u8 = 4;
 /// Positions the exhaustive check may visit before it gives up.
 const CLOSURE_CAP: usize = 10_000;
-/// The same, in the cheap check: 3,000 cost a tenth of the analysis's time
-/// on the lichess file, where all 38 positions that reached it (king and
-/// pawn endings) were larger anyway.
+/// The same, in the cheap check: kept small, since the positions that
+/// reach it in real games are mostly larger than any cap worth paying for.
 const FAST_CLOSURE_CAP: usize = 600;
 
 thread_local! {
@@ -68,15 +67,10 @@ pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
     };
     let plan = Plan::new(&pos, winner);
     SEARCH.with_borrow_mut(|s| {
-        // One pass at depth 2 settles most positions games end in where
-        // the winner has a queen, a rook or a pawn (579 of the 602 against a
-        // bare king that the lichess file's flag falls once searched); a
-        // pass at depth 1 before it found nothing this one misses. Not for
-        // minor pieces alone: their mates want the loser's men as blockers,
-        // and 57 of the file's 78 such flag falls went on to the passes
-        // below, which then took 16 % fewer nodes and 12 % fewer
-        // instructions without it (the final positions 0.5 % fewer nodes,
-        // the CHA vectors as many; the same verdicts).
+        // A short pass first where the winner has a queen, a rook or a
+        // pawn: it settles most positions games end in. Not for minor
+        // pieces alone, whose mates want the loser's men as blockers and
+        // need the deeper passes anyway (docs/performance.md).
         let board = pos.board();
         let minor_only = crate::analysis::minor_pieces_only(board, winner);
         if !minor_only {
@@ -92,26 +86,10 @@ pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
         if walls_forbid_mate(&pos, winner) {
             return Verdict::Unwinnable(WALL_PROOF);
         }
-        // From depth 5: on the hard cases (a lone minor piece against
-        // pawns) the passes below it ran out of nodes without a mate, so they
-        // only repeated the work the deeper passes do. The first pass gets
-        // 6,000 nodes, each next one 6,000 more: where depth 5 finds no mate
-        // the next depths often find one in a few thousand nodes, and the
-        // 25,000 a pass at depth 5 had (5,000 a ply) went mostly to the
-        // first kind. On the lichess file's flag falls and dead-position
-        // checks 7 % fewer nodes, on its final positions 7 % fewer, on the
-        // CHA vectors 0.6 % more; the same sides undetermined. For minor
-        // pieces alone from depth 6: 20 of the lichess file's 57 flag falls
-        // that reached depth 5 ran out of nodes there; from 6 the 78 took
-        // 10 % fewer nodes (the final positions and the CHA vectors as many).
-        // In a run of games each query finds the table evicted (parsing
-        // and replaying come between); each run zeroes the slots it uses,
-        // which brings them back. With at most 8 men 32 KB do, a core's
-        // first-level cache: the lichess file's 78 flag-fall searches took
-        // a third less time inside a run than in 256 KB (12 interleaved
-        // runs, timed query by query, before the zeroing) for 0.5 % more
-        // nodes; the final positions 0.1 % fewer, the CHA vectors 1.5 %
-        // more, the same sides undetermined.
+        // The wide passes start where the short ones would only repeat
+        // their work, and each gets a larger budget than the last; with
+        // few men a table small enough to stay in the first-level cache
+        // (the figures behind these numbers: docs/performance.md).
         let slots = if board.occupied().count() <= 8 {
             search::TABLE_SLOTS / 32
         } else {
