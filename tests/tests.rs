@@ -12,6 +12,7 @@ mod cli;
 mod data;
 mod diagram;
 mod differential;
+mod docs;
 mod fast_paths;
 mod fuzz_smoke;
 mod limits;
