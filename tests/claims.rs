@@ -1162,14 +1162,27 @@ fn stated_clocks_are_weighed_by_who_moved_last() {
         "{}",
         finding("claimed-in-time")
     );
-    // Black's stopped clock stated lower: a conflict, and the clocks decide
-    // under BCF RP 12, so it refers before the merits.
+    // Black's stopped clock stated lower: a conflict, said in the check;
+    // but the late claim fails whatever the clocks (the move stands), so
+    // it is rejected, not referred.
     let r = claim(&late, "0:25:00", "0:04:00");
-    assert_eq!(outcome(&r, CheckId::Clocks), CheckOutcome::Fail);
-    assert_eq!(r.recommendation, Recommendation::Refer);
+    let clocks = r.check(CheckId::Clocks).unwrap();
+    assert_eq!(clocks.outcome, CheckOutcome::Fail);
     assert!(
-        r.detail
+        clocks
+            .detail
             .contains("a change on a clock that was not running"),
+        "{}",
+        clocks.detail
+    );
+    assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
+    // Claimed in time, the same contradiction refers: BCF RP 12 turns on
+    // the clocks.
+    let r = claim(&sample, "0:25:05", "0:09:00");
+    assert_eq!(outcome(&r, CheckId::Clocks), CheckOutcome::Fail);
+    assert_eq!(r.recommendation, Recommendation::Refer, "{}", r.detail);
+    assert!(
+        r.detail.starts_with("the evidence conflicts: "),
         "{}",
         r.detail
     );
@@ -1256,4 +1269,42 @@ fn a_no_effort_claim_prints_no_helpmate_line() {
         .find(|(k, _)| k == "Grounds")
         .map(|(_, v)| v.as_str());
     assert_eq!(grounds, Some("no-effort (ECF QPF 11(b))"));
+}
+
+/// The position a claimant writes may be the board as it now stands, past
+/// an illegal move the replay stopped at: that is the last one the
+/// scoresheet records, not a contradiction (the second review of issue 29).
+#[test]
+fn the_written_position_may_be_the_last_one_recorded() {
+    let sheet = "[Event \"t\"]\n[Result \"*\"]\n\n1. e4 d5 2. Bb5+ Kd7 3. a3 Ke6 *\n";
+    let r = judge(
+        "kind = \"illegal-move\"\nruleset = \"fide-standard\"\nclaimant = \"white\"\nscoresheet = \"s.pgn\"\nfinal_fen = \"rnbq1bnr/ppp1pppp/4k3/1B1p4/4P3/P7/1PPP1PPP/RNBQK1NR w KQ - 1 4\"\n",
+        &[("s.pgn", sheet)],
+    );
+    let c = r.check(CheckId::FinalPosition).unwrap();
+    assert_eq!(c.outcome, CheckOutcome::Pass, "{}", c.detail);
+    assert!(
+        c.detail.contains("the last one the scoresheet records"),
+        "{}",
+        c.detail
+    );
+    assert_eq!(r.recommendation, Recommendation::Uphold, "{}", r.detail);
+}
+
+/// A flag that fell: the clock stated at zero agrees with any figure the
+/// scoresheet showed before that move, however large.
+#[test]
+fn a_fallen_flag_is_no_clock_conflict() {
+    let sheet = "[FEN \"4k3/8/4K3/8/8/8/8/Q7 w - - 0 60\"]\n[SetUp \"1\"]\n\n60. Qa7 { [%clk 0:05:00] } Kf8 { [%clk 0:07:00] } 61. Qb8+ { [%clk 0:04:50] } *\n";
+    let r = judge(
+        "kind = \"win-on-time\"\nruleset = \"fide-rapid\"\nclaimant = \"white\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:04:50\"\nclock_black = \"0:00:00\"\n",
+        &[("s.pgn", sheet)],
+    );
+    assert_eq!(
+        outcome(&r, CheckId::Clocks),
+        CheckOutcome::Pass,
+        "{:?}",
+        r.checks
+    );
+    assert_eq!(r.recommendation, Recommendation::Uphold, "{}", r.detail);
 }

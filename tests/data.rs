@@ -232,3 +232,63 @@ fn lichess_time_forfeits_under_fide_blitz() {
         (37221, 4, 152, 0)
     );
 }
+
+/// Every line ending reads the same games: LF, CRLF, CR alone (old Mac
+/// files) and a mixture, the same rows but for the byte offsets; and
+/// python-chess, where it is installed, counts as many games.
+#[test]
+fn every_line_ending_reads_the_same_games() {
+    let lf = fs::read_to_string(common::sample("ddcl-league-match.pgn")).unwrap();
+    let lf = lf.replace("\r\n", "\n");
+    let dir = tempfile::tempdir().unwrap();
+    // A mixture game by game (a CR right before a LF would be a CRLF).
+    let mut mixed = String::new();
+    for (i, game) in lf.split_inclusive("\n\n[Event").enumerate() {
+        mixed.push_str(&game.replace('\n', ["\n", "\r\n", "\r"][i % 3]));
+    }
+    let variants = [
+        ("lf.pgn", lf.clone()),
+        ("crlf.pgn", lf.replace('\n', "\r\n")),
+        ("cr.pgn", lf.replace('\n', "\r")),
+        ("mixed.pgn", mixed),
+    ];
+    let cells = |rows: &[Row]| -> Vec<Vec<String>> {
+        rows.iter()
+            .map(|r| {
+                [
+                    "game", "white", "black", "result", "status", "reason", "rule", "ply", "detail",
+                ]
+                .iter()
+                .map(|c| r[*c].clone())
+                .collect()
+            })
+            .collect()
+    };
+    let mut first: Option<Vec<Vec<String>>> = None;
+    for (name, text) in &variants {
+        let path = dir.path().join(name);
+        fs::write(&path, text).unwrap();
+        let (rows, summary) = run_paths("ecf-quickplay", std::slice::from_ref(&path));
+        assert_eq!(rows.len(), 5, "{name}");
+        assert!(summary.errors.is_empty(), "{name}: {:?}", summary.errors);
+        match &first {
+            None => first = Some(cells(&rows)),
+            Some(want) => assert_eq!(&cells(&rows), want, "{name}"),
+        }
+        if common::tools(
+            "every_line_ending_reads_the_same_games (python-chess)",
+            &[common::Tool::PythonChess],
+        ) {
+            let o = std::process::Command::new("python3")
+                .args([
+                    "-c",
+                    "import chess.pgn,sys\nf=open(sys.argv[1])\nn=0\nwhile chess.pgn.read_game(f): n+=1\nprint(n)",
+                ])
+                .arg(&path)
+                .output()
+                .unwrap();
+            let n = String::from_utf8_lossy(&o.stdout).trim().to_string();
+            assert_eq!(n, "5", "{name}: python-chess");
+        }
+    }
+}

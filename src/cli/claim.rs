@@ -272,7 +272,7 @@ fn tally(files: usize, counts: [usize; 3], not_judged: usize) -> String {
         counts[2]
     );
     if not_judged > 0 {
-        s.push_str(&format!(", {not_judged} not judged (errors above)"));
+        s.push_str(&format!(", {not_judged} not judged (errors)"));
     }
     s
 }

@@ -62,22 +62,28 @@ pub fn stated_clock(
     sheet: Clock,
     increment: u32,
 ) -> StatedClock {
-    let increments = increment * (since.moves as u32 + 1);
-    let slack = (increments + rules.tolerance_seconds) * 10;
+    // The increment of each move since, and of the move the figure is
+    // after where the record wrote the time before adding it.
+    let moves = u32::try_from(since.moves).unwrap_or(u32::MAX);
+    let increments = increment.saturating_mul(moves.saturating_add(1));
+    let slack = increments
+        .saturating_add(rules.tolerance_seconds)
+        .saturating_mul(10);
     let (s, w) = (stated.tenths, sheet.tenths);
-    if s > w + slack {
+    if s > w.saturating_add(slack) {
         StatedClock::GainedTime
     } else if since.moves > 0 {
         // The clock ran for moves the scoresheet gives no time for: any
         // lower figure is what the record allows.
         StatedClock::Agrees
     } else if since.running {
-        if w > s + rules.one_move_seconds * 10 {
+        // A flag down: whatever was left may have gone on that move.
+        if !stated.is_zero() && w > s.saturating_add(rules.one_move_seconds.saturating_mul(10)) {
             StatedClock::LostTooMuch
         } else {
             StatedClock::Agrees
         }
-    } else if w > s + slack {
+    } else if w > s.saturating_add(slack) {
         StatedClock::MovedWhileStopped
     } else {
         StatedClock::Agrees

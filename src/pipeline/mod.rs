@@ -346,6 +346,8 @@ fn read_text(path: &std::path::Path, at: u64, len: usize) -> std::io::Result<Vec
             format!("the file ends {} bytes short of it", len - data.len()),
         ));
     }
+    // The same line ends the splitter saw (a part ends on a game's end).
+    crate::read::split::lone_cr_to_lf(&mut data, true);
     Ok(data)
 }
 

@@ -179,6 +179,22 @@ fn ends_with_result(line: &[u8]) -> bool {
     RESULTS.contains(&word) || word.ends_with(b"[/pgn]")
 }
 
+/// Turns each CR not followed by LF into LF, in place. A CR on the last
+/// byte is turned only where `at_end` says nothing follows it.
+pub(crate) fn lone_cr_to_lf(buf: &mut [u8], at_end: bool) {
+    let mut at = 0;
+    while let Some(i) = memchr::memchr(b'\r', &buf[at..]) {
+        let i = at + i;
+        match buf.get(i + 1) {
+            Some(b'\n') => {}
+            Some(_) => buf[i] = b'\n',
+            None if at_end => buf[i] = b'\n',
+            None => {}
+        }
+        at = i + 1;
+    }
+}
+
 /// More than one byte in eight is a control character other than the
 /// whitespace PGN allows: not text.
 fn looks_binary(window: &[u8]) -> bool {
@@ -305,6 +321,11 @@ impl<R: Read> Splitter<R> {
             .take(READ_SIZE as u64)
             .read_to_end(&mut self.buf)?;
         let n = self.buf.len() - len;
+        // A CR alone ends a line as LF does (old Mac files, and mixtures):
+        // the byte becomes LF, so offsets stay the file's. A CR last in the
+        // buffer waits for the next byte, unless the input ends there.
+        let from = len.saturating_sub(1);
+        lone_cr_to_lf(&mut self.buf[from..], n == 0);
         // A file of binary data (an image, an archive, UTF-16 without its
         // byte-order mark) is refused whole, from its first 8 KiB; a text
         // with a stray NUL is read, and the game that holds it is judged

@@ -177,6 +177,17 @@ impl Record {
             .count()
     }
 
+    /// Each side's last clock written before ply `ply` (White, Black).
+    pub fn clocks_before(&self, ply: usize) -> [Option<Clock>; 2] {
+        [Side::White, Side::Black].map(|side| {
+            self.rows
+                .iter()
+                .rev()
+                .filter(|r| r.ply < ply && r.side == side)
+                .find_map(|r| r.clock)
+        })
+    }
+
     /// Ply `ply`'s move as written: replayed, illegal, or after the stop.
     pub fn written(&self, ply: usize) -> &str {
         fn row(rows: &[Row], ply: usize) -> Option<&str> {

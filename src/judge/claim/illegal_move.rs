@@ -33,8 +33,8 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
         refer_rule: reinstate.clone(),
         refer_note: String::new(),
         line_only_if_rejected: false,
-        // BCF RP 12: whether the move loses turns on the clocks.
-        merits_need_clocks: im_rules.loses_under_seconds.is_some(),
+        // Set below where the ruling turns on the clocks (BCF RP 12).
+        merits_need_clocks: false,
     };
     let Some(im) = d.evidence.last_illegal().cloned() else {
         let none = !d.evidence.rows.is_empty();
@@ -98,15 +98,14 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
         .count();
     let prior = (d.claim.previous_illegal as usize).max(on_sheet);
     // The ladder is the policy's, as for a game; here it is worded as checks.
-    let clocks = d.clocks;
-    let facts = |replies| IllegalFacts {
+    let facts = |replies, clocks| IllegalFacts {
         mover: offender,
         replies,
         found: Found::Claimed,
         prior_by_mover: prior,
         clocks,
     };
-    let ruling = policy::illegal_move(&rules, facts(im.replies));
+    let ruling = policy::illegal_move(&rules, facts(im.replies, d.clocks));
     let stands = ruling.value == IllegalMove::Stands;
     if im.replies > 0 {
         d.push(
@@ -142,13 +141,26 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
         );
     }
     // What upholding gives: the ladder as it stands, or, for a claim that
-    // came too late, as it would have stood had it come before the reply.
+    // came too late, as it would have stood had it come before the reply,
+    // with the clocks the scoresheet shows then.
+    let clocks = if stands {
+        d.evidence.clocks_before(im.ply)
+    } else {
+        d.clocks
+    };
     let applied = if stands {
-        policy::illegal_move(&rules, facts(0))
+        policy::illegal_move(&rules, facts(0, clocks))
     } else {
         ruling.clone()
     };
-    clock_limit_check(d, &applied);
+    out.merits_need_clocks = !stands
+        && matches!(
+            applied.value,
+            IllegalMove::Loses(LossGround::ClockUnder(..))
+                | IllegalMove::ClocksUnknown { .. }
+                | IllegalMove::NotUnderLimit { .. }
+        );
+    clock_limit_check(d, &applied, clocks);
     if prior > 0
         && !matches!(
             applied.value,
@@ -170,7 +182,7 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
             ),
         );
     }
-    let (merits, if_upheld) = upheld(d, applied, &named, prior);
+    let (merits, if_upheld) = upheld(d, applied, &named, prior, stands);
     out.if_upheld = if_upheld;
     out.merits = if stands {
         Merits::Fails(
@@ -184,7 +196,7 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
 }
 
 /// The clock-limit check (BCF RP 12), where the ruleset has one.
-fn clock_limit_check(d: &mut Draft, applied: &Cited<IllegalMove>) {
+fn clock_limit_check(d: &mut Draft, applied: &Cited<IllegalMove>, clocks: [Option<Clock>; 2]) {
     let im_rules = &d.claim.ruleset.illegal_move;
     let (Some(limit), Some(limit_rule)) = (
         im_rules.loses_under_seconds,
@@ -197,7 +209,7 @@ fn clock_limit_check(d: &mut Draft, applied: &Cited<IllegalMove>) {
             let under: Vec<String> = [Side::White, Side::Black]
                 .into_iter()
                 .filter_map(|s| {
-                    clock_of(d, s)
+                    clocks[usize::from(s == Side::Black)]
                         .filter(|c| c.tenths < limit * 10)
                         .map(|c| format!("{} {c}", side_name(s)))
                 })
@@ -224,11 +236,15 @@ fn clock_limit_check(d: &mut Draft, applied: &Cited<IllegalMove>) {
 }
 
 /// The merits of a claim made in time, and the result upholding gives.
+/// `hypothetical`: the claim came too late, and this is what it would have
+/// given in time; the mating chances then are not on record (the position
+/// before the move is not kept once play went on), so they are not asked.
 fn upheld(
     d: &mut Draft,
     applied: Cited<IllegalMove>,
     named: &str,
     prior: usize,
+    hypothetical: bool,
 ) -> (Merits, String) {
     let rules = d.claim.ruleset.clone();
     let im_rules = &rules.illegal_move;
@@ -249,6 +265,12 @@ fn upheld(
                     )
                 }
             };
+            if hypothetical {
+                return (
+                    Merits::Holds(rule, format!("{named} is illegal and {why}")),
+                    win(claimant),
+                );
+            }
             let pos = d.evidence.position.clone();
             let mut board = Board::new(pos.clone(), &rules);
             let answer = policy::loss_stands(&mut board, claimant);

@@ -107,15 +107,16 @@ struct Outcome {
 ///    odds with itself; so does a contradiction in the stated clocks where
 ///    the merits rest on the clocks (a flag, a clock limit);
 /// 3. a claim that fails on its merits is rejected, whatever the papers;
-/// 4. a contradiction in the stated clocks refers;
-/// 5. a claim not made as the rules require (out of its window, not on
-///    move, late, its own papers or fee missing) is rejected; what the
-///    opponent failed to send never counts against the claimant (those
-///    checks never fail on the opponent's account);
-/// 6. a record missing or incomplete where that could change the outcome
+/// 4. a claim not made as the rules require (not on move, late, its own
+///    papers or fee missing) is rejected; what the opponent failed to send
+///    never counts against the claimant (those checks never fail on the
+///    opponent's account);
+/// 5. a contradiction in the stated clocks refers;
+/// 6. a claim outside its clock window (the clocks stand now) is rejected;
+/// 7. a record missing or incomplete where that could change the outcome
 ///    refers, said as incomplete and naming what is missing;
-/// 7. merits the record cannot settle refer;
-/// 8. otherwise the claim is upheld.
+/// 8. merits the record cannot settle refer;
+/// 9. otherwise the claim is upheld.
 fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String) {
     let with_note = |d: String| {
         if out.refer_note.is_empty() {
@@ -151,15 +152,22 @@ fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String)
     if let Merits::Fails(rule, detail) = &out.merits {
         return (Recommendation::Reject, rule.clone(), detail.clone());
     }
-    if let Some(c) = clocks {
-        return conflict(c);
-    }
-    if let Some(c) = failed(&|id| id.class() == CheckClass::Procedure) {
-        return (
+    let not_in_order = |c: &Check| {
+        (
             Recommendation::Reject,
             c.rule.clone(),
             format!("the claim is not in order: {}", c.detail),
-        );
+        )
+    };
+    if let Some(c) = failed(&|id| id.class() == CheckClass::Procedure && id != CheckId::ClockWindow)
+    {
+        return not_in_order(c);
+    }
+    if let Some(c) = clocks {
+        return conflict(c);
+    }
+    if let Some(c) = failed(&|id| id == CheckId::ClockWindow) {
+        return not_in_order(c);
     }
     let missing: Vec<&str> = checks
         .iter()
@@ -452,6 +460,10 @@ fn position_checks(r: &mut Draft, position_rule: &Citation, complete: bool) {
             let same = claimed_pos.as_ref().is_some_and(|p| {
                 p.board() == r.evidence.position.board() && p.turn() == r.evidence.position.turn()
             });
+            let at_last_recorded = match (&claimed_pos, &r.evidence.last_recorded) {
+                (Some(p), Some(last)) => p.board() == last.board() && p.turn() == last.turn(),
+                _ => false,
+            };
             // After a move into check the written position is illegal by
             // nature: compare it with the board the illegal move left.
             let written = f.parse::<Fen>().ok().map(|x| x.as_setup().board.clone());
@@ -481,6 +493,17 @@ fn position_checks(r: &mut Draft, position_rule: &Citation, complete: bool) {
                 (
                     CheckOutcome::Fail,
                     format!("the written position {f} is not a legal position"),
+                )
+            } else if at_last_recorded {
+                (
+                    CheckOutcome::Pass,
+                    "the position written by the claimant is the last one the scoresheet records (the moves after the replay stopped, played as written)".to_string(),
+                )
+            } else if r.evidence.problem.is_some() {
+                // A scoresheet read only in part cannot contradict it.
+                (
+                    CheckOutcome::Unknown,
+                    format!("the claimant wrote {f}; the scoresheet, read only in part, cannot confirm it"),
                 )
             } else {
                 (
@@ -659,9 +682,11 @@ mod precedence {
                                         refer
                                     } else if fails {
                                         (Recommendation::Reject, "R fails")
+                                    } else if claimant_silent {
+                                        (Recommendation::Reject, "R 1")
                                     } else if clocks == Ev::Conflicting {
                                         refer
-                                    } else if window == Fail || claimant_silent {
+                                    } else if window == Fail {
                                         (Recommendation::Reject, "R 1")
                                     } else if sheet == Ev::Incomplete || window == Unknown {
                                         refer
