@@ -1308,3 +1308,29 @@ fn a_fallen_flag_is_no_clock_conflict() {
     );
     assert_eq!(r.recommendation, Recommendation::Uphold, "{}", r.detail);
 }
+
+/// A claim file with a huge bad value is answered with a short message
+/// that quotes its start and its length (issue 34's bounded messages).
+#[test]
+fn a_huge_bad_value_is_quoted_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let huge = "b".repeat(600_000);
+    std::fs::write(
+        dir.path().join("c.toml"),
+        format!("kind = \"win-on-time\"\nruleset = \"fide-rapid\"\nclaimant = \"{huge}\"\nmoves = \"1. e4\"\n"),
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let o = arbiter(&[
+        "claim",
+        dir.path().join("c.toml").to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.len() < 2_000, "{} bytes on stderr", err.len());
+    assert!(err.contains("bytes in all)"), "{err}");
+    let csv = std::fs::read(out.join("claims.csv")).unwrap();
+    assert!(csv.len() < 2_000, "{} bytes in claims.csv", csv.len());
+}

@@ -466,6 +466,26 @@ fn output_to_stdout_and_never_over_an_input() {
         pgn.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // Standard input redirected from the games is the games too
+    // (`adjudicate - -o games.pgn < games.pgn`), for -o and --pgn-out.
+    for flag in ["-o", "--pgn-out"] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["adjudicate", "-q", "-", flag, pgn.to_str().unwrap()])
+            .stdin(std::fs::File::open(&pgn).unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{flag}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("that is the input on standard input"),
+            "{}",
+            stderr(&o)
+        );
+        assert_eq!(
+            std::fs::read(&pgn).unwrap(),
+            before,
+            "{flag}: the games are untouched"
+        );
+    }
 }
 
 /// A run of tags with no movetext and no result is never `confirmed`.

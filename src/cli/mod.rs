@@ -161,16 +161,22 @@ pub(crate) fn output_path(
     };
     if let Ok(target) = std::fs::metadata(path) {
         for s in sources {
-            if let crate::read::Source::File { path: input, name } = s {
-                let same = std::fs::metadata(input)
-                    .is_ok_and(|m| m.dev() == target.dev() && m.ino() == target.ino());
-                if same {
-                    eprintln!(
-                        "arbiter: -o {}: that is the input {name}; the results would replace the games",
-                        path.display()
-                    );
-                    return Err(ExitStatus::Error);
+            // Standard input redirected from a file is that file: its
+            // device and inode, through /dev/stdin.
+            let (input, name) = match s {
+                crate::read::Source::File { path: input, name } => (input.as_path(), name.as_str()),
+                crate::read::Source::Stdin => {
+                    (std::path::Path::new("/dev/stdin"), "on standard input")
                 }
+            };
+            let same = std::fs::metadata(input)
+                .is_ok_and(|m| m.is_file() && m.dev() == target.dev() && m.ino() == target.ino());
+            if same {
+                eprintln!(
+                    "arbiter: {}: that is the input {name}; the output would replace the games",
+                    path.display()
+                );
+                return Err(ExitStatus::Error);
             }
         }
     }
