@@ -271,31 +271,34 @@ fn lichess_positions_agree_with_the_oracle() {
     };
     let mut reader = Reader::new(File::open(path).expect("lichess file"));
     while reader.read_game(&mut sample).expect("read").is_some() {}
-    // One of each position: openings repeat.
+    let (count, t) = both_sides_of("lichess", sample.positions);
+    assert!(count >= 200_000, "{count}");
+    assert_eq!(t.sides, 2 * count);
+    assert!(t.ours_undetermined <= 15, "{}", t.ours_undetermined);
+}
+
+/// Both sides of each distinct position (openings repeat) against the
+/// oracle, reported under `name`; none may contradict it.
+fn both_sides_of(name: &str, mut positions: Vec<Chess>) -> (usize, Tally) {
+    let fen = |p: &Chess| {
+        shakmaty::fen::Fen::from_position(p, shakmaty::EnPassantMode::Legal).to_string()
+    };
     let mut seen = std::collections::HashSet::new();
-    sample.positions.retain(|p| {
-        seen.insert(
-            shakmaty::fen::Fen::from_position(p, shakmaty::EnPassantMode::Legal).to_string(),
-        )
-    });
-    let positions = sample.positions;
-    assert!(positions.len() >= 200_000, "{}", positions.len());
+    positions.retain(|p| seen.insert(fen(p)));
     let t = positions
         .par_iter()
         .map(|pos| {
-            let label =
-                shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string();
+            let label = fen(pos);
             compare(pos, Side::White, None, &label).merge(compare(pos, Side::Black, None, &label))
         })
         .reduce(Tally::default, Tally::merge);
-    report(&format!("lichess ({} positions)", positions.len()), &t);
+    report(&format!("{name} ({} positions)", positions.len()), &t);
     assert!(
         t.failures.is_empty(),
         "{:#?}",
         &t.failures[..t.failures.len().min(10)]
     );
-    assert_eq!(t.sides, 2 * positions.len());
-    assert!(t.ours_undetermined <= 15, "{}", t.ours_undetermined);
+    (positions.len(), t)
 }
 
 /// The final position of every standard game in every shared export (the
@@ -323,29 +326,7 @@ fn every_final_position_of_the_shared_games_agrees_with_the_oracle() {
         while reader.read_game(&mut sample).expect("read").is_some() {}
         positions.extend(sample.positions);
     }
-    let mut seen = std::collections::HashSet::new();
-    positions.retain(|p| {
-        seen.insert(
-            shakmaty::fen::Fen::from_position(p, shakmaty::EnPassantMode::Legal).to_string(),
-        )
-    });
-    assert!(positions.len() >= 38_000, "{}", positions.len());
-    let t = positions
-        .par_iter()
-        .map(|pos| {
-            let label =
-                shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string();
-            compare(pos, Side::White, None, &label).merge(compare(pos, Side::Black, None, &label))
-        })
-        .reduce(Tally::default, Tally::merge);
-    report(
-        &format!("final positions ({} positions)", positions.len()),
-        &t,
-    );
-    assert!(
-        t.failures.is_empty(),
-        "{:#?}",
-        &t.failures[..t.failures.len().min(10)]
-    );
+    let (count, t) = both_sides_of("final positions", positions);
+    assert!(count >= 38_000, "{count}");
     assert!(t.ours_undetermined <= 15, "{}", t.ours_undetermined);
 }
