@@ -329,12 +329,21 @@ fn wait_for_part(dir: &Path) -> bool {
     false
 }
 
-/// SIGINT and SIGTERM during a run remove the hidden `.part` file, and the
-/// exit status is the shell's 128 + signal.
+/// Every catchable signal that ends the process removes the hidden
+/// `.part` file during a run, and the exit status is the shell's
+/// 128 + signal.
 #[cfg(unix)]
 #[test]
 fn signals_leave_no_part_file() {
-    for (signal, code) in [("INT", 130), ("TERM", 143)] {
+    for (signal, code) in [
+        ("INT", 130),
+        ("TERM", 143),
+        ("HUP", 129),
+        ("QUIT", 131),
+        ("USR1", 138),
+        ("USR2", 140),
+        ("ALRM", 142),
+    ] {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("results.csv");
         // Input from a pipe held open: the run is mid-way when the signal comes.
@@ -628,4 +637,35 @@ fn devices_and_fifos_are_written_in_place() {
         .filter(|n| n.ends_with(".part"))
         .collect();
     assert!(left.is_empty(), "{left:?}");
+}
+
+/// A file-size limit (`ulimit -f`): the write fails, the message names the
+/// target, no `.part` is left, exit 2 (SIGXFSZ no longer kills the run).
+#[cfg(unix)]
+#[test]
+fn a_file_size_limit_is_a_write_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("results.csv");
+    let games = dir.path().join("games.pgn");
+    std::fs::write(&games, NEXT.repeat(3000)).unwrap();
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -f 8; exec {} adjudicate -q {} -o {}",
+            env!("CARGO_BIN_EXE_arbiter"),
+            games.display(),
+            out.display()
+        ))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("results.csv"), "{err}");
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "games.pgn")
+        .collect();
+    assert!(left.is_empty(), "left {left:?}");
 }

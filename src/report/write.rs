@@ -24,18 +24,30 @@ fn pending_paths() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
 }
 
 /// Removes every temporary output file not yet renamed into place; called
-/// on SIGINT, SIGTERM and SIGHUP just before the process exits.
+/// on a signal that ends the process, just before it exits.
 pub fn remove_pending() {
     for p in pending_paths().drain(..) {
         let _ = std::fs::remove_file(p);
     }
 }
 
-/// On SIGINT, SIGTERM or SIGHUP: remove the unfinished outputs and exit with
-/// 128 + the signal's number, as a shell reports a process it killed.
+/// On every catchable signal whose default ends the process (SIGINT,
+/// SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM): remove the
+/// unfinished outputs and exit with 128 + the signal's number, as a shell
+/// reports a process it killed. SIGXFSZ (a file-size limit) is caught and
+/// ignored, so the write fails with EFBIG and the write-error path names
+/// the target and removes the file. SIGKILL cannot be caught.
 pub fn remove_pending_on_signals() -> io::Result<()> {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    use signal_hook::consts::{
+        SIGALRM, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGXFSZ,
+    };
+    signal_hook::flag::register(
+        SIGXFSZ,
+        std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+    )?;
+    let mut signals = signal_hook::iterator::Signals::new([
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+    ])?;
     std::thread::Builder::new()
         .name("signals".into())
         .spawn(move || {
