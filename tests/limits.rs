@@ -669,3 +669,46 @@ fn a_file_size_limit_is_a_write_error() {
         .collect();
     assert!(left.is_empty(), "left {left:?}");
 }
+
+/// Linear time under rulesets without the fivefold and 75-move rules: a
+/// legal game of knights shuffling, four times as long, takes about four
+/// times as long (it took sixteen when repetitions were scanned in full).
+#[test]
+fn a_long_shuffle_takes_linear_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let time = |plies: usize| {
+        let mut pgn = String::from("[Event \"shuffle\"]\n[Result \"*\"]\n\n");
+        let cycle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+        for i in 0..plies {
+            if i % 2 == 0 {
+                pgn.push_str(&format!("{}. ", i / 2 + 1));
+            }
+            pgn.push_str(cycle[i % 4]);
+            pgn.push(' ');
+        }
+        pgn.push_str("*\n");
+        let path = dir.path().join(format!("{plies}.pgn"));
+        std::fs::write(&path, pgn).unwrap();
+        let started = std::time::Instant::now();
+        let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args([
+                "adjudicate",
+                "-q",
+                "-r",
+                "uscf",
+                path.to_str().unwrap(),
+                "-o",
+                "/dev/null",
+            ])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        started.elapsed().as_secs_f64()
+    };
+    let short = time(50_000);
+    let long = time(200_000);
+    assert!(
+        long < 8.0 * short.max(0.05),
+        "50k plies {short:.3} s, 200k plies {long:.3} s"
+    );
+}

@@ -174,8 +174,58 @@ impl Replay {
 #[derive(Default)]
 pub struct Scratch {
     /// The keys of the positions since the last irreversible move: the only
-    /// ones a position can repeat. Few, so a scan beats a hash map.
+    /// ones a position can repeat. Few in real games, so a scan beats a
+    /// hash map; past `SCAN_LIMIT` of them (a long shuffle under rules
+    /// without the 75-move rule) they are counted in `counts`, so a ply
+    /// costs O(1) whatever the game's length.
     seen: Vec<u64>,
+    counts: std::collections::HashMap<u64, u8, std::hash::BuildHasherDefault<KeyHasher>>,
+}
+
+/// Positions since the last irreversible move kept in a list to scan.
+const SCAN_LIMIT: usize = 128;
+
+impl Scratch {
+    fn clear(&mut self) {
+        self.seen.clear();
+        self.counts.clear();
+    }
+
+    /// Records the position `h` and says how often it has now stood.
+    fn record(&mut self, h: u64) -> u8 {
+        if self.seen.len() < SCAN_LIMIT {
+            let count = 1 + self.seen.iter().filter(|&&k| k == h).count();
+            self.seen.push(h);
+            if self.seen.len() == SCAN_LIMIT {
+                for &k in &self.seen {
+                    let c = self.counts.entry(k).or_insert(0);
+                    *c = c.saturating_add(1);
+                }
+            }
+            return count.min(255) as u8;
+        }
+        let c = self.counts.entry(h).or_insert(0);
+        *c = c.saturating_add(1);
+        *c
+    }
+}
+
+/// Zobrist keys are uniform already: the hasher takes them as they are.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(*b);
+        }
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = i;
+    }
 }
 
 /// One ply as replayed: what a secretary weighs on a scoresheet.
@@ -382,10 +432,9 @@ pub fn replay_into(
         fifty_at: None,
         choice: false,
     };
-    let seen = &mut scratch.seen;
-    seen.clear();
+    scratch.clear();
     let mut h = hash(&r.pos);
-    seen.push(h);
+    scratch.record(h);
     if r.pos.is_insufficient_material() {
         r.ending = Some(Ending {
             kind: BoardEnd::DeadPosition,
@@ -462,10 +511,9 @@ pub fn replay_into(
         r.plies = n;
         check_suffix(&mut r, ply, n);
         if irreversible {
-            seen.clear();
+            scratch.clear();
         }
-        let count = (1 + seen.iter().filter(|&&k| k == h).count()).min(255) as u8;
-        seen.push(h);
+        let count = scratch.record(h);
         if let (Some(f), Some(san)) = (facts.as_deref_mut(), fact_san) {
             let check = r.pos.is_check();
             let suffix = if check && r.pos.is_checkmate() {
@@ -715,6 +763,28 @@ pub fn last_move(game: &crate::pgn::ParsedGame, plies: usize) -> Option<(Square,
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The counts past `SCAN_LIMIT` agree with a scan of every key, across
+    /// the switch and after a clear.
+    #[test]
+    fn repetition_counts_agree_with_a_scan_at_any_length() {
+        let mut scratch = Scratch::default();
+        let mut all: Vec<u64> = Vec::new();
+        let mut seed = 7u64;
+        for i in 0..2_000 {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            if i == 900 {
+                scratch.clear();
+                all.clear();
+            }
+            let key = (seed >> 33) % 40;
+            let want = (1 + all.iter().filter(|&&k| k == key).count()).min(255) as u8;
+            all.push(key);
+            assert_eq!(scratch.record(key), want, "ply {i}");
+        }
+    }
     use crate::pgn::parse_game;
 
     fn run(pgn: &str, stands: bool) -> Replay {
