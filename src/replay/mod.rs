@@ -188,7 +188,10 @@ const SCAN_LIMIT: usize = 128;
 impl Scratch {
     fn clear(&mut self) {
         self.seen.clear();
-        self.counts.clear();
+        // Cleared only when used: clearing writes over all its capacity.
+        if !self.counts.is_empty() {
+            self.counts.clear();
+        }
     }
 
     /// Records the position `h` and says how often it has now stood.
