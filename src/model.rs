@@ -419,8 +419,24 @@ impl Judgement {
     }
 }
 
+/// `s` fit for one line of a line-based file (TRF, the ECF submission
+/// file): every control character (a CR or LF in a name included) becomes
+/// a space, one for one, so fixed columns stay where they are and no value
+/// starts a line of its own.
+pub fn one_line(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn one_line_replaces_control_characters_one_for_one() {
+        assert_eq!(super::one_line("Tan,\rMei\nLing\u{1b}"), "Tan, Mei Ling ");
+        assert_eq!(super::one_line("Müller"), "Müller");
+    }
+
     use super::*;
 
     #[test]

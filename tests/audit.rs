@@ -73,3 +73,54 @@ fn six_rounds_a_day_is_allowed_and_missing_clocks_are_a_finding() {
     assert_eq!(rows[0]["finding"], "time-control");
     assert!(rows[0]["detail"].contains("no TimeControl tag and no clock readings"));
 }
+
+/// Control characters in a player's name are written as spaces in the TRF,
+/// one for one: no line is forged and the columns stay (issue 34).
+#[test]
+fn control_characters_in_names_stay_out_of_the_trf() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = std::fs::read_to_string(sample("active30-rated-list.pgn"))
+        .unwrap()
+        .replace("Lim, Wei Ming", "Lim, Wei\u{b}Ming\u{1b}");
+    let pgn = dir.path().join("list.pgn");
+    std::fs::write(&pgn, list).unwrap();
+    let trf = dir.path().join("list.trf");
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "audit",
+            "--list",
+            "active30",
+            pgn.to_str().unwrap(),
+            "-o",
+            "/dev/null",
+        ])
+        .arg("--trf")
+        .arg(&trf)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&trf).unwrap();
+    assert!(
+        !text.chars().any(|c| c.is_control() && c != '\n'),
+        "{text:?}"
+    );
+    let clean = {
+        let plain = dir.path().join("plain.trf");
+        Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args([
+                "audit",
+                "--list",
+                "active30",
+                sample("active30-rated-list.pgn").to_str().unwrap(),
+                "-o",
+                "/dev/null",
+            ])
+            .arg("--trf")
+            .arg(&plain)
+            .output()
+            .unwrap();
+        std::fs::read_to_string(plain).unwrap()
+    };
+    assert_eq!(text.lines().count(), clean.lines().count());
+    assert!(text.contains("Lim, Wei Ming "), "{text}");
+}

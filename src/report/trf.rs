@@ -28,7 +28,7 @@ fn fit(s: &str, width: usize) -> String {
 pub fn trf(r: &TrfReport) -> String {
     let mut out = String::new();
     let mut push = |l: String| {
-        out.push_str(&l);
+        out.push_str(&crate::model::one_line(&l));
         out.push('\n');
     };
     push(format!("012 {}", r.event));

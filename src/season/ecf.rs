@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::{model::Season, GradingRow};
-use crate::model::GameResult;
+use crate::model::{one_line, GameResult};
 
 /// `Surname, Forename` as the ECF writes names (season files already use it).
 fn ecf_name(name: &str) -> String {
@@ -43,7 +43,7 @@ pub fn submission(season: &Season, rows: &[GradingRow]) -> Result<String, String
         out.push_str(name);
         if !value.is_empty() || name.contains("=") {
             out.push('=');
-            out.push_str(value);
+            out.push_str(&one_line(value));
         }
         out.push('\n');
     };
@@ -84,13 +84,14 @@ pub fn submission(season: &Season, rows: &[GradingRow]) -> Result<String, String
         if !pl.ecf_code.is_empty() {
             line.push_str(&format!("#ECF CODE={}", pl.ecf_code));
         }
-        line.push_str(&format!("#NAME={}#CLUB NAME={club}\n", ecf_name(&pl.name)));
-        out.push_str(&line);
+        line.push_str(&format!("#NAME={}#CLUB NAME={club}", ecf_name(&pl.name)));
+        out.push_str(&one_line(&line));
+        out.push('\n');
     }
     let mut current = String::new();
     for r in &league {
         if r.fixture != current {
-            out.push_str(&format!("#MATCH RESULTS={}\n", r.fixture));
+            out.push_str(&format!("#MATCH RESULTS={}\n", one_line(&r.fixture)));
             current = r.fixture.clone();
         }
         // PIN1 is the home player; SCORE is PIN1's, in the ECF's codes.
