@@ -8,6 +8,28 @@ use shakmaty::{
     zobrist::ZobristValue, CastlingSide, Chess, Color, EnPassantMode, Move, Position, Role, Square,
 };
 
+/// A hasher for Zobrist keys, which are uniform already: it takes their
+/// low bits as they are (the replay's repetition table, the search's sets).
+#[derive(Default)]
+pub struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(*b);
+        }
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = i;
+    }
+    fn write_u128(&mut self, i: u128) {
+        self.0 = i as u64;
+    }
+}
+
 /// The key of `after`, the position `m` leads to from `before`, given the
 /// key of `before`. Equal to `after.zobrist_hash(EnPassantMode::Legal)`.
 #[inline]

@@ -179,7 +179,11 @@ pub struct Scratch {
     /// without the 75-move rule) they are counted in `counts`, so a ply
     /// costs O(1) whatever the game's length.
     seen: Vec<u64>,
-    counts: std::collections::HashMap<u64, u8, std::hash::BuildHasherDefault<KeyHasher>>,
+    counts: std::collections::HashMap<
+        u64,
+        u8,
+        std::hash::BuildHasherDefault<crate::analysis::key::KeyHasher>,
+    >,
 }
 
 /// Positions since the last irreversible move kept in a list to scan.
@@ -210,24 +214,6 @@ impl Scratch {
         let c = self.counts.entry(h).or_insert(0);
         *c = c.saturating_add(1);
         *c
-    }
-}
-
-/// Zobrist keys are uniform already: the hasher takes them as they are.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl std::hash::Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(*b);
-        }
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.0 = i;
     }
 }
 

@@ -5,7 +5,7 @@
 //! been visited. Budgets are counted in nodes, never in time, so the same
 //! position gets the same verdict however loaded the machine is.
 
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 
 use shakmaty::{
     attacks, zobrist::Zobrist128, Bitboard, Chess, EnPassantMode, Move, MoveList, Position, Role,
@@ -14,7 +14,7 @@ use shakmaty::{
 
 use super::heuristics::{Cost, Plan};
 use crate::analysis::cheap_moves::{king_can_step, plain_legal_moves, plain_moves_kept};
-use crate::analysis::key::{key_after, key_after_plain};
+use crate::analysis::key::{key_after, key_after_plain, KeyHasher};
 use crate::replay::resolve::pins_and_checkers;
 
 /// The longest line searched, in plies.
@@ -95,24 +95,6 @@ impl Table {
             usize::from(pair[1] & 0xff < pair[0] & 0xff)
         };
         pair[i] = tag | u64::from(left);
-    }
-}
-
-/// Zobrist keys are already uniform: the hasher takes their low bits.
-#[derive(Default)]
-pub struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(*b);
-        }
-    }
-    fn write_u128(&mut self, i: u128) {
-        self.0 = i as u64;
     }
 }
 
