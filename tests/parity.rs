@@ -12,8 +12,9 @@ use arbiter::{
     analysis::forced::Syzygy,
     claim::{load_claim, CheckId, CheckOutcome, LoadOptions, Recommendation, Ruling},
     judge::claim::judge_claim,
-    pipeline::{adjudicate, Options},
+    pipeline::Options,
     read::Source,
+    report::batch::adjudicate,
     rules::{Ruleset, BUILTINS},
 };
 use common::{assert_cells, assert_detail_contains, data, judge_one, parse_csv, Row};

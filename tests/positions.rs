@@ -13,8 +13,9 @@ use arbiter::{
         mate::{can_mate, Mateability},
     },
     model::Side,
-    pipeline::{adjudicate, Options},
+    pipeline::Options,
     read::Source,
+    report::batch::adjudicate,
     report::tsv::analyse_row,
     rules::Ruleset,
 };

@@ -207,7 +207,7 @@ fn rows_read_in_parts(sources: &[arbiter::read::Source], parts: usize) -> Vec<u8
         ..arbiter::pipeline::Options::default()
     };
     let mut out = Vec::new();
-    arbiter::pipeline::adjudicate(sources, &rules, &opts, &mut out).unwrap();
+    arbiter::report::batch::adjudicate(sources, &rules, &opts, &mut out).unwrap();
     out
 }
 

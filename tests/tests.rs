@@ -15,6 +15,7 @@ mod differential;
 mod docs;
 mod fast_paths;
 mod fuzz_smoke;
+mod layers;
 mod limits;
 mod outputs;
 mod parity;

@@ -9,7 +9,7 @@ use super::{
     forced::{forced_win, ForcedWin, Syzygy},
     helpmate::{self, Verdict},
 };
-use crate::model::Side;
+use crate::{model::Side, pgn::ParsedGame, replay};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Mateability {
@@ -298,6 +298,26 @@ pub fn uscf_14e(pos: &Chess, flagger: Side, syzygy: Option<&Syzygy>) -> Uscf14e 
             "no forced mate found within 5 moves and no tablebase covers it".into(),
         ),
     }
+}
+
+/// The first position of the game that is dead (FIDE 5.2.2), given that the
+/// position after `upto` plies is. Dead-ness is monotone (a dead position
+/// only leads to dead positions) and changes only with an irreversible move,
+/// so only those positions are tried, in order.
+pub fn first_dead_ply(game: &ParsedGame, start: Chess, upto: usize) -> Option<(usize, Chess)> {
+    let mut pos = start;
+    if is_dead(&pos) {
+        return Some((0, pos));
+    }
+    for (i, ply) in game.plies.iter().take(upto).enumerate() {
+        let m = replay::resolve(&pos, ply).or_else(|| replay::as_moved(&pos, ply))?;
+        let irreversible = replay::irreversible(&pos, &m);
+        pos.play_unchecked(m);
+        if (irreversible || i + 1 == upto) && is_dead(&pos) {
+            return Some((i + 1, pos));
+        }
+    }
+    None
 }
 
 #[cfg(test)]

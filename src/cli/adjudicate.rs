@@ -11,7 +11,7 @@ use crate::report::json::Format;
 use crate::{
     pipeline,
     report::{
-        packet,
+        batch, packet,
         write::{atomic_write, packet_file_name, Pending},
     },
     report::{
@@ -136,7 +136,7 @@ pub fn run(a: Args) -> ExitStatus {
         return ExitStatus::Error;
     }
     opts.shard = a.shard;
-    let outputs = pipeline::Outputs {
+    let outputs = batch::Outputs {
         header: a.shard.is_none_or(|s| s.k == 1),
         format: a.format,
         pgn: pgn_path.is_some(),
@@ -171,7 +171,7 @@ pub fn run(a: Args) -> ExitStatus {
             .map(|p| std::io::BufWriter::new(p.file()));
         let mut brief = |b: Brief| tables.add(&b);
         let mut review = |r: ReviewItem| reviews.push(r);
-        let mut sinks = pipeline::Sinks {
+        let mut sinks = batch::Sinks {
             rows: &mut rows,
             pgn: pgn.as_mut().map(|w| w as &mut dyn std::io::Write),
             brief: summary_path
@@ -181,7 +181,7 @@ pub fn run(a: Args) -> ExitStatus {
                 .is_some()
                 .then_some(&mut review as &mut dyn FnMut(ReviewItem)),
         };
-        pipeline::adjudicate_to(&sources, &rules, &opts, outputs, &mut sinks)
+        batch::adjudicate_to(&sources, &rules, &opts, outputs, &mut sinks)
             .map_err(|e| (writing_target(&e, &out, &pgn_path), e))
     };
     let result = result.and_then(|s| {
@@ -250,7 +250,7 @@ fn writing_target(e: &std::io::Error, out: &Option<PathBuf>, pgn: &Option<PathBu
     match (
         pgn,
         e.get_ref()
-            .and_then(|i| i.downcast_ref::<pipeline::PgnWriteError>()),
+            .and_then(|i| i.downcast_ref::<batch::PgnWriteError>()),
     ) {
         (Some(p), Some(_)) => p.display().to_string(),
         _ => rows,

@@ -10,14 +10,17 @@ use shakmaty::{fen::Fen, Chess, EnPassantMode, Position};
 use super::policy::{self, BothFlags, BothFlagsFacts, FlagFall, Found, IllegalFacts, IllegalMove};
 use crate::{
     analysis::{
-        clocks::{clock_facts, ClockFacts},
         forced::Syzygy,
         mate::{self, material_label, MateAnswer, Mateability},
     },
     citation::Citation,
     model::{Clock, GameResult, Judgement, Reason, Side, Status, Verdict},
     pgn::{time_control::TimeControl, ParsedGame},
-    replay::{self, BoardEnd, IllegalKind, Replay, ReplayRules, Scratch, Start, Stop},
+    replay::{
+        self,
+        clocks::{clock_facts, ClockFacts},
+        BoardEnd, IllegalKind, Replay, ReplayRules, Scratch, Start, Stop,
+    },
     rules::{Ruleset, UnclaimedFlag},
 };
 
@@ -186,7 +189,7 @@ fn write_can_mate_sentence(out: &mut String, side: Side, answer: &MateAnswer, po
 /// judge it as ended there (FIDE 5.2.2 overrides what was played after).
 fn judge_dead(mut c: Ctx<'_>) -> Judgement {
     let upto = c.r.plies;
-    match replay::first_dead_ply(c.game, c.start.clone(), upto) {
+    match mate::first_dead_ply(c.game, c.start.clone(), upto) {
         Some((ply, pos)) => {
             c.r.pos = pos;
             c.r.plies = ply;

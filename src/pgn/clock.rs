@@ -32,7 +32,7 @@ pub fn parse_comment(comment: &[u8]) -> ClockCommands {
     }
     let mut out = ClockCommands::default();
     let mut i = 0;
-    while let Some(at) = crate::pgn::scan::find(b'[', &comment[i..]) {
+    while let Some(at) = crate::read::find(b'[', &comment[i..]) {
         let start = i + at + 1;
         i = start;
         let rest = &comment[start..];

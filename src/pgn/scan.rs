@@ -6,6 +6,7 @@
 
 use super::clock;
 use crate::model::Clock;
+use crate::read::find;
 
 /// A byte range inside the game's text.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -25,18 +26,6 @@ impl Token {
     pub fn line(&self, game: &[u8]) -> u32 {
         let upto = (self.start as usize).min(game.len());
         1 + memchr::memchr_iter(b'\n', &game[..upto]).count() as u32
-    }
-}
-
-/// memchr pays a set-up cost that short comments (`{ [%clk 0:01:00] }`)
-/// never earn back: look at the first bytes plainly, then hand over.
-#[inline]
-pub fn find(needle: u8, hay: &[u8]) -> Option<usize> {
-    let head = hay.len().min(48);
-    match hay[..head].iter().position(|&b| b == needle) {
-        Some(i) => Some(i),
-        None if hay.len() > head => memchr::memchr(needle, &hay[head..]).map(|i| i + head),
-        None => None,
     }
 }
 

@@ -1,13 +1,13 @@
 //! The batch driver: reader threads (`feed`) split the inputs into batches
 //! of whole games, a rayon pool parses, replays and judges each batch, and
-//! the calling thread hands the rows back in input order. Memory stays flat: at
-//! most a few batches per worker are in flight. The pipeline writes no file
-//! and draws nothing: the caller gives it sinks (the CSV writer, a packet
-//! sink for unconfirmed games, a progress sink).
+//! the calling thread hands the batches back in input order. Memory stays
+//! flat: at most a few batches per worker are in flight. The pipeline
+//! writes no file and renders nothing: the caller gives it a `Render` (the
+//! CSV rows, the corrected PGN, ...) and sinks (unconfirmed games,
+//! progress).
 
 use std::{
     collections::BTreeMap,
-    io::Write,
     panic::{catch_unwind, AssertUnwindSafe},
     sync::{
         atomic::{AtomicBool, Ordering},
@@ -33,13 +33,6 @@ use crate::{
         Source,
     },
     replay::Scratch,
-    report::{
-        self,
-        csv::{write_header, write_row, GameRef},
-        json::{self, Format},
-        review::ReviewItem,
-        summary::Brief,
-    },
     rules::Ruleset,
 };
 
@@ -178,16 +171,36 @@ enum Work {
     },
 }
 
-struct Done {
+struct Done<B> {
     seq: u64,
-    /// The results rows, in the asked format.
-    rows: Vec<u8>,
-    /// The corrected PGN of the batch.
-    pgn: Vec<u8>,
-    briefs: Vec<Brief>,
-    reviews: Vec<ReviewItem>,
-    games: Vec<GameOutcome>,
+    /// The batch's games as the renderer rendered them.
+    batch: B,
     summary: Summary,
+}
+
+/// One judged game, as a worker hands it to the renderer.
+pub struct Judged<'a> {
+    pub source: &'a str,
+    pub index: u64,
+    /// Byte offset of the game in its source.
+    pub offset: u64,
+    /// The game as read; `None` where the text was not kept or not read.
+    pub text: Option<&'a [u8]>,
+    pub game: &'a ParsedGame,
+    pub judgement: &'a Judgement,
+    /// A packet sink is set and this is a game (not a source that held
+    /// none): an unconfirmed one has a packet.
+    pub packet: bool,
+}
+
+/// Renders judged games on the worker threads, a batch at a time; the
+/// batches come back to the caller in input order. The caller chooses what
+/// a batch holds (CSV rows, judged games for an audit), so the pipeline
+/// knows no output format.
+pub trait Render: Sync {
+    type Batch: Send;
+    fn batch(&self) -> Self::Batch;
+    fn game(&self, batch: &mut Self::Batch, game: &Judged<'_>);
 }
 
 /// One judged game with what an audit needs besides the CSV row.
@@ -202,56 +215,6 @@ pub struct GameOutcome {
     pub first_clocks: [Option<crate::model::Clock>; 2],
     /// A clock went up between two moves of the same side (an increment or added time).
     pub clock_rises: bool,
-}
-
-/// What `adjudicate` writes: the results in a format, and on request the
-/// corrected PGN, the briefs a summary counts, the review page's entries.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Outputs {
-    /// Write the CSV header (a shard after the first leaves it out), and
-    /// for `json` the array's brackets.
-    pub header: bool,
-    pub format: Format,
-    pub pgn: bool,
-    pub briefs: bool,
-    pub reviews: bool,
-}
-
-/// A write error on the corrected PGN, told apart from one on the results
-/// so the message names the right file.
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct PgnWriteError(pub std::io::Error);
-
-fn pgn_error(e: std::io::Error) -> std::io::Error {
-    std::io::Error::new(e.kind(), PgnWriteError(e))
-}
-
-impl Default for Outputs {
-    fn default() -> Outputs {
-        Outputs {
-            header: true,
-            format: Format::Csv,
-            pgn: false,
-            briefs: false,
-            reviews: false,
-        }
-    }
-}
-
-/// Where `adjudicate_to` sends what it renders, in input order.
-pub struct Sinks<'a> {
-    pub rows: &'a mut dyn Write,
-    pub pgn: Option<&'a mut dyn Write>,
-    pub brief: Option<&'a mut dyn FnMut(Brief)>,
-    pub review: Option<&'a mut dyn FnMut(ReviewItem)>,
-}
-
-/// What the workers hand back: rendered outputs, or the judged games themselves.
-#[derive(Copy, Clone, PartialEq, Eq)]
-enum Output {
-    Rows(Outputs),
-    Games,
 }
 
 fn clock_summary(
@@ -358,117 +321,13 @@ fn oversize_judgement(bytes: u64) -> Judgement {
     ))
 }
 
-/// A batch's rendered outputs, filled game by game in input order.
-struct Rendered {
-    format: Format,
-    csv: csv::Writer<Vec<u8>>,
-    json: Vec<u8>,
-    pgn: Vec<u8>,
-    briefs: Vec<Brief>,
-    reviews: Vec<ReviewItem>,
-}
-
-impl Rendered {
-    fn new(format: Format) -> Rendered {
-        Rendered {
-            format,
-            csv: csv::WriterBuilder::new()
-                .has_headers(false)
-                .from_writer(Vec::with_capacity(1 << 16)),
-            json: Vec::new(),
-            pgn: Vec::new(),
-            briefs: Vec::new(),
-            reviews: Vec::new(),
-        }
-    }
-
-    /// One game's row, and its other outputs as asked. `text` is the game
-    /// as read (`None` when it was not kept), `game` as parsed.
-    #[allow(clippy::too_many_arguments)]
-    fn game(
-        &mut self,
-        outputs: Outputs,
-        r: &GameRef<'_>,
-        text: Option<&[u8]>,
-        game: &ParsedGame,
-        j: &Judgement,
-        env: Env<'_>,
-        packet: bool,
-    ) {
-        match self.format {
-            // Writing into a Vec cannot fail.
-            Format::Csv => {
-                let _ = write_row(&mut self.csv, r, &game.tags, j);
-            }
-            Format::Json | Format::Ndjson => {
-                json::push_line(&mut self.json, &json::game_json(r, &game.tags, j))
-            }
-        }
-        if outputs.pgn {
-            match text {
-                Some(t) => report::pgn::write_game(&mut self.pgn, t, &game.tags, j),
-                None => report::pgn::write_placeholder(&mut self.pgn, r.source, j),
-            }
-        }
-        if outputs.briefs {
-            self.briefs.push(Brief::of(&game.tags, j));
-        }
-        if outputs.reviews && j.verdict.status != Status::Confirmed {
-            self.reviews
-                .push(review_item(r, game, j, env.rules, packet));
-        }
-    }
-
-    fn rows(self) -> Vec<u8> {
-        match self.format {
-            Format::Csv => self.csv.into_inner().unwrap_or_default(),
-            Format::Json | Format::Ndjson => self.json,
-        }
-    }
-}
-
-/// The review page's entry for a game not confirmed.
-fn review_item(
-    r: &GameRef<'_>,
-    game: &ParsedGame,
-    j: &Judgement,
-    rules: &Ruleset,
-    packet: bool,
-) -> ReviewItem {
-    let t = &game.tags;
-    let clock = |c: Option<crate::model::Clock>| c.map(|c| c.to_string()).unwrap_or_default();
-    ReviewItem {
-        title: format!("{}, game {}", r.source, r.index),
-        event: t.event.clone(),
-        date: t.date.clone(),
-        white: t.white.clone(),
-        black: t.black.clone(),
-        status: j.verdict.status.as_str().into(),
-        reason: j.verdict.reason.as_str().into(),
-        recorded: t.recorded_result().as_str().into(),
-        result: j.verdict.result.as_str().into(),
-        rules: rules.explain(&j.verdict.rule),
-        detail: j.detail.clone(),
-        at: match j.ply {
-            Some(p) if !j.mv.is_empty() => format!("{} (ply {p})", j.mv),
-            Some(p) => format!("ply {p}"),
-            None => String::new(),
-        },
-        white_clock: clock(j.white_clock),
-        black_clock: clock(j.black_clock),
-        fen: (!j.final_fen.is_empty()).then(|| j.final_fen.clone()),
-        last_move: crate::replay::last_move(game, j.plies),
-        packet: packet.then(|| report::write::packet_file_name(r.source, r.index)),
-    }
-}
-
-fn process(work: Work, env: Env<'_>, output: Output, packets: Option<&PacketSink>) -> Done {
-    let mut games = Vec::new();
-    let outputs = match output {
-        Output::Rows(o) => o,
-        Output::Games => Outputs::default(),
-    };
-    let mut out = Rendered::new(outputs.format);
+fn process<R: Render>(
+    work: Work,
+    env: Env<'_>,
+    render: &R,
+    packets: Option<&PacketSink>,
+) -> Done<R::Batch> {
+    let mut out = render.batch();
     let mut summary = Summary::default();
     // A part's text, read here; where that fails, each game's row says so.
     let mut unread = None;
@@ -533,36 +392,21 @@ fn process(work: Work, env: Env<'_>, output: Output, packets: Option<&PacketSink
                         summary.errors.push(e);
                     }
                 }
-                if output == Output::Games {
-                    // Who moved first: White, unless a FEN tag says otherwise.
-                    let first = game
-                        .tags
-                        .fen
-                        .parse::<shakmaty::fen::Fen>()
-                        .map_or(crate::model::Side::White, |f| f.as_setup().turn.into());
-                    let (first_clocks, clock_rises) = clock_summary(&game, first);
-                    games.push(GameOutcome {
-                        source: source.clone(),
-                        index: span.index,
-                        offset: span.offset,
-                        tags: std::mem::take(&mut game.tags),
-                        judgement: j,
-                        first_clocks,
-                        clock_rises,
-                    });
-                    continue;
-                }
-                let r = GameRef {
-                    source: &source,
-                    index: span.index,
-                    offset: span.offset,
-                };
                 // None for a game whose text was not kept or not read.
                 let text = batch
                     .data
                     .get(span.start..span.end)
-                    .filter(|_| span.oversize == 0);
-                out.game(outputs, &r, text, &game, &j, env, packets.is_some());
+                    .filter(|_| span.oversize == 0 && unread.is_none());
+                let judged = Judged {
+                    source: &source,
+                    index: span.index,
+                    offset: span.offset,
+                    text,
+                    game: &game,
+                    judgement: &j,
+                    packet: packets.is_some(),
+                };
+                render.game(&mut out, &judged);
             }
             seq
         }
@@ -573,97 +417,55 @@ fn process(work: Work, env: Env<'_>, output: Output, packets: Option<&PacketSink
         } => {
             let j = Judgement::unreadable(detail);
             summary.count(j.verdict.status);
-            if output == Output::Games {
-                games.push(GameOutcome {
-                    source: source.clone(),
-                    index: 1,
-                    offset: 0,
-                    tags: pgn::Tags::default(),
-                    judgement: j,
-                    first_clocks: [None, None],
-                    clock_rises: false,
-                });
-            } else {
-                let r = GameRef {
-                    source: &source,
-                    index: 1,
-                    offset: 0,
-                };
-                out.game(outputs, &r, None, &ParsedGame::default(), &j, env, false);
-            }
+            let judged = Judged {
+                source: &source,
+                index: 1,
+                offset: 0,
+                text: None,
+                game: &ParsedGame::default(),
+                judgement: &j,
+                packet: false,
+            };
+            render.game(&mut out, &judged);
             seq
         }
     };
     Done {
         seq,
-        pgn: std::mem::take(&mut out.pgn),
-        briefs: std::mem::take(&mut out.briefs),
-        reviews: std::mem::take(&mut out.reviews),
-        rows: out.rows(),
-        games,
+        batch: out,
         summary,
     }
 }
 
-/// Adjudicates every game of every source, writing the results CSV to `out`.
-pub fn adjudicate<W: Write>(
-    sources: &[Source],
-    rules: &Ruleset,
-    opts: &Options,
-    mut out: W,
-) -> std::io::Result<Summary> {
-    let mut sinks = Sinks {
-        rows: &mut out,
-        pgn: None,
-        brief: None,
-        review: None,
-    };
-    adjudicate_to(sources, rules, opts, Outputs::default(), &mut sinks)
-}
+/// The judged games themselves, for an audit or a season.
+struct Outcomes;
 
-/// `adjudicate` with every output: the results in `outputs.format` to
-/// `sinks.rows`, and what else `outputs` asks for to the other sinks.
-pub fn adjudicate_to(
-    sources: &[Source],
-    rules: &Ruleset,
-    opts: &Options,
-    outputs: Outputs,
-    sinks: &mut Sinks<'_>,
-) -> std::io::Result<Summary> {
-    let mut array = json::ArrayWriter::default();
-    if outputs.format == Format::Csv && outputs.header {
-        let mut header = csv::WriterBuilder::new()
-            .has_headers(false)
-            .from_writer(Vec::new());
-        write_header(&mut header)?;
-        sinks
-            .rows
-            .write_all(&header.into_inner().map_err(|e| e.into_error())?)?;
+impl Render for Outcomes {
+    type Batch = Vec<GameOutcome>;
+
+    fn batch(&self) -> Vec<GameOutcome> {
+        Vec::new()
     }
-    let summary = drive(sources, rules, opts, Output::Rows(outputs), |d| {
-        match outputs.format {
-            Format::Json => array.write(&mut sinks.rows, &d.rows)?,
-            _ => sinks.rows.write_all(&d.rows)?,
-        }
-        if let Some(w) = sinks.pgn.as_mut() {
-            w.write_all(&d.pgn).map_err(pgn_error)?;
-        }
-        if let Some(f) = sinks.brief.as_mut() {
-            d.briefs.into_iter().for_each(f);
-        }
-        if let Some(f) = sinks.review.as_mut() {
-            d.reviews.into_iter().for_each(f);
-        }
-        Ok(())
-    })?;
-    if outputs.format == Format::Json {
-        array.finish(&mut sinks.rows)?;
+
+    fn game(&self, batch: &mut Vec<GameOutcome>, g: &Judged<'_>) {
+        // Who moved first: White, unless a FEN tag says otherwise.
+        let first = g
+            .game
+            .tags
+            .fen
+            .parse::<shakmaty::fen::Fen>()
+            .map_or(crate::model::Side::White, |f| f.as_setup().turn.into());
+        let (first_clocks, clock_rises) = clock_summary(g.game, first);
+        batch.push(GameOutcome {
+            source: Arc::from(g.source),
+            index: g.index,
+            offset: g.offset,
+            tags: g.game.tags.clone(),
+            judgement: g.judgement.clone(),
+            first_clocks,
+            clock_rises,
+        });
     }
-    sinks.rows.flush()?;
-    if let Some(w) = sinks.pgn.as_mut() {
-        w.flush().map_err(pgn_error)?;
-    }
-    Ok(summary)
 }
 
 /// Judges every game of every source and hands each, in input order, to `f`.
@@ -673,18 +475,21 @@ pub fn for_each_game(
     opts: &Options,
     mut f: impl FnMut(GameOutcome),
 ) -> std::io::Result<Summary> {
-    drive(sources, rules, opts, Output::Games, |d| {
-        d.games.into_iter().for_each(&mut f);
+    drive(sources, rules, opts, &Outcomes, |games| {
+        games.into_iter().for_each(&mut f);
         Ok(())
     })
 }
 
-fn drive(
+/// Judges every game of every source, `render`s them on the workers and
+/// hands the rendered batches to `consume` in input order. A `consume`
+/// error (a full disk, a closed pipe) stops the run and is returned.
+pub fn drive<R: Render>(
     sources: &[Source],
     rules: &Ruleset,
     opts: &Options,
-    output: Output,
-    mut consume: impl FnMut(Done) -> std::io::Result<()>,
+    render: &R,
+    mut consume: impl FnMut(R::Batch) -> std::io::Result<()>,
 ) -> std::io::Result<Summary> {
     let started = Instant::now();
     let jobs = opts.jobs.max(1);
@@ -699,7 +504,7 @@ fn drive(
         rules,
         syzygy: opts.syzygy.as_deref(),
     };
-    let (done_tx, done_rx) = mpsc::channel::<Done>();
+    let (done_tx, done_rx) = mpsc::channel::<Done<R::Batch>>();
     let mut total = Summary::default();
     let mut read_errors = Vec::new();
     let mut write_error = None;
@@ -721,7 +526,7 @@ fn drive(
                     .par_bridge()
                     .for_each_with(done_tx, |tx, w| {
                         if !stop.load(Ordering::Relaxed) {
-                            let _ = tx.send(process(w, env, output, opts.on_unconfirmed.as_ref()));
+                            let _ = tx.send(process(w, env, render, opts.on_unconfirmed.as_ref()));
                         }
                     })
             })
@@ -736,7 +541,7 @@ fn drive(
                     report(&total);
                 }
                 if write_error.is_none() {
-                    if let Err(e) = consume(d) {
+                    if let Err(e) = consume(d.batch) {
                         write_error = Some(e);
                         stop.store(true, Ordering::Relaxed);
                     }
@@ -787,10 +592,23 @@ mod tests {
             rules: &rules,
             syzygy: None,
         };
+        // Each game's status and detail, a line apiece.
+        struct Lines;
+        impl Render for Lines {
+            type Batch = String;
+            fn batch(&self) -> String {
+                String::new()
+            }
+            fn game(&self, out: &mut String, g: &Judged<'_>) {
+                let j = g.judgement;
+                let status = j.verdict.status.as_str();
+                out.push_str(&format!("{},{},{status},{}\n", g.source, g.index, j.detail));
+            }
+        }
         let rows = |work| {
-            let done = process(work, env, Output::Rows(Outputs::default()), None);
+            let done = process(work, env, &Lines, None);
             assert_eq!(done.seq, 7);
-            String::from_utf8(done.rows).unwrap()
+            done.batch
         };
         // Read whole: both games judged.
         std::fs::write(&path, text).unwrap();

@@ -362,6 +362,18 @@ pub fn open(source: &Source) -> io::Result<Box<dyn Read + Send>> {
     }
 }
 
+/// memchr pays a set-up cost that short comments (`{ [%clk 0:01:00] }`)
+/// never earn back: look at the first bytes plainly, then hand over.
+#[inline]
+pub(crate) fn find(needle: u8, hay: &[u8]) -> Option<usize> {
+    let head = hay.len().min(48);
+    match hay[..head].iter().position(|&b| b == needle) {
+        Some(i) => Some(i),
+        None if hay.len() > head => memchr::memchr(needle, &hay[head..]).map(|i| i + head),
+        None => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

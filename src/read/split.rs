@@ -149,7 +149,7 @@ fn leaves_comment_open(rest: &[u8]) -> bool {
         if rest[at] == b';' {
             return false;
         }
-        match crate::pgn::scan::find(b'}', &rest[at + 1..]) {
+        match crate::read::find(b'}', &rest[at + 1..]) {
             Some(e) => j = at + e + 2,
             None => return true,
         }

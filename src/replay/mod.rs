@@ -6,6 +6,7 @@
 //! evidence, the packets and the clock chart read the same replay's per-ply
 //! facts (`PlyFact`, gathered only when asked) through `record::Record`.
 
+pub mod clocks;
 pub mod record;
 pub mod resolve;
 
@@ -18,7 +19,7 @@ use shakmaty::{
 };
 
 use crate::{
-    analysis::{cheap_moves::two_legal_moves, key, mate},
+    chess::{cheap_moves::two_legal_moves, key},
     model::Side,
     pgn::{is_null, ParsedGame, Ply, Tags},
 };
@@ -182,7 +183,7 @@ pub struct Scratch {
     counts: std::collections::HashMap<
         u64,
         u8,
-        std::hash::BuildHasherDefault<crate::analysis::key::KeyHasher>,
+        std::hash::BuildHasherDefault<crate::chess::key::KeyHasher>,
     >,
 }
 
@@ -587,31 +588,11 @@ fn no_move_listed(pos: &Chess) -> Option<BoardEnd> {
     if !pos.legal_moves().is_empty() {
         return None;
     }
-    Some(if resolve::in_check(pos) {
+    Some(if crate::chess::attacks::in_check(pos) {
         BoardEnd::Checkmate
     } else {
         BoardEnd::Stalemate
     })
-}
-
-/// The first position of the game that is dead (FIDE 5.2.2), given that the
-/// position after `upto` plies is. Dead-ness is monotone (a dead position
-/// only leads to dead positions) and changes only with an irreversible move,
-/// so only those positions are tried, in order.
-pub fn first_dead_ply(game: &ParsedGame, start: Chess, upto: usize) -> Option<(usize, Chess)> {
-    let mut pos = start;
-    if mate::is_dead(&pos) {
-        return Some((0, pos));
-    }
-    for (i, ply) in game.plies.iter().take(upto).enumerate() {
-        let m = resolve(&pos, ply).or_else(|| as_moved(&pos, ply))?;
-        let irreversible = irreversible(&pos, &m);
-        pos.play_unchecked(m);
-        if (irreversible || i + 1 == upto) && mate::is_dead(&pos) {
-            return Some((i + 1, pos));
-        }
-    }
-    None
 }
 
 /// Notation that names a legal move without strict SAN: a capture written
@@ -673,7 +654,7 @@ fn u_to_san(pos: &Chess, u: shakmaty::uci::UciMove) -> San {
 
 /// After this move no earlier position can stand again (FIDE 9.2.3): a
 /// capture, a pawn move, castling, or a move that loses a castling right.
-fn irreversible(pos: &Chess, m: &Move) -> bool {
+pub(crate) fn irreversible(pos: &Chess, m: &Move) -> bool {
     let rights = pos.castles().castling_rights();
     match *m {
         // Nearly every move: read once rather than through five accessors.
@@ -718,7 +699,7 @@ fn check_suffix(r: &mut Replay, ply: &Ply, n: usize) {
         Some(Suffix::Checkmate) => "#",
         None => return,
     };
-    let actual = if !resolve::in_check(&r.pos) {
+    let actual = if !crate::chess::attacks::in_check(&r.pos) {
         ""
     } else if written == "#" && !r.pos.is_checkmate() {
         "+"

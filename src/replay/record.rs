@@ -6,11 +6,14 @@
 use shakmaty::{fen::Fen, Chess, EnPassantMode, Move, Position, Square};
 
 use crate::{
-    analysis::clocks::{clock_facts, ClockFacts},
     model::{Clock, Side},
     pgn::{self, time_control::TimeControl, Tags},
     read::split::Splitter,
-    replay::{self, Replay, Start},
+    replay::{
+        self,
+        clocks::{clock_facts, ClockFacts},
+        Replay, Start,
+    },
     rules::Ruleset,
 };
 

@@ -1,5 +1,6 @@
 //! Writers: pure functions from the model to bytes; the CLI owns the files.
 
+pub mod batch;
 pub mod csv;
 pub mod diagram;
 pub mod json;

@@ -6,8 +6,9 @@
 use std::{collections::HashMap, io::Write, path::PathBuf};
 
 use arbiter::{
-    pipeline::{adjudicate, Options, Summary},
+    pipeline::{Options, Summary},
     read::{expand_inputs, Source},
+    report::batch::adjudicate,
     rules::Ruleset,
 };
 

@@ -6,8 +6,8 @@
 use shakmaty::{zobrist::Zobrist128, Chess, Color, Move, MoveList, Position};
 
 use super::search::{key, KeySet};
-use crate::analysis::cheap_moves::plain_legal_moves;
-use crate::analysis::key::{key_after, key_after_plain};
+use crate::chess::cheap_moves::plain_legal_moves;
+use crate::chess::key::{key_after, key_after_plain};
 
 pub enum Closure {
     /// A mate reached, with the moves from the root (a shortest line).

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use shakmaty::{attacks, Bitboard, Board, Chess, Color, Move, Position, Role, Square};
 
-use crate::analysis::cheap_moves::king_steps_among;
+use crate::chess::cheap_moves::king_steps_among;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Cost {

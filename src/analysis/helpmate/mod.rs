@@ -19,7 +19,7 @@ use std::cell::RefCell;
 
 use shakmaty::{Chess, Color, Move, Position};
 
-use crate::analysis::cheap_moves;
+use crate::chess::cheap_moves;
 
 use closure::{closure, Closure};
 use heuristics::Plan;

@@ -13,9 +13,9 @@ use shakmaty::{
 };
 
 use super::heuristics::{Cost, Plan};
-use crate::analysis::cheap_moves::{king_can_step, plain_legal_moves, plain_moves_kept};
-use crate::analysis::key::{key_after, key_after_plain, KeyHasher};
-use crate::replay::resolve::pins_and_checkers;
+use crate::chess::attacks::pins_and_checkers;
+use crate::chess::cheap_moves::{king_can_step, plain_legal_moves, plain_moves_kept};
+use crate::chess::key::{key_after, key_after_plain, KeyHasher};
 
 /// The longest line searched, in plies.
 const MAX_LINE: usize = 128;

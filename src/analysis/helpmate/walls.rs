@@ -18,7 +18,7 @@ use shakmaty::{
     attacks, Bitboard, Board, Chess, Color, EnPassantMode, File, Position, Rank, Square,
 };
 
-use crate::analysis::cheap_moves::pawn_attack_sides;
+use crate::chess::cheap_moves::pawn_attack_sides;
 
 /// Where the men of one side can ever stand and what they can ever attack.
 #[derive(Default, Clone, Copy)]

@@ -8,7 +8,7 @@
 
 use shakmaty::{attacks, Bitboard, Chess, Color, Move, MoveList, Position, Role, Square};
 
-use crate::replay::resolve::{in_check, pins_and_checkers};
+use crate::chess::attacks::{in_check, pins_and_checkers};
 
 /// The squares the side to move's king may step to (never castling).
 pub fn king_steps(pos: &Chess) -> impl Iterator<Item = Square> + '_ {
@@ -344,7 +344,7 @@ mod tests {
 
     #[test]
     fn the_cheap_answers_agree_with_full_generation() {
-        let positions = crate::analysis::random_positions(300);
+        let positions = crate::chess::random_positions(300);
         let (mut two, mut stepping, mut checks) = (0, 0, 0);
         for pos in &positions {
             let moves = pos.legal_moves();
@@ -385,7 +385,7 @@ mod tests {
     #[test]
     fn quiet_king_lines_are_legal_and_take_nothing() {
         let mut found = 0;
-        for pos in crate::analysis::random_positions(40) {
+        for pos in crate::chess::random_positions(40) {
             if !quiet_king_line(&pos, 4) {
                 continue;
             }
@@ -412,16 +412,16 @@ mod tests {
         assert!(found > 100, "{found}");
         // A king with nowhere to go: no line; one that may only go to g1
         // and back: a line.
-        let boxed = crate::analysis::test_position("4r1k1/8/8/8/8/8/3P1P2/3NKN2 w - - 0 1");
+        let boxed = crate::chess::test_position("4r1k1/8/8/8/8/8/3P1P2/3NKN2 w - - 0 1");
         assert!(!quiet_king_line(&boxed, 4));
-        let shuttle = crate::analysis::test_position("k7/8/8/8/8/8/r7/q3N2K w - - 0 1");
+        let shuttle = crate::chess::test_position("k7/8/8/8/8/8/r7/q3N2K w - - 0 1");
         assert!(quiet_king_line(&shuttle, 4));
     }
 
     #[test]
     fn plain_lists_are_shakmatys_lists_in_the_same_order() {
         let (mut listed, mut pinned, mut checks) = (0, 0, 0);
-        for pos in crate::analysis::random_positions(300) {
+        for pos in crate::chess::random_positions(300) {
             let mut out = MoveList::new();
             if !plain_legal_moves(&pos, &mut out) {
                 assert!(out.is_empty());
@@ -457,7 +457,7 @@ mod tests {
     #[test]
     fn kept_moves_keep_their_places_in_the_full_list() {
         let (mut listed, mut skipped) = (0, 0);
-        for pos in crate::analysis::random_positions(300) {
+        for pos in crate::chess::random_positions(300) {
             let mut full = MoveList::new();
             let mut kept = MoveList::new();
             let mut places = [0u8; 256];
@@ -493,13 +493,13 @@ mod tests {
     fn pinned_men_and_checks_are_not_counted() {
         // The knight is pinned and the rook covers the second rank: Kg1 is
         // the only legal move, though the knight looks mobile.
-        let pos = crate::analysis::test_position("k7/8/8/8/8/8/r7/q3N2K w - - 0 1");
+        let pos = crate::chess::test_position("k7/8/8/8/8/8/r7/q3N2K w - - 0 1");
         assert_eq!(pos.legal_moves().len(), 1);
         assert!(king_can_step(&pos));
         assert!(!two_legal_moves(&pos));
         // In check with no step for the king: the blocks are left to full
         // generation.
-        let pos = crate::analysis::test_position("4r1k1/8/8/8/8/8/3P1P2/3NKN2 w - - 0 1");
+        let pos = crate::chess::test_position("4r1k1/8/8/8/8/8/3P1P2/3NKN2 w - - 0 1");
         assert!(pos.legal_moves().len() >= 2);
         assert!(!king_can_step(&pos));
         assert!(!two_legal_moves(&pos));

@@ -1,0 +1,230 @@
+//! What `adjudicate` writes for a batch of games: the results in a format,
+//! and on request the corrected PGN, the briefs a summary counts and the
+//! review page's entries. The pipeline judges; this renders each batch on
+//! the workers (`Renderer`) and writes the batches in input order.
+
+use std::io::Write;
+
+use crate::{
+    model::{Judgement, Status},
+    pipeline::{self, Judged, Options, Render, Summary},
+    read::Source,
+    report::{
+        csv::{write_header, write_row, GameRef},
+        json::{self, Format},
+        review::ReviewItem,
+        summary::Brief,
+    },
+    rules::Ruleset,
+};
+
+/// What `adjudicate_to` writes: the results in a format, and on request the
+/// corrected PGN, the briefs a summary counts, the review page's entries.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Outputs {
+    /// Write the CSV header (a shard after the first leaves it out), and
+    /// for `json` the array's brackets.
+    pub header: bool,
+    pub format: Format,
+    pub pgn: bool,
+    pub briefs: bool,
+    pub reviews: bool,
+}
+
+impl Default for Outputs {
+    fn default() -> Outputs {
+        Outputs {
+            header: true,
+            format: Format::Csv,
+            pgn: false,
+            briefs: false,
+            reviews: false,
+        }
+    }
+}
+
+/// Where `adjudicate_to` sends what it renders, in input order.
+pub struct Sinks<'a> {
+    pub rows: &'a mut dyn Write,
+    pub pgn: Option<&'a mut dyn Write>,
+    pub brief: Option<&'a mut dyn FnMut(Brief)>,
+    pub review: Option<&'a mut dyn FnMut(ReviewItem)>,
+}
+
+/// A write error on the corrected PGN, told apart from one on the results
+/// so the message names the right file.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct PgnWriteError(pub std::io::Error);
+
+fn pgn_error(e: std::io::Error) -> std::io::Error {
+    std::io::Error::new(e.kind(), PgnWriteError(e))
+}
+
+/// Renders each game of a batch into the outputs asked for.
+struct Renderer<'a> {
+    outputs: Outputs,
+    rules: &'a Ruleset,
+}
+
+/// A batch's rendered outputs, filled game by game in input order.
+struct Rendered {
+    csv: csv::Writer<Vec<u8>>,
+    json: Vec<u8>,
+    pgn: Vec<u8>,
+    briefs: Vec<Brief>,
+    reviews: Vec<ReviewItem>,
+}
+
+impl Rendered {
+    /// The results rows, in the asked format.
+    fn rows(self, format: Format) -> Vec<u8> {
+        match format {
+            Format::Csv => self.csv.into_inner().unwrap_or_default(),
+            Format::Json | Format::Ndjson => self.json,
+        }
+    }
+}
+
+impl Render for Renderer<'_> {
+    type Batch = Rendered;
+
+    fn batch(&self) -> Rendered {
+        Rendered {
+            csv: csv::WriterBuilder::new()
+                .has_headers(false)
+                .from_writer(Vec::with_capacity(1 << 16)),
+            json: Vec::new(),
+            pgn: Vec::new(),
+            briefs: Vec::new(),
+            reviews: Vec::new(),
+        }
+    }
+
+    fn game(&self, out: &mut Rendered, g: &Judged<'_>) {
+        let r = GameRef {
+            source: g.source,
+            index: g.index,
+            offset: g.offset,
+        };
+        let (tags, j) = (&g.game.tags, g.judgement);
+        match self.outputs.format {
+            // Writing into a Vec cannot fail.
+            Format::Csv => {
+                let _ = write_row(&mut out.csv, &r, tags, j);
+            }
+            Format::Json | Format::Ndjson => {
+                json::push_line(&mut out.json, &json::game_json(&r, tags, j))
+            }
+        }
+        if self.outputs.pgn {
+            match g.text {
+                Some(t) => super::pgn::write_game(&mut out.pgn, t, tags, j),
+                None => super::pgn::write_placeholder(&mut out.pgn, g.source, j),
+            }
+        }
+        if self.outputs.briefs {
+            out.briefs.push(Brief::of(tags, j));
+        }
+        if self.outputs.reviews && j.verdict.status != Status::Confirmed {
+            out.reviews.push(review_item(g, j, self.rules));
+        }
+    }
+}
+
+/// The review page's entry for a game not confirmed.
+fn review_item(g: &Judged<'_>, j: &Judgement, rules: &Ruleset) -> ReviewItem {
+    let t = &g.game.tags;
+    let clock = |c: Option<crate::model::Clock>| c.map(|c| c.to_string()).unwrap_or_default();
+    ReviewItem {
+        title: format!("{}, game {}", g.source, g.index),
+        event: t.event.clone(),
+        date: t.date.clone(),
+        white: t.white.clone(),
+        black: t.black.clone(),
+        status: j.verdict.status.as_str().into(),
+        reason: j.verdict.reason.as_str().into(),
+        recorded: t.recorded_result().as_str().into(),
+        result: j.verdict.result.as_str().into(),
+        rules: rules.explain(&j.verdict.rule),
+        detail: j.detail.clone(),
+        at: match j.ply {
+            Some(p) if !j.mv.is_empty() => format!("{} (ply {p})", j.mv),
+            Some(p) => format!("ply {p}"),
+            None => String::new(),
+        },
+        white_clock: clock(j.white_clock),
+        black_clock: clock(j.black_clock),
+        fen: (!j.final_fen.is_empty()).then(|| j.final_fen.clone()),
+        last_move: crate::replay::last_move(g.game, j.plies),
+        packet: g
+            .packet
+            .then(|| super::write::packet_file_name(g.source, g.index)),
+    }
+}
+
+/// Adjudicates every game of every source, writing the results CSV to `out`.
+pub fn adjudicate<W: Write>(
+    sources: &[Source],
+    rules: &Ruleset,
+    opts: &Options,
+    mut out: W,
+) -> std::io::Result<Summary> {
+    let mut sinks = Sinks {
+        rows: &mut out,
+        pgn: None,
+        brief: None,
+        review: None,
+    };
+    adjudicate_to(sources, rules, opts, Outputs::default(), &mut sinks)
+}
+
+/// `adjudicate` with every output: the results in `outputs.format` to
+/// `sinks.rows`, and what else `outputs` asks for to the other sinks.
+pub fn adjudicate_to(
+    sources: &[Source],
+    rules: &Ruleset,
+    opts: &Options,
+    outputs: Outputs,
+    sinks: &mut Sinks<'_>,
+) -> std::io::Result<Summary> {
+    let mut array = json::ArrayWriter::default();
+    if outputs.format == Format::Csv && outputs.header {
+        let mut header = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(Vec::new());
+        write_header(&mut header)?;
+        sinks
+            .rows
+            .write_all(&header.into_inner().map_err(|e| e.into_error())?)?;
+    }
+    let renderer = Renderer { outputs, rules };
+    let summary = pipeline::drive(sources, rules, opts, &renderer, |mut d| {
+        let pgn = std::mem::take(&mut d.pgn);
+        let briefs = std::mem::take(&mut d.briefs);
+        let reviews = std::mem::take(&mut d.reviews);
+        let rows = d.rows(outputs.format);
+        match outputs.format {
+            Format::Json => array.write(&mut sinks.rows, &rows)?,
+            _ => sinks.rows.write_all(&rows)?,
+        }
+        if let Some(w) = sinks.pgn.as_mut() {
+            w.write_all(&pgn).map_err(pgn_error)?;
+        }
+        if let Some(f) = sinks.brief.as_mut() {
+            briefs.into_iter().for_each(f);
+        }
+        if let Some(f) = sinks.review.as_mut() {
+            reviews.into_iter().for_each(f);
+        }
+        Ok(())
+    })?;
+    if outputs.format == Format::Json {
+        array.finish(&mut sinks.rows)?;
+    }
+    sinks.rows.flush()?;
+    if let Some(w) = sinks.pgn.as_mut() {
+        w.flush().map_err(pgn_error)?;
+    }
+    Ok(summary)
+}
