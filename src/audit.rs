@@ -11,15 +11,15 @@ use crate::{
 };
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finding {
-    pub source: String,
-    pub game: u64,
-    pub date: String,
-    pub round: String,
-    pub white: String,
-    pub black: String,
-    pub finding: &'static str,
-    pub rule: String,
+pub(crate) struct Finding {
+    pub(crate) source: String,
+    pub(crate) game: u64,
+    pub(crate) date: String,
+    pub(crate) round: String,
+    pub(crate) white: String,
+    pub(crate) black: String,
+    pub(crate) finding: &'static str,
+    pub(crate) rule: String,
     pub detail: String,
 }
 
@@ -50,28 +50,28 @@ const MAX_ROUNDS_PER_DAY: usize = 6;
 
 /// One game of the list as the TRF reports it.
 #[derive(Clone, Debug)]
-pub struct ListedGame {
-    pub event: String,
-    pub site: String,
-    pub date: String,
-    pub round: String,
-    pub white: String,
-    pub black: String,
-    pub white_elo: Option<u32>,
-    pub black_elo: Option<u32>,
+pub(crate) struct ListedGame {
+    pub(crate) event: String,
+    pub(crate) site: String,
+    pub(crate) date: String,
+    pub(crate) round: String,
+    pub(crate) white: String,
+    pub(crate) black: String,
+    pub(crate) white_elo: Option<u32>,
+    pub(crate) black_elo: Option<u32>,
     /// The result the audit stands by: as recorded when confirmed, the
     /// judged one when corrected, the recorded one under review.
-    pub result: GameResult,
-    pub under_review: bool,
+    pub(crate) result: GameResult,
+    pub(crate) under_review: bool,
 }
 
 /// Collects findings game by game; the rounds-per-day check needs the whole list.
 #[derive(Default)]
-pub struct Audit {
-    pub games: u64,
-    pub findings: Vec<Finding>,
+pub(crate) struct Audit {
+    pub(crate) games: u64,
+    pub(crate) findings: Vec<Finding>,
     /// Every readable game, for the TRF report.
-    pub listed: Vec<ListedGame>,
+    pub(crate) listed: Vec<ListedGame>,
     /// (date, player) → round → the first game of that round.
     rounds: BTreeMap<(String, String), BTreeMap<String, Finding>>,
 }
@@ -124,7 +124,7 @@ fn time_control_problem(o: &GameOutcome) -> Option<String> {
 }
 
 impl Audit {
-    pub fn add(&mut self, o: &GameOutcome) {
+    pub(crate) fn add(&mut self, o: &GameOutcome) {
         self.games += 1;
         let j = &o.judgement;
         if j.verdict.status == Status::Unreadable {
@@ -197,7 +197,7 @@ impl Audit {
 
     /// Adds the rounds-per-day findings (one per player and day, on the
     /// first game past the sixth round) and returns all findings.
-    pub fn finish(mut self) -> (u64, Vec<Finding>, Vec<ListedGame>) {
+    pub(crate) fn finish(mut self) -> (u64, Vec<Finding>, Vec<ListedGame>) {
         for ((date, player), rounds) in std::mem::take(&mut self.rounds) {
             if rounds.len() > MAX_ROUNDS_PER_DAY {
                 let mut by_game: Vec<&Finding> = rounds.values().collect();
@@ -218,16 +218,16 @@ impl Audit {
 
 /// A player of the TRF report.
 #[derive(Clone, Debug, PartialEq)]
-pub struct TrfPlayer {
+pub(crate) struct TrfPlayer {
     /// Starting rank: by rating, highest first, then by name.
-    pub number: usize,
-    pub name: String,
-    pub rating: Option<u32>,
+    pub(crate) number: usize,
+    pub(crate) name: String,
+    pub(crate) rating: Option<u32>,
     /// Points, twice over (whole numbers: 9 is 4.5).
-    pub half_points: u32,
-    pub rank: usize,
+    pub(crate) half_points: u32,
+    pub(crate) rank: usize,
     /// Per round: opponent's number, colour, TRF result code.
-    pub rounds: Vec<Option<(usize, char, char)>>,
+    pub(crate) rounds: Vec<Option<(usize, char, char)>>,
 }
 
 /// The audited list as a FIDE TRF-16 report model: players numbered by
@@ -235,20 +235,20 @@ pub struct TrfPlayer {
 /// corrected results used, a game under review written with TRF-16's
 /// not-rated codes (`W`, `D`, `L`) for its recorded result, so that it is
 /// not rated until decided. A game without a result (`*`) is left out.
-pub struct TrfReport {
-    pub event: String,
+pub(crate) struct TrfReport {
+    pub(crate) event: String,
     /// FIDE federation and chief arbiter, as the officer gives them.
-    pub federation: String,
-    pub arbiter: String,
-    pub site: String,
+    pub(crate) federation: String,
+    pub(crate) arbiter: String,
+    pub(crate) site: String,
     /// `YYYY/MM/DD`.
-    pub start: String,
-    pub end: String,
+    pub(crate) start: String,
+    pub(crate) end: String,
     /// Per round, its date (`YY/MM/DD`) when every game of it has the same one.
-    pub round_dates: Vec<String>,
-    pub players: Vec<TrfPlayer>,
+    pub(crate) round_dates: Vec<String>,
+    pub(crate) players: Vec<TrfPlayer>,
     /// Games that could not be placed (a player twice in one round).
-    pub left_out: Vec<String>,
+    pub(crate) left_out: Vec<String>,
 }
 
 /// Rounds in order of date, then round number: a list whose rounds start
@@ -263,7 +263,7 @@ fn round_key(g: &ListedGame) -> (String, u32, String) {
     )
 }
 
-pub fn trf_report(listed: &[ListedGame], federation: &str, arbiter: &str) -> TrfReport {
+pub(crate) fn trf_report(listed: &[ListedGame], federation: &str, arbiter: &str) -> TrfReport {
     let mut ratings: BTreeMap<&str, Option<u32>> = BTreeMap::new();
     for g in listed {
         for (n, e) in [(&g.white, g.white_elo), (&g.black, g.black_elo)] {

@@ -13,11 +13,11 @@ use serde::{de, Deserialize, Deserializer, Serialize};
 pub struct Citation(String);
 
 /// What a loader says when a citation is blank.
-pub const EMPTY_CITATION: &str = "is empty: every policy needs its citation";
+pub(crate) const EMPTY_CITATION: &str = "is empty: every policy needs its citation";
 
 impl Citation {
     /// A citation from text; `None` when blank.
-    pub fn new(text: impl Into<String>) -> Option<Citation> {
+    pub(crate) fn new(text: impl Into<String>) -> Option<Citation> {
         let text = text.into();
         let trimmed = text.trim();
         if trimmed.is_empty() {
@@ -31,7 +31,7 @@ impl Citation {
 
     /// A citation written in the code (PGN standard, a built-in USCF
     /// paragraph). Blank text is a programming error, caught by the tests.
-    pub fn fixed(text: &str) -> Citation {
+    pub(crate) fn fixed(text: &str) -> Citation {
         debug_assert!(!text.trim().is_empty(), "a citation cannot be empty");
         Citation(text.trim().to_string())
     }
@@ -41,12 +41,12 @@ impl Citation {
     }
 
     /// `self; other`, without repeating a rule already cited.
-    pub fn and(&self, other: &Citation) -> Citation {
+    pub(crate) fn and(&self, other: &Citation) -> Citation {
         self.joined(other, "; ")
     }
 
     /// `self, other` (claims.csv's older separator), without repeats.
-    pub fn joined(&self, other: &Citation, sep: &str) -> Citation {
+    pub(crate) fn joined(&self, other: &Citation, sep: &str) -> Citation {
         let has = |c: &Citation, part: &str| c.0.split([';', ',']).any(|p| p.trim() == part.trim());
         let mut out = self.clone();
         for part in other.0.split(';') {
@@ -98,13 +98,13 @@ impl<'de> Deserialize<'de> for Citation {
 /// A policy value and the rule it comes from, kept together so that no
 /// decision can be printed without its rule.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Cited<T> {
-    pub value: T,
-    pub rule: Citation,
+pub(crate) struct Cited<T> {
+    pub(crate) value: T,
+    pub(crate) rule: Citation,
 }
 
 impl<T> Cited<T> {
-    pub fn new(value: T, rule: &Citation) -> Cited<T> {
+    pub(crate) fn new(value: T, rule: &Citation) -> Cited<T> {
         Cited {
             value,
             rule: rule.clone(),

@@ -3,38 +3,39 @@
 
 use std::fmt;
 
-pub use crate::citation::Citation;
+pub(crate) use crate::citation::Citation;
 
 /// A clock reading in tenths of a second. `precise` is true when the source
 /// wrote tenths (chess.com, DGT), which matters: a whole-second `0:00:00`
 /// means "under one second left", not a fallen flag.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Clock {
+    /// Tenths of a second left.
     pub tenths: u32,
     pub precise: bool,
 }
 
 impl Clock {
-    pub const fn secs(s: u32) -> Clock {
+    pub(crate) const fn secs(s: u32) -> Clock {
         Clock {
             tenths: s * 10,
             precise: false,
         }
     }
 
-    pub fn is_zero(self) -> bool {
+    pub(crate) fn is_zero(self) -> bool {
         self.tenths == 0
     }
 
     /// Zero on a clock that shows tenths: the flag has really fallen.
-    pub fn is_fallen(self) -> bool {
+    pub(crate) fn is_fallen(self) -> bool {
         self.tenths == 0 && self.precise
     }
 
     /// `h:mm:ss`, and `.t` where the source wrote tenths, written into
     /// `buf`: two a CSV row, where the formatter's machinery cost more than
     /// the rest of the row's numbers.
-    pub fn ascii(self, buf: &mut [u8; 16]) -> &[u8] {
+    pub(crate) fn ascii(self, buf: &mut [u8; 16]) -> &[u8] {
         let t = self.tenths;
         let s = t / 10;
         let mut hours = itoa::Buffer::new();
@@ -61,7 +62,7 @@ impl Clock {
     }
 
     /// The reading, onto the end of `out`.
-    pub fn push_to(self, out: &mut String) {
+    pub(crate) fn push_to(self, out: &mut String) {
         out.push_str(self.text(&mut [0; 16]));
     }
 }
@@ -74,16 +75,16 @@ impl fmt::Display for Clock {
 
 /// A calendar date, `YYYY-MM-DD` (claims' dates, season fixtures).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Date {
-    pub year: u16,
-    pub month: u8,
-    pub day: u8,
+pub(crate) struct Date {
+    pub(crate) year: u16,
+    pub(crate) month: u8,
+    pub(crate) day: u8,
 }
 
 impl Date {
     /// `2025-02-28`; also `.` or `/` between the parts. A day the month
     /// does not have (`2025-02-30`) is no date.
-    pub fn parse(s: &str) -> Option<Date> {
+    pub(crate) fn parse(s: &str) -> Option<Date> {
         let mut it = s.trim().splitn(3, ['-', '.', '/']);
         let year = it.next()?.parse().ok()?;
         let month: u8 = it.next()?.parse().ok()?;
@@ -93,12 +94,12 @@ impl Date {
     }
 
     /// `dd/mm/yyyy`, as the ECF file writes dates.
-    pub fn ecf(&self) -> String {
+    pub(crate) fn ecf(&self) -> String {
         format!("{:02}/{:02}/{:04}", self.day, self.month, self.year)
     }
 
     /// Days since 1970-01-01 (proleptic Gregorian), for deadlines.
-    pub fn day_number(self) -> i64 {
+    pub(crate) fn day_number(self) -> i64 {
         let (y, m, day) = (
             i64::from(self.year),
             i64::from(self.month),
@@ -152,7 +153,7 @@ impl GameResult {
 
     /// Reads the Result tag, tolerating the unicode forms seen in real files
     /// (`½-½`, en and em dashes) and surrounding blanks.
-    pub fn parse(s: &str) -> Option<GameResult> {
+    pub(crate) fn parse(s: &str) -> Option<GameResult> {
         let s = s.trim();
         // Dashes other than the hyphen-minus only in the rare result typed
         // in a word processor: the common case is read without a copy.
@@ -180,7 +181,7 @@ impl GameResult {
         }
     }
 
-    pub fn win_for(side: Side) -> GameResult {
+    pub(crate) fn win_for(side: Side) -> GameResult {
         match side {
             Side::White => GameResult::WhiteWins,
             Side::Black => GameResult::BlackWins,
@@ -188,7 +189,7 @@ impl GameResult {
     }
 
     /// The side credited with the win, if decisive.
-    pub fn winner(self) -> Option<Side> {
+    pub(crate) fn winner(self) -> Option<Side> {
         match self {
             GameResult::WhiteWins => Some(Side::White),
             GameResult::BlackWins => Some(Side::Black),
@@ -206,21 +207,21 @@ pub enum Side {
 }
 
 impl Side {
-    pub const BOTH: [Side; 2] = [Side::White, Side::Black];
+    pub(crate) const BOTH: [Side; 2] = [Side::White, Side::Black];
 
     /// 0 for White, 1 for Black: where a side's entry sits in a pair.
-    pub fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         usize::from(self == Side::Black)
     }
 
-    pub fn other(self) -> Side {
+    pub(crate) fn other(self) -> Side {
         match self {
             Side::White => Side::Black,
             Side::Black => Side::White,
         }
     }
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Side::White => "White",
             Side::Black => "Black",
@@ -229,7 +230,7 @@ impl Side {
 
     /// Side that made the given 1-based ply from a start position with
     /// `first` to move.
-    pub fn of_ply(first: Side, ply: usize) -> Side {
+    pub(crate) fn of_ply(first: Side, ply: usize) -> Side {
         if ply % 2 == 1 {
             first
         } else {
@@ -345,11 +346,17 @@ pub struct Verdict {
     pub result: GameResult,
     pub status: Status,
     pub reason: Reason,
+    /// The rule the verdict rests on.
     pub rule: Citation,
 }
 
 impl Verdict {
-    pub fn new(result: GameResult, status: Status, reason: Reason, rule: Citation) -> Verdict {
+    pub(crate) fn new(
+        result: GameResult,
+        status: Status,
+        reason: Reason,
+        rule: Citation,
+    ) -> Verdict {
         Verdict {
             result,
             status,
@@ -359,7 +366,7 @@ impl Verdict {
     }
 
     /// Status follows from comparing with the recorded result.
-    pub fn against(
+    pub(crate) fn against(
         recorded: GameResult,
         result: GameResult,
         reason: Reason,
@@ -381,18 +388,24 @@ impl Verdict {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Judgement {
     pub verdict: Verdict,
+    /// The ply the verdict turns on (a flag fall, an illegal move), 1-based.
     pub ply: Option<usize>,
+    /// The move at `ply`, in SAN as written.
     pub mv: String,
+    /// Each side's clock at the end, where the record says.
     pub white_clock: Option<Clock>,
     pub black_clock: Option<Clock>,
+    /// Plies replayed.
     pub plies: usize,
+    /// The position the replay ended in, as FEN.
     pub final_fen: String,
+    /// The reasons in words, as the `detail` column gives them.
     pub detail: String,
 }
 
 impl Judgement {
     /// A game that could not be read at all, and why.
-    pub fn unreadable(detail: String) -> Judgement {
+    pub(crate) fn unreadable(detail: String) -> Judgement {
         Judgement::bare(
             Verdict::new(
                 GameResult::Unknown,
@@ -405,7 +418,7 @@ impl Judgement {
     }
 
     /// A verdict with nothing replayed.
-    pub fn bare(verdict: Verdict, detail: String) -> Judgement {
+    pub(crate) fn bare(verdict: Verdict, detail: String) -> Judgement {
         Judgement {
             verdict,
             ply: None,
@@ -423,7 +436,7 @@ impl Judgement {
 /// file): every control character (a CR or LF in a name included) becomes
 /// a space, one for one, so fixed columns stay where they are and no value
 /// starts a line of its own.
-pub fn one_line(s: &str) -> String {
+pub(crate) fn one_line(s: &str) -> String {
     s.chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect()

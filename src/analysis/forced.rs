@@ -13,7 +13,7 @@ use crate::{analysis::kpk, model::Side};
 /// Syzygy tables loaded from a folder.
 pub struct Syzygy {
     tb: Tablebase<Chess>,
-    pub files: usize,
+    pub(crate) files: usize,
 }
 
 impl std::fmt::Debug for Syzygy {
@@ -51,7 +51,7 @@ impl Syzygy {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ForcedWin {
+pub(crate) enum ForcedWin {
     /// Proved: `how` says by what. `exact` when a table settled the whole
     /// position (Syzygy, or the K+P v K bitbase), not a search finding a mate.
     Yes { how: String, exact: bool },
@@ -70,13 +70,13 @@ const NODE_BUDGET: u64 = 200_000;
 
 /// Has `attacker` a forced win from `pos` (with whoever is to move)? The
 /// tables first, then a bounded search for mate.
-pub fn forced_win(pos: &Chess, attacker: Side, syzygy: Option<&Syzygy>) -> ForcedWin {
+pub(crate) fn forced_win(pos: &Chess, attacker: Side, syzygy: Option<&Syzygy>) -> ForcedWin {
     settled(pos, attacker, syzygy).unwrap_or_else(|| search(pos, Color::from(attacker)))
 }
 
 /// The exact answer of a table, where one reaches: Syzygy when given, else
 /// the K+P v K bitbase (the same answer there). No search: cheap.
-pub fn settled(pos: &Chess, attacker: Side, syzygy: Option<&Syzygy>) -> Option<ForcedWin> {
+pub(crate) fn settled(pos: &Chess, attacker: Side, syzygy: Option<&Syzygy>) -> Option<ForcedWin> {
     let color = Color::from(attacker);
     let yes = |how: &str| ForcedWin::Yes {
         how: how.into(),

@@ -28,7 +28,7 @@ fn attackers(board: &Board, sq: Square, by: Color) -> Vec<String> {
 
 /// The squares a diagram marks for an illegal move: where the man went
 /// from and to, and the men that make it illegal.
-pub fn marked_squares(pos: &Chess, m: Option<Move>) -> Vec<Square> {
+pub(crate) fn marked_squares(pos: &Chess, m: Option<Move>) -> Vec<Square> {
     let Some(m) = m else { return Vec::new() };
     let us = pos.turn();
     let mut out: Vec<Square> = m.from().into_iter().chain([m.to()]).collect();
@@ -54,7 +54,7 @@ pub fn marked_squares(pos: &Chess, m: Option<Move>) -> Vec<Square> {
 
 /// Why `m` (the move as the man moved it, if it moved as such a man
 /// moves) is illegal in `pos`. `None` when no reason can be given.
-pub fn why_illegal(pos: &Chess, m: Option<Move>) -> Option<String> {
+pub(crate) fn why_illegal(pos: &Chess, m: Option<Move>) -> Option<String> {
     let us = pos.turn();
     let Some(m) = m else {
         return Some("no man of the side to move can make that move from this position".into());

@@ -22,7 +22,7 @@ pub enum Mateability {
 }
 
 impl Mateability {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Mateability::Winnable => "winnable",
             Mateability::Unwinnable => "unwinnable",
@@ -60,7 +60,7 @@ impl MateAnswer {
 /// The material rule alone (a ruleset may choose it, with its citation):
 /// a side with mating material counts as able to mate. The ruleset's own
 /// rule, named as such; never the default.
-pub fn material_answer(pos: &Chess, side: Side) -> MateAnswer {
+pub(crate) fn material_answer(pos: &Chess, side: Side) -> MateAnswer {
     if pos.has_insufficient_material(Color::from(side)) {
         MateAnswer::new(Mateability::Unwinnable, "insufficient material")
     } else {
@@ -136,7 +136,7 @@ pub fn cannot_mate_fast(pos: &Chess, side: Side, choice: bool) -> bool {
 /// Dead position (FIDE 5.2.2): neither side can mate. The fast check runs
 /// first; the full search confirms the second side only when the first
 /// side is already known unable to mate.
-pub fn is_dead(pos: &Chess) -> bool {
+pub(crate) fn is_dead(pos: &Chess) -> bool {
     if pos.is_insufficient_material() {
         return true;
     }
@@ -151,7 +151,7 @@ pub fn is_dead(pos: &Chess) -> bool {
 }
 
 /// A mating line in SAN with move numbers from `pos`, e.g. `61... Kf8 62. Qg7#`.
-pub fn numbered_line(pos: &Chess, line: &[Move]) -> String {
+pub(crate) fn numbered_line(pos: &Chess, line: &[Move]) -> String {
     let mut out = String::new();
     push_numbered_line(pos, line, &mut out);
     out
@@ -159,7 +159,7 @@ pub fn numbered_line(pos: &Chess, line: &[Move]) -> String {
 
 /// `numbered_line`, onto the end of `out` (a row's sentence is built in
 /// one buffer).
-pub fn push_numbered_line(pos: &Chess, line: &[Move], out: &mut String) {
+pub(crate) fn push_numbered_line(pos: &Chess, line: &[Move], out: &mut String) {
     let mut p = pos.clone();
     let mut n = pos.fullmoves().get();
     for (i, m) in line.iter().enumerate() {
@@ -184,7 +184,7 @@ pub fn push_numbered_line(pos: &Chess, line: &[Move], out: &mut String) {
 }
 
 /// The material of one side, as a rule text would list it (`K+B`, `K+R+2P`).
-pub fn material_label(pos: &Chess, side: Side) -> MaterialLabel {
+pub(crate) fn material_label(pos: &Chess, side: Side) -> MaterialLabel {
     let board = pos.board();
     let ours = board.by_color(Color::from(side));
     MaterialLabel(
@@ -202,13 +202,13 @@ pub fn material_label(pos: &Chess, side: Side) -> MaterialLabel {
 /// A side's men by kind (queens, rooks, bishops, knights, pawns), written
 /// where it is formatted rather than into a string of its own.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct MaterialLabel([u8; 5]);
+pub(crate) struct MaterialLabel([u8; 5]);
 
 impl MaterialLabel {
     /// Writes the label onto `out`: byte by byte, since a sentence naming
     /// both sides' material is in every flag-fall row, and going through
     /// the formatter for each man cost more than judging the flag.
-    pub fn push_to(&self, out: &mut String) {
+    pub(crate) fn push_to(&self, out: &mut String) {
         out.push('K');
         for (n, letter) in self.0.into_iter().zip(['Q', 'R', 'B', 'N', 'P']) {
             // `K+R+2P` rather than `K+R+P+P`, so a middlegame stays readable.
@@ -237,11 +237,11 @@ impl std::fmt::Display for MaterialLabel {
 
 /// Moves within which a search that finds no forced mate settles USCF 14E2
 /// and 14E3 as a draw (see `uscf_14e`).
-pub const SHORT_FORCED_MATE: u32 = 3;
+pub(crate) const SHORT_FORCED_MATE: u32 = 3;
 
 /// USCF 14E: when does a flag fall *not* lose?
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Uscf14e {
+pub(crate) enum Uscf14e {
     /// The flag loses; why.
     Win(String),
     /// Drawn under the paragraph (`14E1`, `14E2`, `14E3`); why.
@@ -251,7 +251,7 @@ pub enum Uscf14e {
 }
 
 /// `flagger` ran out of time; may the opponent have the win under 14E?
-pub fn uscf_14e(pos: &Chess, flagger: Side, syzygy: Option<&Syzygy>) -> Uscf14e {
+pub(crate) fn uscf_14e(pos: &Chess, flagger: Side, syzygy: Option<&Syzygy>) -> Uscf14e {
     let board = pos.board();
     let opp = Color::from(flagger.other());
     let them = Color::from(flagger);
@@ -304,7 +304,11 @@ pub fn uscf_14e(pos: &Chess, flagger: Side, syzygy: Option<&Syzygy>) -> Uscf14e 
 /// position after `upto` plies is. Dead-ness is monotone (a dead position
 /// only leads to dead positions) and changes only with an irreversible move,
 /// so only those positions are tried, in order.
-pub fn first_dead_ply(game: &ParsedGame, start: Chess, upto: usize) -> Option<(usize, Chess)> {
+pub(crate) fn first_dead_ply(
+    game: &ParsedGame,
+    start: Chess,
+    upto: usize,
+) -> Option<(usize, Chess)> {
     let mut pos = start;
     if is_dead(&pos) {
         return Some((0, pos));

@@ -2,8 +2,8 @@
 //! clocks say about flags, and how the USCF material list reads a position.
 
 pub mod forced;
-pub mod helpmate;
-pub mod illegal;
+pub(crate) mod helpmate;
+pub(crate) mod illegal;
 pub(crate) mod kpk;
 pub mod mate;
 pub mod position;
@@ -11,7 +11,7 @@ pub mod position;
 /// `color` has no queen, rook or pawn: minor pieces at most, whose mates
 /// want the other side's men as blockers and are what disputes about
 /// mating chances are about.
-pub fn minor_pieces_only(board: &shakmaty::Board, color: shakmaty::Color) -> bool {
+pub(crate) fn minor_pieces_only(board: &shakmaty::Board, color: shakmaty::Color) -> bool {
     ((board.rooks_and_queens() | board.pawns()) & board.by_color(color)).is_empty()
 }
 

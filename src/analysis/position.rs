@@ -62,14 +62,14 @@ pub fn read_fens(text: &str) -> Vec<String> {
 
 /// Dead (FIDE 5.2.2): neither side can mate, by the full search.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Dead {
+pub(crate) enum Dead {
     Yes,
     No,
     Undetermined,
 }
 
 impl Dead {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Dead::Yes => "yes",
             Dead::No => "no",
@@ -80,14 +80,14 @@ impl Dead {
 
 /// What USCF 14E says if a side's opponent flags.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum OnFlag {
+pub(crate) enum OnFlag {
     Win,
     Draw,
     Review,
 }
 
 impl OnFlag {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             OnFlag::Win => "win-on-flag",
             OnFlag::Draw => "draw-on-flag",
@@ -99,12 +99,12 @@ impl OnFlag {
 /// Everything `analyse` says of one position.
 #[derive(Clone, Debug)]
 pub struct PositionAnalysis {
-    pub pos: Chess,
+    pub(crate) pos: Chess,
     pub white: MateAnswer,
     pub black: MateAnswer,
-    pub dead: Dead,
+    pub(crate) dead: Dead,
     /// USCF 14E for White (Black flagged) and for Black (White flagged).
-    pub uscf: [OnFlag; 2],
+    pub(crate) uscf: [OnFlag; 2],
 }
 
 pub fn analyse(pos: Chess, syzygy: Option<&Syzygy>) -> PositionAnalysis {

@@ -63,7 +63,7 @@ fn snipers(board: &Board, sq: Square, them: Bitboard) -> Bitboard {
 
 /// Is the side to move in check? `Position::is_check`, without the
 /// occupancy tables (see `attacked`).
-pub fn in_check(pos: &Chess) -> bool {
+pub(crate) fn in_check(pos: &Chess) -> bool {
     let board = pos.board();
     let turn = pos.turn();
     (board.kings() & board.by_color(turn))

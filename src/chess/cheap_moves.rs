@@ -11,7 +11,7 @@ use shakmaty::{attacks, Bitboard, Chess, Color, Move, MoveList, Position, Role, 
 use crate::chess::attacks::{in_check, pins_and_checkers};
 
 /// The squares the side to move's king may step to (never castling).
-pub fn king_steps(pos: &Chess) -> impl Iterator<Item = Square> + '_ {
+pub(crate) fn king_steps(pos: &Chess) -> impl Iterator<Item = Square> + '_ {
     let board = pos.board();
     let us = pos.turn();
     let king = board.king_of(us);
@@ -50,7 +50,7 @@ fn attacked_by(board: &shakmaty::Board, color: Color, occupied: Bitboard) -> Bit
 
 /// The squares `color`'s `pawns` attack towards the a-file, then towards
 /// the h-file (the order shakmaty lists pawn captures in).
-pub fn pawn_attack_sides(color: Color, pawns: Bitboard) -> [Bitboard; 2] {
+pub(crate) fn pawn_attack_sides(color: Color, pawns: Bitboard) -> [Bitboard; 2] {
     const FILE_A: u64 = 0x0101_0101_0101_0101;
     const FILE_H: u64 = FILE_A << 7;
     let p = pawns.0;
@@ -65,7 +65,10 @@ pub fn pawn_attack_sides(color: Color, pawns: Bitboard) -> [Bitboard; 2] {
 /// `resolve::attacked`: in the search the sliders' tables are warm, and
 /// the line walk, tried for the search's check test, cost 2 % more
 /// instructions there.
-pub fn king_steps_among(pos: &Chess, squares: Bitboard) -> impl Iterator<Item = Square> + '_ {
+pub(crate) fn king_steps_among(
+    pos: &Chess,
+    squares: Bitboard,
+) -> impl Iterator<Item = Square> + '_ {
     let board = pos.board();
     let us = pos.turn();
     let king = board.king_of(us);
@@ -78,7 +81,7 @@ pub fn king_steps_among(pos: &Chess, squares: Bitboard) -> impl Iterator<Item = 
 }
 
 /// The king may step somewhere: in check, the position is not mate.
-pub fn king_can_step(pos: &Chess) -> bool {
+pub(crate) fn king_can_step(pos: &Chess) -> bool {
     king_steps(pos).next().is_some()
 }
 
@@ -88,7 +91,7 @@ pub fn king_can_step(pos: &Chess) -> bool {
 /// empty): the search's common case, in check or not,
 /// listed from the attack tables straight into the caller's list (shakmaty's
 /// own list is returned by value, and the copy cost a fifth of the call).
-pub fn plain_legal_moves(pos: &Chess, out: &mut MoveList) -> bool {
+pub(crate) fn plain_legal_moves(pos: &Chess, out: &mut MoveList) -> bool {
     list(pos, out, &mut All).is_some()
 }
 
@@ -99,7 +102,7 @@ pub fn plain_legal_moves(pos: &Chess, out: &mut MoveList) -> bool {
 /// is returned, so that a caller that counts moves counts as if it had
 /// listed them all, in the same order. `None` where the side to move is in
 /// check or `plain_legal_moves` would not list.
-pub fn plain_moves_kept(
+pub(crate) fn plain_moves_kept(
     pos: &Chess,
     out: &mut MoveList,
     places: &mut [u8; 256],
@@ -280,7 +283,7 @@ fn list<K: Keep>(pos: &Chess, out: &mut MoveList, keep: &mut K) -> Option<usize>
 
 /// `plies` moves can be played by the kings alone, onto empty squares: a
 /// line in which no man is lost and no position ends the game.
-pub fn quiet_king_line(pos: &Chess, plies: u8) -> bool {
+pub(crate) fn quiet_king_line(pos: &Chess, plies: u8) -> bool {
     let mut pos = pos.clone();
     for _ in 0..plies {
         let board = pos.board();
@@ -304,7 +307,7 @@ pub fn quiet_king_line(pos: &Chess, plies: u8) -> bool {
 /// `true` only when the side to move has at least two legal moves: king
 /// steps, then (out of check) moves of men on no line through their king,
 /// which no pin can hold.
-pub fn two_legal_moves(pos: &Chess) -> bool {
+pub(crate) fn two_legal_moves(pos: &Chess) -> bool {
     let mut found = king_steps(pos).take(2).count();
     if found >= 2 {
         return true;

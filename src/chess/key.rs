@@ -11,7 +11,7 @@ use shakmaty::{
 /// A hasher for Zobrist keys, which are uniform already: it takes their
 /// low bits as they are (the replay's repetition table, the search's sets).
 #[derive(Default)]
-pub struct KeyHasher(u64);
+pub(crate) struct KeyHasher(u64);
 
 impl std::hash::Hasher for KeyHasher {
     fn finish(&self) -> u64 {
@@ -33,7 +33,7 @@ impl std::hash::Hasher for KeyHasher {
 /// The key of `after`, the position `m` leads to from `before`, given the
 /// key of `before`. Equal to `after.zobrist_hash(EnPassantMode::Legal)`.
 #[inline]
-pub fn key_after<V: ZobristValue>(before: &Chess, key: V, m: Move, after: &Chess) -> V {
+pub(crate) fn key_after<V: ZobristValue>(before: &Chess, key: V, m: Move, after: &Chess) -> V {
     before_move(before, key, m).after(after)
 }
 
@@ -43,7 +43,7 @@ pub fn key_after<V: ZobristValue>(before: &Chess, key: V, m: Move, after: &Chess
 /// legal). `None` otherwise. Lets a search skip playing a move whose
 /// position it has already seen.
 #[inline]
-pub fn key_after_plain<V: ZobristValue>(before: &Chess, key: V, m: Move) -> Option<V> {
+pub(crate) fn key_after_plain<V: ZobristValue>(before: &Chess, key: V, m: Move) -> Option<V> {
     if rights_bits(before) != 0 {
         return None;
     }
@@ -64,7 +64,7 @@ pub fn key_after_plain<V: ZobristValue>(before: &Chess, key: V, m: Move) -> Opti
 /// A key half brought up to date: what the position before the move
 /// tells. The replay plays the move in place and finishes the key from the
 /// position after it, without keeping a copy of the one before.
-pub struct Pending<V> {
+pub(crate) struct Pending<V> {
     k: V,
     /// Castling rights before the move, one bit per colour and side.
     rights: u8,
@@ -93,7 +93,7 @@ const RIGHTS: [(Color, CastlingSide); 4] = [
 
 /// The first half of `key_after`, from the position before `m` is played.
 #[inline]
-pub fn before_move<V: ZobristValue>(before: &Chess, key: V, m: Move) -> Pending<V> {
+pub(crate) fn before_move<V: ZobristValue>(before: &Chess, key: V, m: Move) -> Pending<V> {
     let mut k = key;
     k ^= V::zobrist_for_white_turn();
     let turn = before.turn();
@@ -146,7 +146,7 @@ pub fn before_move<V: ZobristValue>(before: &Chess, key: V, m: Move) -> Pending<
 impl<V: ZobristValue> Pending<V> {
     /// The key, from the position after the move.
     #[inline]
-    pub fn after(self, after: &Chess) -> V {
+    pub(crate) fn after(self, after: &Chess) -> V {
         let mut k = self.k;
         let changed = self.rights ^ rights_bits(after);
         if changed != 0 {

@@ -2,9 +2,9 @@
 //! cheap facts about the moves of a position. The replay and the analysis
 //! both build on them; they import nothing of the crate's.
 
-pub mod attacks;
-pub mod cheap_moves;
-pub mod key;
+pub(crate) mod attacks;
+pub(crate) mod cheap_moves;
+pub(crate) mod key;
 
 /// A position from FEN, for the unit tests.
 #[cfg(test)]

@@ -25,9 +25,9 @@ use crate::{
 /// A claim file that cannot be judged: the file, the field and what is wrong.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClaimError {
-    pub file: String,
+    pub(crate) file: String,
     pub field: Option<String>,
-    pub message: String,
+    pub(crate) message: String,
 }
 
 impl fmt::Display for ClaimError {
@@ -62,7 +62,7 @@ impl std::error::Error for ClaimError {}
 
 /// Where the moves come from.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Scoresheet {
+pub(crate) enum Scoresheet {
     /// A PGN file (already checked to lie beside the claim) and its bytes.
     File(PathBuf, Vec<u8>),
     /// `moves = "1. e4 e5 ..."` written in the claim.
@@ -72,40 +72,38 @@ pub enum Scoresheet {
 /// A claim file, every field checked.
 #[derive(Clone, Debug)]
 pub struct Claim {
-    /// The file as named on the command line.
-    pub file: String,
     /// The file's stem: the packet's name and the `claim` column.
-    pub id: String,
-    pub kind: ClaimKind,
-    pub ruleset: Ruleset,
-    pub grounds: Vec<Ground>,
-    pub claimant: Side,
-    pub event: Option<String>,
-    pub match_name: Option<String>,
-    pub board: Option<String>,
-    pub date: Option<Date>,
-    pub received: Option<Date>,
-    pub scoresheet: Scoresheet,
-    pub final_fen: Option<String>,
-    pub clock_white: Option<Clock>,
-    pub clock_black: Option<Clock>,
-    pub submitted_by: Vec<Side>,
-    pub fees_paid: Vec<Side>,
+    pub(crate) id: String,
+    pub(crate) kind: ClaimKind,
+    pub(crate) ruleset: Ruleset,
+    pub(crate) grounds: Vec<Ground>,
+    pub(crate) claimant: Side,
+    pub(crate) event: Option<String>,
+    pub(crate) match_name: Option<String>,
+    pub(crate) board: Option<String>,
+    pub(crate) date: Option<Date>,
+    pub(crate) received: Option<Date>,
+    pub(crate) scoresheet: Scoresheet,
+    pub(crate) final_fen: Option<String>,
+    pub(crate) clock_white: Option<Clock>,
+    pub(crate) clock_black: Option<Clock>,
+    pub(crate) submitted_by: Vec<Side>,
+    pub(crate) fees_paid: Vec<Side>,
     /// Was an arbiter present? None: the ruleset's default.
-    pub arbiter: Option<bool>,
-    pub white: Option<String>,
-    pub black: Option<String>,
+    pub(crate) arbiter: Option<bool>,
+    pub(crate) white: Option<String>,
+    pub(crate) black: Option<String>,
     /// Illegal moves the offender had already completed in this game (FIDE 7.5.5's "second").
-    pub previous_illegal: u32,
+    pub(crate) previous_illegal: u32,
     /// The clock's delay and increment as the claim states them, in seconds
     /// (USCF 14H is not available with either).
-    pub delay: Option<u32>,
-    pub increment: Option<u32>,
-    pub notes: Option<String>,
+    pub(crate) delay: Option<u32>,
+    pub(crate) increment: Option<u32>,
+    pub(crate) notes: Option<String>,
 }
 
 impl Claim {
-    pub fn clock(&self, side: Side) -> Option<Clock> {
+    pub(crate) fn clock(&self, side: Side) -> Option<Clock> {
         match side {
             Side::White => self.clock_white,
             Side::Black => self.clock_black,
@@ -168,7 +166,7 @@ pub fn load_claim(path: &Path, opts: LoadOptions) -> Result<Claim, ClaimError> {
 }
 
 /// Checks a claim's text; `base` is the folder its paths are relative to.
-pub fn parse_claim(
+pub(crate) fn parse_claim(
     name: &str,
     id: &str,
     text: &str,
@@ -300,7 +298,6 @@ pub fn parse_claim(
         }
     }
     Ok(Claim {
-        file: name.to_string(),
         id: id.to_string(),
         kind,
         ruleset,

@@ -2,7 +2,7 @@
 //! it and the ruling they lead to (`Ruling`, the finished model the packet
 //! and claims.csv render). `judge::claim` does the judging.
 
-pub mod file;
+pub(crate) mod file;
 
 use std::fmt;
 
@@ -19,7 +19,7 @@ use crate::{
 
 /// What is claimed (PRODUCT.md's `kind`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ClaimKind {
+pub(crate) enum ClaimKind {
     DrawLastTwoMinutes,
     InsufficientLosingChances,
     ClearDrawAppeal,
@@ -28,7 +28,7 @@ pub enum ClaimKind {
 }
 
 impl ClaimKind {
-    pub const ALL: [ClaimKind; 5] = [
+    pub(crate) const ALL: [ClaimKind; 5] = [
         ClaimKind::DrawLastTwoMinutes,
         ClaimKind::InsufficientLosingChances,
         ClaimKind::ClearDrawAppeal,
@@ -36,7 +36,7 @@ impl ClaimKind {
         ClaimKind::IllegalMove,
     ];
 
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             ClaimKind::DrawLastTwoMinutes => "draw-last-two-minutes",
             ClaimKind::InsufficientLosingChances => "insufficient-losing-chances",
@@ -46,18 +46,8 @@ impl ClaimKind {
         }
     }
 
-    pub fn parse(s: &str) -> Option<ClaimKind> {
+    pub(crate) fn parse(s: &str) -> Option<ClaimKind> {
         ClaimKind::ALL.into_iter().find(|k| k.as_str() == s)
-    }
-
-    /// Draw claims, judged on whether the opponent can still win.
-    pub fn is_draw_claim(self) -> bool {
-        matches!(
-            self,
-            ClaimKind::DrawLastTwoMinutes
-                | ClaimKind::InsufficientLosingChances
-                | ClaimKind::ClearDrawAppeal
-        )
     }
 }
 
@@ -69,7 +59,7 @@ impl fmt::Display for ClaimKind {
 
 /// The grounds of a last-two-minutes claim (ECF QPF 11, BCF RP NA-2, FIDE III.5).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Ground {
+pub(crate) enum Ground {
     /// (a) the opponent cannot win by normal means.
     CannotWin,
     /// (b) the opponent has been making no effort to win by normal means.
@@ -77,14 +67,14 @@ pub enum Ground {
 }
 
 impl Ground {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Ground::CannotWin => "cannot-win-by-normal-means",
             Ground::NoEffort => "no-effort",
         }
     }
 
-    pub fn parse(s: &str) -> Option<Ground> {
+    pub(crate) fn parse(s: &str) -> Option<Ground> {
         [Ground::CannotWin, Ground::NoEffort]
             .into_iter()
             .find(|g| g.as_str() == s)
@@ -103,7 +93,7 @@ pub enum CheckOutcome {
 }
 
 impl CheckOutcome {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             CheckOutcome::Pass => "pass",
             CheckOutcome::Fail => "fail",
@@ -142,7 +132,7 @@ pub enum CheckId {
 /// What a check bears on, which decides what its failure does
 /// (`judge::claim::decide`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum CheckClass {
+pub(crate) enum CheckClass {
     /// The claim itself: the grounds, the flags, the illegal move.
     Merits,
     /// The way the claim was made: window, on move, deadline, papers, fees.
@@ -152,7 +142,7 @@ pub enum CheckClass {
 }
 
 impl CheckId {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             CheckId::KindAllowed => "kind-allowed",
             CheckId::Scoresheet => "scoresheet",
@@ -177,7 +167,7 @@ impl CheckId {
         }
     }
 
-    pub fn class(self) -> CheckClass {
+    pub(crate) fn class(self) -> CheckClass {
         match self {
             CheckId::Scoresheet | CheckId::FinalPosition | CheckId::Clocks => CheckClass::Evidence,
             CheckId::KindAllowed
@@ -210,14 +200,14 @@ impl fmt::Display for CheckId {
 /// One check in the findings: which, its outcome, rule and what was found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Check {
-    pub id: CheckId,
+    pub(crate) id: CheckId,
     pub outcome: CheckOutcome,
-    pub rule: Citation,
+    pub(crate) rule: Citation,
     pub detail: String,
 }
 
 impl Check {
-    pub fn new(
+    pub(crate) fn new(
         id: CheckId,
         outcome: CheckOutcome,
         rule: &Citation,
@@ -241,7 +231,7 @@ pub enum Recommendation {
 }
 
 impl Recommendation {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Recommendation::Uphold => "uphold",
             Recommendation::Reject => "reject",
@@ -252,21 +242,21 @@ impl Recommendation {
 
 /// What ground (b) rests on: the moves over the period and what they show.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Progress {
+pub(crate) struct Progress {
     /// Which moves were looked at, and why those.
-    pub period: String,
-    pub rows: Vec<Row>,
-    pub captures: usize,
-    pub pawn_moves: usize,
-    pub checks: usize,
-    pub repeats: usize,
-    pub king_squares: usize,
-    pub opponent_moves: usize,
+    pub(crate) period: String,
+    pub(crate) rows: Vec<Row>,
+    pub(crate) captures: usize,
+    pub(crate) pawn_moves: usize,
+    pub(crate) checks: usize,
+    pub(crate) repeats: usize,
+    pub(crate) king_squares: usize,
+    pub(crate) opponent_moves: usize,
 }
 
 impl Progress {
     /// "in 6 moves: 0 captures, 3 pawn moves, 1 check; 0 repeated positions; king on 3 squares"
-    pub fn summary(&self) -> String {
+    pub(crate) fn summary(&self) -> String {
         format!(
             "in {}: {}, {}, {}; {}; king on {}",
             plural(self.opponent_moves, "move"),
@@ -282,10 +272,10 @@ impl Progress {
 /// A claim judged: the checks, the recommendation and the result either way.
 #[derive(Clone, Debug)]
 pub struct Ruling {
-    pub claim: Claim,
+    pub(crate) claim: Claim,
     pub evidence: Record,
-    pub white: String,
-    pub black: String,
+    pub(crate) white: String,
+    pub(crate) black: String,
     pub checks: Vec<Check>,
     pub recommendation: Recommendation,
     pub result_if_upheld: String,
@@ -294,17 +284,17 @@ pub struct Ruling {
     /// Why, in a sentence or two (the CSV's `detail`).
     pub detail: String,
     /// The position the analysis used, and its FEN.
-    pub position: Option<Chess>,
-    pub fen: String,
+    pub(crate) position: Option<Chess>,
+    pub(crate) fen: String,
     /// A mating line for the side whose mating chances matter, where one exists.
     pub mate_line: Option<String>,
-    pub progress: Option<Progress>,
+    pub(crate) progress: Option<Progress>,
     /// The clocks at the claim (from the claim, else the scoresheet's last).
-    pub clocks: [Option<Clock>; 2],
+    pub(crate) clocks: [Option<Clock>; 2],
     /// The ply the packet marks (the illegal move).
     pub marked_ply: Option<usize>,
     /// The draw-claim procedure applied, if the kind is a draw claim the ruleset has.
-    pub procedure: Option<DrawClaimRules>,
+    pub(crate) procedure: Option<DrawClaimRules>,
 }
 
 impl Ruling {
@@ -320,12 +310,8 @@ impl Ruling {
         self.checks.iter().find(|c| c.id == id)
     }
 
-    pub fn opponent(&self) -> Side {
-        self.claim.claimant.other()
-    }
-
     /// Who signs the decision, and under which rule they decide.
-    pub fn decided_by(&self) -> String {
+    pub(crate) fn decided_by(&self) -> String {
         let claims = &self.claim.ruleset.claims;
         match &self.procedure {
             Some(p) => format!(
@@ -343,11 +329,11 @@ impl Ruling {
         result_column(&self.result_if_upheld)
     }
 
-    pub fn rejected_result(&self) -> &'static str {
+    pub(crate) fn rejected_result(&self) -> &'static str {
         result_column(&self.result_if_rejected)
     }
 
-    pub fn name_of(&self, side: Side) -> &str {
+    pub(crate) fn name_of(&self, side: Side) -> &str {
         match side {
             Side::White => &self.white,
             Side::Black => &self.black,
@@ -362,12 +348,12 @@ fn result_column(words: &str) -> &'static str {
 
 /// A consequence worth words in `detail`: play continuing, a time penalty,
 /// an option of the one who decides.
-pub fn consequence_words(words: &str) -> Option<&str> {
+pub(crate) fn consequence_words(words: &str) -> Option<&str> {
     let w = words.trim();
     (!w.is_empty() && w != "-" && crate::model::GameResult::parse(w).is_none()).then_some(w)
 }
 
-pub fn plural(n: usize, what: &str) -> String {
+pub(crate) fn plural(n: usize, what: &str) -> String {
     if n == 1 {
         format!("1 {what}")
     } else {

@@ -22,49 +22,49 @@ use crate::{
 };
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// PGN files (.pgn, .pgn.zst, .pgn.gz, .pgn.bz2), directories (read recursively, sorted), or - for stdin.
     #[arg(required = true)]
-    pub inputs: Vec<String>,
+    pub(crate) inputs: Vec<String>,
     /// A built-in ruleset (see `arbiter rules`) or a ruleset TOML file.
     #[arg(short, long, default_value = "fide-rapid")]
-    pub rules: String,
+    pub(crate) rules: String,
     /// Results CSV (default: stdout).
     #[arg(short, long)]
-    pub out: Option<PathBuf>,
+    pub(crate) out: Option<PathBuf>,
     /// Worker threads (default: all cores).
     #[arg(short, long)]
-    pub jobs: Option<usize>,
+    pub(crate) jobs: Option<usize>,
     /// Exit 1 if any game is corrected, review or unreadable.
     #[arg(long)]
-    pub fail_on_review: bool,
+    pub(crate) fail_on_review: bool,
     /// Syzygy tablebase folder: settles USCF 14E's "forced win" exactly where it reaches.
     #[arg(long)]
-    pub syzygy: Option<PathBuf>,
+    pub(crate) syzygy: Option<PathBuf>,
     /// Write a PDF packet (diagram, scoresheet, clock chart, verdict) into this folder for every game not confirmed.
     #[arg(long, value_name = "DIR")]
-    pub packets: Option<PathBuf>,
+    pub(crate) packets: Option<PathBuf>,
     /// Results format: csv (default), json (one array) or ndjson (one object a line).
     #[arg(long, value_enum, default_value_t = Format::Csv)]
-    pub format: Format,
+    pub(crate) format: Format,
     /// Write every game again, with Result set to the adjudicated result where corrected, `*` where under review, and tags saying why.
     #[arg(long, value_name = "FILE")]
-    pub pgn_out: Option<PathBuf>,
+    pub(crate) pgn_out: Option<PathBuf>,
     /// Write a summary CSV: per event, games by status and reason; per player, games corrected for or against them.
     #[arg(long, value_name = "FILE")]
-    pub summary: Option<PathBuf>,
+    pub(crate) summary: Option<PathBuf>,
     /// Write a self-contained HTML review page of the games not confirmed (boards, clocks, rulings, filters).
     #[arg(long, value_name = "FILE")]
-    pub html: Option<PathBuf>,
+    pub(crate) html: Option<PathBuf>,
     /// Judge only the K-th of N equal byte ranges of the inputs (e.g. 3/8), for running one command per machine: the N outputs concatenated in order are one run's output (the header is written by shard 1 only).
     #[arg(long, value_name = "K/N", value_parser = pipeline::Shard::parse)]
-    pub shard: Option<pipeline::Shard>,
+    pub(crate) shard: Option<pipeline::Shard>,
     /// No progress bar and no summary.
     #[arg(short, long)]
-    pub quiet: bool,
+    pub(crate) quiet: bool,
 }
 
-pub fn run(a: Args) -> ExitStatus {
+pub(crate) fn run(a: Args) -> ExitStatus {
     let rules = match Ruleset::load(&a.rules) {
         Ok(r) => r,
         Err(e) => {

@@ -16,34 +16,34 @@ use crate::{
 };
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// Positions in FEN (the last four fields may be left out).
-    pub fens: Vec<String>,
+    pub(crate) fens: Vec<String>,
     /// One FEN a line, or a TSV whose first column is a FEN (`#` lines skipped, a `fen` header allowed); - for stdin.
     #[arg(long, conflicts_with = "fens")]
-    pub file: Option<PathBuf>,
+    pub(crate) file: Option<PathBuf>,
     /// tsv (default), json (one array) or ndjson (one object a line).
     #[arg(long, value_enum, default_value_t = AnalyseFormat::Tsv)]
-    pub format: AnalyseFormat,
+    pub(crate) format: AnalyseFormat,
     /// No summary on stderr.
     #[arg(short, long)]
-    pub quiet: bool,
+    pub(crate) quiet: bool,
     /// Syzygy tablebase folder, to settle USCF 14E's "forced win" exactly where it reaches.
     #[arg(long)]
-    pub syzygy: Option<PathBuf>,
+    pub(crate) syzygy: Option<PathBuf>,
     /// Worker threads (default: all cores).
     #[arg(short, long)]
-    pub jobs: Option<usize>,
+    pub(crate) jobs: Option<usize>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum AnalyseFormat {
+pub(crate) enum AnalyseFormat {
     Tsv,
     Json,
     Ndjson,
 }
 
-pub fn run(a: Args) -> ExitStatus {
+pub(crate) fn run(a: Args) -> ExitStatus {
     let started = std::time::Instant::now();
     let read = |path: &std::path::Path| -> std::io::Result<String> {
         let mut s = String::new();

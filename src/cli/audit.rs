@@ -16,46 +16,46 @@ use crate::{
 };
 
 #[derive(Copy, Clone, Debug, clap::ValueEnum)]
-pub enum List {
+pub(crate) enum List {
     /// Sabah Active-30: 30 minutes each, no increment, at most six rounds a day.
     Active30,
 }
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// PGN files, directories or - for stdin (as for adjudicate).
     #[arg(required = true)]
-    pub inputs: Vec<String>,
+    pub(crate) inputs: Vec<String>,
     /// Which rating list's rules to audit against.
     #[arg(long, value_enum)]
-    pub list: List,
+    pub(crate) list: List,
     /// Findings CSV (default stdout).
     #[arg(short, long)]
-    pub out: Option<PathBuf>,
+    pub(crate) out: Option<PathBuf>,
     /// Worker threads (default: all cores).
     #[arg(short, long)]
-    pub jobs: Option<usize>,
+    pub(crate) jobs: Option<usize>,
     /// Findings format: csv (default), json (one array) or ndjson (one object a line).
     #[arg(long, value_enum, default_value_t = Format::Csv)]
-    pub format: Format,
+    pub(crate) format: Format,
     /// Write the audited list as a FIDE TRF-16 report (corrected results used, games under review not rated).
     #[arg(long, value_name = "FILE")]
-    pub trf: Option<PathBuf>,
+    pub(crate) trf: Option<PathBuf>,
     /// The FIDE federation for the TRF's 032 line (e.g. MAS).
     #[arg(long, value_name = "CODE", default_value = "")]
-    pub trf_federation: String,
+    pub(crate) trf_federation: String,
     /// The chief arbiter for the TRF's 102 line.
     #[arg(long, value_name = "NAME", default_value = "")]
-    pub trf_arbiter: String,
+    pub(crate) trf_arbiter: String,
     /// Write a self-contained HTML review page of the findings.
     #[arg(long, value_name = "FILE")]
-    pub html: Option<PathBuf>,
+    pub(crate) html: Option<PathBuf>,
     /// No summary.
     #[arg(short, long)]
-    pub quiet: bool,
+    pub(crate) quiet: bool,
 }
 
-pub fn run(a: Args) -> ExitStatus {
+pub(crate) fn run(a: Args) -> ExitStatus {
     let List::Active30 = a.list;
     let rules = match Ruleset::load("sabah-active30") {
         Ok(r) => r,

@@ -23,36 +23,36 @@ use crate::{
 };
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// Claim files (TOML); a directory takes every `*.toml` in it, sorted.
     #[arg(required = true)]
-    pub claims: Vec<PathBuf>,
+    pub(crate) claims: Vec<PathBuf>,
     /// Folder for the packets and claims.csv (created if missing).
     #[arg(short, long, default_value = "packets")]
-    pub out: PathBuf,
+    pub(crate) out: PathBuf,
     /// Syzygy tablebase folder: settles "can the opponent win" exactly for small positions.
     #[arg(long)]
-    pub syzygy: Option<PathBuf>,
+    pub(crate) syzygy: Option<PathBuf>,
     /// Let a claim name a scoresheet or ruleset outside its own folder (absolute, `..`, symlinks).
     #[arg(long)]
-    pub allow_outside: bool,
+    pub(crate) allow_outside: bool,
     /// Exit 1 if any claim is referred (needs a judgement).
     #[arg(long)]
-    pub fail_on_review: bool,
+    pub(crate) fail_on_review: bool,
     /// claims.csv (default), or claims.json (one array) / claims.ndjson (one object a line) with every check.
     #[arg(long, value_enum, default_value_t = Format::Csv)]
-    pub format: Format,
+    pub(crate) format: Format,
     /// Also write a self-contained HTML review page of the claims (positions, rulings, links to the packets).
     #[arg(long, value_name = "FILE")]
-    pub html: Option<PathBuf>,
+    pub(crate) html: Option<PathBuf>,
     /// No summary on stderr.
     #[arg(short, long)]
-    pub quiet: bool,
+    pub(crate) quiet: bool,
 }
 
 /// A packet's file name from a claim's name: letters, digits, `-` and `_`
 /// only, never hidden, never empty, unique in the batch.
-pub fn packet_name(id: &str, taken: &mut HashSet<String>) -> String {
+pub(crate) fn packet_name(id: &str, taken: &mut HashSet<String>) -> String {
     let s = crate::report::write::safe_stem(id, 100, "claim");
     let mut name = s.clone();
     let mut n = 2;
@@ -90,7 +90,7 @@ fn expand(inputs: &[PathBuf]) -> (Vec<PathBuf>, Vec<String>) {
     (files, errors)
 }
 
-pub fn run(a: Args) -> ExitStatus {
+pub(crate) fn run(a: Args) -> ExitStatus {
     let syzygy = match &a.syzygy {
         Some(dir) => match Syzygy::open(dir) {
             Ok(tb) => Some(tb),

@@ -9,15 +9,15 @@ use crate::analysis::position::parse_position;
 use crate::report::{diagram::diagram_pdf, write::atomic_write};
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// The position, in FEN.
-    pub fen: String,
+    pub(crate) fen: String,
     /// The PDF to write.
     #[arg(short, long)]
-    pub out: PathBuf,
+    pub(crate) out: PathBuf,
 }
 
-pub fn run(a: Args) -> ExitStatus {
+pub(crate) fn run(a: Args) -> ExitStatus {
     let pos = match parse_position(&a.fen) {
         Ok(p) => p,
         Err(e) => {

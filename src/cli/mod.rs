@@ -2,12 +2,12 @@
 //! decided (0 success, 1 some game needs review when asked, 2 usage or I/O).
 
 mod adjudicate;
-pub mod analyse;
+pub(crate) mod analyse;
 mod audit;
 mod claim;
 mod diagram;
 mod rules_cmd;
-pub mod season;
+pub(crate) mod season;
 
 use std::process::ExitCode;
 
@@ -19,13 +19,13 @@ use clap::{Parser, Subcommand};
     version,
     about = "An arbiter's and a league grader's paperwork from recorded chess games"
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
-    pub command: Command,
+    pub(crate) command: Command,
 }
 
 #[derive(Subcommand, Debug)]
-pub enum Command {
+pub(crate) enum Command {
     /// Replay and judge every game of PGN files under a ruleset; write the results CSV.
     Adjudicate(adjudicate::Args),
     /// Judge claim files (draw claims, appeals, flags, illegal moves); write PDF appeal packets and claims.csv.
@@ -51,7 +51,7 @@ pub enum Command {
 
 /// Exit status, decided in one place.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ExitStatus {
+pub(crate) enum ExitStatus {
     Ok,
     NeedsReview,
     Error,
@@ -207,7 +207,7 @@ pub(crate) fn known_size(sources: &[crate::read::Source]) -> Option<u64> {
 
 /// The progress shown on a terminal: a bar with bytes, percentage and ETA
 /// when the input size is known, a spinner otherwise; rates as integers.
-pub fn progress_bar(total: Option<u64>) -> indicatif::ProgressBar {
+pub(crate) fn progress_bar(total: Option<u64>) -> indicatif::ProgressBar {
     let (pb, template) = match total {
         Some(t) => (
             indicatif::ProgressBar::new(t),

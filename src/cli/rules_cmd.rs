@@ -6,13 +6,13 @@ use super::ExitStatus;
 use crate::rules::{Ruleset, BUILTINS};
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// A built-in ruleset to print as TOML (the format `--rules FILE` reads),
     /// with what each cited rule says beside it.
-    pub name: Option<String>,
+    pub(crate) name: Option<String>,
 }
 
-pub fn run(a: Args) -> ExitStatus {
+pub(crate) fn run(a: Args) -> ExitStatus {
     let mut out = std::io::stdout().lock();
     let r = match a.name {
         None => BUILTINS.iter().try_for_each(|(name, text)| {

@@ -9,22 +9,22 @@ use crate::{
 };
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// The season file (TOML; schema in docs/seasons.md).
-    pub season: PathBuf,
+    pub(crate) season: PathBuf,
     /// Folder for standings.csv, violations.csv, grading.csv, player-of-year.csv,
     /// cup.csv, ratings.csv and ecf-submission.txt.
     #[arg(short, long, default_value = "season-out")]
-    pub out: PathBuf,
+    pub(crate) out: PathBuf,
     /// No summary.
     #[arg(short, long)]
-    pub quiet: bool,
+    pub(crate) quiet: bool,
     /// Let the season file name a ruleset or PGN outside its own folder.
     #[arg(long)]
-    pub allow_outside: bool,
+    pub(crate) allow_outside: bool,
 }
 
-pub fn run(a: Args) -> ExitStatus {
+pub(crate) fn run(a: Args) -> ExitStatus {
     let season = match load(&a.season, a.allow_outside) {
         Ok(s) => s,
         Err(e) => {
@@ -75,8 +75,13 @@ pub fn run(a: Args) -> ExitStatus {
     if a.quiet {
         return ExitStatus::Ok;
     }
+    let grades = match (&season.grading_list, season.grading_date) {
+        (l, _) if l.is_empty() => String::new(),
+        (l, Some(d)) => format!("; grades from {l} ({d})"),
+        (l, None) => format!("; grades from {l}"),
+    };
     eprintln!(
-        "arbiter: {}: {} fixtures, {} rated games, {} violations; wrote {} files to {}",
+        "arbiter: {}: {} fixtures, {} rated games, {} violations{grades}; wrote {} files to {}",
         season.file,
         season.fixtures.len(),
         rep.grading.len(),

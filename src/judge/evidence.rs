@@ -11,14 +11,14 @@ use crate::{
 /// The clock that was running when the claim was made: the side that made
 /// the last move written (an illegal move included) pressed its clock, so
 /// the other side's ran; with no move written, the side to move's.
-pub fn running_clock(last_mover: Option<Side>, to_move: Side) -> Side {
+pub(crate) fn running_clock(last_mover: Option<Side>, to_move: Side) -> Side {
     last_mover.map_or(to_move, Side::other)
 }
 
 /// Whether a stated clock agrees with the scoresheet's last figure for
 /// that side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum StatedClock {
+pub(crate) enum StatedClock {
     Agrees,
     /// More time than the sheet showed (and than the increments since
     /// explain): a clock only runs down.
@@ -30,7 +30,7 @@ pub enum StatedClock {
 }
 
 impl StatedClock {
-    pub fn words(self) -> &'static str {
+    pub(crate) fn words(self) -> &'static str {
         match self {
             StatedClock::Agrees => "agrees",
             StatedClock::GainedTime => {
@@ -45,17 +45,17 @@ impl StatedClock {
 /// What a side's clock did between the scoresheet's last figure for it and
 /// the claim.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct SinceFigure {
+pub(crate) struct SinceFigure {
     /// The side's clock was running at the claim.
-    pub running: bool,
+    pub(crate) running: bool,
     /// Moves the side wrote after that figure (its clock ran for each, and
     /// gained an increment each).
-    pub moves: usize,
+    pub(crate) moves: usize,
 }
 
 /// `stated` at the claim against `sheet`, the scoresheet's last figure for
 /// that side.
-pub fn stated_clock(
+pub(crate) fn stated_clock(
     rules: &EvidenceRules,
     since: SinceFigure,
     stated: Clock,

@@ -214,8 +214,8 @@ fn judge_dead(mut c: Ctx<'_>) -> Judgement {
 /// What judging needs beside the game: the ruleset, and tablebases if given.
 #[derive(Clone, Copy)]
 pub struct Env<'a> {
-    pub rules: &'a Ruleset,
-    pub syzygy: Option<&'a Syzygy>,
+    pub(crate) rules: &'a Ruleset,
+    pub(crate) syzygy: Option<&'a Syzygy>,
 }
 
 impl<'a> Env<'a> {

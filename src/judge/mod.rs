@@ -3,8 +3,8 @@
 //! nowhere else; the judges gather facts and word the findings.
 
 pub mod claim;
-pub mod evidence;
+pub(crate) mod evidence;
 pub mod game;
 pub mod policy;
 
-pub use game::{judge, Env};
+pub(crate) use game::{judge, Env};

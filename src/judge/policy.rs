@@ -32,7 +32,7 @@ use crate::{
 /// Every answer is `mate::can_mate`'s (or the material rule where the
 /// ruleset chose it): the recorded result presumes nothing.
 pub struct Board {
-    pub pos: Chess,
+    pub(crate) pos: Chess,
     material_only: bool,
     answers: [Option<MateAnswer>; 2],
     /// The fast check's answers (`Some(None)`: asked, proved nothing).
@@ -54,7 +54,7 @@ impl Board {
 
     /// A board whose side to move is known to have two legal moves or more
     /// (`Replay::choice`): the fast check need not count them again.
-    pub fn with_choice(mut self, choice: bool) -> Board {
+    pub(crate) fn with_choice(mut self, choice: bool) -> Board {
         self.choice = choice;
         self
     }
@@ -96,25 +96,25 @@ impl Board {
     }
 
     /// Sound and cheap: `true` only when `side` provably cannot mate.
-    pub fn cannot_mate_fast(&self, side: Side) -> bool {
+    pub(crate) fn cannot_mate_fast(&self, side: Side) -> bool {
         self.fast_proof(side).is_some()
     }
 
     /// Neither side can mate, by the fast check alone.
-    pub fn dead_fast(&self) -> bool {
+    pub(crate) fn dead_fast(&self) -> bool {
         self.cannot_mate_fast(Side::White) && self.cannot_mate_fast(Side::Black)
     }
 
     /// Is the position dead, given that `known` cannot mate? The other side
     /// gets the fast check first, the full search only if that fails.
-    pub fn dead_given(&mut self, known: Side) -> bool {
+    pub(crate) fn dead_given(&mut self, known: Side) -> bool {
         self.mate(known.other()).verdict == Mateability::Unwinnable
     }
 }
 
 /// Which part of the game a both-flags fall happened in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Period {
+pub(crate) enum Period {
     /// The control has an increment (FIDE III applies only without).
     WithIncrement,
     /// The period in which all remaining moves must be played.
@@ -123,7 +123,7 @@ pub enum Period {
 }
 
 impl Period {
-    pub fn words(self) -> &'static str {
+    pub(crate) fn words(self) -> &'static str {
         match self {
             Period::WithIncrement => "with increment",
             Period::Final => "in the final period",
@@ -134,7 +134,7 @@ impl Period {
     /// The period of a game whose side to move is about to play move
     /// `next_move` (the real move number: a game taken up from a `FEN` at
     /// move 33 is at move 33, not 1).
-    pub fn of(tc: &TimeControl, next_move: u32) -> Period {
+    pub(crate) fn of(tc: &TimeControl, next_move: u32) -> Period {
         if tc.has_increment() {
             Period::WithIncrement
         } else if tc.is_final_period(next_move) || !tc.is_timed() {
@@ -147,7 +147,7 @@ impl Period {
 
 /// What both flags down decides.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum BothFlags {
+pub(crate) enum BothFlags {
     Draw,
     /// Play should have gone on (FIDE III.3.1.1).
     Continue,
@@ -160,15 +160,15 @@ pub enum BothFlags {
 
 /// The facts a both-flags ruling rests on.
 #[derive(Copy, Clone, Debug)]
-pub struct BothFlagsFacts<'a> {
-    pub tc: &'a TimeControl,
+pub(crate) struct BothFlagsFacts<'a> {
+    pub(crate) tc: &'a TimeControl,
     /// The real move number the side to move was about to play.
-    pub next_move: u32,
+    pub(crate) next_move: u32,
     /// The side whose flag the record shows falling first, if it does.
-    pub first_fell: Option<Side>,
+    pub(crate) first_fell: Option<Side>,
 }
 
-pub fn both_flags(rules: &Ruleset, f: BothFlagsFacts<'_>) -> (Cited<BothFlags>, Period) {
+pub(crate) fn both_flags(rules: &Ruleset, f: BothFlagsFacts<'_>) -> (Cited<BothFlags>, Period) {
     let bf = &rules.both_flags;
     let period = Period::of(f.tc, f.next_move);
     if let (Some(side), Some(rule)) = (f.first_fell, &bf.first_fell_rule) {
@@ -195,11 +195,11 @@ pub struct WinTest {
     pub verdict: Mateability,
     /// `flag.rule` when the side can win; the rule that draws otherwise
     /// (`flag.cannot_mate_rule`, or the USCF 14E paragraph).
-    pub rule: Citation,
+    pub(crate) rule: Citation,
     /// The helpmate (or material) answer, when that test was run.
-    pub answer: Option<MateAnswer>,
+    pub(crate) answer: Option<MateAnswer>,
     /// USCF 14E: the paragraph and why, when that test was run.
-    pub uscf: Option<(&'static str, String)>,
+    pub(crate) uscf: Option<(&'static str, String)>,
 }
 
 /// Can `side` still win, by the ruleset's test? USCF 14E uses the
@@ -252,7 +252,7 @@ pub fn win_test(
 
 /// What a fallen flag decides.
 #[derive(Clone, Debug, PartialEq)]
-pub enum FlagFall {
+pub(crate) enum FlagFall {
     /// Neither side could mate: the game ended earlier, dead (FIDE 5.2.2).
     Dead,
     /// The flag decides by the opponent's chances: win, draw or review.
@@ -261,7 +261,7 @@ pub enum FlagFall {
 
 /// `flagger`'s flag fell: the dead position first, then the flag test for
 /// the opponent.
-pub fn flag_fall(
+pub(crate) fn flag_fall(
     rules: &Ruleset,
     board: &mut Board,
     flagger: Side,
@@ -286,13 +286,13 @@ pub fn flag_fall(
 /// the opponent cannot mate by any series of legal moves (FIDE 7.5.5): the
 /// helpmate test, or the material count where the ruleset chose it. The
 /// USCF 14E list is about flags, not illegal moves, and is not asked here.
-pub fn loss_stands(board: &mut Board, winner: Side) -> MateAnswer {
+pub(crate) fn loss_stands(board: &mut Board, winner: Side) -> MateAnswer {
     board.mate(winner)
 }
 
 /// How an illegal move was found.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Found {
+pub(crate) enum Found {
     /// Claimed or seen at once, or later during the game.
     Claimed,
     /// Nobody noticed: the record plays on past it.
@@ -301,20 +301,20 @@ pub enum Found {
 
 /// The facts an illegal-move ruling rests on.
 #[derive(Copy, Clone, Debug)]
-pub struct IllegalFacts {
-    pub mover: Side,
+pub(crate) struct IllegalFacts {
+    pub(crate) mover: Side,
     /// Moves written after it.
-    pub replies: usize,
-    pub found: Found,
+    pub(crate) replies: usize,
+    pub(crate) found: Found,
     /// Illegal moves the mover completed earlier in the game.
-    pub prior_by_mover: usize,
+    pub(crate) prior_by_mover: usize,
     /// Both clocks at the claim (White, Black).
-    pub clocks: [Option<Clock>; 2],
+    pub(crate) clocks: [Option<Clock>; 2],
 }
 
 /// The illegal-move ladder's answer.
 #[derive(Clone, Debug, PartialEq)]
-pub enum IllegalMove {
+pub(crate) enum IllegalMove {
     /// Not claimed before the reply: the move stands, no penalty.
     Stands,
     /// Nobody noticed and the record plays on from a position that should
@@ -337,7 +337,7 @@ pub enum IllegalMove {
 
 /// Why an illegal move loses.
 #[derive(Clone, Debug, PartialEq)]
-pub enum LossGround {
+pub(crate) enum LossGround {
     /// A clock under the limit (BCF RP 12): which side, its clock, the limit.
     ClockUnder(Side, Clock, u32),
     /// The ruleset's old Active-play practice: any illegal move loses.
@@ -348,7 +348,7 @@ pub enum LossGround {
 
 impl LossGround {
     /// The ground in a sentence, as `detail` prints it.
-    pub fn why(&self) -> String {
+    pub(crate) fn why(&self) -> String {
         match self {
             LossGround::ClockUnder(side, clock, limit) => format!(
                 "{} has {clock}, under {}: the move loses",
@@ -361,7 +361,7 @@ impl LossGround {
     }
 }
 
-pub fn illegal_move(rules: &Ruleset, f: IllegalFacts) -> Cited<IllegalMove> {
+pub(crate) fn illegal_move(rules: &Ruleset, f: IllegalFacts) -> Cited<IllegalMove> {
     let im = &rules.illegal_move;
     if f.replies > 0 && im.stands_after_reply {
         return Cited::new(IllegalMove::Stands, &im.stands_rule);
@@ -420,7 +420,7 @@ pub fn illegal_move(rules: &Ruleset, f: IllegalFacts) -> Cited<IllegalMove> {
 /// An illegal move nobody noticed, in a game that is over (a result was
 /// recorded): does it stand as played, with the result, and under which
 /// rule? Only where the ruleset's text says so.
-pub fn unnoticed_stands(rules: &Ruleset, game_over: bool) -> Option<&Citation> {
+pub(crate) fn unnoticed_stands(rules: &Ruleset, game_over: bool) -> Option<&Citation> {
     let im = &rules.illegal_move;
     match (game_over, im.after_game, &im.after_game_rule) {
         (true, AfterGame::ResultStands, Some(rule)) => Some(rule),
@@ -430,7 +430,7 @@ pub fn unnoticed_stands(rules: &Ruleset, game_over: bool) -> Option<&Citation> {
 
 /// A flag fell, play went on and nobody claimed: does the board (or the
 /// recorded) result stand, or should the arbiter have called it (FIDE 6.8)?
-pub fn unclaimed_flag(rules: &Ruleset) -> Cited<UnclaimedFlag> {
+pub(crate) fn unclaimed_flag(rules: &Ruleset) -> Cited<UnclaimedFlag> {
     let f = &rules.flag;
     let value = if f.unclaimed == UnclaimedFlag::Review || f.callers == FlagCallers::ArbiterOrPlayer
     {
@@ -441,7 +441,7 @@ pub fn unclaimed_flag(rules: &Ruleset) -> Cited<UnclaimedFlag> {
     Cited::new(value, &f.callers_rule)
 }
 
-pub fn mmss(secs: u32) -> String {
+pub(crate) fn mmss(secs: u32) -> String {
     format!("{}:{:02}", secs / 60, secs % 60)
 }
 

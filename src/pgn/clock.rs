@@ -8,13 +8,13 @@ use crate::model::Clock;
 /// wins, as it would on a board reading the comment left to right.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct ClockCommands {
-    pub clk: Option<Clock>,
-    pub emt: Option<Clock>,
-    pub egt: Option<Clock>,
+    pub(crate) clk: Option<Clock>,
+    pub(crate) emt: Option<Clock>,
+    pub(crate) egt: Option<Clock>,
 }
 
 impl ClockCommands {
-    pub fn merge(&mut self, other: ClockCommands) {
+    pub(crate) fn merge(&mut self, other: ClockCommands) {
         self.clk = other.clk.or(self.clk);
         self.emt = other.emt.or(self.emt);
         self.egt = other.egt.or(self.egt);
@@ -99,7 +99,7 @@ fn hms_fast(s: &[u8]) -> Option<Clock> {
 /// else (tenths, two-digit hours, other commands) is `None`, for the
 /// general reading.
 #[inline]
-pub fn braced_clk(text: &[u8]) -> Option<(Clock, usize)> {
+pub(crate) fn braced_clk(text: &[u8]) -> Option<(Clock, usize)> {
     let r: &[u8; 18] = text.get(..18)?.try_into().ok()?;
     if &r[..8] != b"{ [%clk " || r[9] != b':' || r[12] != b':' || &r[15..] != b"] }" {
         return None;
@@ -136,7 +136,7 @@ fn trim(s: &[u8]) -> &[u8] {
 
 /// `h:mm:ss`, `hh:mm:ss`, `mm:ss`, or plain seconds, each with optional
 /// decimals (kept to tenths, truncated like a clock display).
-pub fn parse_duration(s: &[u8]) -> Option<Clock> {
+pub(crate) fn parse_duration(s: &[u8]) -> Option<Clock> {
     if let Some(c) = hms_fast(s) {
         return Some(c);
     }

@@ -22,22 +22,22 @@ use self::{
 /// Tags the judge and the CSV use; absent tags are empty strings.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tags {
-    pub event: String,
-    pub site: String,
-    pub date: String,
-    pub round: String,
-    pub white: String,
-    pub black: String,
-    pub white_elo: String,
-    pub black_elo: String,
-    pub time_control: String,
-    pub result: String,
-    pub termination: String,
-    pub variant: String,
-    pub fen: String,
-    pub setup: String,
-    pub white_clock: String,
-    pub black_clock: String,
+    pub(crate) event: String,
+    pub(crate) site: String,
+    pub(crate) date: String,
+    pub(crate) round: String,
+    pub(crate) white: String,
+    pub(crate) black: String,
+    pub(crate) white_elo: String,
+    pub(crate) black_elo: String,
+    pub(crate) time_control: String,
+    pub(crate) result: String,
+    pub(crate) termination: String,
+    pub(crate) variant: String,
+    pub(crate) fen: String,
+    pub(crate) setup: String,
+    pub(crate) white_clock: String,
+    pub(crate) black_clock: String,
     /// Number of tag pairs read, known or not.
     pub count: usize,
     /// Tags whose value was not UTF-8 and was read as Windows-1252.
@@ -46,7 +46,7 @@ pub struct Tags {
 
 impl Tags {
     /// Empties every field, keeping the strings' room for the next game.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         // Every field named, so that a new one cannot be forgotten here.
         let Tags {
             event,
@@ -116,7 +116,7 @@ impl Tags {
     }
 
     /// The recorded result: the Result tag (`*` when absent or unreadable).
-    pub fn recorded_result(&self) -> crate::model::GameResult {
+    pub(crate) fn recorded_result(&self) -> crate::model::GameResult {
         crate::model::GameResult::parse(&self.result).unwrap_or(crate::model::GameResult::Unknown)
     }
 }
@@ -128,17 +128,17 @@ pub struct Ply {
     /// Set for a coordinate move (`g1f3`), which `san` then does not describe.
     pub uci: Option<UciMove>,
     pub token: Token,
-    pub clocks: ClockCommands,
+    pub(crate) clocks: ClockCommands,
 }
 
 /// A token in the movetext that is neither a move pgn-reader accepted nor
 /// anything else PGN allows.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Garbled {
+pub(crate) struct Garbled {
     /// The ply the token stood in place of (1-based).
-    pub ply: usize,
-    pub text: String,
-    pub line: u32,
+    pub(crate) ply: usize,
+    pub(crate) text: String,
+    pub(crate) line: u32,
 }
 
 /// A game as read from the PGN: nothing here has been checked for legality.
@@ -146,21 +146,21 @@ pub struct Garbled {
 pub struct ParsedGame {
     pub tags: Tags,
     pub plies: Vec<Ply>,
-    pub garbled: Option<Garbled>,
+    pub(crate) garbled: Option<Garbled>,
     /// Blank lines inside the movetext (pgn-reader would end the game there).
-    pub blank_line_splits: usize,
+    pub(crate) blank_line_splits: usize,
     /// A syntax error that leaves the game unreadable (an unterminated
     /// comment or tag, a variation never closed).
     pub error: Option<String>,
-    pub has_variations: bool,
+    pub(crate) has_variations: bool,
     /// Moves read from non-standard notation (`a8Q`, `Rh7++`, `g1f3`, `O‑O`).
-    pub lenient: usize,
+    pub(crate) lenient: usize,
 }
 
 impl ParsedGame {
     /// Back to an empty game, keeping the tag strings' and the plies' room:
     /// a worker reads thousands of games into one.
-    pub fn recycle(&mut self) {
+    pub(crate) fn recycle(&mut self) {
         let mut tags = std::mem::take(&mut self.tags);
         let mut plies = std::mem::take(&mut self.plies);
         tags.clear();
@@ -283,7 +283,7 @@ impl<'a> BatchParser<'a> {
     }
 
     /// `parse`, into a game recycled from the one before.
-    pub fn parse_into(&mut self, start: usize, end: usize, game: &mut ParsedGame) {
+    pub(crate) fn parse_into(&mut self, start: usize, end: usize, game: &mut ParsedGame) {
         game.recycle();
         let text = &self.data[start..end];
         let movetext = match tags::read_plain_tags(text, &mut game.tags) {
@@ -313,12 +313,12 @@ pub fn parse_game(text: &[u8]) -> ParsedGame {
 }
 
 /// Null moves (`--`, `Z0`) belong to analysis, not to a game under the Laws.
-pub fn is_null(ply: &Ply) -> bool {
+pub(crate) fn is_null(ply: &Ply) -> bool {
     ply.uci.is_none() && matches!(ply.san.san, San::Null)
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Lenient {
+pub(crate) enum Lenient {
     San(SanPlus),
     Uci(UciMove),
 }
@@ -326,7 +326,7 @@ pub enum Lenient {
 /// Reads the notation typed scoresheets and other programs use that strict
 /// SAN refuses: promotion without `=`, `++` for check, `e.p.` suffixes,
 /// castling with zeros or unicode dashes, coordinate moves.
-pub fn lenient_move(tok: &[u8]) -> Option<Lenient> {
+pub(crate) fn lenient_move(tok: &[u8]) -> Option<Lenient> {
     let s = std::str::from_utf8(tok).ok()?;
     if s.len() > 16 {
         return None;

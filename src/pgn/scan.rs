@@ -11,8 +11,8 @@ use crate::read::find;
 /// A byte range inside the game's text.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub struct Token {
-    pub start: u32,
-    pub end: u32,
+    pub(crate) start: u32,
+    pub(crate) end: u32,
 }
 
 impl Token {
@@ -23,7 +23,7 @@ impl Token {
 
     /// 1-based line of the token within the game (counted only when an
     /// error needs it, to keep the scan itself cheap).
-    pub fn line(&self, game: &[u8]) -> u32 {
+    pub(crate) fn line(&self, game: &[u8]) -> u32 {
         let upto = (self.start as usize).min(game.len());
         1 + memchr::memchr_iter(b'\n', &game[..upto]).count() as u32
     }
@@ -83,12 +83,12 @@ fn is_token_end(b: u8) -> bool {
 /// A comment passed on the way to the next move: lichess's clock comment
 /// read in place, or any other comment's text.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Comment<'a> {
+pub(crate) enum Comment<'a> {
     Clock(Clock),
     Text(&'a [u8]),
 }
 
-pub struct Scanner<'a> {
+pub(crate) struct Scanner<'a> {
     text: &'a [u8],
     pos: usize,
     depth: u32,
@@ -96,12 +96,12 @@ pub struct Scanner<'a> {
     started: bool,
     blank_pending: bool,
     /// Blank lines between two moves.
-    pub blank_lines: usize,
+    pub(crate) blank_lines: usize,
     /// A `{` with no closing `}` before the end of the game.
-    pub unterminated_comment: bool,
-    pub variations: bool,
+    pub(crate) unterminated_comment: bool,
+    pub(crate) variations: bool,
     /// A `)` that closes no variation.
-    pub stray_close: bool,
+    pub(crate) stray_close: bool,
 }
 
 /// Where the movetext begins: after the tag pairs (and any `%` escape lines,
@@ -119,7 +119,7 @@ pub fn tags_end(text: &[u8]) -> usize {
 }
 
 impl<'a> Scanner<'a> {
-    pub fn new(text: &'a [u8]) -> Scanner<'a> {
+    pub(crate) fn new(text: &'a [u8]) -> Scanner<'a> {
         Scanner {
             text,
             pos: if text.starts_with(b"\xef\xbb\xbf") {
@@ -138,12 +138,12 @@ impl<'a> Scanner<'a> {
     }
 
     /// A variation is still open: a `(` was never closed.
-    pub fn unclosed_variation(&self) -> bool {
+    pub(crate) fn unclosed_variation(&self) -> bool {
         self.depth > 0
     }
 
     /// Starts reading at `pos` (after the tags).
-    pub fn at(text: &'a [u8], pos: usize) -> Scanner<'a> {
+    pub(crate) fn at(text: &'a [u8], pos: usize) -> Scanner<'a> {
         let mut s = Scanner::new(text);
         s.pos = s.pos.max(pos.min(text.len()));
         s
@@ -213,18 +213,13 @@ impl<'a> Scanner<'a> {
         self.pos += end.max(1);
     }
 
-    /// The next mainline token that is meant as a move.
-    pub fn next_move(&mut self) -> Option<Token> {
-        self.next_move_with(|_| {})
-    }
-
     /// The next mainline token meant as a move; `comment` gets every
     /// mainline comment passed on the way (they belong to the move before
     /// the token). Inlined into the movetext loop for sure: left to the
     /// compiler, a change elsewhere in the crate could tip it into a call
     /// per move, 110 M instructions more on the lichess file.
     #[inline(always)]
-    pub fn next_move_with(&mut self, mut comment: impl FnMut(Comment<'a>)) -> Option<Token> {
+    pub(crate) fn next_move_with(&mut self, mut comment: impl FnMut(Comment<'a>)) -> Option<Token> {
         let t = self.text;
         while let Some(&b) = t.get(self.pos) {
             match CLASS[b as usize] {
@@ -384,7 +379,7 @@ mod tests {
     fn moves(text: &str) -> Vec<(String, u32)> {
         let mut s = Scanner::new(text.as_bytes());
         let mut out = vec![];
-        while let Some(t) = s.next_move() {
+        while let Some(t) = s.next_move_with(|_| {}) {
             out.push((
                 String::from_utf8_lossy(t.text(text.as_bytes())).into_owned(),
                 t.line(text.as_bytes()),

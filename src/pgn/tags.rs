@@ -132,7 +132,7 @@ impl Cursor<'_> {
 
 /// A tag's value where it says something: trimmed, and not empty or the
 /// PGN standard's `?` for "unknown".
-pub fn given(value: &str) -> Option<&str> {
+pub(crate) fn given(value: &str) -> Option<&str> {
     let v = value.trim();
     (!v.is_empty() && v != "?").then_some(v)
 }

@@ -82,19 +82,19 @@ impl TimeControl {
         Ok(TimeControl::Periods(periods))
     }
 
-    pub fn periods(&self) -> &[Period] {
+    pub(crate) fn periods(&self) -> &[Period] {
         match self {
             TimeControl::Periods(p) => p,
             _ => &[],
         }
     }
 
-    pub fn is_timed(&self) -> bool {
+    pub(crate) fn is_timed(&self) -> bool {
         !self.periods().is_empty()
     }
 
     /// Seconds on each clock at the start.
-    pub fn base_secs(&self) -> Option<u32> {
+    pub(crate) fn base_secs(&self) -> Option<u32> {
         self.periods().first().map(|p| match *p {
             Period::Moves { secs, .. }
             | Period::SuddenDeath { secs, .. }
@@ -103,7 +103,7 @@ impl TimeControl {
     }
 
     /// Index of the period that the side's `n`th move (1-based) is played in.
-    pub fn period_index(&self, n: u32) -> Option<usize> {
+    pub(crate) fn period_index(&self, n: u32) -> Option<usize> {
         let ps = self.periods();
         let mut done = 0u32;
         for (i, p) in ps.iter().enumerate() {
@@ -124,7 +124,7 @@ impl TimeControl {
     }
 
     /// Increment earned by the side's `n`th move.
-    pub fn increment(&self, n: u32) -> u32 {
+    pub(crate) fn increment(&self, n: u32) -> u32 {
         match self.period_index(n).map(|i| self.periods()[i]) {
             Some(Period::Moves { inc, .. }) | Some(Period::SuddenDeath { inc, .. }) => inc,
             _ => 0,
@@ -133,7 +133,7 @@ impl TimeControl {
 
     /// The increment when it is the same for every move and no period ever
     /// adds time (one sudden-death period): the common case, kept cheap.
-    pub fn uniform_increment(&self) -> Option<u32> {
+    pub(crate) fn uniform_increment(&self) -> Option<u32> {
         match self.periods() {
             [Period::SuddenDeath { inc, .. }] => Some(*inc),
             [Period::Sandclock { .. }] => Some(0),
@@ -143,7 +143,7 @@ impl TimeControl {
 
     /// Seconds added to the clock when the side's `n`th move completes a
     /// `moves/secs` period (the next period's allotment).
-    pub fn added_after(&self, n: u32) -> u32 {
+    pub(crate) fn added_after(&self, n: u32) -> u32 {
         let ps = self.periods();
         let mut done = 0u32;
         for (i, p) in ps.iter().enumerate() {
@@ -176,7 +176,7 @@ impl TimeControl {
 
     /// True when the side's `n`th move is in a period where all remaining
     /// moves must be completed (a quickplay finish, FIDE III.1).
-    pub fn is_final_period(&self, n: u32) -> bool {
+    pub(crate) fn is_final_period(&self, n: u32) -> bool {
         match self.period_index(n).map(|i| self.periods()[i]) {
             Some(Period::SuddenDeath { .. }) | Some(Period::Sandclock { .. }) => true,
             Some(Period::Moves { .. }) | None => false,
@@ -185,16 +185,10 @@ impl TimeControl {
 
     /// Sudden death with no increment anywhere: the controls that the
     /// quickplay-finish rules (FIDE III.2.1, ECF QPF) are written for.
-    pub fn has_increment(&self) -> bool {
+    pub(crate) fn has_increment(&self) -> bool {
         self.periods().iter().any(|p| {
             matches!(p, Period::Moves { inc, .. } | Period::SuddenDeath { inc, .. } if *inc > 0)
         })
-    }
-
-    /// Base plus 60 increments, the measure of FIDE A.1 / B.1.
-    pub fn nominal_minutes(&self) -> Option<f64> {
-        let base = self.base_secs()?;
-        Some((f64::from(base) + 60.0 * f64::from(self.increment(1))) / 60.0)
     }
 }
 
@@ -203,7 +197,7 @@ impl TimeControl {
 /// `40/90;SD/30;d5`, or `30+5 d` (the `d` saying the 5 is a delay). Minutes
 /// for the periods, seconds for delay and increment. Returns the control and
 /// the delay in seconds (0 when none); `None` when it is not such a control.
-pub fn parse_us(tag: &str) -> Option<(TimeControl, u32)> {
+pub(crate) fn parse_us(tag: &str) -> Option<(TimeControl, u32)> {
     let t = tag.trim().to_ascii_lowercase();
     if !t
         .bytes()
@@ -434,11 +428,5 @@ mod tests {
         let daily = tc("1/259200");
         assert_eq!(daily.added_after(1), 259200);
         assert_eq!(daily.added_after(7), 259200);
-    }
-
-    #[test]
-    fn fide_classes() {
-        assert_eq!(tc("180+2").nominal_minutes(), Some(5.0));
-        assert_eq!(tc("1800").nominal_minutes(), Some(30.0));
     }
 }

@@ -25,13 +25,13 @@ use crate::read::{
 /// file's start, so a shard still reads the part of a file before it).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Shard {
-    pub k: u64,
-    pub n: u64,
+    pub(crate) k: u64,
+    pub(crate) n: u64,
 }
 
 impl Shard {
     /// `K/N` with 1 <= K <= N.
-    pub fn parse(s: &str) -> Result<Shard, String> {
+    pub(crate) fn parse(s: &str) -> Result<Shard, String> {
         let (k, n) = s
             .split_once('/')
             .ok_or_else(|| format!("{s:?} is not K/N (e.g. 2/8)"))?;
@@ -50,7 +50,7 @@ impl Shard {
     }
 
     /// The byte range `[lo, hi)` of `total` this shard judges.
-    pub fn range(self, total: u64) -> (u64, u64) {
+    pub(crate) fn range(self, total: u64) -> (u64, u64) {
         let at = |i: u64| (u128::from(total) * u128::from(i) / u128::from(self.n)) as u64;
         (at(self.k - 1), at(self.k))
     }

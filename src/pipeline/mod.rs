@@ -20,7 +20,7 @@ use rayon::prelude::*;
 
 mod feed;
 use feed::read_all;
-pub use feed::Shard;
+pub(crate) use feed::Shard;
 
 use crate::{
     analysis::forced::Syzygy,
@@ -38,17 +38,17 @@ use crate::{
 
 /// A game `adjudicate` did not confirm, handed to the packet sink.
 pub struct Unconfirmed<'a> {
-    pub source: &'a str,
-    pub index: u64,
-    pub game: &'a ParsedGame,
-    pub judgement: &'a Judgement,
+    pub(crate) source: &'a str,
+    pub(crate) index: u64,
+    pub(crate) game: &'a ParsedGame,
+    pub(crate) judgement: &'a Judgement,
 }
 
 /// Called on a worker thread for every game not confirmed; an error is
 /// reported in the summary and the batch goes on.
-pub type PacketSink = Arc<dyn Fn(Unconfirmed<'_>) -> Result<(), String> + Send + Sync>;
+pub(crate) type PacketSink = Arc<dyn Fn(Unconfirmed<'_>) -> Result<(), String> + Send + Sync>;
 /// Called on the calling thread with the running totals, in input order.
-pub type ProgressSink = Arc<dyn Fn(&Summary) + Send + Sync>;
+pub(crate) type ProgressSink = Arc<dyn Fn(&Summary) + Send + Sync>;
 
 #[derive(Clone)]
 pub struct Options {
@@ -87,14 +87,14 @@ impl Default for Options {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Summary {
     pub games: u64,
-    pub confirmed: u64,
+    pub(crate) confirmed: u64,
     pub corrected: u64,
     pub review: u64,
     pub unreadable: u64,
-    pub bytes: u64,
+    pub(crate) bytes: u64,
     /// I/O problems, each naming its file: the batch went on past them.
     pub errors: Vec<String>,
-    pub elapsed: Duration,
+    pub(crate) elapsed: Duration,
 }
 
 impl Summary {
@@ -118,19 +118,19 @@ impl Summary {
         self.errors.extend(o.errors.iter().cloned());
     }
 
-    pub fn needs_attention(&self) -> bool {
+    pub(crate) fn needs_attention(&self) -> bool {
         self.corrected + self.review + self.unreadable > 0
     }
 
     /// "38 games: 28 confirmed, 8 corrected, 2 review, 0 unreadable".
-    pub fn counts(&self) -> String {
+    pub(crate) fn counts(&self) -> String {
         format!(
             "{} games: {} confirmed, {} corrected, {} review, {} unreadable",
             self.games, self.confirmed, self.corrected, self.review, self.unreadable
         )
     }
 
-    pub fn line(&self) -> String {
+    pub(crate) fn line(&self) -> String {
         let secs = self.elapsed.as_secs_f64().max(1e-9);
         format!(
             "{} games: {} confirmed, {} corrected, {} review, {} unreadable; {:.2} s, {:.0} games/s, {:.1} MB/s",
@@ -179,25 +179,25 @@ struct Done<B> {
 }
 
 /// One judged game, as a worker hands it to the renderer.
-pub struct Judged<'a> {
-    pub source: &'a str,
-    pub index: u64,
+pub(crate) struct Judged<'a> {
+    pub(crate) source: &'a str,
+    pub(crate) index: u64,
     /// Byte offset of the game in its source.
-    pub offset: u64,
+    pub(crate) offset: u64,
     /// The game as read; `None` where the text was not kept or not read.
-    pub text: Option<&'a [u8]>,
-    pub game: &'a ParsedGame,
-    pub judgement: &'a Judgement,
+    pub(crate) text: Option<&'a [u8]>,
+    pub(crate) game: &'a ParsedGame,
+    pub(crate) judgement: &'a Judgement,
     /// A packet sink is set and this is a game (not a source that held
     /// none): an unconfirmed one has a packet.
-    pub packet: bool,
+    pub(crate) packet: bool,
 }
 
 /// Renders judged games on the worker threads, a batch at a time; the
 /// batches come back to the caller in input order. The caller chooses what
 /// a batch holds (CSV rows, judged games for an audit), so the pipeline
 /// knows no output format.
-pub trait Render: Sync {
+pub(crate) trait Render: Sync {
     type Batch: Send;
     fn batch(&self) -> Self::Batch;
     fn game(&self, batch: &mut Self::Batch, game: &Judged<'_>);
@@ -205,16 +205,15 @@ pub trait Render: Sync {
 
 /// One judged game with what an audit needs besides the CSV row.
 #[derive(Clone, Debug)]
-pub struct GameOutcome {
-    pub source: Arc<str>,
-    pub index: u64,
-    pub offset: u64,
-    pub tags: pgn::Tags,
-    pub judgement: Judgement,
+pub(crate) struct GameOutcome {
+    pub(crate) source: Arc<str>,
+    pub(crate) index: u64,
+    pub(crate) tags: pgn::Tags,
+    pub(crate) judgement: Judgement,
     /// Each side's first clock reading (White, Black), as written.
-    pub first_clocks: [Option<crate::model::Clock>; 2],
+    pub(crate) first_clocks: [Option<crate::model::Clock>; 2],
     /// A clock went up between two moves of the same side (an increment or added time).
-    pub clock_rises: bool,
+    pub(crate) clock_rises: bool,
 }
 
 fn clock_summary(
@@ -459,7 +458,6 @@ impl Render for Outcomes {
         batch.push(GameOutcome {
             source: Arc::from(g.source),
             index: g.index,
-            offset: g.offset,
             tags: g.game.tags.clone(),
             judgement: g.judgement.clone(),
             first_clocks,
@@ -469,7 +467,7 @@ impl Render for Outcomes {
 }
 
 /// Judges every game of every source and hands each, in input order, to `f`.
-pub fn for_each_game(
+pub(crate) fn for_each_game(
     sources: &[Source],
     rules: &Ruleset,
     opts: &Options,
@@ -484,7 +482,7 @@ pub fn for_each_game(
 /// Judges every game of every source, `render`s them on the workers and
 /// hands the rendered batches to `consume` in input order. A `consume`
 /// error (a full disk, a closed pipe) stops the run and is returned.
-pub fn drive<R: Render>(
+pub(crate) fn drive<R: Render>(
     sources: &[Source],
     rules: &Ruleset,
     opts: &Options,

@@ -11,7 +11,7 @@ use std::{
 
 /// `rel` resolved against the folder of the file that names it, refusing a
 /// way out of it (absolute paths, `..`, symlinks) unless allowed.
-pub fn contained(base: &Path, rel: &str, allow_outside: bool) -> Result<PathBuf, String> {
+pub(crate) fn contained(base: &Path, rel: &str, allow_outside: bool) -> Result<PathBuf, String> {
     if rel.trim().is_empty() {
         return Err("is empty".into());
     }
@@ -53,7 +53,7 @@ pub fn contained(base: &Path, rel: &str, allow_outside: bool) -> Result<PathBuf,
 
 /// Reads a regular file of at most `limit` bytes; a folder, pipe or device
 /// is refused before it is opened, so nothing blocks.
-pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
+pub(crate) fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
     let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
         std::io::ErrorKind::NotFound => "no such file".to_string(),
         _ => e.to_string(),

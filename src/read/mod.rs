@@ -1,7 +1,7 @@
 //! Finding inputs (files, directories, stdin) and opening them, decompressing
 //! zstd, gzip and bzip2 by their magic bytes whatever the file is called.
 
-pub mod contained;
+pub(crate) mod contained;
 pub mod split;
 
 use std::{
@@ -47,7 +47,7 @@ pub fn expand_inputs(inputs: &[String]) -> (Vec<Source>, Vec<String>) {
 /// `expand_inputs`, and what was skipped in folders: one line per folder
 /// naming the files that are not PGN. A folder with no PGN at all is an
 /// error (nothing to judge is not a success).
-pub fn expand_inputs_noting(inputs: &[String]) -> (Vec<Source>, Vec<String>, Vec<String>) {
+pub(crate) fn expand_inputs_noting(inputs: &[String]) -> (Vec<Source>, Vec<String>, Vec<String>) {
     let mut sources = Vec::new();
     let mut errors = Vec::new();
     let mut notes = Vec::new();
@@ -118,7 +118,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, skipped: &mut Vec<PathBuf>, errors: 
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Compression {
+pub(crate) enum Compression {
     None,
     Zstd,
     Gzip,
@@ -127,7 +127,7 @@ pub enum Compression {
     Xz,
 }
 
-pub fn sniff(magic: &[u8]) -> Compression {
+pub(crate) fn sniff(magic: &[u8]) -> Compression {
     if magic.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0]) {
         Compression::Xz
     } else if magic.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
@@ -163,7 +163,7 @@ fn peek<'a, const N: usize>(mut raw: Stream<'a>) -> io::Result<(Vec<u8>, Stream<
 /// Is the file at `path` uncompressed (its offsets the file's own)? Read
 /// from its first bytes, as `decoder` reads them; a file that cannot be
 /// read counts as plain (opening it will say why).
-pub fn is_plain_file(path: &std::path::Path) -> bool {
+pub(crate) fn is_plain_file(path: &std::path::Path) -> bool {
     let (magic, n) = File::open(path)
         .and_then(|mut f| magic_of(&mut f))
         .unwrap_or(([0; 6], 0));
@@ -225,12 +225,8 @@ pub fn part_starts(path: &std::path::Path, len: u64, parts: usize) -> Vec<u64> {
 }
 
 /// Wraps a raw stream in the decoder its first bytes call for, and a UTF-16
-/// text (found by its byte-order mark) in a transcoder to UTF-8.
-pub fn decoder<'a>(raw: Stream<'a>) -> io::Result<Stream<'a>> {
-    decoder_of(raw).map(|(s, _)| s)
-}
-
-/// `decoder`, saying which compression it found.
+/// text (found by its byte-order mark) in a transcoder to UTF-8; says which
+/// compression it found.
 fn decoder_of<'a>(raw: Stream<'a>) -> io::Result<(Stream<'a>, Compression)> {
     let (magic, stream) = peek::<6>(raw)?;
     let compression = sniff(&magic);
@@ -435,8 +431,9 @@ mod tests {
         let bz = bz.finish().unwrap();
         for data in [text.clone(), zst, gz, bz] {
             let mut out = Vec::new();
-            decoder(Box::new(Cursor::new(data)))
+            decoder_of(Box::new(Cursor::new(data)))
                 .unwrap()
+                .0
                 .read_to_end(&mut out)
                 .unwrap();
             assert_eq!(out, text);

@@ -18,17 +18,17 @@ pub struct GameSpan {
     /// Byte offset in the decompressed source.
     pub offset: u64,
     /// 1-based line of the game's first byte in the source.
-    pub line: u64,
+    pub(crate) line: u64,
     /// 1-based index of the game in its source.
     pub index: u64,
     /// For a game over `MAX_GAME_BYTES`: its size. Its text is not kept
     /// (`start == end`), so one runaway game cannot exhaust memory.
-    pub oversize: u64,
+    pub(crate) oversize: u64,
 }
 
 /// The largest game read; beyond it a game is skipped to the next one and
 /// reported. Real games are a few kilobytes; annotated ones rarely 1 MB.
-pub const MAX_GAME_BYTES: usize = 16 << 20;
+pub(crate) const MAX_GAME_BYTES: usize = 16 << 20;
 
 #[derive(Copy, Clone, Debug)]
 struct Oversize {
@@ -214,7 +214,11 @@ fn starts_with_move_one(rest: &[u8]) -> bool {
 /// within `limit` bytes, whose line before is not a tag line (and was read,
 /// so that it is known). Only a guess, since a comment may span lines: the
 /// reader of the part before checks it against where its own games start.
-pub fn guess_game_start(mut reader: impl Read, from: u64, limit: u64) -> io::Result<Option<u64>> {
+pub(crate) fn guess_game_start(
+    mut reader: impl Read,
+    from: u64,
+    limit: u64,
+) -> io::Result<Option<u64>> {
     let mut buf = Vec::with_capacity(READ_SIZE);
     // Offset of `buf[0]`; the first line is partial or of unknown kind.
     let mut base = from;
@@ -307,7 +311,7 @@ impl<R: Read> Splitter<R> {
     }
 
     /// Games read so far.
-    pub fn games(&self) -> u64 {
+    pub(crate) fn games(&self) -> u64 {
         self.games_done
     }
 
@@ -513,7 +517,7 @@ impl<R: Read> Splitter<R> {
 
     /// After a read error: everything buffered so far, the unfinished game
     /// included, so a truncated stream still yields a row for it.
-    pub fn take_rest(&mut self) -> Option<Batch> {
+    pub(crate) fn take_rest(&mut self) -> Option<Batch> {
         while let Some(nl) = memchr::memchr(b'\n', &self.buf[self.scan..]) {
             let (s, e) = (self.scan, self.scan + nl + 1);
             self.on_line(s, e);

@@ -8,23 +8,23 @@ use crate::{
 };
 
 #[derive(Clone, Debug, Default)]
-pub struct ClockFacts {
+pub(crate) struct ClockFacts {
     /// `after[n]` = (White, Black) remaining after ply `n`, the last known
     /// value carried forward; `after[0]` is the start.
-    pub after: Vec<[Option<Clock>; 2]>,
+    pub(crate) after: Vec<[Option<Clock>; 2]>,
     /// The ply at which each side's last clock was written.
-    pub last_written: [Option<(usize, Clock)>; 2],
+    pub(crate) last_written: [Option<(usize, Clock)>; 2],
     /// Zero on a clock that shows tenths (a fallen flag), first per side.
-    pub fallen_at: [Option<usize>; 2],
-    pub notes: Vec<String>,
-    pub any: bool,
+    pub(crate) fallen_at: [Option<usize>; 2],
+    pub(crate) notes: Vec<String>,
+    pub(crate) any: bool,
     /// A delay the tag names (US notation), in seconds.
-    pub delay: u32,
+    pub(crate) delay: u32,
 }
 
 impl ClockFacts {
     /// Remaining time of `side` after ply `n` (clamped to the plies known).
-    pub fn at(&self, n: usize, side: Side) -> Option<Clock> {
+    pub(crate) fn at(&self, n: usize, side: Side) -> Option<Clock> {
         if !self.any {
             return None;
         }
@@ -32,18 +32,18 @@ impl ClockFacts {
         self.after.get(n).and_then(|c| c[side.index()])
     }
 
-    pub fn last(&self, side: Side) -> Option<(usize, Clock)> {
+    pub(crate) fn last(&self, side: Side) -> Option<(usize, Clock)> {
         self.last_written[side.index()]
     }
 
-    pub fn fallen(&self, side: Side) -> Option<usize> {
+    pub(crate) fn fallen(&self, side: Side) -> Option<usize> {
         self.fallen_at[side.index()]
     }
 
     /// When both flags fell, the side whose clock the record shows at
     /// `0:00:00.0` first (on its own move, the other's still running), and
     /// at which ply.
-    pub fn first_fell(&self) -> Option<(Side, usize)> {
+    pub(crate) fn first_fell(&self) -> Option<(Side, usize)> {
         let w = self.fallen(Side::White)?;
         let b = self.fallen(Side::Black)?;
         match w.cmp(&b) {
@@ -57,7 +57,7 @@ impl ClockFacts {
 /// The time control a game is judged under: its own tag when that is PGN
 /// or US notation (`G/30;d5`, whose delay goes to `delay`), otherwise the
 /// ruleset's, with a note saying so.
-pub fn effective_tc(
+pub(crate) fn effective_tc(
     tag: &str,
     default: &TimeControl,
     notes: &mut Vec<String>,
@@ -135,7 +135,7 @@ fn fix_minutes(
 /// Works out every side's clock after every ply. Move numbers, and so the
 /// periods of the control, count from `start_fullmove` (a game taken up from
 /// a `FEN` at move 33 plays move 33 first, in the first period's last moves).
-pub fn clock_facts(
+pub(crate) fn clock_facts(
     game: &ParsedGame,
     first: Side,
     start_fullmove: u32,

@@ -6,8 +6,8 @@
 //! evidence, the packets and the clock chart read the same replay's per-ply
 //! facts (`PlyFact`, gathered only when asked) through `record::Record`.
 
-pub mod clocks;
-pub mod record;
+pub(crate) mod clocks;
+pub(crate) mod record;
 pub mod resolve;
 
 use shakmaty::{
@@ -66,7 +66,7 @@ pub fn start_position(tags: &Tags) -> Start {
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum BoardEnd {
+pub(crate) enum BoardEnd {
     Checkmate,
     Stalemate,
     DeadPosition,
@@ -75,14 +75,14 @@ pub enum BoardEnd {
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Ending {
-    pub kind: BoardEnd,
+pub(crate) struct Ending {
+    pub(crate) kind: BoardEnd,
     /// The ply that produced the position (0 = the start position).
-    pub ply: usize,
+    pub(crate) ply: usize,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum IllegalKind {
+pub(crate) enum IllegalKind {
     /// A piece can make the move; only the check, pin or castling rules forbid it.
     Geometric,
     /// No piece of that side could make it at all.
@@ -90,21 +90,21 @@ pub enum IllegalKind {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalMove {
-    pub ply: usize,
-    pub side: Side,
-    pub kind: IllegalKind,
+pub(crate) struct IllegalMove {
+    pub(crate) ply: usize,
+    pub(crate) side: Side,
+    pub(crate) kind: IllegalKind,
     /// Replayed as played because the ruleset lets it stand after the reply,
     /// or because nobody noticed it before the game was over.
-    pub stood: bool,
+    pub(crate) stood: bool,
     /// It stood only because it went unnoticed until the game was over.
-    pub unnoticed: bool,
+    pub(crate) unnoticed: bool,
     /// The move as the man moved it, when it moved as such a man moves.
-    pub as_moved: Option<Move>,
+    pub(crate) as_moved: Option<Move>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Stop {
+pub(crate) enum Stop {
     /// At an illegal move that did not stand (index into `illegal`).
     Illegal,
     /// At a token that is not a move (see `ParsedGame::garbled`).
@@ -115,41 +115,33 @@ pub enum Stop {
 
 #[derive(Clone, Debug)]
 pub struct Replay {
-    pub first: Side,
-    pub start_fullmove: u32,
+    pub(crate) first: Side,
+    pub(crate) start_fullmove: u32,
     /// Last position reached (legally, or as played where illegal moves stood).
-    pub pos: Chess,
+    pub(crate) pos: Chess,
     /// Plies replayed.
     pub plies: usize,
-    pub ending: Option<Ending>,
-    pub illegal: Vec<IllegalMove>,
-    pub stop: Option<Stop>,
+    pub(crate) ending: Option<Ending>,
+    pub(crate) illegal: Vec<IllegalMove>,
+    pub(crate) stop: Option<Stop>,
     /// Wrong `+`/`#` suffixes: (ply, what was written, what it is).
-    pub wrong_suffixes: Vec<(usize, &'static str, &'static str)>,
-    pub threefold_at: Option<usize>,
-    pub fifty_at: Option<usize>,
+    pub(crate) wrong_suffixes: Vec<(usize, &'static str, &'static str)>,
+    pub(crate) threefold_at: Option<usize>,
+    pub(crate) fifty_at: Option<usize>,
     /// The side to move in `pos` has two legal moves or more: found where
     /// the game ran to its end (`false` where it stopped early or has
     /// fewer), and passed on to the fast check, which asks the same.
-    pub choice: bool,
+    pub(crate) choice: bool,
 }
 
 impl Replay {
-    pub fn side_of_ply(&self, ply: usize) -> Side {
+    pub(crate) fn side_of_ply(&self, ply: usize) -> Side {
         Side::of_ply(self.first, ply)
-    }
-
-    /// "41." or "41..." for a ply, as a scoresheet numbers it.
-    pub fn move_number(&self, ply: usize) -> String {
-        // Room for the move that usually follows (`41... Qxe4`).
-        let mut s = String::with_capacity(24);
-        self.write_move_number(ply, &mut s);
-        s
     }
 
     /// `move_number`, onto the end of `out` (a flag-fall row names a move
     /// or two: digits pushed, not formatted).
-    pub fn write_move_number(&self, ply: usize, out: &mut String) {
+    pub(crate) fn write_move_number(&self, ply: usize, out: &mut String) {
         let first_black = self.first == Side::Black;
         let idx = ply.saturating_sub(1) + usize::from(first_black);
         let n = self.start_fullmove as usize + idx / 2;
@@ -157,16 +149,7 @@ impl Replay {
         out.push_str(if idx.is_multiple_of(2) { "." } else { "..." });
     }
 
-    /// Moves made by `side` in the plies replayed.
-    pub fn moves_by(&self, side: Side) -> usize {
-        if side == self.first {
-            self.plies.div_ceil(2)
-        } else {
-            self.plies / 2
-        }
-    }
-
-    pub fn side_to_move(&self) -> Side {
+    pub(crate) fn side_to_move(&self) -> Side {
         self.pos.turn().into()
     }
 }
@@ -220,33 +203,33 @@ impl Scratch {
 
 /// One ply as replayed: what a secretary weighs on a scoresheet.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct PlyFact {
+pub(crate) struct PlyFact {
     /// 1-based ply.
-    pub ply: usize,
-    pub side: Side,
+    pub(crate) ply: usize,
+    pub(crate) side: Side,
     /// The move as played, in standard SAN with its check suffix.
-    pub san: SanPlus,
-    pub capture: bool,
-    pub pawn: bool,
-    pub check: bool,
+    pub(crate) san: SanPlus,
+    pub(crate) capture: bool,
+    pub(crate) pawn: bool,
+    pub(crate) check: bool,
     /// How often the position after the move has now stood on the board
     /// (since the last irreversible move, FIDE 9.2.3).
-    pub occurrence: u8,
+    pub(crate) occurrence: u8,
     /// Where the king went, when the move was a king move.
-    pub king_to: Option<shakmaty::Square>,
+    pub(crate) king_to: Option<shakmaty::Square>,
     /// An illegal move that stood once the opponent replied.
-    pub illegal: bool,
+    pub(crate) illegal: bool,
 }
 
 /// What the replay needs from the ruleset.
 #[derive(Copy, Clone, Debug)]
 pub struct ReplayRules {
-    pub fivefold: bool,
-    pub seventy_five: bool,
-    pub stands_after_reply: bool,
+    pub(crate) fivefold: bool,
+    pub(crate) seventy_five: bool,
+    pub(crate) stands_after_reply: bool,
     /// The game is over and an unnoticed illegal move stands as played
     /// (`judge::policy::unnoticed_stands`).
-    pub unnoticed_stands: bool,
+    pub(crate) unnoticed_stands: bool,
 }
 
 impl ReplayRules {
@@ -262,7 +245,7 @@ impl ReplayRules {
 
 /// Finds the move a piece could make for this SAN if the check, pin and
 /// castling-through-check rules were ignored, when exactly one piece fits.
-pub fn geometric_move(pos: &Chess, san: &San) -> Option<Move> {
+pub(crate) fn geometric_move(pos: &Chess, san: &San) -> Option<Move> {
     let board = pos.board();
     let turn = pos.turn();
     let us = board.by_color(turn);
@@ -376,7 +359,7 @@ pub fn resolve(pos: &Chess, ply: &Ply) -> Option<Move> {
 
 /// The move a ply names if only the men's movement counts (for an illegal
 /// move: a man moved as it moves, but leaving its king in check, say).
-pub fn as_moved(pos: &Chess, ply: &Ply) -> Option<Move> {
+pub(crate) fn as_moved(pos: &Chess, ply: &Ply) -> Option<Move> {
     match ply.uci {
         Some(u) => geometric_move(pos, &u_to_san(pos, u)),
         None => geometric_move(pos, &ply.san.san),
@@ -397,7 +380,7 @@ pub fn replay(
 
 /// `replay`, also gathering each ply's facts into `facts` (cleared first).
 /// Only claims and packets ask: SAN costs a move generation per ply.
-pub fn replay_into(
+pub(crate) fn replay_into(
     game: &ParsedGame,
     start: Chess,
     rules: ReplayRules,
@@ -714,7 +697,7 @@ fn check_suffix(r: &mut Replay, ply: &Ply, n: usize) {
 /// The last of the first `plies` moves as played on the board (from, to),
 /// for marking it on a diagram; `None` when a move cannot be placed (one
 /// that stood though illegal) or the start position is unsupported.
-pub fn last_move(game: &crate::pgn::ParsedGame, plies: usize) -> Option<(Square, Square)> {
+pub(crate) fn last_move(game: &crate::pgn::ParsedGame, plies: usize) -> Option<(Square, Square)> {
     let Start::Position(mut pos, _) = start_position(&game.tags) else {
         return None;
     };

@@ -19,32 +19,32 @@ use crate::{
 
 /// One move of the scoresheet, as replayed.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Row {
+pub(crate) struct Row {
     /// 1-based ply.
-    pub ply: usize,
-    pub side: Side,
-    pub san: String,
+    pub(crate) ply: usize,
+    pub(crate) side: Side,
+    pub(crate) san: String,
     /// The mover's clock after the move, when the scoresheet has clocks.
-    pub clock: Option<Clock>,
-    pub capture: bool,
-    pub pawn: bool,
-    pub check: bool,
+    pub(crate) clock: Option<Clock>,
+    pub(crate) capture: bool,
+    pub(crate) pawn: bool,
+    pub(crate) check: bool,
     /// How often the position after the move has now stood on the board.
-    pub occurrence: u8,
+    pub(crate) occurrence: u8,
     /// Where the king went, when the move was a king move.
-    pub king_to: Option<Square>,
+    pub(crate) king_to: Option<Square>,
 }
 
 /// The illegal move the scoresheet records.
 #[derive(Clone, Debug, PartialEq)]
 pub struct IllegalAt {
-    pub ply: usize,
-    pub side: Side,
-    pub san: String,
+    pub(crate) ply: usize,
+    pub(crate) side: Side,
+    pub(crate) san: String,
     /// Plies written after it (a reply means it was not claimed at once).
-    pub replies: usize,
+    pub(crate) replies: usize,
     /// The move as the man moved it, if it moved as such a man moves.
-    pub as_moved: Option<Move>,
+    pub(crate) as_moved: Option<Move>,
     /// It stood once the opponent replied, and the replay went on.
     pub stood: bool,
 }
@@ -52,36 +52,36 @@ pub struct IllegalAt {
 #[derive(Clone, Debug)]
 pub struct Record {
     /// "board3.pgn", or "the moves in the claim".
-    pub source: String,
+    pub(crate) source: String,
     /// Why the scoresheet could not be used (in full).
-    pub problem: Option<String>,
-    pub tags: Tags,
-    pub first: Side,
-    pub start_fullmove: u32,
-    pub rows: Vec<Row>,
+    pub(crate) problem: Option<String>,
+    pub(crate) tags: Tags,
+    pub(crate) first: Side,
+    pub(crate) start_fullmove: u32,
+    pub(crate) rows: Vec<Row>,
     /// The last position reached: before an illegal move that stopped the
     /// replay, or the end (illegal moves that stood played as they stood).
-    pub position: Chess,
+    pub(crate) position: Chess,
     /// Every illegal move, in order.
     pub illegal: Vec<IllegalAt>,
-    pub time_control: TimeControl,
-    pub clocks: ClockFacts,
+    pub(crate) time_control: TimeControl,
+    pub(crate) clocks: ClockFacts,
     /// The replay itself (absent when the record could not be replayed).
-    pub replay: Option<Replay>,
+    pub(crate) replay: Option<Replay>,
     /// Moves written after the replay stopped (after an illegal move, a
     /// board ending or a garbled token), as written, with their clocks.
-    pub unreplayed: Vec<Row>,
+    pub(crate) unreplayed: Vec<Row>,
     /// The last position recorded, the moves after the stop played as the
     /// men moved where they can be; `None` when they cannot.
-    pub last_recorded: Option<Chess>,
+    pub(crate) last_recorded: Option<Chess>,
     /// Games in the file after the first (which is the scoresheet).
-    pub extra_games: usize,
+    pub(crate) extra_games: usize,
 }
 
 impl Record {
     /// The last move of the replayed rows (from, to; the king's squares
     /// when castling), to mark on a diagram.
-    pub fn last_move(&self) -> Option<(Square, Square)> {
+    pub(crate) fn last_move(&self) -> Option<(Square, Square)> {
         let Start::Position(mut pos, _) = replay::start_position(&self.tags) else {
             return None;
         };
@@ -99,7 +99,7 @@ impl Record {
         last
     }
 
-    pub fn empty(source: String, problem: String) -> Record {
+    pub(crate) fn empty(source: String, problem: String) -> Record {
         Record {
             source,
             problem: Some(problem),
@@ -119,23 +119,23 @@ impl Record {
     }
 
     /// The illegal move a claim is about: the last one recorded.
-    pub fn last_illegal(&self) -> Option<&IllegalAt> {
+    pub(crate) fn last_illegal(&self) -> Option<&IllegalAt> {
         self.illegal.last()
     }
 
     /// The real move number the side to move at the end was about to play.
-    pub fn next_move(&self) -> u32 {
+    pub(crate) fn next_move(&self) -> u32 {
         self.position.fullmoves().get()
     }
 
     /// The move number a ply belongs to.
-    pub fn fullmove(&self, ply: usize) -> u32 {
+    pub(crate) fn fullmove(&self, ply: usize) -> u32 {
         let idx = ply - 1 + usize::from(self.first == Side::Black);
         self.start_fullmove + (idx / 2) as u32
     }
 
     /// "12. " or "12... " before a ply's move.
-    pub fn move_number(&self, ply: usize) -> String {
+    pub(crate) fn move_number(&self, ply: usize) -> String {
         let first_black = usize::from(self.first == Side::Black);
         let idx = ply - 1 + first_black;
         let n = self.start_fullmove as usize + idx / 2;
@@ -146,17 +146,17 @@ impl Record {
         }
     }
 
-    pub fn fen(&self) -> String {
+    pub(crate) fn fen(&self) -> String {
         Fen::from_position(&self.position, EnPassantMode::Legal).to_string()
     }
 
     /// Moves made by `side` in the scoresheet.
-    pub fn moves_by(&self, side: Side) -> usize {
+    pub(crate) fn moves_by(&self, side: Side) -> usize {
         self.rows.iter().filter(|r| r.side == side).count()
     }
 
     /// The side that made ply `ply`.
-    pub fn side_of(&self, ply: usize) -> Side {
+    pub(crate) fn side_of(&self, ply: usize) -> Side {
         if ply % 2 == 1 {
             self.first
         } else {
@@ -166,7 +166,7 @@ impl Record {
 
     /// Plies written on the scoresheet: replayed, illegal, or written after
     /// the replay stopped.
-    pub fn plies_written(&self) -> usize {
+    pub(crate) fn plies_written(&self) -> usize {
         let last = |p: Option<usize>| p.unwrap_or(0);
         last(self.rows.last().map(|r| r.ply))
             .max(last(self.illegal.last().map(|i| i.ply)))
@@ -174,14 +174,14 @@ impl Record {
     }
 
     /// The moves `side` wrote after ply `ply`.
-    pub fn moves_after(&self, side: Side, ply: usize) -> usize {
+    pub(crate) fn moves_after(&self, side: Side, ply: usize) -> usize {
         (ply + 1..=self.plies_written())
             .filter(|&p| self.side_of(p) == side)
             .count()
     }
 
     /// Each side's last clock written before ply `ply` (White, Black).
-    pub fn clocks_before(&self, ply: usize) -> [Option<Clock>; 2] {
+    pub(crate) fn clocks_before(&self, ply: usize) -> [Option<Clock>; 2] {
         [Side::White, Side::Black].map(|side| {
             self.rows
                 .iter()
@@ -192,7 +192,7 @@ impl Record {
     }
 
     /// Ply `ply`'s move as written: replayed, illegal, or after the stop.
-    pub fn written(&self, ply: usize) -> &str {
+    pub(crate) fn written(&self, ply: usize) -> &str {
         fn row(rows: &[Row], ply: usize) -> Option<&str> {
             rows.iter().find(|r| r.ply == ply).map(|r| r.san.as_str())
         }
@@ -210,7 +210,7 @@ impl Record {
 
 /// Reads and replays a scoresheet's text (the first game in it). Never
 /// fails: what went wrong is in `problem`.
-pub fn from_text(source: String, text: &[u8], rules: &Ruleset) -> Record {
+pub(crate) fn from_text(source: String, text: &[u8], rules: &Ruleset) -> Record {
     let mut splitter = Splitter::new(text);
     let batch = match splitter.next_batch(usize::MAX) {
         Ok(Some(b)) if !b.games.is_empty() => b,
@@ -225,7 +225,7 @@ pub fn from_text(source: String, text: &[u8], rules: &Ruleset) -> Record {
 
 /// A parsed game as evidence (also used for `adjudicate --packets`): the
 /// one replay, under the ruleset's replay rules, with its per-ply facts.
-pub fn from_game(source: &str, game: &pgn::ParsedGame, rules: &Ruleset) -> Record {
+pub(crate) fn from_game(source: &str, game: &pgn::ParsedGame, rules: &Ruleset) -> Record {
     let start = match replay::start_position(&game.tags) {
         Start::Position(p, _) => p,
         Start::Unsupported(why) => {

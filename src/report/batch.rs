@@ -21,14 +21,14 @@ use crate::{
 /// What `adjudicate_to` writes: the results in a format, and on request the
 /// corrected PGN, the briefs a summary counts, the review page's entries.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Outputs {
+pub(crate) struct Outputs {
     /// Write the CSV header (a shard after the first leaves it out), and
     /// for `json` the array's brackets.
-    pub header: bool,
-    pub format: Format,
-    pub pgn: bool,
-    pub briefs: bool,
-    pub reviews: bool,
+    pub(crate) header: bool,
+    pub(crate) format: Format,
+    pub(crate) pgn: bool,
+    pub(crate) briefs: bool,
+    pub(crate) reviews: bool,
 }
 
 impl Default for Outputs {
@@ -44,18 +44,18 @@ impl Default for Outputs {
 }
 
 /// Where `adjudicate_to` sends what it renders, in input order.
-pub struct Sinks<'a> {
-    pub rows: &'a mut dyn Write,
-    pub pgn: Option<&'a mut dyn Write>,
-    pub brief: Option<&'a mut dyn FnMut(Brief)>,
-    pub review: Option<&'a mut dyn FnMut(ReviewItem)>,
+pub(crate) struct Sinks<'a> {
+    pub(crate) rows: &'a mut dyn Write,
+    pub(crate) pgn: Option<&'a mut dyn Write>,
+    pub(crate) brief: Option<&'a mut dyn FnMut(Brief)>,
+    pub(crate) review: Option<&'a mut dyn FnMut(ReviewItem)>,
 }
 
 /// A write error on the corrected PGN, told apart from one on the results
 /// so the message names the right file.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
-pub struct PgnWriteError(pub std::io::Error);
+pub(crate) struct PgnWriteError(pub std::io::Error);
 
 fn pgn_error(e: std::io::Error) -> std::io::Error {
     std::io::Error::new(e.kind(), PgnWriteError(e))
@@ -181,7 +181,7 @@ pub fn adjudicate<W: Write>(
 
 /// `adjudicate` with every output: the results in `outputs.format` to
 /// `sinks.rows`, and what else `outputs` asks for to the other sinks.
-pub fn adjudicate_to(
+pub(crate) fn adjudicate_to(
     sources: &[Source],
     rules: &Ruleset,
     opts: &Options,

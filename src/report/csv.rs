@@ -9,7 +9,7 @@ use crate::{
     pgn::Tags,
 };
 
-pub const RESULTS_HEADER: [&str; 24] = [
+pub(crate) const RESULTS_HEADER: [&str; 24] = [
     "source",
     "game",
     "offset",
@@ -38,10 +38,10 @@ pub const RESULTS_HEADER: [&str; 24] = [
 
 /// Where a game came from.
 #[derive(Clone, Debug)]
-pub struct GameRef<'a> {
-    pub source: &'a str,
-    pub index: u64,
-    pub offset: u64,
+pub(crate) struct GameRef<'a> {
+    pub(crate) source: &'a str,
+    pub(crate) index: u64,
+    pub(crate) offset: u64,
 }
 
 /// A number or clock written into a buffer on the stack: a row's six
@@ -80,11 +80,11 @@ impl Cell {
     }
 }
 
-pub fn write_header<W: std::io::Write>(w: &mut csv::Writer<W>) -> csv::Result<()> {
+pub(crate) fn write_header<W: std::io::Write>(w: &mut csv::Writer<W>) -> csv::Result<()> {
     w.write_record(RESULTS_HEADER)
 }
 
-pub fn write_row<W: std::io::Write>(
+pub(crate) fn write_row<W: std::io::Write>(
     w: &mut csv::Writer<W>,
     g: &GameRef<'_>,
     tags: &Tags,
@@ -119,7 +119,7 @@ pub fn write_row<W: std::io::Write>(
     ])
 }
 
-pub const CLAIMS_HEADER: [&str; 11] = [
+pub(crate) const CLAIMS_HEADER: [&str; 11] = [
     "claim",
     "kind",
     "ruleset",
@@ -136,7 +136,7 @@ pub const CLAIMS_HEADER: [&str; 11] = [
 /// One claims.csv row: results as result columns (`*` when play goes on),
 /// and what follows either way, in words, at the end of `detail`. `packet`
 /// is the packet's file name, or why it is missing.
-pub fn claims_row(r: &Ruling, packet: &str) -> Vec<String> {
+pub(crate) fn claims_row(r: &Ruling, packet: &str) -> Vec<String> {
     let mut detail = r.detail.clone();
     for (when, words) in [
         ("if upheld", &r.result_if_upheld),
@@ -165,12 +165,12 @@ pub fn claims_row(r: &Ruling, packet: &str) -> Vec<String> {
     ]
 }
 
-pub const FINDINGS_HEADER: [&str; 9] = [
+pub(crate) const FINDINGS_HEADER: [&str; 9] = [
     "source", "game", "date", "round", "white", "black", "finding", "rule", "detail",
 ];
 
 /// One row of the Active-30 audit's findings.csv.
-pub fn finding_row(f: &Finding) -> [String; 9] {
+pub(crate) fn finding_row(f: &Finding) -> [String; 9] {
     [
         f.source.clone(),
         f.game.to_string(),

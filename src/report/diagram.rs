@@ -34,12 +34,12 @@ fn line(points: Vec<LinePoint>, closed: bool) -> Op {
 }
 
 /// Text at a point, in a built-in font.
-pub fn text(ops: &mut Vec<Op>, x: f32, y: f32, size: f32, font: BuiltinFont, s: &str) {
+pub(crate) fn text(ops: &mut Vec<Op>, x: f32, y: f32, size: f32, font: BuiltinFont, s: &str) {
     text_in(ops, x, y, size, PdfFontHandle::Builtin(font), s);
 }
 
 /// Text at a point, in any font the document has.
-pub fn text_in(ops: &mut Vec<Op>, x: f32, y: f32, size: f32, font: PdfFontHandle, s: &str) {
+pub(crate) fn text_in(ops: &mut Vec<Op>, x: f32, y: f32, size: f32, font: PdfFontHandle, s: &str) {
     ops.push(Op::StartTextSection);
     ops.push(Op::SetFont {
         font,
@@ -75,14 +75,14 @@ pub fn letter(role: Role) -> char {
 }
 
 /// The men of each side (White, Black).
-pub fn men(board: &Board) -> (usize, usize) {
+pub(crate) fn men(board: &Board) -> (usize, usize) {
     (board.white().count(), board.black().count())
 }
 
 /// Draw the diagram with its lower-left corner at (`x0`, `y0`), squares of `sq` points.
 /// A thick frame inside each of `squares` (the illegal move and the men
 /// that make it illegal), on a diagram drawn at (`x0`, `y0`).
-pub fn mark_ops(squares: &[Square], x0: f32, y0: f32, sq: f32) -> Vec<Op> {
+pub(crate) fn mark_ops(squares: &[Square], x0: f32, y0: f32, sq: f32) -> Vec<Op> {
     let mut ops = vec![
         Op::SetOutlineColor { col: grey(0.0) },
         Op::SetOutlineThickness { pt: Pt(2.2) },
@@ -99,7 +99,7 @@ pub fn mark_ops(squares: &[Square], x0: f32, y0: f32, sq: f32) -> Vec<Op> {
     ops
 }
 
-pub fn diagram_ops(board: &Board, x0: f32, y0: f32, sq: f32) -> Vec<Op> {
+pub(crate) fn diagram_ops(board: &Board, x0: f32, y0: f32, sq: f32) -> Vec<Op> {
     let mut ops = Vec::new();
     // Dark squares lightly shaded so the letters stay the strongest marks.
     ops.push(Op::SetFillColor { col: grey(0.85) });
@@ -194,13 +194,8 @@ pub fn diagram_ops(board: &Board, x0: f32, y0: f32, sq: f32) -> Vec<Op> {
     ops
 }
 
-/// The occupant letter of a square, for tests and text renderings.
-pub fn square_letter(board: &Board, sq: Square) -> Option<char> {
-    board.piece_at(sq).map(|p| letter(p.role))
-}
-
 /// A one-page PDF with the diagram of `board`, for `arbiter diagram`.
-pub fn diagram_pdf(board: &Board, fen: &str, white_to_move: bool) -> Vec<u8> {
+pub(crate) fn diagram_pdf(board: &Board, fen: &str, white_to_move: bool) -> Vec<u8> {
     let mut ops = Vec::new();
     text(
         &mut ops,

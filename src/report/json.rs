@@ -14,7 +14,7 @@ use crate::{
 
 /// The output format a command was asked for.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
+pub(crate) enum Format {
     /// Comma-separated values with a header (tab-separated for `analyse`).
     #[default]
     Csv,
@@ -30,19 +30,19 @@ pub struct GameJson {
     pub source: String,
     pub game: u64,
     pub offset: u64,
-    pub event: String,
-    pub site: String,
+    pub(crate) event: String,
+    pub(crate) site: String,
     /// `YYYY-MM-DD` when the PGN date is complete; otherwise null.
-    pub date: Option<String>,
+    pub(crate) date: Option<String>,
     /// The `Date` tag as written (`2009.??.??`).
     pub date_pgn: String,
-    pub round: String,
+    pub(crate) round: String,
     pub white: String,
-    pub black: String,
-    pub white_elo: Option<u32>,
-    pub black_elo: Option<u32>,
-    pub time_control: String,
-    pub recorded_result: String,
+    pub(crate) black: String,
+    pub(crate) white_elo: Option<u32>,
+    pub(crate) black_elo: Option<u32>,
+    pub(crate) time_control: String,
+    pub(crate) recorded_result: String,
     pub result: String,
     pub status: String,
     pub reason: String,
@@ -50,9 +50,9 @@ pub struct GameJson {
     pub rule: Vec<String>,
     pub ply: Option<usize>,
     #[serde(rename = "move")]
-    pub mv: Option<String>,
+    pub(crate) mv: Option<String>,
     pub white_clock: Option<String>,
-    pub white_clock_seconds: Option<f64>,
+    pub(crate) white_clock_seconds: Option<f64>,
     pub black_clock: Option<String>,
     pub black_clock_seconds: Option<f64>,
     pub plies: usize,
@@ -61,7 +61,7 @@ pub struct GameJson {
 }
 
 /// A PGN date (`2009.10.08`) as ISO (`2009-10-08`) when it is complete.
-pub fn iso_date(pgn: &str) -> Option<String> {
+pub(crate) fn iso_date(pgn: &str) -> Option<String> {
     let parts: Vec<&str> = pgn.trim().split(['.', '-', '/']).collect();
     let [y, m, d] = parts.as_slice() else {
         return None;
@@ -82,7 +82,7 @@ fn non_empty(s: &str) -> Option<String> {
     (!s.is_empty()).then(|| s.to_string())
 }
 
-pub fn game_json(g: &GameRef<'_>, tags: &Tags, j: &Judgement) -> GameJson {
+pub(crate) fn game_json(g: &GameRef<'_>, tags: &Tags, j: &Judgement) -> GameJson {
     GameJson {
         source: g.source.to_string(),
         game: g.index,
@@ -117,11 +117,11 @@ pub fn game_json(g: &GameRef<'_>, tags: &Tags, j: &Judgement) -> GameJson {
 /// One claim's check, as JSON.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CheckJson {
-    pub name: String,
+    pub(crate) name: String,
     /// `pass`, `fail`, `n/a` or `unknown`.
     pub outcome: String,
-    pub rule: Vec<String>,
-    pub detail: String,
+    pub(crate) rule: Vec<String>,
+    pub(crate) detail: String,
 }
 
 /// One claim of claims.csv, as JSON, with every check beside the verdict.
@@ -129,26 +129,26 @@ pub struct CheckJson {
 pub struct ClaimJson {
     pub claim: String,
     pub kind: String,
-    pub ruleset: String,
-    pub claimant: String,
+    pub(crate) ruleset: String,
+    pub(crate) claimant: String,
     pub recommendation: String,
     pub result_if_upheld: String,
-    pub result_if_rejected: String,
+    pub(crate) result_if_rejected: String,
     pub rule: Vec<String>,
-    pub checks_failed: Vec<String>,
-    pub detail: String,
+    pub(crate) checks_failed: Vec<String>,
+    pub(crate) detail: String,
     /// The packet's file name, or why it is missing (as the CSV's column).
     pub packet: String,
-    pub white_clock: Option<String>,
+    pub(crate) white_clock: Option<String>,
     pub white_clock_seconds: Option<f64>,
-    pub black_clock: Option<String>,
-    pub black_clock_seconds: Option<f64>,
-    pub final_fen: String,
+    pub(crate) black_clock: Option<String>,
+    pub(crate) black_clock_seconds: Option<f64>,
+    pub(crate) final_fen: String,
     pub checks: Vec<CheckJson>,
 }
 
 /// The claims.csv row (`super::csv::claims_row`) with types and the checks.
-pub fn claim_json(r: &crate::claim::Ruling, row: &[String]) -> ClaimJson {
+pub(crate) fn claim_json(r: &crate::claim::Ruling, row: &[String]) -> ClaimJson {
     let cell = |i: usize| row.get(i).cloned().unwrap_or_default();
     let list = |s: String| -> Vec<String> {
         s.split(';')
@@ -190,20 +190,20 @@ pub fn claim_json(r: &crate::claim::Ruling, row: &[String]) -> ClaimJson {
 /// One finding of the Active-30 audit, as JSON.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FindingJson {
-    pub source: String,
-    pub game: u64,
+    pub(crate) source: String,
+    pub(crate) game: u64,
     /// `YYYY-MM-DD` when the PGN date is complete; otherwise null.
     pub date: Option<String>,
-    pub date_pgn: String,
-    pub round: String,
-    pub white: String,
-    pub black: String,
+    pub(crate) date_pgn: String,
+    pub(crate) round: String,
+    pub(crate) white: String,
+    pub(crate) black: String,
     pub finding: String,
     pub rule: Vec<String>,
-    pub detail: String,
+    pub(crate) detail: String,
 }
 
-pub fn finding_json(f: &crate::audit::Finding) -> FindingJson {
+pub(crate) fn finding_json(f: &crate::audit::Finding) -> FindingJson {
     FindingJson {
         source: f.source.clone(),
         game: f.game,
@@ -226,7 +226,7 @@ pub fn finding_json(f: &crate::audit::Finding) -> FindingJson {
 
 /// A row of a CSV document with its header, as a JSON object of strings
 /// (numbers where a column is numeric), for the schemas that are flat.
-pub fn record_json(header: &[&str], row: &[String], numeric: &[&str]) -> serde_json::Value {
+pub(crate) fn record_json(header: &[&str], row: &[String], numeric: &[&str]) -> serde_json::Value {
     let mut m = serde_json::Map::new();
     for (k, v) in header.iter().zip(row) {
         let value = if numeric.contains(k) {
@@ -243,7 +243,7 @@ pub fn record_json(header: &[&str], row: &[String], numeric: &[&str]) -> serde_j
 
 /// Appends one object and a newline (ndjson); a JSON string never holds a
 /// raw newline, so the lines are the objects.
-pub fn push_line<T: Serialize>(out: &mut Vec<u8>, value: &T) {
+pub(crate) fn push_line<T: Serialize>(out: &mut Vec<u8>, value: &T) {
     // Serialising plain structs of strings and numbers into a Vec cannot fail.
     let _ = serde_json::to_writer(&mut *out, value);
     out.push(b'\n');
@@ -252,12 +252,16 @@ pub fn push_line<T: Serialize>(out: &mut Vec<u8>, value: &T) {
 /// Turns ndjson lines into the body of a JSON array as they stream past:
 /// `[` before the first object, `,` between, and `]` at `finish`.
 #[derive(Default)]
-pub struct ArrayWriter {
+pub(crate) struct ArrayWriter {
     started: bool,
 }
 
 impl ArrayWriter {
-    pub fn write<W: std::io::Write>(&mut self, w: &mut W, ndjson: &[u8]) -> std::io::Result<()> {
+    pub(crate) fn write<W: std::io::Write>(
+        &mut self,
+        w: &mut W,
+        ndjson: &[u8],
+    ) -> std::io::Result<()> {
         for line in ndjson.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
             w.write_all(if self.started { b",\n" } else { b"[\n" })?;
             self.started = true;
@@ -266,13 +270,13 @@ impl ArrayWriter {
         Ok(())
     }
 
-    pub fn finish<W: std::io::Write>(self, w: &mut W) -> std::io::Result<()> {
+    pub(crate) fn finish<W: std::io::Write>(self, w: &mut W) -> std::io::Result<()> {
         w.write_all(if self.started { b"\n]\n" } else { b"[]\n" })
     }
 }
 
 /// A whole document of `rows` in `format` (json or ndjson).
-pub fn document<T: Serialize>(format: Format, rows: &[T]) -> Vec<u8> {
+pub(crate) fn document<T: Serialize>(format: Format, rows: &[T]) -> Vec<u8> {
     let mut lines = Vec::new();
     for r in rows {
         push_line(&mut lines, r);

@@ -8,10 +8,10 @@ use printpdf::{
     PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt,
 };
 
-pub const PAGE_W: f32 = 595.0;
-pub const PAGE_H: f32 = 842.0;
-pub const LEFT: f32 = 50.0;
-pub const RIGHT: f32 = PAGE_W - 50.0;
+pub(crate) const PAGE_W: f32 = 595.0;
+pub(crate) const PAGE_H: f32 = 842.0;
+pub(crate) const LEFT: f32 = 50.0;
+pub(crate) const RIGHT: f32 = PAGE_W - 50.0;
 const TOP: f32 = PAGE_H - 50.0;
 const BOTTOM: f32 = 60.0;
 
@@ -32,19 +32,19 @@ fn win_ansi(c: char) -> bool {
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Weight {
+pub(crate) enum Weight {
     Regular,
     Bold,
 }
 
-pub fn grey(percent: f32) -> Color {
+pub(crate) fn grey(percent: f32) -> Color {
     Color::Greyscale(Greyscale {
         percent,
         icc_profile: None,
     })
 }
 
-pub fn pt(x: f32, y: f32) -> LinePoint {
+pub(crate) fn pt(x: f32, y: f32) -> LinePoint {
     LinePoint {
         p: Point { x: Pt(x), y: Pt(y) },
         bezier: false,
@@ -52,7 +52,7 @@ pub fn pt(x: f32, y: f32) -> LinePoint {
 }
 
 /// Width of `s` at `size` points (Helvetica metrics; bold a little wider).
-pub fn width(s: &str, size: f32, weight: Weight) -> f32 {
+pub(crate) fn width(s: &str, size: f32, weight: Weight) -> f32 {
     let em: f32 = s
         .chars()
         .map(|c| match c {
@@ -65,7 +65,7 @@ pub fn width(s: &str, size: f32, weight: Weight) -> f32 {
 }
 
 /// Breaks `s` into lines no wider than `max` points.
-pub fn wrap(s: &str, max: f32, size: f32, weight: Weight) -> Vec<String> {
+pub(crate) fn wrap(s: &str, max: f32, size: f32, weight: Weight) -> Vec<String> {
     let mut lines = Vec::new();
     for para in s.split('\n') {
         let mut cur = String::new();
@@ -100,16 +100,16 @@ pub fn wrap(s: &str, max: f32, size: f32, weight: Weight) -> Vec<String> {
 }
 
 /// A document being laid out top to bottom.
-pub struct Doc {
+pub(crate) struct Doc {
     pdf: PdfDocument,
     pages: Vec<Vec<Op>>,
     /// The baseline of the next line on the current page.
-    pub y: f32,
+    pub(crate) y: f32,
     unicode: Option<FontId>,
 }
 
 impl Doc {
-    pub fn new(title: &str) -> Doc {
+    pub(crate) fn new(title: &str) -> Doc {
         Doc {
             pdf: PdfDocument::new(title),
             pages: vec![Vec::new()],
@@ -118,23 +118,19 @@ impl Doc {
         }
     }
 
-    pub fn ops(&mut self) -> &mut Vec<Op> {
+    pub(crate) fn ops(&mut self) -> &mut Vec<Op> {
         let last = self.pages.len() - 1;
         &mut self.pages[last]
     }
 
-    pub fn page_count(&self) -> usize {
-        self.pages.len()
-    }
-
-    pub fn new_page(&mut self) {
+    pub(crate) fn new_page(&mut self) {
         self.pages.push(Vec::new());
         self.y = TOP;
     }
 
     /// Makes room for a block `h` points tall, starting a page if needed
     /// (and saying so, for tables that repeat their heading).
-    pub fn need(&mut self, h: f32) -> bool {
+    pub(crate) fn need(&mut self, h: f32) -> bool {
         if self.y - h < BOTTOM {
             self.new_page();
             return true;
@@ -143,7 +139,7 @@ impl Doc {
     }
 
     /// Room left on the page below the cursor.
-    pub fn room(&self) -> f32 {
+    pub(crate) fn room(&self) -> f32 {
         self.y - BOTTOM
     }
 
@@ -173,13 +169,20 @@ impl Doc {
     }
 
     /// Text with its baseline at (`x`, `y`).
-    pub fn text_at(&mut self, x: f32, y: f32, size: f32, weight: Weight, s: &str) {
+    pub(crate) fn text_at(&mut self, x: f32, y: f32, size: f32, weight: Weight, s: &str) {
         let font = self.font(s, weight);
         super::diagram::text_in(self.ops(), x, y, size, font, s);
     }
 
     /// Wrapped text at `x` within `w` points from the cursor down; returns the lines used.
-    pub fn paragraph(&mut self, x: f32, w: f32, size: f32, weight: Weight, s: &str) -> usize {
+    pub(crate) fn paragraph(
+        &mut self,
+        x: f32,
+        w: f32,
+        size: f32,
+        weight: Weight,
+        s: &str,
+    ) -> usize {
         let lead = size * 1.3;
         let lines = wrap(s, w, size, weight);
         for l in &lines {
@@ -191,7 +194,7 @@ impl Doc {
         lines.len()
     }
 
-    pub fn heading(&mut self, s: &str) {
+    pub(crate) fn heading(&mut self, s: &str) {
         // A heading never ends a page: room for it and two lines under it.
         self.need(62.0);
         self.y -= 22.0;
@@ -201,7 +204,7 @@ impl Doc {
         self.y -= 8.0;
     }
 
-    pub fn rule(&mut self, y: f32, thickness: f32) {
+    pub(crate) fn rule(&mut self, y: f32, thickness: f32) {
         let ops = self.ops();
         ops.push(Op::SetOutlineColor { col: grey(0.0) });
         ops.push(Op::SetOutlineThickness { pt: Pt(thickness) });
@@ -213,7 +216,13 @@ impl Doc {
         });
     }
 
-    pub fn line(&mut self, points: Vec<LinePoint>, thickness: f32, shade: f32, dash: &[f32]) {
+    pub(crate) fn line(
+        &mut self,
+        points: Vec<LinePoint>,
+        thickness: f32,
+        shade: f32,
+        dash: &[f32],
+    ) {
         let ops = self.ops();
         ops.push(Op::SetOutlineColor { col: grey(shade) });
         ops.push(Op::SetOutlineThickness { pt: Pt(thickness) });
@@ -232,7 +241,7 @@ impl Doc {
         ops.push(Op::SetOutlineColor { col: grey(0.0) });
     }
 
-    pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, thickness: f32) {
+    pub(crate) fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, thickness: f32) {
         let ops = self.ops();
         ops.push(Op::SetOutlineColor { col: grey(0.0) });
         ops.push(Op::SetOutlineThickness { pt: Pt(thickness) });
@@ -245,7 +254,7 @@ impl Doc {
     }
 
     /// Finishes the document with "page N of M" footers.
-    pub fn save(mut self, footer: &str) -> Vec<u8> {
+    pub(crate) fn save(mut self, footer: &str) -> Vec<u8> {
         let total = self.pages.len();
         let pages = std::mem::take(&mut self.pages);
         let mut out = Vec::with_capacity(total);

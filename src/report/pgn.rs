@@ -53,7 +53,7 @@ fn last_word_start(body: &[u8]) -> usize {
 /// untouched), and an unreadable game — whose text may hold an unclosed
 /// comment or variation that would swallow the games after it in another
 /// reader — is written as its tags with no moves.
-pub fn write_game(out: &mut Vec<u8>, text: &[u8], tags: &Tags, j: &Judgement) {
+pub(crate) fn write_game(out: &mut Vec<u8>, text: &[u8], tags: &Tags, j: &Judgement) {
     let text = text.trim_ascii_end();
     let status = j.verdict.status;
     let recorded = tags.recorded_result().as_str();
@@ -160,7 +160,7 @@ fn write_tags_only(out: &mut Vec<u8>, tags: &Tags, j: &Judgement) {
 /// The stand-in for a game whose text was not kept (over the size limit)
 /// or a source that was no PGN at all: its tags say why, so the corrected
 /// file still has one game for every results row.
-pub fn write_placeholder(out: &mut Vec<u8>, source: &str, j: &Judgement) {
+pub(crate) fn write_placeholder(out: &mut Vec<u8>, source: &str, j: &Judgement) {
     let why = format!("{}: {}", j.verdict.status.as_str(), j.detail);
     out.extend_from_slice(
         format!(

@@ -12,31 +12,31 @@ use shakmaty::{fen::Fen, Board, Color, Role, Square};
 
 /// One entry of the page: a game, a claim or an audit finding, finished.
 #[derive(Clone, Debug, Default)]
-pub struct ReviewItem {
+pub(crate) struct ReviewItem {
     /// "lichess.pgn, game 12", "claim board3".
-    pub title: String,
-    pub event: String,
-    pub date: String,
-    pub white: String,
-    pub black: String,
+    pub(crate) title: String,
+    pub(crate) event: String,
+    pub(crate) date: String,
+    pub(crate) white: String,
+    pub(crate) black: String,
     /// `review`, `corrected`, `unreadable`; `uphold`, `reject`, `refer`; a
     /// finding's kind.
-    pub status: String,
-    pub reason: String,
-    pub recorded: String,
-    pub result: String,
+    pub(crate) status: String,
+    pub(crate) reason: String,
+    pub(crate) recorded: String,
+    pub(crate) result: String,
     /// Each rule cited, with what it says (empty when unknown).
-    pub rules: Vec<(String, String)>,
-    pub detail: String,
+    pub(crate) rules: Vec<(String, String)>,
+    pub(crate) detail: String,
     /// "41. Qxh7 (ply 81)".
-    pub at: String,
-    pub white_clock: String,
-    pub black_clock: String,
+    pub(crate) at: String,
+    pub(crate) white_clock: String,
+    pub(crate) black_clock: String,
     /// The decisive position.
-    pub fen: Option<String>,
-    pub last_move: Option<(Square, Square)>,
+    pub(crate) fen: Option<String>,
+    pub(crate) last_move: Option<(Square, Square)>,
     /// The packet's address relative to the page.
-    pub packet: Option<String>,
+    pub(crate) packet: Option<String>,
 }
 
 fn esc(s: &str) -> String {
@@ -73,7 +73,7 @@ fn glyph(role: Role, color: Color) -> char {
 
 /// The board as SVG, White at the bottom, files and ranks labelled, the
 /// last move's squares tinted. A FEN that cannot be read draws nothing.
-pub fn board_svg(fen: &str, last: Option<(Square, Square)>) -> String {
+pub(crate) fn board_svg(fen: &str, last: Option<(Square, Square)>) -> String {
     let Ok(f) = fen.parse::<Fen>() else {
         return String::new();
     };
@@ -151,7 +151,7 @@ const q=new URLSearchParams(location.search);for(const k in f){if(q.has(k))f[k].
 
 /// The whole page. `totals` is the line on top (games read, by status),
 /// as the command printed it.
-pub fn page(heading: &str, totals: &str, items: &[ReviewItem]) -> String {
+pub(crate) fn page(heading: &str, totals: &str, items: &[ReviewItem]) -> String {
     let mut by_status: BTreeMap<&str, u64> = BTreeMap::new();
     let mut by_reason: BTreeMap<&str, u64> = BTreeMap::new();
     let mut by_event: BTreeMap<&str, BTreeMap<&str, u64>> = BTreeMap::new();

@@ -17,7 +17,7 @@ fn num(x: f64) -> String {
 
 /// Every file `arbiter season` may write: removed from `--out` before a
 /// run writes its own, so a folder never mixes two runs.
-pub const OWNED: [&str; 8] = [
+pub(crate) const OWNED: [&str; 8] = [
     "standings.csv",
     "violations.csv",
     "notes.csv",
@@ -29,7 +29,7 @@ pub const OWNED: [&str; 8] = [
 ];
 
 /// Every CSV file the season writes, by name.
-pub fn files(season: &Season, rep: &Report) -> Vec<(&'static str, Vec<u8>)> {
+pub(crate) fn files(season: &Season, rep: &Report) -> Vec<(&'static str, Vec<u8>)> {
     let mut files: Vec<(&'static str, Vec<u8>)> = Vec::new();
     files.push((
         "standings.csv",

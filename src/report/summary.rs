@@ -9,18 +9,18 @@ use crate::model::{GameResult, Judgement, Status};
 
 /// What the summary needs of one judged game.
 #[derive(Clone, Debug)]
-pub struct Brief {
-    pub event: String,
-    pub white: String,
-    pub black: String,
-    pub status: Status,
-    pub reason: &'static str,
-    pub recorded: GameResult,
-    pub result: GameResult,
+pub(crate) struct Brief {
+    pub(crate) event: String,
+    pub(crate) white: String,
+    pub(crate) black: String,
+    pub(crate) status: Status,
+    pub(crate) reason: &'static str,
+    pub(crate) recorded: GameResult,
+    pub(crate) result: GameResult,
 }
 
 impl Brief {
-    pub fn of(tags: &crate::pgn::Tags, j: &Judgement) -> Brief {
+    pub(crate) fn of(tags: &crate::pgn::Tags, j: &Judgement) -> Brief {
         Brief {
             event: tags.event.clone(),
             white: tags.white.clone(),
@@ -34,18 +34,18 @@ impl Brief {
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Counts {
-    pub games: u64,
-    pub confirmed: u64,
-    pub corrected: u64,
-    pub review: u64,
-    pub unreadable: u64,
+pub(crate) struct Counts {
+    pub(crate) games: u64,
+    pub(crate) confirmed: u64,
+    pub(crate) corrected: u64,
+    pub(crate) review: u64,
+    pub(crate) unreadable: u64,
     /// Corrected to a better score for this player than the one recorded.
-    pub corrected_for: u64,
+    pub(crate) corrected_for: u64,
     /// Corrected to a worse one.
-    pub corrected_against: u64,
+    pub(crate) corrected_against: u64,
     /// Reasons of the games not confirmed, with how many.
-    pub reasons: BTreeMap<&'static str, u64>,
+    pub(crate) reasons: BTreeMap<&'static str, u64>,
 }
 
 impl Counts {
@@ -74,13 +74,13 @@ fn white_points(r: GameResult) -> Option<f64> {
 }
 
 #[derive(Clone, Debug, Default)]
-pub struct SummaryTables {
-    pub events: BTreeMap<String, Counts>,
-    pub players: BTreeMap<String, Counts>,
+pub(crate) struct SummaryTables {
+    pub(crate) events: BTreeMap<String, Counts>,
+    pub(crate) players: BTreeMap<String, Counts>,
 }
 
 impl SummaryTables {
-    pub fn add(&mut self, b: &Brief) {
+    pub(crate) fn add(&mut self, b: &Brief) {
         self.events.entry(b.event.clone()).or_default().add(b);
         // A corrected result moves points from one player to the other;
         // corrected from `*`, there was no score to move from.
@@ -103,7 +103,7 @@ impl SummaryTables {
     }
 }
 
-pub const SUMMARY_HEADER: [&str; 10] = [
+pub(crate) const SUMMARY_HEADER: [&str; 10] = [
     "scope",
     "name",
     "games",
@@ -118,7 +118,7 @@ pub const SUMMARY_HEADER: [&str; 10] = [
 
 /// The summary as CSV: events first, then players, each sorted by name;
 /// `reasons` is `reason=count` pairs joined by `; `.
-pub fn summary_csv(t: &SummaryTables) -> Vec<u8> {
+pub(crate) fn summary_csv(t: &SummaryTables) -> Vec<u8> {
     let row = |scope: &str, name: &str, c: &Counts| {
         let reasons: Vec<String> = c.reasons.iter().map(|(r, n)| format!("{r}={n}")).collect();
         vec![

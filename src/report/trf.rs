@@ -25,7 +25,7 @@ fn fit(s: &str, width: usize) -> String {
     s.chars().take(width).collect()
 }
 
-pub fn trf(r: &TrfReport) -> String {
+pub(crate) fn trf(r: &TrfReport) -> String {
     let mut out = String::new();
     let mut push = |l: String| {
         out.push_str(&crate::model::one_line(&l));

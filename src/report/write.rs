@@ -25,7 +25,7 @@ fn pending_paths() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
 
 /// Removes every temporary output file not yet renamed into place; called
 /// on a signal that ends the process, just before it exits.
-pub fn remove_pending() {
+pub(crate) fn remove_pending() {
     for p in pending_paths().drain(..) {
         let _ = std::fs::remove_file(p);
     }
@@ -37,7 +37,7 @@ pub fn remove_pending() {
 /// reports a process it killed. SIGXFSZ (a file-size limit) is caught and
 /// ignored, so the write fails with EFBIG and the write-error path names
 /// the target and removes the file. SIGKILL cannot be caught.
-pub fn remove_pending_on_signals() -> io::Result<()> {
+pub(crate) fn remove_pending_on_signals() -> io::Result<()> {
     use signal_hook::consts::{
         SIGALRM, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGXFSZ,
     };
@@ -64,7 +64,7 @@ pub fn remove_pending_on_signals() -> io::Result<()> {
 /// target keeps what it had. A target that exists and is not a regular
 /// file (`/dev/null`, a FIFO, a terminal) is written to directly: renaming
 /// a file over it would replace the device itself.
-pub struct Pending {
+pub(crate) struct Pending {
     out: Option<Out>,
     target: PathBuf,
 }
@@ -84,7 +84,7 @@ impl Drop for Pending {
 }
 
 impl Pending {
-    pub fn create(target: &Path) -> io::Result<Pending> {
+    pub(crate) fn create(target: &Path) -> io::Result<Pending> {
         if let Ok(meta) = std::fs::metadata(target) {
             if meta.is_dir() {
                 return Err(io::Error::other("is a folder"));
@@ -124,7 +124,7 @@ impl Pending {
         })
     }
 
-    pub fn file(&mut self) -> &mut std::fs::File {
+    pub(crate) fn file(&mut self) -> &mut std::fs::File {
         match &mut self.out {
             Some(Out::Temp(t)) => t.as_file_mut(),
             Some(Out::Direct(f)) => f,
@@ -132,7 +132,7 @@ impl Pending {
         }
     }
 
-    pub fn commit(mut self) -> io::Result<()> {
+    pub(crate) fn commit(mut self) -> io::Result<()> {
         match self.out.take() {
             Some(Out::Temp(tmp)) => {
                 let mut paths = pending_paths();
@@ -148,7 +148,7 @@ impl Pending {
 }
 
 /// A CSV document in memory, for `atomic_write`.
-pub fn csv_bytes<I, R>(header: &[&str], rows: I) -> Vec<u8>
+pub(crate) fn csv_bytes<I, R>(header: &[&str], rows: I) -> Vec<u8>
 where
     I: IntoIterator<Item = R>,
     R: IntoIterator<Item = String>,
@@ -165,7 +165,7 @@ where
 /// A file-name stem made from outside text (a claim's name, a source path):
 /// ASCII letters, digits, `-` and `_` only, the rest `_`, trimmed of `_`,
 /// at most `max` characters (the end kept), and never empty or hidden.
-pub fn safe_stem(s: &str, max: usize, fallback: &str) -> String {
+pub(crate) fn safe_stem(s: &str, max: usize, fallback: &str) -> String {
     let mapped: String = s
         .chars()
         .map(|c| {

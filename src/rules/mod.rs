@@ -4,13 +4,13 @@
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::citation::{Citation, Cited};
+pub(crate) use crate::citation::Citation;
 
 use crate::pgn::time_control::TimeControl;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum FlagCallers {
+pub(crate) enum FlagCallers {
     /// FIDE 6.8: the arbiter calls a flag he sees, or a player claims.
     ArbiterOrPlayer,
     /// Sabah v.5, USCF 13C1: only the opponent can claim.
@@ -19,7 +19,7 @@ pub enum FlagCallers {
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum MateTest {
+pub(crate) enum MateTest {
     /// "by any possible series of legal moves" (FIDE 6.9).
     Helpmate,
     /// USCF 14E: material list with the forced-win exception.
@@ -31,7 +31,7 @@ pub enum MateTest {
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum BothFlagsPolicy {
+pub(crate) enum BothFlagsPolicy {
     Draw,
     /// The game goes on (FIDE III.3.1.1); a record that ends there needs review.
     Continue,
@@ -40,7 +40,7 @@ pub enum BothFlagsPolicy {
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum UnclaimedFlag {
+pub(crate) enum UnclaimedFlag {
     /// Nobody claimed: the board result stands.
     ResultStands,
     /// The arbiter should have called it.
@@ -49,90 +49,90 @@ pub enum UnclaimedFlag {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Scoring {
-    pub win: f64,
-    pub draw: f64,
-    pub loss: f64,
-    pub rule: Citation,
+pub(crate) struct Scoring {
+    pub(crate) win: f64,
+    pub(crate) draw: f64,
+    pub(crate) loss: f64,
+    pub(crate) rule: Citation,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct BoardRules {
-    pub checkmate: Citation,
-    pub stalemate: Citation,
-    pub dead_position: Citation,
+pub(crate) struct BoardRules {
+    pub(crate) checkmate: Citation,
+    pub(crate) stalemate: Citation,
+    pub(crate) dead_position: Citation,
     /// A won result credited to a side that cannot mate is a draw (FIDE 5.1.2).
-    pub resignation: Citation,
-    pub agreement: Citation,
+    pub(crate) resignation: Citation,
+    pub(crate) agreement: Citation,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FlagRules {
-    pub callers: FlagCallers,
-    pub callers_rule: Citation,
-    pub test: MateTest,
-    pub rule: Citation,
-    pub cannot_mate_rule: Citation,
-    pub unclaimed: UnclaimedFlag,
+pub(crate) struct FlagRules {
+    pub(crate) callers: FlagCallers,
+    pub(crate) callers_rule: Citation,
+    pub(crate) test: MateTest,
+    pub(crate) rule: Citation,
+    pub(crate) cannot_mate_rule: Citation,
+    pub(crate) unclaimed: UnclaimedFlag,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct BothFlagsRules {
+pub(crate) struct BothFlagsRules {
     /// Both flags down in the period where all remaining moves must be played.
-    pub final_period: BothFlagsPolicy,
-    pub final_rule: Citation,
+    pub(crate) final_period: BothFlagsPolicy,
+    pub(crate) final_rule: Citation,
     /// Both flags down in an earlier period (e.g. before move 36 in the DDCL).
-    pub earlier_period: BothFlagsPolicy,
-    pub earlier_rule: Citation,
+    pub(crate) earlier_period: BothFlagsPolicy,
+    pub(crate) earlier_rule: Citation,
     /// Policy when the control has an increment (FIDE III applies only without).
-    pub with_increment: BothFlagsPolicy,
-    pub with_increment_rule: Citation,
+    pub(crate) with_increment: BothFlagsPolicy,
+    pub(crate) with_increment_rule: Citation,
     /// Where the record shows whose flag fell first, that flag is judged
     /// alone (FIDE III.3.1 applies only "if it is impossible to establish
     /// which flag fell first"). Off where the text draws regardless (ECF QPF 10).
     #[serde(default)]
-    pub first_fell_decides: bool,
+    pub(crate) first_fell_decides: bool,
     #[serde(default)]
-    pub first_fell_rule: Option<Citation>,
+    pub(crate) first_fell_rule: Option<Citation>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct IllegalMoveRules {
+pub(crate) struct IllegalMoveRules {
     /// Time added to the opponent's clock for a completed illegal move.
-    pub penalty_seconds: u32,
-    pub penalty_rule: Citation,
+    pub(crate) penalty_seconds: u32,
+    pub(crate) penalty_rule: Citation,
     /// Position reinstated when the illegal move is found (FIDE 7.5.1).
-    pub reinstate_rule: Citation,
-    pub second_loses: bool,
-    pub second_rule: Citation,
+    pub(crate) reinstate_rule: Citation,
+    pub(crate) second_loses: bool,
+    pub(crate) second_rule: Citation,
     /// The old Active-play practice: an illegal move loses on claim.
     #[serde(default)]
-    pub first_loses: bool,
+    pub(crate) first_loses: bool,
     /// BCF RP 12: loses if either player has less than this many seconds.
     #[serde(default)]
-    pub loses_under_seconds: Option<u32>,
+    pub(crate) loses_under_seconds: Option<u32>,
     #[serde(default)]
-    pub loses_under_rule: Option<Citation>,
+    pub(crate) loses_under_rule: Option<Citation>,
     /// The move stands once the opponent has replied (FIDE A.5.2, Sabah v.7, BCF RP 13).
-    pub stands_after_reply: bool,
-    pub stands_rule: Citation,
+    pub(crate) stands_after_reply: bool,
+    pub(crate) stands_rule: Citation,
     /// An illegal move nobody noticed in a game that then ended: the result
     /// stands ("corrections are not possible", FIDE Arbiters' Manual on 7.5;
     /// USCF 11D1d), or the record still goes to review.
     #[serde(default)]
-    pub after_game: AfterGame,
+    pub(crate) after_game: AfterGame,
     #[serde(default)]
-    pub after_game_rule: Option<Citation>,
+    pub(crate) after_game_rule: Option<Citation>,
 }
 
 /// What an illegal move found only after the game was over decides.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum AfterGame {
+pub(crate) enum AfterGame {
     /// The record cannot be judged past it: an arbiter decides.
     #[default]
     Review,
@@ -142,17 +142,17 @@ pub enum AfterGame {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct AutomaticDraws {
-    pub fivefold: bool,
-    pub fivefold_rule: Citation,
-    pub seventy_five_moves: bool,
-    pub seventy_five_rule: Citation,
+pub(crate) struct AutomaticDraws {
+    pub(crate) fivefold: bool,
+    pub(crate) fivefold_rule: Citation,
+    pub(crate) seventy_five_moves: bool,
+    pub(crate) seventy_five_rule: Citation,
 }
 
 /// What a rejected draw claim costs the claimant.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum OnReject {
+pub(crate) enum OnReject {
     /// BCF RP NA-6 (and ECF QPF 12 by extension): the claim ended the game; the claimant loses.
     ClaimantLoses,
     /// FIDE III.5.3: play goes on and the opponent gets `penalty_seconds`.
@@ -168,7 +168,7 @@ pub enum OnReject {
 /// Who pays a fee to have a claim heard.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum FeePayers {
+pub(crate) enum FeePayers {
     #[default]
     None,
     Claimant,
@@ -179,68 +179,68 @@ pub enum FeePayers {
 /// and what follows either way.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct DrawClaimRules {
+pub(crate) struct DrawClaimRules {
     /// The claimant's clock must be under this many seconds (at most, with
     /// `window_inclusive`); none = any time (Sabah v.8).
     #[serde(default)]
-    pub window_seconds: Option<u32>,
+    pub(crate) window_seconds: Option<u32>,
     #[serde(default)]
-    pub window_inclusive: bool,
-    pub window_rule: Citation,
+    pub(crate) window_inclusive: bool,
+    pub(crate) window_rule: Citation,
     /// The claim is made on the claimant's own move, with his clock running.
     #[serde(default)]
-    pub on_move: bool,
+    pub(crate) on_move: bool,
     /// FIDE III.2.1 and USCF 14H: not in a game with an increment or delay.
     #[serde(default = "yes")]
-    pub increment_allowed: bool,
+    pub(crate) increment_allowed: bool,
     #[serde(default)]
-    pub increment_rule: Option<Citation>,
+    pub(crate) increment_rule: Option<Citation>,
     /// The written final position (FIDE III.6.1.1, BCF RP NA-3, ECF QPF 14).
-    pub position_rule: Citation,
+    pub(crate) position_rule: Citation,
     /// The whole game's scoresheet is required, not an extract (ECF QPF 14:
     /// "a complete scoresheet of the game").
     #[serde(default)]
-    pub complete_scoresheet: bool,
+    pub(crate) complete_scoresheet: bool,
     /// Ground (a), and the standard the appeal arbiter applies to it.
-    pub normal_means_rule: Citation,
+    pub(crate) normal_means_rule: Citation,
     /// Ground (b): the scoresheet decides.
-    pub no_effort_rule: Citation,
+    pub(crate) no_effort_rule: Citation,
     /// Mixed evidence falls to the claimant's opponent (BCF RP GAA).
-    pub doubt_rule: Citation,
-    pub upheld_rule: Citation,
-    pub on_reject: OnReject,
+    pub(crate) doubt_rule: Citation,
+    pub(crate) upheld_rule: Citation,
+    pub(crate) on_reject: OnReject,
     #[serde(default)]
-    pub penalty_seconds: u32,
+    pub(crate) penalty_seconds: u32,
     /// Sabah v.8(b): the claimant keeps at least this much after the penalty.
     #[serde(default)]
-    pub keep_seconds: u32,
-    pub reject_rule: Citation,
+    pub(crate) keep_seconds: u32,
+    pub(crate) reject_rule: Citation,
     /// Sabah v.8(c): a frivolous appeal may be ruled lost.
     #[serde(default)]
-    pub frivolous_rule: Option<Citation>,
+    pub(crate) frivolous_rule: Option<Citation>,
     /// Who rules when the evidence does not settle it (ECF QPF 12, HSL SD-ILC (3)).
-    pub refer_rule: Citation,
+    pub(crate) refer_rule: Citation,
     /// What the one who decides may do when referred (HSL SD-ILC (3)/(4), FIDE III.5.2).
     #[serde(default)]
-    pub refer_note: String,
+    pub(crate) refer_note: String,
     /// Who signs the decision, when not the ruleset's `claims.decided_by`.
     #[serde(default)]
-    pub decided_by: Option<String>,
+    pub(crate) decided_by: Option<String>,
     #[serde(default)]
-    pub deadline_days: Option<u32>,
+    pub(crate) deadline_days: Option<u32>,
     #[serde(default)]
-    pub deadline_rule: Option<Citation>,
+    pub(crate) deadline_rule: Option<Citation>,
     /// Both players send their scoresheet and diagram (ECF QPF 13).
     #[serde(default)]
-    pub both_submit: bool,
+    pub(crate) both_submit: bool,
     #[serde(default)]
-    pub submissions_rule: Option<Citation>,
+    pub(crate) submissions_rule: Option<Citation>,
     #[serde(default)]
-    pub fee: String,
+    pub(crate) fee: String,
     #[serde(default)]
-    pub fee_payers: FeePayers,
+    pub(crate) fee_payers: FeePayers,
     #[serde(default)]
-    pub fee_rule: Option<Citation>,
+    pub(crate) fee_rule: Option<Citation>,
 }
 
 fn yes() -> bool {
@@ -251,50 +251,50 @@ fn yes() -> bool {
 /// does not exist there (`absent_rule` says why).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ClaimRules {
+pub(crate) struct ClaimRules {
     /// Used by a last-two-minutes claim that does not say whether an arbiter was present.
     #[serde(default)]
-    pub arbiter_by_default: bool,
+    pub(crate) arbiter_by_default: bool,
     /// With no arbiter present: the claim ends the game (FIDE III.6, BCF RP NA-1, ECF QPF 11).
     #[serde(default)]
-    pub last_two_minutes: Option<DrawClaimRules>,
+    pub(crate) last_two_minutes: Option<DrawClaimRules>,
     /// With an arbiter present (FIDE III.5, BCF RP 16).
     #[serde(default)]
-    pub last_two_minutes_arbiter: Option<DrawClaimRules>,
+    pub(crate) last_two_minutes_arbiter: Option<DrawClaimRules>,
     /// USCF 14H, HSL SD-ILC.
     #[serde(default)]
-    pub insufficient_losing_chances: Option<DrawClaimRules>,
+    pub(crate) insufficient_losing_chances: Option<DrawClaimRules>,
     /// Sabah v.8.
     #[serde(default)]
-    pub clear_draw_appeal: Option<DrawClaimRules>,
+    pub(crate) clear_draw_appeal: Option<DrawClaimRules>,
     #[serde(default)]
-    pub absent_rule: Option<Citation>,
+    pub(crate) absent_rule: Option<Citation>,
     /// Who signs a ruling on a claim (the packet's decision box).
     #[serde(default = "arbiter_title")]
-    pub decided_by: String,
+    pub(crate) decided_by: String,
     /// The rule that prescribes the final-position diagram (ECF QPF 15), where
     /// the ruleset has one: the packet's diagram is titled after it.
     #[serde(default)]
-    pub diagram_rule: Option<Citation>,
+    pub(crate) diagram_rule: Option<Citation>,
     /// How a claim's stated clocks are held against the scoresheet.
     #[serde(default)]
-    pub evidence: EvidenceRules,
+    pub(crate) evidence: EvidenceRules,
 }
 
 /// The numbers the clock evidence is weighed with (`judge::evidence`).
 /// Arbiters' practice rather than any one text: a ruleset may change them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct EvidenceRules {
+pub(crate) struct EvidenceRules {
     /// Seconds a stated clock may differ from the scoresheet's figure on a
     /// clock that was not running (whole-second records, rounding), besides
     /// the increment.
     #[serde(default = "tolerance_seconds")]
-    pub tolerance_seconds: u32,
+    pub(crate) tolerance_seconds: u32,
     /// Seconds the running clock may have lost since the scoresheet's last
     /// figure before the difference is not believed without a look.
     #[serde(default = "one_move_seconds")]
-    pub one_move_seconds: u32,
+    pub(crate) one_move_seconds: u32,
 }
 
 fn tolerance_seconds() -> u32 {
@@ -316,7 +316,7 @@ impl Default for EvidenceRules {
 
 impl ClaimRules {
     /// The draw-claim procedures the ruleset has, by their table name.
-    pub fn procedures(&self) -> impl Iterator<Item = (&'static str, &DrawClaimRules)> {
+    pub(crate) fn procedures(&self) -> impl Iterator<Item = (&'static str, &DrawClaimRules)> {
         [
             ("last_two_minutes", &self.last_two_minutes),
             ("last_two_minutes_arbiter", &self.last_two_minutes_arbiter),
@@ -355,24 +355,24 @@ impl Default for ClaimRules {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RulesetFile {
-    pub name: String,
-    pub title: String,
+    pub(crate) name: String,
+    pub(crate) title: String,
     /// Used when a game has no usable `TimeControl` tag.
-    pub default_time_control: String,
-    pub default_time_control_rule: Citation,
-    pub scoring: Scoring,
-    pub board: BoardRules,
-    pub flag: FlagRules,
-    pub both_flags: BothFlagsRules,
-    pub illegal_move: IllegalMoveRules,
-    pub automatic_draws: AutomaticDraws,
+    pub(crate) default_time_control: String,
+    pub(crate) default_time_control_rule: Citation,
+    pub(crate) scoring: Scoring,
+    pub(crate) board: BoardRules,
+    pub(crate) flag: FlagRules,
+    pub(crate) both_flags: BothFlagsRules,
+    pub(crate) illegal_move: IllegalMoveRules,
+    pub(crate) automatic_draws: AutomaticDraws,
     /// Draw claims and appeals; a ruleset without the table has none.
     #[serde(default)]
-    pub claims: ClaimRules,
+    pub(crate) claims: ClaimRules,
     /// One-line statements of rules, beside (and over) the shared ones in
     /// `templates/statements.toml`.
     #[serde(default)]
-    pub statements: std::collections::BTreeMap<String, String>,
+    pub(crate) statements: std::collections::BTreeMap<String, String>,
 }
 
 /// What each rule says in one line (`templates/statements.toml`).
@@ -388,8 +388,8 @@ const MAX_RULESET_BYTES: u64 = 1 << 20;
 /// A validated ruleset: the default time control is parsed.
 #[derive(Clone, Debug)]
 pub struct Ruleset {
-    pub file: RulesetFile,
-    pub default_tc: TimeControl,
+    pub(crate) file: RulesetFile,
+    pub(crate) default_tc: TimeControl,
 }
 
 impl std::ops::Deref for Ruleset {
@@ -401,7 +401,7 @@ impl std::ops::Deref for Ruleset {
 
 /// The built-in nearest to a misspelled or wrongly cased name, if one is
 /// close enough to be what was meant (`FIDE-RAPID`, `fide-rpaid`).
-pub fn nearest_builtin(name: &str) -> Option<&'static str> {
+pub(crate) fn nearest_builtin(name: &str) -> Option<&'static str> {
     let lower = name.to_ascii_lowercase();
     BUILTINS
         .iter()
@@ -451,7 +451,7 @@ builtin!(
 );
 
 impl Ruleset {
-    pub fn from_toml(origin: &str, text: &str) -> Result<Ruleset, RulesetError> {
+    pub(crate) fn from_toml(origin: &str, text: &str) -> Result<Ruleset, RulesetError> {
         // The path of the offending key goes into the error (`flag.rule`), so
         // a blank citation anywhere is refused with its key named.
         let file: RulesetFile = serde_path_to_error::deserialize(toml::Deserializer::new(text))
@@ -503,7 +503,7 @@ impl Ruleset {
 
     /// What one rule says, in a line: the ruleset's own statement, else the
     /// shared one. `rule` is one citation (`FIDE 6.9`), not a list.
-    pub fn statement(&self, rule: &str) -> Option<&str> {
+    pub(crate) fn statement(&self, rule: &str) -> Option<&str> {
         let rule = rule.trim();
         self.statements
             .get(rule)
@@ -512,7 +512,7 @@ impl Ruleset {
     }
 
     /// Each rule of a citation with what it says: `FIDE 6.9: A player who...`.
-    pub fn explain(&self, c: &Citation) -> Vec<(String, String)> {
+    pub(crate) fn explain(&self, c: &Citation) -> Vec<(String, String)> {
         c.parts()
             .map(|p| {
                 (
@@ -527,7 +527,7 @@ impl Ruleset {
 
     /// The ruleset's TOML with what each cited rule says beside it, as a
     /// comment (`arbiter rules NAME`): still a file `--rules` reads.
-    pub fn annotated(&self, text: &str) -> String {
+    pub(crate) fn annotated(&self, text: &str) -> String {
         let mut out = String::with_capacity(text.len() * 2);
         let mut section = String::new();
         for line in text.lines() {
@@ -556,7 +556,7 @@ impl Ruleset {
 
     /// A built-in name, or a ruleset file named by another file (a claim, a
     /// season) in `base`, its folder: read under the one containment rule.
-    pub fn load_contained(
+    pub(crate) fn load_contained(
         name_or_path: &str,
         base: &std::path::Path,
         allow_outside: bool,
@@ -584,7 +584,7 @@ impl Ruleset {
         Ruleset::from_toml(origin, &text)
     }
 
-    pub fn builtin_text(name: &str) -> Option<&'static str> {
+    pub(crate) fn builtin_text(name: &str) -> Option<&'static str> {
         BUILTINS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
     }
 

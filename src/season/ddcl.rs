@@ -15,7 +15,7 @@ fn grade_text(g: Option<u32>) -> String {
 }
 
 /// The first board a side fielded out of order (DDCL 7, 8), with why.
-pub fn out_of_order(
+pub(crate) fn out_of_order(
     season: &Season,
     f: &Fixture,
     seats: &[(u32, usize)],
@@ -55,7 +55,7 @@ struct MatchScore {
     away: f64,
 }
 
-pub fn process(season: &Season) -> Report {
+pub(crate) fn process(season: &Season) -> Report {
     let mut report = Report::default();
     let mut table = empty_table(season);
     let mut fixtures: Vec<&Fixture> = season.fixtures.iter().collect();

@@ -13,7 +13,7 @@ fn ecf_name(name: &str) -> String {
 
 /// Players of the league games in `rows` who have no ECF code, in order of
 /// first appearance: the grading office must match them by name.
-pub fn missing_codes(season: &Season, rows: &[GradingRow]) -> Vec<String> {
+pub(crate) fn missing_codes(season: &Season, rows: &[GradingRow]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for r in rows.iter().filter(|r| r.league) {
         for p in [r.white, r.black] {
@@ -27,7 +27,7 @@ pub fn missing_codes(season: &Season, rows: &[GradingRow]) -> Vec<String> {
 }
 
 /// The file for the league games of `rows` (cup games are another event).
-pub fn submission(season: &Season, rows: &[GradingRow]) -> Result<String, String> {
+pub(crate) fn submission(season: &Season, rows: &[GradingRow]) -> Result<String, String> {
     let ecf = season
         .ecf
         .as_ref()

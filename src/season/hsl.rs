@@ -20,7 +20,7 @@ pub fn expected(a: f64, b: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf((b - a) / 400.0))
 }
 
-pub fn process(season: &Season) -> Report {
+pub(crate) fn process(season: &Season) -> Report {
     let mut report = Report::default();
     let mut ratings: Vec<f64> = season
         .players

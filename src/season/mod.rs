@@ -4,9 +4,9 @@
 //! rules; `ecf` writes the ECF results-submission file.
 
 pub mod ddcl;
-pub mod ecf;
+pub(crate) mod ecf;
 pub mod hsl;
-pub mod model;
+pub(crate) mod model;
 pub mod params;
 
 use model::{Board, Fixture, Season};
@@ -31,7 +31,7 @@ pub struct Violation {
 }
 
 impl Violation {
-    pub fn new(
+    pub(crate) fn new(
         f: &Fixture,
         board: Option<u32>,
         rule: &str,
@@ -50,11 +50,11 @@ impl Violation {
 
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Standing {
-    pub division: String,
+    pub(crate) division: String,
     pub team: String,
-    pub played: u32,
-    pub won: u32,
-    pub drawn: u32,
+    pub(crate) played: u32,
+    pub(crate) won: u32,
+    pub(crate) drawn: u32,
     pub lost: u32,
     pub game_points: f64,
     pub penalty: f64,
@@ -66,49 +66,49 @@ pub struct Standing {
 /// One rated game for the grader.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GradingRow {
-    pub date: String,
-    pub event: String,
-    pub fixture: String,
+    pub(crate) date: String,
+    pub(crate) event: String,
+    pub(crate) fixture: String,
     pub board: u32,
-    pub white: usize,
-    pub black: usize,
+    pub(crate) white: usize,
+    pub(crate) black: usize,
     /// `1-0`, `0-1`, `1/2-1/2`, White first.
     pub score: GameResult,
     /// The home player's colour.
-    pub home_colour: &'static str,
-    pub white_grade: String,
-    pub black_grade: String,
-    pub league: bool,
+    pub(crate) home_colour: &'static str,
+    pub(crate) white_grade: String,
+    pub(crate) black_grade: String,
+    pub(crate) league: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct PoyRow {
     pub player: String,
-    pub team: String,
+    pub(crate) team: String,
     pub games: u32,
-    pub points: f64,
-    pub ratio: f64,
+    pub(crate) points: f64,
+    pub(crate) ratio: f64,
     pub matches_played: u32,
     pub matches_available: u32,
     pub eligible: bool,
-    pub grade_increase_pct: Option<f64>,
+    pub(crate) grade_increase_pct: Option<f64>,
     pub rank: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct CupRow {
-    pub fixture: String,
-    pub round: String,
-    pub date: String,
-    pub home: String,
-    pub away: String,
-    pub home_grade_total: f64,
-    pub away_grade_total: f64,
+    pub(crate) fixture: String,
+    pub(crate) round: String,
+    pub(crate) date: String,
+    pub(crate) home: String,
+    pub(crate) away: String,
+    pub(crate) home_grade_total: f64,
+    pub(crate) away_grade_total: f64,
     pub difference: f64,
     pub handicap: f64,
-    pub handicap_to: String,
-    pub home_boards: f64,
-    pub away_boards: f64,
+    pub(crate) handicap_to: String,
+    pub(crate) home_boards: f64,
+    pub(crate) away_boards: f64,
     pub home_total: f64,
     pub away_total: f64,
     pub tiebreak: String,
@@ -118,9 +118,9 @@ pub struct CupRow {
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingRow {
     pub player: String,
-    pub team: String,
-    pub start: f64,
-    pub games: u32,
+    pub(crate) team: String,
+    pub(crate) start: f64,
+    pub(crate) games: u32,
     pub forfeit_wins: u32,
     pub rating: f64,
 }
@@ -141,7 +141,7 @@ pub struct Report {
 }
 
 /// Points for the home side on one board that was played.
-pub fn home_score(b: &Board) -> Option<f64> {
+pub(crate) fn home_score(b: &Board) -> Option<f64> {
     let r = b.result?;
     Some(match (r, b.home_white) {
         (GameResult::Draw, _) => 0.5,
@@ -152,7 +152,7 @@ pub fn home_score(b: &Board) -> Option<f64> {
 }
 
 /// The players of a played board, White first.
-pub fn colours(b: &Board) -> Option<(usize, usize)> {
+pub(crate) fn colours(b: &Board) -> Option<(usize, usize)> {
     match (b.home, b.away) {
         (Some(h), Some(a)) if b.result.is_some() => {
             Some(if b.home_white { (h, a) } else { (a, h) })
@@ -162,7 +162,7 @@ pub fn colours(b: &Board) -> Option<(usize, usize)> {
 }
 
 /// The boards a side filled, with its player on each: (board, player).
-pub fn seats(f: &Fixture, home: bool) -> Vec<(u32, usize)> {
+pub(crate) fn seats(f: &Fixture, home: bool) -> Vec<(u32, usize)> {
     f.boards
         .iter()
         .filter_map(|b| if home { b.home } else { b.away }.map(|p| (b.board, p)))
@@ -170,7 +170,7 @@ pub fn seats(f: &Fixture, home: bool) -> Vec<(u32, usize)> {
 }
 
 /// A standings row for every team, all at zero.
-pub fn empty_table(season: &Season) -> std::collections::BTreeMap<usize, Standing> {
+pub(crate) fn empty_table(season: &Season) -> std::collections::BTreeMap<usize, Standing> {
     season
         .teams
         .iter()
@@ -188,7 +188,7 @@ pub fn empty_table(season: &Season) -> std::collections::BTreeMap<usize, Standin
         .collect()
 }
 
-pub fn match_name(season: &Season, f: &Fixture) -> String {
+pub(crate) fn match_name(season: &Season, f: &Fixture) -> String {
     format!(
         "{} v {}",
         season.team(f.home).name,
@@ -200,14 +200,14 @@ pub fn match_name(season: &Season, f: &Fixture) -> String {
 /// get a note (both leagues settle those by play-off).
 /// How a league breaks ties on match points.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum TieBreak {
+pub(crate) enum TieBreak {
     /// Game points, then a play-off (DDCL 12).
     GamePoints,
     /// A play-off straight away (HSL XIV): teams level on match points rank equal.
     PlayOff,
 }
 
-pub fn rank(rows: &mut [Standing], tie_rule: &str, tie: TieBreak) {
+pub(crate) fn rank(rows: &mut [Standing], tie_rule: &str, tie: TieBreak) {
     rows.sort_by(|a, b| {
         (
             a.division.clone(),

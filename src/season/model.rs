@@ -6,12 +6,12 @@ use std::{collections::HashMap, fmt, path::Path};
 
 use serde::Deserialize;
 
-pub use crate::model::Date;
+pub(crate) use crate::model::Date;
 use crate::model::GameResult;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum League {
+pub(crate) enum League {
     /// Darlington & District Chess League rules (DDCL 3–15).
     Ddcl,
     /// The US high-school league rules (HSL II–XV).
@@ -22,7 +22,7 @@ impl League {
     /// The ruleset a league's games are judged under when the season file
     /// names none: the DDCL plays the ECF Quickplay Finish (DDCL 6), the HS
     /// league its own USCF-based rules.
-    pub fn default_ruleset(self) -> &'static str {
+    pub(crate) fn default_ruleset(self) -> &'static str {
         match self {
             League::Ddcl => "ecf-quickplay",
             League::HsLeague => "hs-league",
@@ -32,37 +32,37 @@ impl League {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RawSeason {
-    pub league: String,
-    pub season: String,
-    pub rules: League,
+pub(crate) struct RawSeason {
+    pub(crate) league: String,
+    pub(crate) season: String,
+    pub(crate) rules: League,
     /// Ruleset for boards judged from PGN (default: ecf-quickplay / hs-league).
-    pub ruleset: Option<String>,
+    pub(crate) ruleset: Option<String>,
     #[serde(default)]
-    pub grading_list: String,
-    pub grading_date: Option<String>,
-    pub ecf: Option<RawEcf>,
+    pub(crate) grading_list: String,
+    pub(crate) grading_date: Option<String>,
+    pub(crate) ecf: Option<RawEcf>,
     #[serde(default)]
-    pub teams: Vec<RawTeam>,
+    pub(crate) teams: Vec<RawTeam>,
     #[serde(default)]
-    pub players: Vec<RawPlayer>,
+    pub(crate) players: Vec<RawPlayer>,
     #[serde(default)]
-    pub fixtures: Vec<RawFixture>,
+    pub(crate) fixtures: Vec<RawFixture>,
     /// DDCL 15's open questions, as the league decides them.
     #[serde(default)]
-    pub player_of_year: PoySettings,
+    pub(crate) player_of_year: PoySettings,
 }
 
 /// What DDCL 15 leaves open about the player of the year.
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
 #[serde(deny_unknown_fields, default)]
-pub struct PoySettings {
+pub(crate) struct PoySettings {
     /// A game won (or lost) on a board later forfeited under DDCL 9 counts
     /// as played (default) or is left out.
-    pub count_forfeited_boards: bool,
+    pub(crate) count_forfeited_boards: bool,
     /// A match the opponent defaulted counts among the matches "available"
     /// (default: no, the player could not play it).
-    pub defaulted_matches_available: bool,
+    pub(crate) defaulted_matches_available: bool,
 }
 
 impl Default for PoySettings {
@@ -76,77 +76,77 @@ impl Default for PoySettings {
 
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
-pub struct RawEcf {
-    pub event_code: String,
-    pub submission_index: u32,
-    pub event_name: String,
-    pub event_date: String,
-    pub final_result_date: String,
-    pub results_officer: String,
-    pub results_officer_address: String,
-    pub treasurer: String,
-    pub treasurer_address: String,
+pub(crate) struct RawEcf {
+    pub(crate) event_code: String,
+    pub(crate) submission_index: u32,
+    pub(crate) event_name: String,
+    pub(crate) event_date: String,
+    pub(crate) final_result_date: String,
+    pub(crate) results_officer: String,
+    pub(crate) results_officer_address: String,
+    pub(crate) treasurer: String,
+    pub(crate) treasurer_address: String,
 }
 
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
-pub struct RawTeam {
-    pub name: String,
-    pub club: String,
+pub(crate) struct RawTeam {
+    pub(crate) name: String,
+    pub(crate) club: String,
     #[serde(default)]
-    pub division: String,
+    pub(crate) division: String,
 }
 
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
-pub struct RawPlayer {
-    pub name: String,
-    pub team: String,
-    pub grade: Option<u32>,
+pub(crate) struct RawPlayer {
+    pub(crate) name: String,
+    pub(crate) team: String,
+    pub(crate) grade: Option<u32>,
     #[serde(default)]
-    pub ungraded: bool,
-    pub estimated_grade: Option<u32>,
-    pub estimated_on: Option<String>,
+    pub(crate) ungraded: bool,
+    pub(crate) estimated_grade: Option<u32>,
+    pub(crate) estimated_on: Option<String>,
     /// Grade at the end of the season (player of the year tie-break).
-    pub end_grade: Option<u32>,
+    pub(crate) end_grade: Option<u32>,
     #[serde(default)]
-    pub ecf_code: String,
+    pub(crate) ecf_code: String,
     /// HSL: school grade (8–12).
-    pub school_grade: Option<u32>,
+    pub(crate) school_grade: Option<u32>,
     /// HSL: the board the coach assigned before the season.
-    pub preseason_board: Option<u32>,
+    pub(crate) preseason_board: Option<u32>,
 }
 
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
-pub struct RawFixture {
-    pub id: Option<String>,
-    pub date: String,
+pub(crate) struct RawFixture {
+    pub(crate) id: Option<String>,
+    pub(crate) date: String,
     #[serde(default = "league_competition")]
-    pub competition: String,
+    pub(crate) competition: String,
     #[serde(default)]
-    pub division: String,
+    pub(crate) division: String,
     #[serde(default)]
-    pub round: String,
+    pub(crate) round: String,
     #[serde(default)]
-    pub final_round: bool,
-    pub home: String,
-    pub away: String,
+    pub(crate) final_round: bool,
+    pub(crate) home: String,
+    pub(crate) away: String,
     #[serde(default = "played")]
-    pub status: String,
-    pub defaulted_by: Option<String>,
-    pub notice_hours: Option<u32>,
+    pub(crate) status: String,
+    pub(crate) defaulted_by: Option<String>,
+    pub(crate) notice_hours: Option<u32>,
     #[serde(default)]
-    pub without_warning: bool,
+    pub(crate) without_warning: bool,
     /// Hours of notice a team gave that it would field one player short.
-    pub short_notice_hours: Option<u32>,
+    pub(crate) short_notice_hours: Option<u32>,
     /// Cup: the home team's colour on board 1 (colours alternate), from the toss.
-    pub home_colour_board1: Option<String>,
+    pub(crate) home_colour_board1: Option<String>,
     #[serde(default)]
-    pub boards: Vec<RawBoard>,
+    pub(crate) boards: Vec<RawBoard>,
     /// Cup tie-break games, in order (DDCL 14(l)).
     #[serde(default)]
-    pub tiebreaks: Vec<RawBoard>,
+    pub(crate) tiebreaks: Vec<RawBoard>,
 }
 
 fn league_competition() -> String {
@@ -159,36 +159,36 @@ fn played() -> String {
 
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
-pub struct RawBoard {
-    pub board: u32,
+pub(crate) struct RawBoard {
+    pub(crate) board: u32,
     #[serde(default)]
-    pub home: String,
+    pub(crate) home: String,
     #[serde(default)]
-    pub away: String,
+    pub(crate) away: String,
     /// PGN result, White first; absent when a side had no player.
-    pub result: Option<String>,
+    pub(crate) result: Option<String>,
     /// The score as a match card writes it, home player first (`1-0`: the
     /// home player won), whatever the colours.
-    pub score: Option<String>,
+    pub(crate) score: Option<String>,
     /// A PGN file (relative to the season file) whose adjudicated result is used.
-    pub pgn: Option<String>,
+    pub(crate) pgn: Option<String>,
     /// The home player's colour, when not the league's rule.
-    pub home_colour: Option<String>,
+    pub(crate) home_colour: Option<String>,
     /// DDCL 10: this side's player came as a late substitute for the named player.
-    pub substitute: Option<String>,
-    pub replaces: Option<String>,
+    pub(crate) substitute: Option<String>,
+    pub(crate) replaces: Option<String>,
     /// The named player of this side ("home" or "away") did not show: the
     /// board is forfeited (HSL IV, XIII), as an empty seat is, but the
     /// lineup keeps the name.
-    pub no_show: Option<String>,
+    pub(crate) no_show: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct SeasonError {
-    pub file: String,
-    pub fixture: String,
-    pub board: Option<u32>,
-    pub message: String,
+pub(crate) struct SeasonError {
+    pub(crate) file: String,
+    pub(crate) fixture: String,
+    pub(crate) board: Option<u32>,
+    pub(crate) message: String,
 }
 
 impl fmt::Display for SeasonError {
@@ -207,13 +207,13 @@ impl fmt::Display for SeasonError {
 impl std::error::Error for SeasonError {}
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Competition {
+pub(crate) enum Competition {
     League,
     Cup,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum FixtureStatus {
+pub(crate) enum FixtureStatus {
     Played,
     Postponed,
     /// A team defaulted the whole match.
@@ -222,67 +222,67 @@ pub enum FixtureStatus {
 
 /// One board as validated: player indexes, or `None` for an empty seat.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Board {
-    pub board: u32,
-    pub home: Option<usize>,
-    pub away: Option<usize>,
+pub(crate) struct Board {
+    pub(crate) board: u32,
+    pub(crate) home: Option<usize>,
+    pub(crate) away: Option<usize>,
     /// The game's result, White first (absent for a default).
-    pub result: Option<GameResult>,
-    pub home_white: bool,
-    pub substitute: Option<(MatchSide, String)>,
+    pub(crate) result: Option<GameResult>,
+    pub(crate) home_white: bool,
+    pub(crate) substitute: Option<(MatchSide, String)>,
     /// A player in the lineup who did not show; that side's seat is empty.
-    pub no_show: Option<(MatchSide, usize)>,
+    pub(crate) no_show: Option<(MatchSide, usize)>,
 }
 
 /// Home or away.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum MatchSide {
+pub(crate) enum MatchSide {
     Home,
     Away,
 }
 
 #[derive(Clone, Debug)]
-pub struct Fixture {
-    pub id: String,
-    pub date: Date,
-    pub competition: Competition,
-    pub division: String,
-    pub round: String,
-    pub final_round: bool,
-    pub home: usize,
-    pub away: usize,
-    pub status: FixtureStatus,
-    pub defaulted_by: Option<usize>,
-    pub notice_hours: Option<u32>,
-    pub without_warning: bool,
-    pub short_notice_hours: Option<u32>,
-    pub boards: Vec<Board>,
-    pub tiebreaks: Vec<Board>,
+pub(crate) struct Fixture {
+    pub(crate) id: String,
+    pub(crate) date: Date,
+    pub(crate) competition: Competition,
+    pub(crate) division: String,
+    pub(crate) round: String,
+    pub(crate) final_round: bool,
+    pub(crate) home: usize,
+    pub(crate) away: usize,
+    pub(crate) status: FixtureStatus,
+    pub(crate) defaulted_by: Option<usize>,
+    pub(crate) notice_hours: Option<u32>,
+    pub(crate) without_warning: bool,
+    pub(crate) short_notice_hours: Option<u32>,
+    pub(crate) boards: Vec<Board>,
+    pub(crate) tiebreaks: Vec<Board>,
 }
 
 #[derive(Clone, Debug)]
-pub struct Team {
-    pub name: String,
-    pub club: String,
-    pub division: String,
+pub(crate) struct Team {
+    pub(crate) name: String,
+    pub(crate) club: String,
+    pub(crate) division: String,
 }
 
 #[derive(Clone, Debug)]
-pub struct Player {
-    pub name: String,
-    pub team: usize,
-    pub grade: Option<u32>,
-    pub estimated: Option<(u32, Date)>,
-    pub end_grade: Option<u32>,
-    pub ecf_code: String,
-    pub school_grade: Option<u32>,
-    pub preseason_board: Option<u32>,
+pub(crate) struct Player {
+    pub(crate) name: String,
+    pub(crate) team: usize,
+    pub(crate) grade: Option<u32>,
+    pub(crate) estimated: Option<(u32, Date)>,
+    pub(crate) end_grade: Option<u32>,
+    pub(crate) ecf_code: String,
+    pub(crate) school_grade: Option<u32>,
+    pub(crate) preseason_board: Option<u32>,
 }
 
 impl Player {
     /// The grade that counts on `date`: the published one, else an estimate
     /// set before that date (DDCL 8), else none (ungraded).
-    pub fn grade_on(&self, date: Date) -> Option<u32> {
+    pub(crate) fn grade_on(&self, date: Date) -> Option<u32> {
         self.grade
             .or(self.estimated.filter(|(_, on)| *on <= date).map(|(g, _)| g))
     }
@@ -290,36 +290,35 @@ impl Player {
 
 #[derive(Clone, Debug)]
 pub struct Season {
-    pub file: String,
-    pub league: String,
-    pub season: String,
-    pub rules: League,
-    pub ruleset: String,
-    pub grading_list: String,
-    pub grading_date: Option<Date>,
-    pub ecf: Option<RawEcf>,
-    pub teams: Vec<Team>,
-    pub players: Vec<Player>,
-    pub fixtures: Vec<Fixture>,
-    pub player_of_year: PoySettings,
+    pub(crate) file: String,
+    pub(crate) league: String,
+    pub(crate) season: String,
+    pub(crate) rules: League,
+    pub(crate) grading_list: String,
+    pub(crate) grading_date: Option<Date>,
+    pub(crate) ecf: Option<RawEcf>,
+    pub(crate) teams: Vec<Team>,
+    pub(crate) players: Vec<Player>,
+    pub(crate) fixtures: Vec<Fixture>,
+    pub(crate) player_of_year: PoySettings,
 }
 
 impl Season {
-    pub fn team(&self, i: usize) -> &Team {
+    pub(crate) fn team(&self, i: usize) -> &Team {
         &self.teams[i]
     }
 
-    pub fn player(&self, i: usize) -> &Player {
+    pub(crate) fn player(&self, i: usize) -> &Player {
         &self.players[i]
     }
 }
 
 /// Resolves a PGN file's adjudicated result.
-pub type PgnJudge<'a> = dyn Fn(&Path) -> Result<GameResult, String> + 'a;
+pub(crate) type PgnJudge<'a> = dyn Fn(&Path) -> Result<GameResult, String> + 'a;
 
 /// Validates a season read from `file`; `judge_pgn` resolves a board's PGN
 /// path (relative to the season file) to its adjudicated result.
-pub fn validate(
+pub(crate) fn validate(
     file: &str,
     raw: RawSeason,
     judge_pgn: &PgnJudge<'_>,
@@ -754,16 +753,11 @@ pub fn validate(
             tiebreaks,
         });
     }
-    let ruleset = raw
-        .ruleset
-        .clone()
-        .unwrap_or_else(|| raw.rules.default_ruleset().to_string());
     Ok(Season {
         file: file.to_string(),
         league: raw.league,
         season: raw.season,
         rules: raw.rules,
-        ruleset,
         grading_list: raw.grading_list,
         grading_date: raw.grading_date.as_deref().and_then(Date::parse),
         ecf: raw.ecf,

@@ -8,12 +8,12 @@ use serde::Deserialize;
 
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Band<T> {
+pub(crate) struct Band<T> {
     /// Upper bound of the band, inclusive; the last band has none.
     #[serde(default)]
-    pub up_to: Option<T>,
+    pub(crate) up_to: Option<T>,
     #[serde(alias = "rating")]
-    pub points: f64,
+    pub(crate) points: f64,
 }
 
 /// The first band whose bound `x` does not exceed (the open last band otherwise).
@@ -26,20 +26,20 @@ fn band<T: PartialOrd + Copy>(bands: &[Band<T>], x: T) -> f64 {
 
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Ddcl {
-    pub league_boards: u32,
-    pub cup_boards: u32,
-    pub notice_hours: u32,
-    pub order_tolerance: u32,
-    pub win_points: f64,
-    pub draw_points: f64,
-    pub poy_min_share: f64,
-    pub cup_handicap: Vec<Band<f64>>,
+pub(crate) struct Ddcl {
+    pub(crate) league_boards: u32,
+    pub(crate) cup_boards: u32,
+    pub(crate) notice_hours: u32,
+    pub(crate) order_tolerance: u32,
+    pub(crate) win_points: f64,
+    pub(crate) draw_points: f64,
+    pub(crate) poy_min_share: f64,
+    pub(crate) cup_handicap: Vec<Band<f64>>,
 }
 
 impl Ddcl {
     /// DDCL 14(i): handicap in board points for a grade-total difference.
-    pub fn cup_handicap(&self, difference: f64) -> f64 {
+    pub(crate) fn cup_handicap(&self, difference: f64) -> f64 {
         band(&self.cup_handicap, difference)
     }
 }
@@ -47,21 +47,21 @@ impl Ddcl {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HsLeague {
-    pub varsity_boards: u32,
+    pub(crate) varsity_boards: u32,
     pub k_factor: f64,
-    pub forfeit_bonus: f64,
-    pub starting_rating: Vec<Band<u32>>,
+    pub(crate) forfeit_bonus: f64,
+    pub(crate) starting_rating: Vec<Band<u32>>,
 }
 
 impl HsLeague {
     /// HSL II: the starting rating of a preseason board.
-    pub fn starting_rating(&self, board: u32) -> f64 {
+    pub(crate) fn starting_rating(&self, board: u32) -> f64 {
         band(&self.starting_rating, board)
     }
 }
 
 // Embedded files, checked by the tests below: a malformed one cannot ship.
-pub static DDCL: LazyLock<Ddcl> = LazyLock::new(|| {
+pub(crate) static DDCL: LazyLock<Ddcl> = LazyLock::new(|| {
     toml::from_str(include_str!("../../templates/leagues/ddcl.toml"))
         .expect("templates/leagues/ddcl.toml")
 });

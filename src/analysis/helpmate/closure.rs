@@ -9,7 +9,7 @@ use super::search::{key, KeySet};
 use crate::chess::cheap_moves::plain_legal_moves;
 use crate::chess::key::{key_after, key_after_plain};
 
-pub enum Closure {
+pub(crate) enum Closure {
     /// A mate reached, with the moves from the root (a shortest line).
     Mate(Vec<Move>),
     /// Every reachable position seen; none is mate.
@@ -18,7 +18,7 @@ pub enum Closure {
     TooBig,
 }
 
-pub fn closure(root: &Chess, winner: Color, cap: usize) -> Closure {
+pub(crate) fn closure(root: &Chess, winner: Color, cap: usize) -> Closure {
     let root_key = key(root);
     // Sized for the cap at once: the sets that reach it would otherwise
     // grow and rehash several times on the way.

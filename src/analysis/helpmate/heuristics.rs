@@ -14,7 +14,7 @@ use shakmaty::{attacks, Bitboard, Board, Chess, Color, Move, Position, Role, Squ
 use crate::chess::cheap_moves::king_steps_among;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Cost {
+pub(crate) enum Cost {
     /// Progress: searched without using depth.
     Free,
     Normal,
@@ -23,7 +23,7 @@ pub enum Cost {
 }
 
 impl Cost {
-    pub fn plies(self, after_progress: bool) -> u8 {
+    pub(crate) fn plies(self, after_progress: bool) -> u8 {
         match self {
             Cost::Free => 0,
             // A move right after progress is free too, so that the other
@@ -37,8 +37,8 @@ impl Cost {
 /// Where the search drives the loser's king: the corner its mate is
 /// likeliest in, fixed for one query.
 #[derive(Copy, Clone, Debug)]
-pub struct Plan {
-    pub winner: Color,
+pub(crate) struct Plan {
+    pub(crate) winner: Color,
     /// From every square, in moves: the winner's king to its post (two
     /// squares in from the mating corner on its file, h6 for h8; diagonally
     /// in, g7, where the winner's force is pawns without a rook or queen),
@@ -71,7 +71,7 @@ impl Plan {
     /// A corner on the loser's back rank: of the colour of the winner's
     /// bishops (a lone bishop mates only there), else of the loser's
     /// bishops' other colour, else the one nearer the loser's king.
-    pub fn new(pos: &Chess, winner: Color) -> Plan {
+    pub(crate) fn new(pos: &Chess, winner: Color) -> Plan {
         let board = pos.board();
         let ours = board.bishops() & board.by_color(winner);
         let theirs = board.bishops() & board.by_color(!winner);
@@ -154,7 +154,7 @@ impl Plan {
     /// loser. Asked for every move the search tries, so it reads the move's
     /// fields once rather than through its accessors.
     #[inline(always)]
-    pub fn cost(&self, winner_moves: bool, m: Move) -> Cost {
+    pub(crate) fn cost(&self, winner_moves: bool, m: Move) -> Cost {
         let (role, from, to, capture) = match m {
             Move::Normal {
                 role,
@@ -210,7 +210,7 @@ impl Plan {
     /// knight's moves nearer its posts. For a search that wants the free
     /// moves without listing the others.
     #[inline(always)]
-    pub fn winner_maybe_free(
+    pub(crate) fn winner_maybe_free(
         &self,
         role: Role,
         from: Square,
@@ -232,7 +232,7 @@ impl Plan {
     /// another man might have a free move (a knight, a pawn that helps, a
     /// piece that might enter the corner's ring), or the loser may castle
     /// or is in check.
-    pub fn loser_free_king_steps(&self, pos: &Chess) -> Option<Bitboard> {
+    pub(crate) fn loser_free_king_steps(&self, pos: &Chess) -> Option<Bitboard> {
         let board = pos.board();
         let loser = !self.winner;
         let ours = board.by_color(loser);

@@ -24,10 +24,10 @@ use crate::chess::cheap_moves;
 use closure::{closure, Closure};
 use heuristics::Plan;
 use search::{Budget, Outcome, Search};
-pub use walls::walls_forbid_mate;
+pub(crate) use walls::walls_forbid_mate;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// A mating line from the position (empty when it is mate already).
     Winnable(Vec<Move>),
     /// No series of legal moves mates; how that was shown.
@@ -50,7 +50,7 @@ thread_local! {
 }
 
 /// The full analysis for `winner`.
-pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
+pub(crate) fn winnability(pos: &Chess, winner: Color) -> Verdict {
     if pos.has_insufficient_material(winner) {
         return Verdict::Unwinnable("insufficient material");
     }
@@ -122,7 +122,7 @@ pub fn winnability(pos: &Chess, winner: Color) -> Verdict {
 /// `None` when it proves nothing. `choice`: the side to move is known to
 /// have two legal moves or more (a replay found so), which spares the
 /// forced-move test its count.
-pub fn unwinnable_fast(pos: &Chess, winner: Color, choice: bool) -> Option<&'static str> {
+pub(crate) fn unwinnable_fast(pos: &Chess, winner: Color, choice: bool) -> Option<&'static str> {
     if pos.has_insufficient_material(winner) {
         return Some("insufficient material");
     }

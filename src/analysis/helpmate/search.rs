@@ -25,7 +25,7 @@ const MAX_LINE: usize = 128;
 /// worker's data; 32 KB with at most 8 men, `winnability`): on the lichess
 /// file's flag-fall queries it searched 0.04 % more nodes than with the
 /// whole table.
-pub const TABLE_SLOTS: usize = 1 << 17;
+pub(crate) const TABLE_SLOTS: usize = 1 << 17;
 
 /// Positions searched and the depth left when they were, by key. A flat
 /// array rather than a hash map: a probe reads one cache line. Each key
@@ -98,29 +98,29 @@ impl Table {
     }
 }
 
-pub type KeySet = std::collections::HashSet<u128, BuildHasherDefault<KeyHasher>>;
+pub(crate) type KeySet = std::collections::HashSet<u128, BuildHasherDefault<KeyHasher>>;
 
 /// The position's identity for transpositions: board, side to move,
 /// castling rights and a capturable en passant square.
-pub fn key(pos: &Chess) -> u128 {
+pub(crate) fn key(pos: &Chess) -> u128 {
     let z: Zobrist128 = pos.zobrist_hash(EnPassantMode::Legal);
     z.0
 }
 
 #[derive(Copy, Clone, Debug)]
-pub struct Budget {
+pub(crate) struct Budget {
     /// Nodes the run's k-th iteration may add: k times this (`u64::MAX`:
     /// no limit).
-    pub per_iteration: u64,
+    pub(crate) per_iteration: u64,
     /// Nodes over the whole run.
-    pub total: u64,
+    pub(crate) total: u64,
     /// Slots of the table that remembers positions already searched as
     /// deep (a power of two, at most `TABLE_SLOTS`); none: no table.
-    pub table: Option<usize>,
+    pub(crate) table: Option<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     /// A mating line from the root.
     Mate(Vec<Move>),
     /// Every reachable position was searched: no mate.
@@ -131,7 +131,7 @@ pub enum Outcome {
 
 /// One worker's search state, reused from query to query.
 #[derive(Default)]
-pub struct Search {
+pub(crate) struct Search {
     table: Table,
     line: Vec<Move>,
     max_depth: u8,
@@ -148,7 +148,7 @@ pub struct Search {
 }
 
 impl Search {
-    pub fn run(
+    pub(crate) fn run(
         &mut self,
         pos: &Chess,
         plan: &Plan,

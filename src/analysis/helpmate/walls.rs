@@ -48,7 +48,7 @@ struct Reach {
 }
 
 /// `true` only if `winner` can never mate, whatever both sides play.
-pub fn walls_forbid_mate(pos: &Chess, winner: Color) -> bool {
+pub(crate) fn walls_forbid_mate(pos: &Chess, winner: Color) -> bool {
     !a_pawn_runs_free(pos.board()) && walls_hold(pos, winner)
 }
 
@@ -330,7 +330,7 @@ fn king_region(pos: &Chess, sq: Square, locked: Bitboard, foe_fence: Bitboard) -
 /// Room for the two kings: the squares each can reach by steps that avoid
 /// its own pawns and the squares the other side's pawns attack, multiplied.
 /// A rough size of the world the exhaustive check would list.
-pub fn kings_room(board: &Board) -> usize {
+pub(crate) fn kings_room(board: &Board) -> usize {
     Color::ALL
         .into_iter()
         .map(|color| {

@@ -19,7 +19,7 @@ use crate::{
 
 /// Moves of each side looked at for ground (b) when the clocks cannot say
 /// when the claimant's last two minutes began.
-pub const PROGRESS_MOVES: usize = 20;
+pub(crate) const PROGRESS_MOVES: usize = 20;
 
 pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
     let claimant = d.claim.claimant;
@@ -466,7 +466,7 @@ fn rejected_result(r: &Draft, p: &DrawClaimRules, clearly_winning: bool) -> Stri
 
 /// A time penalty that leaves at least `keep` seconds and never adds time
 /// (Sabah v.8(b); with `keep` 0, HSL SD-ILC (2)).
-pub fn penalised(t: u32, penalty: u32, keep: u32) -> u32 {
+pub(crate) fn penalised(t: u32, penalty: u32, keep: u32) -> u32 {
     if t >= keep + penalty {
         t - penalty
     } else if t >= keep {

@@ -9,8 +9,6 @@ mod win_on_time;
 
 use shakmaty::{fen::Fen, CastlingMode, Chess, Position};
 
-pub use draw::{penalised, PROGRESS_MOVES};
-
 use super::evidence::{self, StatedClock};
 use crate::{
     analysis::{forced::Syzygy, mate::numbered_line},
@@ -738,7 +736,7 @@ pub(super) mod testing {
         CheckId, CheckOutcome, LoadOptions, Ruling,
     };
 
-    pub fn ruling(claim: &str, pgn: &str) -> Ruling {
+    pub(crate) fn ruling(claim: &str, pgn: &str) -> Ruling {
         let mut c = parse_claim(
             "t.toml",
             "t",
@@ -751,7 +749,7 @@ pub(super) mod testing {
         judge_claim(c, None)
     }
 
-    pub fn outcome(r: &Ruling, id: CheckId) -> CheckOutcome {
+    pub(crate) fn outcome(r: &Ruling, id: CheckId) -> CheckOutcome {
         r.check(id)
             .unwrap_or_else(|| panic!("no check {id} in {:?}", r.checks))
             .outcome

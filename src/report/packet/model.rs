@@ -14,17 +14,17 @@ use crate::{
 /// One move on the scoresheet.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SheetMove {
-    pub san: String,
-    pub clock: Option<Clock>,
+    pub(crate) san: String,
+    pub(crate) clock: Option<Clock>,
     /// Marked moves (the illegal one) are starred and explained under the sheet.
-    pub marked: bool,
+    pub(crate) marked: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct SheetLine {
-    pub number: u32,
-    pub white: Option<SheetMove>,
-    pub black: Option<SheetMove>,
+    pub(crate) number: u32,
+    pub(crate) white: Option<SheetMove>,
+    pub(crate) black: Option<SheetMove>,
 }
 
 /// One row of a packet's findings table: a claim's check, or a game's
@@ -32,52 +32,52 @@ pub struct SheetLine {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Finding {
     pub name: &'static str,
-    pub outcome: CheckOutcome,
-    pub rule: crate::citation::Citation,
+    pub(crate) outcome: CheckOutcome,
+    pub(crate) rule: crate::citation::Citation,
     pub detail: String,
 }
 
 /// Everything a packet shows, whatever it was made from.
 #[derive(Clone, Debug)]
 pub struct Packet {
-    pub title: String,
-    pub subtitle: String,
+    pub(crate) title: String,
+    pub(crate) subtitle: String,
     pub header: Vec<(String, String)>,
-    pub board: Option<Board>,
+    pub(crate) board: Option<Board>,
     /// Squares framed on the diagram: an illegal move and what makes it illegal.
-    pub marks: Vec<shakmaty::Square>,
-    pub white_to_move: bool,
-    pub fen: String,
+    pub(crate) marks: Vec<shakmaty::Square>,
+    pub(crate) white_to_move: bool,
+    pub(crate) fen: String,
     /// "Final position (ECF QPF 15)" where the ruleset has that rule, or the
     /// position an illegal move leaves behind.
     pub position_title: String,
-    pub recommendation: String,
-    pub ruling: Vec<(String, String)>,
+    pub(crate) recommendation: String,
+    pub(crate) ruling: Vec<(String, String)>,
     pub findings: Vec<Finding>,
     pub notes: Vec<String>,
     /// Every rule cited on the page, once, with its one-line statement.
-    pub rules_cited: Vec<(String, String)>,
-    pub progress: Option<Progress>,
-    pub progress_numbers: Vec<String>,
-    pub sheet: Vec<SheetLine>,
-    pub sheet_source: String,
-    pub mark_note: String,
+    pub(crate) rules_cited: Vec<(String, String)>,
+    pub(crate) progress: Option<Progress>,
+    pub(crate) progress_numbers: Vec<String>,
+    pub(crate) sheet: Vec<SheetLine>,
+    pub(crate) sheet_source: String,
+    pub(crate) mark_note: String,
     /// (side, move number, seconds left) for the chart.
-    pub chart: Vec<(Side, f32, u32)>,
+    pub(crate) chart: Vec<(Side, f32, u32)>,
     /// Move numbers where a time control ends.
-    pub controls: Vec<u32>,
+    pub(crate) controls: Vec<u32>,
     /// A horizontal line at this many seconds (the claim window).
-    pub window: Option<u32>,
+    pub(crate) window: Option<u32>,
     /// A clock limit the ruleset's rules turn on (BCF RP 12's five minutes), and its rule.
-    pub limit: Option<(u32, String)>,
+    pub(crate) limit: Option<(u32, String)>,
     /// Unusually long single moves: (side, move number, seconds used).
-    pub long_moves: Vec<(Side, f32, u32)>,
-    pub decided_by: String,
+    pub(crate) long_moves: Vec<(Side, f32, u32)>,
+    pub(crate) decided_by: String,
     /// "Recommended ruling" on an appeal, "Adjudication" on a review sheet.
-    pub ruling_heading: String,
+    pub(crate) ruling_heading: String,
     /// The boxes the one who decides ticks.
-    pub decision_options: Vec<String>,
-    pub footer: String,
+    pub(crate) decision_options: Vec<String>,
+    pub(crate) footer: String,
 }
 
 pub(super) fn clock_text(c: Option<Clock>) -> String {
