@@ -217,6 +217,8 @@ pub(crate) struct PlyFact {
     pub(crate) occurrence: u8,
     /// Where the king went, when the move was a king move.
     pub(crate) king_to: Option<shakmaty::Square>,
+    /// From and to (the king's own squares when castling), for a diagram.
+    pub(crate) squares: Option<(Square, Square)>,
     /// An illegal move that stood once the opponent replied.
     pub(crate) illegal: bool,
 }
@@ -505,6 +507,7 @@ pub(crate) fn replay_into(
                 check,
                 occurrence: count,
                 king_to: (m.role() == Role::King).then(|| m.to()),
+                squares: from_to(&m),
                 illegal: !legal,
             });
         }
@@ -704,13 +707,19 @@ pub(crate) fn last_move(game: &crate::pgn::ParsedGame, plies: usize) -> Option<(
     let mut last = None;
     for ply in game.plies.iter().take(plies) {
         let m = resolve(&pos, ply)?;
-        // The king's own squares for castling (e1g1), not the rook's.
-        if let shakmaty::uci::UciMove::Normal { from, to, .. } = m.to_uci(CastlingMode::Standard) {
-            last = Some((from, to));
-        }
+        last = from_to(&m);
         pos.play_unchecked(m);
     }
     last
+}
+
+/// A move's from and to squares: the king's own for castling (e1g1), not
+/// the rook's.
+fn from_to(m: &Move) -> Option<(Square, Square)> {
+    match m.to_uci(CastlingMode::Standard) {
+        shakmaty::uci::UciMove::Normal { from, to, .. } => Some((from, to)),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

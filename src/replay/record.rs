@@ -33,6 +33,8 @@ pub(crate) struct Row {
     pub(crate) occurrence: u8,
     /// Where the king went, when the move was a king move.
     pub(crate) king_to: Option<Square>,
+    /// From and to, for a diagram (none for a move not replayed).
+    pub(crate) squares: Option<(Square, Square)>,
 }
 
 /// The illegal move the scoresheet records.
@@ -82,21 +84,7 @@ impl Record {
     /// The last move of the replayed rows (from, to; the king's squares
     /// when castling), to mark on a diagram.
     pub(crate) fn last_move(&self) -> Option<(Square, Square)> {
-        let Start::Position(mut pos, _) = replay::start_position(&self.tags) else {
-            return None;
-        };
-        let mut last = None;
-        for row in &self.rows {
-            let san: shakmaty::san::SanPlus = row.san.parse().ok()?;
-            let m = san.san.to_move(&pos).ok()?;
-            if let shakmaty::uci::UciMove::Normal { from, to, .. } =
-                m.to_uci(shakmaty::CastlingMode::Standard)
-            {
-                last = Some((from, to));
-            }
-            pos.play_unchecked(m);
-        }
-        last
+        self.rows.last().and_then(|r| r.squares)
     }
 
     pub(crate) fn empty(source: String, problem: String) -> Record {
@@ -298,6 +286,7 @@ pub(crate) fn from_game(source: &str, game: &pgn::ParsedGame, rules: &Ruleset) -
             check: f.check,
             occurrence: f.occurrence,
             king_to: f.king_to,
+            squares: f.squares,
         })
         .collect();
     // What the scoresheet goes on to say after the replay stopped: every
@@ -330,6 +319,7 @@ pub(crate) fn from_game(source: &str, game: &pgn::ParsedGame, rules: &Ruleset) -
                 check: false,
                 occurrence: 0,
                 king_to: None,
+                squares: None,
             });
         }
     }

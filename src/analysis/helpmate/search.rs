@@ -139,12 +139,6 @@ pub(crate) struct Search {
     limit: u64,
     cut: bool,
     use_table: bool,
-    /// Tests turn the last-ply shortcut off to compare with the loop, and
-    /// count the nodes it served.
-    #[cfg(test)]
-    general_loop_only: bool,
-    #[cfg(test)]
-    shortcuts: u64,
 }
 
 impl Search {
@@ -242,15 +236,28 @@ impl Search {
                 return false;
             }
         }
-        #[cfg(test)]
-        let shortcut = !self.general_loop_only;
-        #[cfg(not(test))]
-        let shortcut = true;
-        if shortcut && winner_moves && !after_progress && left == 1 && !leaf {
+        if winner_moves && !after_progress && left == 1 && !leaf {
             if let Some(mated) = self.winner_last_ply(plan, pos, k, depth) {
                 return mated;
             }
         }
+        self.every_move(plan, pos, k, depth, after_progress)
+    }
+
+    /// `helpmate` by the general loop: every legal move, each child
+    /// searched unless it is a leaf that cannot be mate.
+    fn every_move(
+        &mut self,
+        plan: &Plan,
+        pos: &Chess,
+        k: Option<u128>,
+        depth: u8,
+        after_progress: bool,
+    ) -> bool {
+        let winner = plan.winner;
+        let winner_moves = pos.turn() == winner;
+        let left = self.max_depth.saturating_sub(depth);
+        let leaf = depth >= self.max_depth || self.line.len() >= MAX_LINE;
         let mut moves = MoveList::new();
         if !plain_legal_moves(pos, &mut moves) {
             moves = pos.legal_moves();
@@ -324,10 +331,6 @@ impl Search {
         })?;
         if listed == 0 {
             return Some(false);
-        }
-        #[cfg(test)]
-        {
-            self.shortcuts += 1;
         }
         if let Some(k) = k {
             self.table.insert(k, 1);
@@ -502,28 +505,53 @@ mod tests {
                 Color::Black,
             ),
         ];
-        let wide = Budget {
-            per_iteration: 6_000,
-            total: 200_000,
-            table: Some(TABLE_SLOTS / 4),
-        };
-        let mut fast = Search::default();
+        // Every position up to three plies deep with the winner to move
+        // (the first 2,000 at each depth), searched with one ply left, by
+        // the shortcut and by the general loop, each with the same node
+        // budget.
+        let mut compared = 0;
         for (fen, winner) in cases {
-            let pos = crate::analysis::test_position(fen);
-            let plan = Plan::new(&pos, winner);
-            let mut slow = Search {
-                general_loop_only: true,
-                ..Search::default()
-            };
-            for depths in [2..=2, 5..=64] {
-                let a = fast.run(&pos, &plan, depths.clone(), wide);
-                let b = slow.run(&pos, &plan, depths, wide);
-                assert_eq!(a, b, "{fen}");
-                assert_eq!(fast.nodes, slow.nodes, "{fen}");
+            let root = crate::analysis::test_position(fen);
+            let plan = Plan::new(&root, winner);
+            let mut level = vec![root.clone()];
+            let mut nodes = level.clone();
+            for _ in 0..3 {
+                level = level
+                    .iter()
+                    .flat_map(|p| {
+                        p.legal_moves().into_iter().map(move |m| {
+                            let mut q = p.clone();
+                            q.play_unchecked(m);
+                            q
+                        })
+                    })
+                    .take(2_000)
+                    .collect();
+                nodes.extend(level.iter().cloned());
             }
-            assert_eq!(slow.shortcuts, 0);
+            for pos in nodes.iter().filter(|p| p.turn() == winner) {
+                let start = |s: &mut Search| {
+                    s.max_depth = 1;
+                    s.limit = 20_000;
+                    s.nodes = 0;
+                    s.cut = false;
+                    s.line.clear();
+                };
+                let (mut fast, mut slow) = (Search::default(), Search::default());
+                start(&mut fast);
+                start(&mut slow);
+                let Some(a) = fast.winner_last_ply(&plan, pos, None, 0) else {
+                    continue;
+                };
+                let b = slow.every_move(&plan, pos, None, 0, false);
+                assert_eq!(a, b, "{fen} then {pos:?}");
+                assert_eq!(fast.nodes, slow.nodes, "{fen} then {pos:?}");
+                assert_eq!(fast.cut, slow.cut, "{fen} then {pos:?}");
+                assert_eq!(fast.line, slow.line, "{fen} then {pos:?}");
+                compared += 1;
+            }
         }
-        assert!(fast.shortcuts > 3_000, "{}", fast.shortcuts);
+        assert!(compared > 3_000, "{compared}");
     }
 
     #[test]
