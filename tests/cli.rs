@@ -183,6 +183,63 @@ fn truncated_file_keeps_every_game_it_has() {
     assert!(!parse_csv(&o.stdout).is_empty());
 }
 
+/// A gzip stream cut inside a game, in a folder: the game cut short is
+/// never confirmed, and the message counts the rows written.
+#[test]
+fn a_game_cut_by_a_read_error_is_not_judged() {
+    use std::io::Read;
+    let game = |event: &str| {
+        format!(
+            "[Event \"{event}\"]\n[Result \"1-0\"]\n[Termination \"Time forfeit\"]\n\n\
+             1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 1-0\n\n"
+        )
+    };
+    let text = format!("{}{}{}", game("one"), game("two"), game("three"));
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut enc, text.as_bytes()).unwrap();
+    let gz = enc.finish().unwrap();
+    // The shortest prefix of the stream that decodes past `4. Ba4` of the
+    // third game: the text breaks off after a whole move.
+    let third = text.rfind("[Event").unwrap();
+    let want = third + text[third..].find("4. Ba4").unwrap() + "4. Ba4".len();
+    let cut = (1..gz.len())
+        .find(|&n| {
+            let mut out = Vec::new();
+            let _ = flate2::read::GzDecoder::new(&gz[..n]).read_to_end(&mut out);
+            out.len() >= want
+        })
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let inner = dir.path().join("games");
+    std::fs::create_dir(&inner).unwrap();
+    write(&inner, "cut.pgn.gz", &gz[..cut]);
+    let o = arbiter(&["adjudicate", "-r", "fide-blitz", inner.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let rows = parse_csv(&o.stdout);
+    assert_eq!(rows.len(), 3);
+    for row in &rows[..2] {
+        assert_cells(row, &[("status", "confirmed"), ("reason", "flag-fall")]);
+    }
+    assert_cells(
+        &rows[2],
+        &[
+            ("event", ""),
+            ("status", "unreadable"),
+            ("reason", "parse-error"),
+        ],
+    );
+    assert!(
+        rows[2]["detail"].contains("breaks off at a read error"),
+        "{}",
+        rows[2]["detail"]
+    );
+    assert!(
+        stderr(&o).contains("cut.pgn.gz: read error after 3 games (the last one cut short"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 #[test]
 fn ten_megabyte_comment_and_five_thousand_move_game() {
     let dir = tempfile::tempdir().unwrap();

@@ -590,16 +590,32 @@ fn read_source(
             Ok(None) => return end,
             Err(e) => {
                 let read = sp.games();
-                end.errors.push(match resumed {
-                    Some((at, _)) => format!(
-                        "{}: read error in the part from byte {at}, after {read} games of it: {e}",
-                        source.name()
-                    ),
-                    None => format!("{}: read error after {read} games: {e}", source.name()),
-                });
                 let in_window =
                     |offset: u64| window.is_none_or(|(lo, hi)| (lo..hi).contains(&offset));
-                if read == 0 && resumed.is_none() && e.kind() == std::io::ErrorKind::InvalidData {
+                let broken =
+                    read == 0 && resumed.is_none() && e.kind() == std::io::ErrorKind::InvalidData;
+                // The games read before the error, whole, and the one it
+                // cut short: each gets its row (that one unreadable).
+                let rest = if broken { None } else { sp.take_rest() }.map(|mut b| {
+                    b.games.retain(|g| in_window(g.offset));
+                    b
+                });
+                let rows = end.games + rest.as_ref().map_or(0, |b| b.games.len() as u64);
+                let games = match rest.as_ref().is_some_and(|b| !b.games.is_empty()) {
+                    true => format!(
+                        "{} (the last one cut short, its row unreadable)",
+                        crate::claim::plural(rows as usize, "game")
+                    ),
+                    false => crate::claim::plural(rows as usize, "game"),
+                };
+                end.errors.push(match resumed {
+                    Some((at, _)) => format!(
+                        "{}: read error in the part from byte {at}, after {games} of it: {e}",
+                        source.name()
+                    ),
+                    None => format!("{}: read error after {games}: {e}", source.name()),
+                });
+                if broken {
                     // One row for the file, in the shard its first byte is in.
                     if in_window(0) {
                         let detail = format!("{}: {e}", source.name());
@@ -609,8 +625,7 @@ fn read_source(
                             detail,
                         }));
                     }
-                } else if let Some(mut batch) = sp.take_rest() {
-                    batch.games.retain(|g| in_window(g.offset));
+                } else if let Some(batch) = rest {
                     if !batch.games.is_empty() {
                         end.games += batch.games.len() as u64;
                         let _ = tx.send(hand_on(batch));

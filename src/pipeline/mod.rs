@@ -313,6 +313,10 @@ fn read_text(path: &std::path::Path, at: u64, len: usize) -> std::io::Result<Vec
     Ok(data)
 }
 
+/// The detail of a game whose source broke off at a read error.
+const CUT_SHORT: &str = "the source breaks off at a read error inside this game (the error is \
+     named in the run's messages): the record may be cut short, so it is not judged";
+
 fn oversize_judgement(bytes: u64) -> Judgement {
     Judgement::unreadable(format!(
         "the game is {bytes} bytes, over the {} MiB limit for one game: not read",
@@ -362,6 +366,9 @@ fn process<R: Render>(
                 let mut j = if span.oversize > 0 {
                     game = ParsedGame::default();
                     oversize_judgement(span.oversize)
+                } else if span.cut {
+                    game = ParsedGame::default();
+                    Judgement::unreadable(CUT_SHORT.into())
                 } else if let Some(e) = &unread {
                     game = ParsedGame::default();
                     Judgement::unreadable(format!("the game's text could not be read: {e}"))
@@ -575,6 +582,7 @@ mod tests {
             line,
             index,
             oversize: 0,
+            cut: false,
         };
         let games = vec![span(0, b, 1, 1), span(b, text.len(), 5, 2)];
         let work = |path: &std::path::Path| Work::Text {

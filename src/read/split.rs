@@ -24,6 +24,9 @@ pub struct GameSpan {
     /// For a game over `MAX_GAME_BYTES`: its size. Its text is not kept
     /// (`start == end`), so one runaway game cannot exhaust memory.
     pub(crate) oversize: u64,
+    /// The source broke off at a read error inside (or right after) this
+    /// game: its record may be cut short.
+    pub(crate) cut: bool,
 }
 
 /// The largest game read; beyond it a game is skipped to the next one and
@@ -360,6 +363,7 @@ impl<R: Read> Splitter<R> {
                     line: ov.line,
                     index: self.games_done,
                     oversize: ov.bytes + (end - start) as u64,
+                    cut: false,
                 },
                 // Grown past the limit within the last read: same verdict.
                 None if end - start > MAX_GAME_BYTES => GameSpan {
@@ -369,6 +373,7 @@ impl<R: Read> Splitter<R> {
                     line,
                     index: self.games_done,
                     oversize: (end - start) as u64,
+                    cut: false,
                 },
                 None => GameSpan {
                     start,
@@ -377,6 +382,7 @@ impl<R: Read> Splitter<R> {
                     line,
                     index: self.games_done,
                     oversize: 0,
+                    cut: false,
                 },
             };
             self.spans.push(span);
@@ -529,7 +535,12 @@ impl<R: Read> Splitter<R> {
             self.scan = e;
         }
         self.close_game(self.buf.len());
-        self.cut(self.buf.len())
+        let mut rest = self.cut(self.buf.len());
+        // The last game ends where the reading did, whatever it says.
+        if let Some(last) = rest.as_mut().and_then(|b| b.games.last_mut()) {
+            last.cut = true;
+        }
+        rest
     }
 
     /// Hands out the closed games before `at` and keeps the rest.
