@@ -712,3 +712,108 @@ fn a_long_shuffle_takes_linear_time() {
         "50k plies {short:.3} s, 200k plies {long:.3} s"
     );
 }
+
+/// No output of any command is written over one of its inputs, whatever
+/// the names: claim packets and claims.csv against scoresheets and claim
+/// files, season outputs against the season file and its board PGN,
+/// adjudicate's packets against the games. Refused before anything is
+/// written, naming both.
+#[test]
+fn no_output_replaces_an_input() {
+    let arbiter = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let err = |o: &Output| String::from_utf8_lossy(&o.stderr).into_owned();
+    let sheet = "[FEN \"8/8/3k4/3n3R/8/3K4/8/8 w - - 0 64\"]\n[SetUp \"1\"]\n\n64. Rh6+ { [%clk 0:05:10] } Ke5 { [%clk 0:01:15] } 65. Rh5+ { [%clk 0:05:00] } *\n";
+    let claim = |scoresheet: &str| {
+        format!("kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"{scoresheet}\"\nclock_white = \"0:05:00\"\nclock_black = \"0:01:15\"\nfees_paid = [\"black\"]\n")
+    };
+    // A scoresheet named like the claim's packet, and one named claims.csv,
+    // with the packets asked into the claims' own folder.
+    for (stem, sheet_name) in [("appeal", "appeal.pdf"), ("other", "claims.csv")] {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        write(d, sheet_name, sheet.as_bytes());
+        let file = write(d, &format!("{stem}.toml"), claim(sheet_name).as_bytes());
+        let o = arbiter(&["claim", &file, "-o", d.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+        assert!(
+            err(&o).contains(&format!("{sheet_name}: that is the input")),
+            "{}",
+            err(&o)
+        );
+        assert_eq!(std::fs::read(d.join(sheet_name)).unwrap(), sheet.as_bytes());
+        let written: Vec<_> = std::fs::read_dir(d)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name())
+            .collect();
+        assert_eq!(written.len(), 2, "nothing written: {written:?}");
+    }
+    // A claim file given by a name its packet would have.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "s.pgn", sheet.as_bytes());
+    let file = write(d, "odd.pdf", claim("s.pgn").as_bytes());
+    let o = arbiter(&["claim", &file, "-o", d.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(
+        err(&o).contains("odd.pdf: that is the input"),
+        "{}",
+        err(&o)
+    );
+    // A season's board PGN named like a season output, --out its folder.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/season");
+    let board = std::fs::read(samples.join("f1-board1.pgn")).unwrap();
+    write(d, "notes.csv", &board);
+    let season = std::fs::read_to_string(samples.join("ddcl-2009-10.toml"))
+        .unwrap()
+        .replace("f1-board1.pgn", "notes.csv");
+    let file = write(d, "season.toml", season.as_bytes());
+    let o = arbiter(&["season", &file, "--out", d.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(
+        err(&o).contains("notes.csv: that is the input"),
+        "{}",
+        err(&o)
+    );
+    assert_eq!(std::fs::read(d.join("notes.csv")).unwrap(), board);
+    assert!(!d.join("standings.csv").exists());
+    // adjudicate's packet for a game, where a file of that name is another
+    // input (games kept as `g-game1.pdf`, say).
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(
+        d,
+        "g.pgn",
+        b"[Result \"0-1\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 0-1\n",
+    );
+    let other = b"[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+    write(d, "g-game1.pdf", other);
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "adjudicate",
+            "-q",
+            "g.pgn",
+            "g-game1.pdf",
+            "--packets",
+            ".",
+            "-o",
+            "-",
+        ])
+        .current_dir(d)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(
+        err(&o).contains("g-game1.pdf: that is the input"),
+        "{}",
+        err(&o)
+    );
+    assert_eq!(std::fs::read(d.join("g-game1.pdf")).unwrap(), other);
+}

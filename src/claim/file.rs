@@ -72,6 +72,9 @@ pub(crate) enum Scoresheet {
 /// A claim file, every field checked.
 #[derive(Clone, Debug)]
 pub struct Claim {
+    /// The files the claim was read from: the claim file (when there is
+    /// one), its scoresheet and its ruleset file. No output may replace them.
+    pub(crate) inputs: Vec<PathBuf>,
     /// The file's stem: the packet's name and the `claim` column.
     pub(crate) id: String,
     pub(crate) kind: ClaimKind,
@@ -162,7 +165,9 @@ pub fn load_claim(path: &Path, opts: LoadOptions) -> Result<Claim, ClaimError> {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "claim".into());
-    parse_claim(&name, &id, &text, base, opts)
+    let mut claim = parse_claim(&name, &id, &text, base, opts)?;
+    claim.inputs.insert(0, path.to_path_buf());
+    Ok(claim)
 }
 
 /// Checks a claim's text; `base` is the folder its paths are relative to.
@@ -297,7 +302,14 @@ pub(crate) fn parse_claim(
             return Err(f.err("received", format!("{r} is before the date of play {d}")));
         }
     }
+    let mut inputs: Vec<PathBuf> = Ruleset::file_of(&ruleset_text, base, opts.allow_outside)
+        .into_iter()
+        .collect();
+    if let Scoresheet::File(path, _) = &scoresheet {
+        inputs.push(path.clone());
+    }
     Ok(Claim {
+        inputs,
         id: id.to_string(),
         kind,
         ruleset,

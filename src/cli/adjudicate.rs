@@ -104,8 +104,15 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             return ExitStatus::Error;
         }
         let (dir, packet_rules) = (dir.clone(), rules.clone());
+        let inputs: Vec<PathBuf> = sources
+            .iter()
+            .filter_map(|s| match s {
+                crate::read::Source::File { path, .. } => Some(path.clone()),
+                crate::read::Source::Stdin => None,
+            })
+            .collect();
         opts.on_unconfirmed = Some(std::sync::Arc::new(move |u: pipeline::Unconfirmed<'_>| {
-            write_packet(&dir, &u, &packet_rules)
+            write_packet(&dir, &u, &packet_rules, &inputs)
         }));
     }
     let out = match super::output_path(a.out.as_deref(), &sources) {
@@ -258,8 +265,15 @@ fn writing_target(e: &std::io::Error, out: &Option<PathBuf>, pgn: &Option<PathBu
 }
 
 /// Draws and writes the packet of a game `adjudicate` did not confirm.
-fn write_packet(dir: &Path, u: &pipeline::Unconfirmed<'_>, rules: &Ruleset) -> Result<(), String> {
+fn write_packet(
+    dir: &Path,
+    u: &pipeline::Unconfirmed<'_>,
+    rules: &Ruleset,
+    inputs: &[PathBuf],
+) -> Result<(), String> {
     let (source, index) = (u.source, u.index);
+    let path = dir.join(packet_file_name(source, index));
+    super::refuse_inputs_as_outputs(std::slice::from_ref(&path), inputs)?;
     let pdf = catch_unwind(AssertUnwindSafe(|| {
         let record = crate::replay::record::from_game(source, u.game, rules);
         packet::render(&packet::game_packet(
@@ -271,6 +285,5 @@ fn write_packet(dir: &Path, u: &pipeline::Unconfirmed<'_>, rules: &Ruleset) -> R
         ))
     }))
     .map_err(|_| format!("{source}: game {index}: the packet could not be drawn"))?;
-    let path = dir.join(packet_file_name(source, index));
     atomic_write(&path, &pdf).map_err(|e| format!("{}: {e}", path.display()))
 }

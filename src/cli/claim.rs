@@ -112,18 +112,47 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     let opts = LoadOptions {
         allow_outside: a.allow_outside,
     };
+    // Every claim read first, so that no output is written over a file any
+    // of them was read from: claim files, scoresheets, rulesets.
+    let loaded: Vec<_> = files.iter().map(|f| (f, load_claim(f, opts))).collect();
+    let mut taken = HashSet::new();
+    let names: Vec<Option<String>> = loaded
+        .iter()
+        .map(|(_, c)| {
+            c.as_ref()
+                .ok()
+                .map(|c| format!("{}.pdf", packet_name(&c.id, &mut taken)))
+        })
+        .collect();
+    let table_name = match a.format {
+        Format::Csv => "claims.csv",
+        Format::Json => "claims.json",
+        Format::Ndjson => "claims.ndjson",
+    };
+    let mut outputs: Vec<PathBuf> = names.iter().flatten().map(|n| a.out.join(n)).collect();
+    outputs.push(a.out.join(table_name));
+    outputs.extend(a.html.clone());
+    let mut inputs: Vec<PathBuf> = files.clone();
+    for (_, c) in &loaded {
+        if let Ok(c) = c {
+            inputs.extend(c.inputs.iter().cloned());
+        }
+    }
+    if let Err(e) = super::refuse_inputs_as_outputs(&outputs, &inputs) {
+        eprintln!("arbiter: {e}");
+        return ExitStatus::Error;
+    }
     let mut rows = Vec::new();
     let mut json = Vec::new();
     let mut items = Vec::new();
-    let mut taken = HashSet::new();
     let mut counts = [0usize; 3];
     let mut not_judged = 0usize;
-    for file in &files {
+    for ((file, loaded), name) in loaded.into_iter().zip(names) {
         let id = file
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let claim = match load_claim(file, opts) {
+        let claim = match loaded {
             Ok(c) => c,
             Err(e) => {
                 eprintln!("arbiter: {e}");
@@ -156,7 +185,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
                 continue;
             }
         };
-        let name = format!("{}.pdf", packet_name(&r.claim.id, &mut taken));
+        let name = name.unwrap_or_default();
         let path = a.out.join(&name);
         // A packet that could not be written is said in its row, not only on
         // stderr: the secretary reading claims.csv must see which is missing.
@@ -187,10 +216,11 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         }
         rows.push(row);
     }
-    let (name, bytes) = match a.format {
-        Format::Csv => ("claims.csv", csv_bytes(&CLAIMS_HEADER, rows)),
-        Format::Json => ("claims.json", document(Format::Json, &json)),
-        Format::Ndjson => ("claims.ndjson", document(Format::Ndjson, &json)),
+    let name = table_name;
+    let bytes = match a.format {
+        Format::Csv => csv_bytes(&CLAIMS_HEADER, rows),
+        Format::Json => document(Format::Json, &json),
+        Format::Ndjson => document(Format::Ndjson, &json),
     };
     let table = a.out.join(name);
     if let Err(e) = atomic_write(&table, &bytes) {

@@ -148,40 +148,65 @@ pub(crate) fn inputs_and_options(
     Ok((sources, errors, opts))
 }
 
+/// The one same-file rule for every command: an output that is one of the
+/// inputs (the same device and inode, whatever the names) is refused
+/// before anything is written. The message names both.
+pub(crate) fn refuse_inputs_as_outputs(
+    outputs: &[std::path::PathBuf],
+    inputs: &[std::path::PathBuf],
+) -> Result<(), String> {
+    use std::os::unix::fs::MetadataExt;
+    for out in outputs {
+        let Ok(target) = std::fs::metadata(out) else {
+            continue;
+        };
+        for input in inputs {
+            let same = std::fs::metadata(input)
+                .is_ok_and(|m| m.is_file() && m.dev() == target.dev() && m.ino() == target.ino());
+            if same {
+                let name = match input.as_os_str() == STDIN {
+                    true => "on standard input".to_string(),
+                    false => input.display().to_string(),
+                };
+                return Err(format!(
+                    "{}: that is the input {name}; writing it would replace that file (choose another output name or folder)",
+                    out.display(),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// `-o FILE` as given: `-` means stdout, as everywhere on the command line;
-/// a path that is the same file as an input (by device and inode, not by
-/// name) is refused, so the games are never overwritten by their results.
+/// a path that is one of the inputs (standard input redirected from a file
+/// included) is refused by the one same-file rule.
 pub(crate) fn output_path(
     out: Option<&std::path::Path>,
     sources: &[crate::read::Source],
 ) -> Result<Option<std::path::PathBuf>, ExitStatus> {
-    use std::os::unix::fs::MetadataExt;
     let Some(path) = out.filter(|p| p.as_os_str() != "-") else {
         return Ok(None);
     };
-    if let Ok(target) = std::fs::metadata(path) {
-        for s in sources {
-            // Standard input redirected from a file is that file: its
-            // device and inode, through /dev/stdin.
-            let (input, name) = match s {
-                crate::read::Source::File { path: input, name } => (input.as_path(), name.as_str()),
-                crate::read::Source::Stdin => {
-                    (std::path::Path::new("/dev/stdin"), "on standard input")
-                }
-            };
-            let same = std::fs::metadata(input)
-                .is_ok_and(|m| m.is_file() && m.dev() == target.dev() && m.ino() == target.ino());
-            if same {
-                eprintln!(
-                    "arbiter: {}: that is the input {name}; the output would replace the games",
-                    path.display()
-                );
-                return Err(ExitStatus::Error);
-            }
+    let inputs: Vec<std::path::PathBuf> = sources
+        .iter()
+        .map(|s| match s {
+            crate::read::Source::File { path, .. } => path.clone(),
+            crate::read::Source::Stdin => STDIN.into(),
+        })
+        .collect();
+    match refuse_inputs_as_outputs(&[path.to_path_buf()], &inputs) {
+        Ok(()) => Ok(Some(path.to_path_buf())),
+        Err(e) => {
+            eprintln!("arbiter: {e}");
+            Err(ExitStatus::Error)
         }
     }
-    Ok(Some(path.to_path_buf()))
 }
+
+/// Standard input redirected from a file is that file: its device and
+/// inode, through this path.
+const STDIN: &str = "/dev/stdin";
 
 /// A broken pipe (`arbiter … | head`) is not an error worth a message.
 pub(crate) fn is_broken_pipe(e: &std::io::Error) -> bool {

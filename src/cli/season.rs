@@ -33,6 +33,14 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         }
     };
     let rep = season::process(&season);
+    let outputs: Vec<PathBuf> = report::season::OWNED
+        .iter()
+        .map(|n| a.out.join(n))
+        .collect();
+    if let Err(e) = super::refuse_inputs_as_outputs(&outputs, &season.inputs) {
+        eprintln!("arbiter: {e}");
+        return ExitStatus::Error;
+    }
     if let Err(e) = std::fs::create_dir_all(&a.out) {
         eprintln!("arbiter: {}: {e}", a.out.display());
         return ExitStatus::Error;

@@ -576,6 +576,19 @@ impl Ruleset {
         Ruleset::read_file(name_or_path, &path)
     }
 
+    /// The file `load_contained` reads for `name_or_path`; `None` for a
+    /// built-in (or a name it would refuse).
+    pub(crate) fn file_of(
+        name_or_path: &str,
+        base: &std::path::Path,
+        allow_outside: bool,
+    ) -> Option<std::path::PathBuf> {
+        if Ruleset::builtin_text(name_or_path).is_some() || !name_or_path.ends_with(".toml") {
+            return None;
+        }
+        crate::read::contained::contained(base, name_or_path, allow_outside).ok()
+    }
+
     /// A ruleset file: a regular file under the size cap, UTF-8, then TOML.
     fn read_file(origin: &str, path: &std::path::Path) -> Result<Ruleset, RulesetError> {
         let io = |m: String| RulesetError::Io(origin.to_string(), std::io::Error::other(m));

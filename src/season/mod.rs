@@ -295,9 +295,15 @@ pub fn load(path: &Path, allow_outside: bool) -> Result<model::Season, String> {
         .unwrap_or_else(|| raw.rules.default_ruleset().to_string());
     let rules = Ruleset::load_contained(&ruleset_name, base, allow_outside)
         .map_err(|e| format!("{name}: ruleset: {e}"))?;
+    // Every file the season is read from, which no output may replace.
+    let inputs = std::cell::RefCell::new(vec![path.to_path_buf()]);
+    inputs
+        .borrow_mut()
+        .extend(Ruleset::file_of(&ruleset_name, base, allow_outside));
     let judge = |pgn: &Path| -> Result<GameResult, String> {
         let rel = pgn.to_string_lossy();
         let full = contained(base, &rel, allow_outside)?;
+        inputs.borrow_mut().push(full.clone());
         let meta = std::fs::metadata(&full).map_err(|_| "no such file".to_string())?;
         if !meta.is_file() {
             return Err("is not a regular file".into());
@@ -320,5 +326,7 @@ pub fn load(path: &Path, allow_outside: bool) -> Result<model::Season, String> {
         }
         result.ok_or_else(|| "no game in the file".to_string())
     };
-    model::validate(&name, raw, &judge).map_err(|e| e.to_string())
+    let mut season = model::validate(&name, raw, &judge).map_err(|e| e.to_string())?;
+    season.inputs = inputs.into_inner();
+    Ok(season)
 }

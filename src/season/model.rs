@@ -301,6 +301,9 @@ pub struct Season {
     pub(crate) players: Vec<Player>,
     pub(crate) fixtures: Vec<Fixture>,
     pub(crate) player_of_year: PoySettings,
+    /// The files the season was read from (itself, its ruleset file, the
+    /// boards' PGN): no output may replace them.
+    pub(crate) inputs: Vec<std::path::PathBuf>,
 }
 
 impl Season {
@@ -765,6 +768,7 @@ pub(crate) fn validate(
         players,
         fixtures,
         player_of_year: raw.player_of_year,
+        inputs: Vec::new(),
     })
 }
 
