@@ -817,3 +817,25 @@ fn no_output_replaces_an_input() {
     );
     assert_eq!(std::fs::read(d.join("g-game1.pdf")).unwrap(), other);
 }
+
+/// A packet whose event, player and notes are each one unbroken word of
+/// 20,000 letters is laid out in time linear in the text (it took two
+/// minutes when each line was measured afresh).
+#[test]
+fn a_packet_with_a_very_long_word_is_laid_out_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "s.pgn", b"[FEN \"8/8/3k4/3n3R/8/3K4/8/8 w - - 0 64\"]\n[SetUp \"1\"]\n\n64. Rh6+ { [%clk 0:05:10] } Ke5 { [%clk 0:01:15] } 65. Rh5+ { [%clk 0:05:00] } *\n");
+    let word = "x".repeat(20_000);
+    let claim = format!("kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:05:00\"\nclock_black = \"0:01:15\"\nfees_paid = [\"black\"]\nevent = \"{word}\"\nwhite = \"{word}\"\nnotes = \"{word}\"\n");
+    let file = write(d, "long.toml", claim.as_bytes());
+    let out = d.join("out");
+    let t = Instant::now();
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["claim", "-q", &file, "-o", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
+    assert!(std::fs::metadata(out.join("long.pdf")).unwrap().len() > 1000);
+}

@@ -51,47 +51,63 @@ pub(crate) fn pt(x: f32, y: f32) -> LinePoint {
     }
 }
 
-/// Width of `s` at `size` points (Helvetica metrics; bold a little wider).
-pub(crate) fn width(s: &str, size: f32, weight: Weight) -> f32 {
-    let em: f32 = s
-        .chars()
-        .map(|c| match c {
-            ' '..='~' => f32::from(HELVETICA[c as usize - 32]),
-            _ => 600.0,
-        })
-        .sum();
-    let bold = if weight == Weight::Bold { 1.06 } else { 1.0 };
-    em * size / 1000.0 * bold
+/// A character's advance in thousandths of an em.
+fn em(c: char) -> u64 {
+    match c {
+        ' '..='~' => u64::from(HELVETICA[c as usize - 32]),
+        _ => 600,
+    }
 }
 
-/// Breaks `s` into lines no wider than `max` points.
+fn ems(s: &str) -> u64 {
+    s.chars().map(em).sum()
+}
+
+/// Thousandths of an em as points (Helvetica metrics; bold a little
+/// wider): widths add up exactly, so a line's
+/// width is kept as it grows instead of measured again.
+fn points(ems: u64, size: f32, weight: Weight) -> f32 {
+    let bold = if weight == Weight::Bold { 1.06 } else { 1.0 };
+    ems as f32 * size / 1000.0 * bold
+}
+
+/// Breaks `s` into lines no wider than `max` points, in time linear in
+/// its length (a 20,000-letter word included).
 pub(crate) fn wrap(s: &str, max: f32, size: f32, weight: Weight) -> Vec<String> {
+    let fits = |e: u64| points(e, size, weight) <= max;
+    let space = em(' ');
     let mut lines = Vec::new();
     for para in s.split('\n') {
         let mut cur = String::new();
+        let mut cur_em = 0;
         for word in para.split(' ') {
-            let candidate = if cur.is_empty() {
-                word.to_string()
-            } else {
-                format!("{cur} {word}")
-            };
-            if width(&candidate, size, weight) <= max || cur.is_empty() {
-                cur = candidate;
+            let word_em = ems(word);
+            if cur.is_empty() {
+                cur.push_str(word);
+                cur_em = word_em;
+            } else if fits(cur_em + space + word_em) {
+                cur.push(' ');
+                cur.push_str(word);
+                cur_em += space + word_em;
             } else {
                 lines.push(std::mem::take(&mut cur));
-                cur = word.to_string();
+                cur.push_str(word);
+                cur_em = word_em;
             }
-            // A single word wider than the line (a FEN, say) is cut.
-            while width(&cur, size, weight) > max && cur.chars().count() > 1 {
-                let mut cut = cur.len();
-                while cut > 0 && width(&cur[..cut], size, weight) > max {
-                    cut = cur[..cut].char_indices().last().map_or(0, |(i, _)| i);
+            // A single word wider than the line (a FEN, say) is cut: the
+            // longest parts that fit go on lines of their own, in one pass.
+            if !fits(cur_em) {
+                let (mut start, mut part_em) = (0, 0);
+                for (i, c) in cur.char_indices() {
+                    if i > start && !fits(part_em + em(c)) {
+                        lines.push(cur[start..i].to_string());
+                        start = i;
+                        part_em = 0;
+                    }
+                    part_em += em(c);
                 }
-                if cut == 0 {
-                    break;
-                }
-                lines.push(cur[..cut].to_string());
-                cur = cur[cut..].to_string();
+                cur.drain(..start);
+                cur_em = part_em;
             }
         }
         lines.push(cur);
@@ -274,6 +290,11 @@ impl Doc {
 mod tests {
     use super::*;
 
+    /// Width of `s` at `size` points.
+    fn width(s: &str, size: f32, weight: Weight) -> f32 {
+        points(ems(s), size, weight)
+    }
+
     #[test]
     fn wrapping_keeps_every_word_and_the_width() {
         let s = "White was making progress: 3 pawn moves, 1 capture, and the king walked to the seventh rank";
@@ -283,6 +304,90 @@ mod tests {
             .iter()
             .all(|l| width(l, 9.0, Weight::Regular) <= 150.0));
         assert_eq!(lines.join(" "), s);
+    }
+
+    /// The wrapping this replaced: every candidate line measured afresh,
+    /// a long word cut a character at a time (cubic in the word's length).
+    fn wrap_by_measuring(s: &str, max: f32, size: f32, weight: Weight) -> Vec<String> {
+        let mut lines = Vec::new();
+        for para in s.split('\n') {
+            let mut cur = String::new();
+            for word in para.split(' ') {
+                let candidate = if cur.is_empty() {
+                    word.to_string()
+                } else {
+                    format!("{cur} {word}")
+                };
+                if width(&candidate, size, weight) <= max || cur.is_empty() {
+                    cur = candidate;
+                } else {
+                    lines.push(std::mem::take(&mut cur));
+                    cur = word.to_string();
+                }
+                while width(&cur, size, weight) > max && cur.chars().count() > 1 {
+                    let mut cut = cur.len();
+                    while cut > 0 && width(&cur[..cut], size, weight) > max {
+                        cut = cur[..cut].char_indices().last().map_or(0, |(i, _)| i);
+                    }
+                    if cut == 0 {
+                        break;
+                    }
+                    lines.push(cur[..cut].to_string());
+                    cur = cur[cut..].to_string();
+                }
+            }
+            lines.push(cur);
+        }
+        lines
+    }
+
+    #[test]
+    fn wrapping_agrees_with_measuring_every_line() {
+        // Generated text: words of every length (some wider than a line),
+        // spaces doubled, newlines, letters outside the Helvetica table.
+        let alphabet: Vec<char> = "aiMW.l-1 \n é—ŽЖ".chars().collect();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for case in 0..3_000 {
+            let len = next(400);
+            let s: String = (0..len)
+                .map(|_| match next(4) {
+                    0 => alphabet[next(alphabet.len())],
+                    _ => alphabet[next(3)],
+                })
+                .collect();
+            let (size, max) = ([7.0, 9.0, 12.0][case % 3], [40.0, 150.0, 480.0][case % 3]);
+            for weight in [Weight::Regular, Weight::Bold] {
+                assert_eq!(
+                    wrap(&s, max, size, weight),
+                    wrap_by_measuring(&s, max, size, weight),
+                    "{s:?} at {size} in {max}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_long_word_wraps_in_linear_time() {
+        let time = |n: usize| {
+            let word = "x".repeat(n);
+            let t = std::time::Instant::now();
+            let lines = wrap(&word, 480.0, 9.0, Weight::Regular);
+            assert_eq!(lines.concat(), word);
+            assert!(lines
+                .iter()
+                .all(|l| width(l, 9.0, Weight::Regular) <= 480.0));
+            t.elapsed().as_secs_f64()
+        };
+        time(20_000);
+        let (small, large) = (time(100_000), time(1_000_000));
+        // Ten times the word, well under a hundred times the time.
+        assert!(large < 30.0 * small.max(1e-4), "{small} s, then {large} s");
     }
 
     #[test]
