@@ -166,7 +166,19 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         }
     }
     let mut tables = SummaryTables::default();
-    let mut reviews = Vec::new();
+    // The review page's sections go to a temporary file as they come.
+    let mut page = match html_path
+        .as_ref()
+        .map(|_| review::PageWriter::spooled())
+        .transpose()
+    {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("arbiter: --html: a temporary file: {e}");
+            return ExitStatus::Error;
+        }
+    };
+    let mut page_error = None;
     let result = {
         let stdout = std::io::stdout();
         let mut rows: Box<dyn std::io::Write> = match pending_rows.as_mut() {
@@ -177,7 +189,14 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             .as_mut()
             .map(|p| std::io::BufWriter::new(p.file()));
         let mut brief = |b: Brief| tables.add(&b);
-        let mut review = |r: ReviewItem| reviews.push(r);
+        let mut review = |mut r: ReviewItem| {
+            if let (Some(name), Some(dir), Some(path)) = (&r.packet, &a.packets, &html_path) {
+                r.packet = Some(super::link_from(path, &dir.join(name)));
+            }
+            if let Some(Err(e)) = page.as_mut().map(|w| w.add(&r)) {
+                page_error.get_or_insert(e);
+            }
+        };
         let mut sinks = batch::Sinks {
             rows: &mut rows,
             pgn: pgn.as_mut().map(|w| w as &mut dyn std::io::Write),
@@ -216,18 +235,22 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             return ExitStatus::Error;
         }
     }
-    if let Some(path) = &html_path {
-        for r in &mut reviews {
-            if let (Some(name), Some(dir)) = (&r.packet, &a.packets) {
-                r.packet = Some(super::link_from(path, &dir.join(name)));
-            }
-        }
-        let page = review::page(
-            &format!("arbiter review: {}", rules.name),
-            &format!("{} under {}", summary.counts(), rules.name),
-            &reviews,
-        );
-        if let Err(e) = atomic_write(path, page.as_bytes()) {
+    if let (Some(path), Some(page)) = (&html_path, page) {
+        let written = match page_error {
+            Some(e) => Err(e),
+            None => Pending::create(path).and_then(|mut p| {
+                let mut w = std::io::BufWriter::new(p.file());
+                page.finish(
+                    &format!("arbiter review: {}", rules.name),
+                    &format!("{} under {}", summary.counts(), rules.name),
+                    &mut w,
+                )?;
+                std::io::Write::flush(&mut w)?;
+                drop(w);
+                p.commit()
+            }),
+        };
+        if let Err(e) = written {
             eprintln!("arbiter: {}: {e}", path.display());
             return ExitStatus::Error;
         }

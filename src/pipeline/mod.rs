@@ -509,7 +509,9 @@ pub(crate) fn drive<R: Render>(
         rules,
         syzygy: opts.syzygy.as_deref(),
     };
-    let (done_tx, done_rx) = mpsc::channel::<Done<R::Batch>>();
+    // Bounded too: where the caller writes slower than the workers judge
+    // (a review page of every game), they wait instead of queueing batches.
+    let (done_tx, done_rx) = mpsc::sync_channel::<Done<R::Batch>>(2 * jobs);
     let mut total = Summary::default();
     let mut read_errors = Vec::new();
     let mut write_error = None;

@@ -6,7 +6,10 @@
 //! player run in the page itself; `?status=review&player=smith` in the
 //! address sets them on opening.
 
-use std::collections::BTreeMap;
+use std::{
+    collections::BTreeMap,
+    io::{Seek, Write},
+};
 
 use shakmaty::{fen::Fen, Board, Color, Role, Square};
 
@@ -151,129 +154,201 @@ const q=new URLSearchParams(location.search);for(const k in f){if(q.has(k))f[k].
 
 /// The whole page. `totals` is the line on top (games read, by status),
 /// as the command printed it.
+/// The whole page for `items`, in memory (claims and audits, whose items
+/// are few).
 pub(crate) fn page(heading: &str, totals: &str, items: &[ReviewItem]) -> String {
-    let mut by_status: BTreeMap<&str, u64> = BTreeMap::new();
-    let mut by_reason: BTreeMap<&str, u64> = BTreeMap::new();
-    let mut by_event: BTreeMap<&str, BTreeMap<&str, u64>> = BTreeMap::new();
+    let mut w = PageWriter::in_memory();
     for it in items {
-        *by_status.entry(&it.status).or_default() += 1;
-        *by_reason.entry(&it.reason).or_default() += 1;
-        *by_event
-            .entry(&it.event)
+        // Writing into memory cannot fail.
+        let _ = w.add(it);
+    }
+    let mut out = Vec::new();
+    let _ = w.finish(heading, totals, &mut out);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// The review page written as its items come: each item's section goes to
+/// a temporary file (or memory) at once and only the counts the summary
+/// tables need are kept, so memory stays flat however many games need
+/// attention; `finish` writes the head, the summary, the sections and the
+/// script, in that order.
+pub(crate) struct PageWriter {
+    sections: Spool,
+    items: u64,
+    by_status: BTreeMap<String, u64>,
+    by_reason: BTreeMap<String, u64>,
+    by_event: BTreeMap<String, BTreeMap<String, u64>>,
+}
+
+enum Spool {
+    Memory(Vec<u8>),
+    File(std::io::BufWriter<std::fs::File>),
+}
+
+impl PageWriter {
+    pub(crate) fn in_memory() -> PageWriter {
+        PageWriter::with(Spool::Memory(Vec::new()))
+    }
+
+    /// Sections spooled to an unnamed temporary file, gone when closed.
+    pub(crate) fn spooled() -> std::io::Result<PageWriter> {
+        let file = tempfile::tempfile()?;
+        Ok(PageWriter::with(Spool::File(std::io::BufWriter::new(file))))
+    }
+
+    fn with(sections: Spool) -> PageWriter {
+        PageWriter {
+            sections,
+            items: 0,
+            by_status: BTreeMap::new(),
+            by_reason: BTreeMap::new(),
+            by_event: BTreeMap::new(),
+        }
+    }
+
+    pub(crate) fn add(&mut self, it: &ReviewItem) -> std::io::Result<()> {
+        self.items += 1;
+        *self.by_status.entry(it.status.clone()).or_default() += 1;
+        *self.by_reason.entry(it.reason.clone()).or_default() += 1;
+        *self
+            .by_event
+            .entry(it.event.clone())
             .or_default()
-            .entry(&it.status)
+            .entry(it.status.clone())
             .or_default() += 1;
-    }
-    let table = |title: &str, m: &BTreeMap<&str, u64>| {
-        let mut s = format!("<table><tr><th>{title}</th><th>items</th></tr>");
-        for (k, n) in m {
-            s.push_str(&format!("<tr><td>{}</td><td>{n}</td></tr>", esc(k)));
+        let h = section(it);
+        match &mut self.sections {
+            Spool::Memory(v) => v.extend_from_slice(h.as_bytes()),
+            Spool::File(f) => f.write_all(h.as_bytes())?,
         }
-        s.push_str("</table>");
-        s
-    };
-    let mut h = String::with_capacity(4096 + items.len() * 6000);
-    h.push_str("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">");
-    h.push_str(&format!(
-        "<title>{}</title><style>{STYLE}</style></head><body>\n",
-        esc(heading)
-    ));
-    h.push_str(&format!(
-        "<h1>{}</h1>\n<p id=\"totals\">{}</p>\n",
-        esc(heading),
-        esc(totals)
-    ));
-    h.push_str("<div class=\"summary\">");
-    h.push_str(&table("status", &by_status));
-    h.push_str(&table("reason", &by_reason));
-    h.push_str("<table><tr><th>event</th><th>by status</th></tr>");
-    for (e, m) in &by_event {
-        let parts: Vec<String> = m.iter().map(|(s, n)| format!("{s} {n}")).collect();
-        h.push_str(&format!(
-            "<tr><td>{}</td><td>{}</td></tr>",
-            esc(if e.is_empty() { "(no event)" } else { e }),
-            esc(&parts.join(", "))
-        ));
+        Ok(())
     }
-    h.push_str("</table></div>\n<div class=\"filters\">");
-    h.push_str(&options(
-        "Status",
-        "f-status",
-        by_status.keys().map(|s| s.to_string()),
-    ));
-    h.push_str(&options(
-        "Reason",
-        "f-reason",
-        by_reason.keys().map(|s| s.to_string()),
-    ));
-    h.push_str(&options(
-        "Event",
-        "f-event",
-        by_event.keys().map(|s| s.to_string()),
-    ));
-    h.push_str("<label>Player <input id=\"f-player\" type=\"search\"></label>");
-    h.push_str(&format!(
-        "<span><span id=\"shown\">{n}</span> of {n} shown</span></div>\n",
-        n = items.len()
-    ));
-    for it in items {
-        h.push_str(&format!(
-            "<section class=\"item\" data-status=\"{}\" data-reason=\"{}\" data-event=\"{}\" data-players=\"{}\">",
-            esc(&it.status),
-            esc(&it.reason),
-            esc(&it.event),
-            esc(&format!("{} | {}", it.white, it.black))
-        ));
-        if let Some(fen) = &it.fen {
-            h.push_str(&board_svg(fen, it.last_move));
-        }
-        h.push_str(&format!(
-            "<div><h2>{}</h2><p><span class=\"status status-{s}\">{s}</span> · {}</p>",
-            esc(&it.title),
-            esc(&it.reason),
-            s = esc(&it.status)
-        ));
-        h.push_str("<table>");
-        let mut row = |k: &str, v: &str| {
-            if !v.is_empty() {
-                h.push_str(&format!(
-                    "<tr><th>{k}</th><td class=\"{k}\">{}</td></tr>",
-                    esc(v)
-                ));
+
+    pub(crate) fn finish(
+        self,
+        heading: &str,
+        totals: &str,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        let table = |title: &str, m: &BTreeMap<String, u64>| {
+            let mut s = format!("<table><tr><th>{title}</th><th>items</th></tr>");
+            for (k, n) in m {
+                s.push_str(&format!("<tr><td>{}</td><td>{n}</td></tr>", esc(k)));
             }
+            s.push_str("</table>");
+            s
         };
-        row("event", &it.event);
-        row("date", &it.date);
-        row("white", &it.white);
-        row("black", &it.black);
-        row("recorded", &it.recorded);
-        row("result", &it.result);
-        row("at", &it.at);
-        row(
-            "clocks",
-            &match (it.white_clock.as_str(), it.black_clock.as_str()) {
-                ("", "") => String::new(),
-                (w, b) => format!("White {w} · Black {b}"),
-            },
-        );
-        h.push_str("</table>");
-        if !it.rules.is_empty() {
-            h.push_str("<dl class=\"rule\">");
-            for (r, says) in &it.rules {
-                h.push_str(&format!("<dt>{}</dt><dd>{}</dd>", esc(r), esc(says)));
-            }
-            h.push_str("</dl>");
-        }
-        h.push_str(&format!("<p class=\"detail\">{}</p>", esc(&it.detail)));
-        if let Some(p) = &it.packet {
+        let mut h = String::with_capacity(4096);
+        h.push_str("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">");
+        h.push_str(&format!(
+            "<title>{}</title><style>{STYLE}</style></head><body>\n",
+            esc(heading)
+        ));
+        h.push_str(&format!(
+            "<h1>{}</h1>\n<p id=\"totals\">{}</p>\n",
+            esc(heading),
+            esc(totals)
+        ));
+        h.push_str("<div class=\"summary\">");
+        h.push_str(&table("status", &self.by_status));
+        h.push_str(&table("reason", &self.by_reason));
+        h.push_str("<table><tr><th>event</th><th>by status</th></tr>");
+        for (e, m) in &self.by_event {
+            let parts: Vec<String> = m.iter().map(|(s, n)| format!("{s} {n}")).collect();
             h.push_str(&format!(
-                "<p><a class=\"packet\" href=\"{}\">packet (PDF)</a></p>",
-                esc(p)
+                "<tr><td>{}</td><td>{}</td></tr>",
+                esc(if e.is_empty() { "(no event)" } else { e }),
+                esc(&parts.join(", "))
             ));
         }
-        h.push_str("</div></section>\n");
+        h.push_str("</table></div>\n<div class=\"filters\">");
+        h.push_str(&options(
+            "Status",
+            "f-status",
+            self.by_status.keys().cloned(),
+        ));
+        h.push_str(&options(
+            "Reason",
+            "f-reason",
+            self.by_reason.keys().cloned(),
+        ));
+        h.push_str(&options("Event", "f-event", self.by_event.keys().cloned()));
+        h.push_str("<label>Player <input id=\"f-player\" type=\"search\"></label>");
+        h.push_str(&format!(
+            "<span><span id=\"shown\">{n}</span> of {n} shown</span></div>\n",
+            n = self.items
+        ));
+        out.write_all(h.as_bytes())?;
+        match self.sections {
+            Spool::Memory(v) => out.write_all(&v)?,
+            Spool::File(f) => {
+                let mut f = f.into_inner().map_err(|e| e.into_error())?;
+                f.seek(std::io::SeekFrom::Start(0))?;
+                std::io::copy(&mut f, out)?;
+            }
+        }
+        out.write_all(format!("<script>{SCRIPT}</script>\n</body></html>\n").as_bytes())
     }
-    h.push_str(&format!("<script>{SCRIPT}</script>\n</body></html>\n"));
+}
+
+/// One item's section of the page.
+fn section(it: &ReviewItem) -> String {
+    let mut h = String::with_capacity(6000);
+    h.push_str(&format!(
+        "<section class=\"item\" data-status=\"{}\" data-reason=\"{}\" data-event=\"{}\" data-players=\"{}\">",
+        esc(&it.status),
+        esc(&it.reason),
+        esc(&it.event),
+        esc(&format!("{} | {}", it.white, it.black))
+    ));
+    if let Some(fen) = &it.fen {
+        h.push_str(&board_svg(fen, it.last_move));
+    }
+    h.push_str(&format!(
+        "<div><h2>{}</h2><p><span class=\"status status-{s}\">{s}</span> · {}</p>",
+        esc(&it.title),
+        esc(&it.reason),
+        s = esc(&it.status)
+    ));
+    h.push_str("<table>");
+    let mut row = |k: &str, v: &str| {
+        if !v.is_empty() {
+            h.push_str(&format!(
+                "<tr><th>{k}</th><td class=\"{k}\">{}</td></tr>",
+                esc(v)
+            ));
+        }
+    };
+    row("event", &it.event);
+    row("date", &it.date);
+    row("white", &it.white);
+    row("black", &it.black);
+    row("recorded", &it.recorded);
+    row("result", &it.result);
+    row("at", &it.at);
+    row(
+        "clocks",
+        &match (it.white_clock.as_str(), it.black_clock.as_str()) {
+            ("", "") => String::new(),
+            (w, b) => format!("White {w} · Black {b}"),
+        },
+    );
+    h.push_str("</table>");
+    if !it.rules.is_empty() {
+        h.push_str("<dl class=\"rule\">");
+        for (r, says) in &it.rules {
+            h.push_str(&format!("<dt>{}</dt><dd>{}</dd>", esc(r), esc(says)));
+        }
+        h.push_str("</dl>");
+    }
+    h.push_str(&format!("<p class=\"detail\">{}</p>", esc(&it.detail)));
+    if let Some(p) = &it.packet {
+        h.push_str(&format!(
+            "<p><a class=\"packet\" href=\"{}\">packet (PDF)</a></p>",
+            esc(p)
+        ));
+    }
+    h.push_str("</div></section>\n");
     h
 }
 
@@ -301,5 +376,30 @@ mod tests {
         assert!(page.contains("&lt;script&gt;x&lt;/script&gt;"));
         // Self-contained: nothing fetched from anywhere.
         assert!(!page.contains("http") && !page.contains(" src="), "{page}");
+    }
+
+    #[test]
+    fn a_spooled_page_is_the_page_built_in_memory() {
+        let items: Vec<ReviewItem> = (0..300)
+            .map(|i| ReviewItem {
+                title: format!("g{i}"),
+                event: format!("event {}", i % 7),
+                status: ["review", "corrected"][i % 2].into(),
+                reason: ["illegal-move", "flag-fall", "checkmate"][i % 3].into(),
+                fen: (i % 5 == 0).then(|| {
+                    "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2".into()
+                }),
+                ..Default::default()
+            })
+            .collect();
+        let mut w = PageWriter::spooled().unwrap();
+        for it in &items {
+            w.add(it).unwrap();
+        }
+        let mut spooled = Vec::new();
+        w.finish("t", "300 games", &mut spooled).unwrap();
+        let memory = page("t", "300 games", &items);
+        assert_eq!(String::from_utf8(spooled).unwrap(), memory);
+        assert_eq!(memory.matches("<section class=\"item\"").count(), 300);
     }
 }

@@ -1,6 +1,9 @@
 //! Drawing a packet model onto PDF pages: where things go, nothing decided.
 
-use super::{model::clock_text, Packet};
+use super::{
+    model::{clock_text, SheetRow},
+    Packet,
+};
 use crate::{
     claim::{CheckOutcome, Progress},
     model::Side,
@@ -422,6 +425,18 @@ fn scoresheet(d: &mut Doc, p: &Packet) {
     }
     let row_h = 11.0;
     let col_w = (RIGHT - LEFT) / 2.0;
+    // Move numbers past 999 push the moves right, a digit's width (5 pt
+    // at 9 pt) each.
+    let widest = p
+        .sheet
+        .iter()
+        .map(|r| match r {
+            SheetRow::Line(l) => l.number,
+            SheetRow::Gap { last, .. } => *last,
+        })
+        .max()
+        .unwrap_or(0);
+    let shift = 5.0 * (widest.to_string().len().saturating_sub(3)) as f32;
     let mut i = 0;
     while i < p.sheet.len() {
         d.need(row_h * 3.0);
@@ -439,10 +454,10 @@ fn scoresheet(d: &mut Doc, p: &Packet) {
             let x = LEFT + col as f32 * col_w;
             for (dx, h) in [
                 (0.0, "No."),
-                (24.0, "White"),
-                (76.0, "Clock"),
-                (130.0, "Black"),
-                (182.0, "Clock"),
+                (24.0 + shift, "White"),
+                (76.0 + shift, "Clock"),
+                (130.0 + shift, "Black"),
+                (182.0 + shift, "Clock"),
             ] {
                 d.text_at(x + dx, y_head, 8.0, Weight::Bold, h);
             }
@@ -450,10 +465,28 @@ fn scoresheet(d: &mut Doc, p: &Packet) {
         for col in 0..columns {
             let x = LEFT + col as f32 * col_w;
             for k in 0..per_col {
-                let Some(line) = p.sheet.get(i) else { break };
+                let Some(row) = p.sheet.get(i) else { break };
                 let y = y_head - row_h * (k as f32 + 1.0);
+                let line = match row {
+                    SheetRow::Line(line) => line,
+                    SheetRow::Gap { first, last } => {
+                        let text = match first == last {
+                            true => format!("move {first} not shown here"),
+                            false => format!("moves {first} to {last} not shown here"),
+                        };
+                        d.text_at(
+                            x + 24.0 + shift,
+                            y,
+                            8.0,
+                            Weight::Regular,
+                            &format!("... {text} ..."),
+                        );
+                        i += 1;
+                        continue;
+                    }
+                };
                 d.text_at(x, y, 9.0, Weight::Regular, &format!("{}.", line.number));
-                for (dx, mv) in [(24.0, &line.white), (130.0, &line.black)] {
+                for (dx, mv) in [(24.0 + shift, &line.white), (130.0 + shift, &line.black)] {
                     if let Some(mv) = mv {
                         let (san, w) = if mv.marked {
                             (format!("{}*", mv.san), Weight::Bold)
@@ -477,6 +510,15 @@ fn scoresheet(d: &mut Doc, p: &Packet) {
         if i < p.sheet.len() {
             d.new_page();
         }
+    }
+    if p.sheet.iter().any(|r| matches!(r, SheetRow::Gap { .. })) {
+        d.paragraph(
+            LEFT,
+            RIGHT - LEFT,
+            9.0,
+            Weight::Regular,
+            "A long game: the sheet shows its opening, its end and every marked move; the moves left out are in the PGN.",
+        );
     }
     if !p.mark_note.is_empty() {
         d.paragraph(LEFT, RIGHT - LEFT, 9.0, Weight::Bold, &p.mark_note);

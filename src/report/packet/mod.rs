@@ -8,4 +8,4 @@ mod layout;
 mod model;
 
 pub use layout::render;
-pub use model::{claim_packet, game_packet, sheet_lines, Packet, SheetLine, SheetMove};
+pub use model::{claim_packet, game_packet, Packet};

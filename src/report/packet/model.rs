@@ -13,7 +13,7 @@ use crate::{
 
 /// One move on the scoresheet.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SheetMove {
+pub(crate) struct SheetMove {
     pub(crate) san: String,
     pub(crate) clock: Option<Clock>,
     /// Marked moves (the illegal one) are starred and explained under the sheet.
@@ -21,11 +21,30 @@ pub struct SheetMove {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct SheetLine {
+pub(crate) struct SheetLine {
     pub(crate) number: u32,
     pub(crate) white: Option<SheetMove>,
     pub(crate) black: Option<SheetMove>,
 }
+
+/// A row of the packet's scoresheet: a move line, or the moves of a very
+/// long game left out between the opening and the end.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum SheetRow {
+    Line(SheetLine),
+    /// Move numbers `first` to `last`, not shown.
+    Gap {
+        first: u32,
+        last: u32,
+    },
+}
+
+/// The scoresheet shows every move of a game up to this many move lines;
+/// a longer one shows its first `SHEET_HEAD` and last `SHEET_TAIL` lines
+/// and every marked move (so a packet stays a few pages, and its memory
+/// bounded, for a game of a million plies).
+const SHEET_HEAD: u32 = 30;
+const SHEET_TAIL: u32 = 270;
 
 /// One row of a packet's findings table: a claim's check, or a game's
 /// ruling on its review sheet.
@@ -59,7 +78,7 @@ pub struct Packet {
     pub(crate) rules_cited: Vec<(String, String)>,
     pub(crate) progress: Option<Progress>,
     pub(crate) progress_numbers: Vec<String>,
-    pub(crate) sheet: Vec<SheetLine>,
+    pub(crate) sheet: Vec<SheetRow>,
     pub(crate) sheet_source: String,
     pub(crate) mark_note: String,
     /// (side, move number, seconds left) for the chart.
@@ -93,19 +112,41 @@ fn sheet_move(r: &crate::replay::record::Row, marked: bool) -> SheetMove {
 }
 
 /// The scoresheet lines from replayed evidence; `marked` is a ply to star,
-/// `illegal` the illegal move written after the last legal one.
-pub fn sheet_lines(ev: &Record, marked: Option<usize>) -> Vec<SheetLine> {
-    let mut lines: Vec<SheetLine> = Vec::new();
+/// and illegal moves are starred too. A game longer than
+/// `SHEET_HEAD + SHEET_TAIL` move lines shows its opening and its end, the
+/// marked moves, and a gap row for the rest.
+pub(crate) fn sheet_lines(ev: &Record, marked: Option<usize>) -> Vec<SheetRow> {
+    let stopped = ev.last_illegal().filter(|i| !i.stood).cloned();
+    let plies = [
+        ev.rows.first().map(|r| r.ply),
+        ev.rows.last().map(|r| r.ply),
+        stopped.as_ref().map(|i| i.ply),
+        ev.unreplayed.first().map(|r| r.ply),
+        ev.unreplayed.last().map(|r| r.ply),
+    ];
+    let first = plies.iter().flatten().min().map_or(1, |&p| ev.fullmove(p));
+    let last = plies.iter().flatten().max().map_or(1, |&p| ev.fullmove(p));
+    let shown = |n: u32| {
+        last - first < SHEET_HEAD + SHEET_TAIL || n < first + SHEET_HEAD || n + SHEET_TAIL > last
+    };
+    let mut rows: Vec<SheetRow> = Vec::new();
     let mut put = |ply: usize, side: Side, mv: SheetMove| {
         let n = ev.fullmove(ply);
-        if lines.last().is_none_or(|l| l.number != n) {
-            lines.push(SheetLine {
+        if !shown(n) && !mv.marked {
+            match rows.last_mut() {
+                Some(SheetRow::Gap { last, .. }) => *last = n,
+                _ => rows.push(SheetRow::Gap { first: n, last: n }),
+            }
+            return;
+        }
+        if !matches!(rows.last(), Some(SheetRow::Line(l)) if l.number == n) {
+            rows.push(SheetRow::Line(SheetLine {
                 number: n,
                 white: None,
                 black: None,
-            });
+            }));
         }
-        if let Some(l) = lines.last_mut() {
+        if let Some(SheetRow::Line(l)) = rows.last_mut() {
             match side {
                 Side::White => l.white = Some(mv),
                 Side::Black => l.black = Some(mv),
@@ -122,7 +163,6 @@ pub fn sheet_lines(ev: &Record, marked: Option<usize>) -> Vec<SheetLine> {
             sheet_move(r, marked == Some(r.ply) || stood(r.ply)),
         );
     }
-    let stopped = ev.last_illegal().filter(|i| !i.stood).cloned();
     if let Some(im) = &stopped {
         put(
             im.ply,
@@ -138,7 +178,7 @@ pub fn sheet_lines(ev: &Record, marked: Option<usize>) -> Vec<SheetLine> {
     for r in &ev.unreplayed {
         put(r.ply, r.side, sheet_move(r, false));
     }
-    lines
+    rows
 }
 
 /// Move numbers at which each time control of `tc` ends, up to `last`.
