@@ -138,3 +138,74 @@ pub fn contained_path(data: &[u8]) {
         }
     }
 }
+
+/// A ruleset for the targets that need one, loaded once.
+fn fide_rapid() -> &'static Ruleset {
+    static RULES: std::sync::OnceLock<Ruleset> = std::sync::OnceLock::new();
+    RULES.get_or_init(|| Ruleset::load("fide-rapid").expect("a built-in ruleset"))
+}
+
+/// Every game of `data`, whatever its tags and moves (long words, any
+/// script, a game of any length), drawn as a review sheet: the layout
+/// never panics and gives a PDF.
+pub fn packet_layout(data: &[u8]) {
+    let rules = fide_rapid();
+    let mut sp = Splitter::new(data);
+    while let Ok(Some(batch)) = sp.next_batch(1 << 16) {
+        for g in &batch.games {
+            let (game, j) = judge_text(&batch.data[g.start..g.end], rules);
+            let record = crate::replay::record::from_game("fuzz.pgn", &game, rules);
+            let packet =
+                crate::report::packet::game_packet("fuzz.pgn", g.index, &record, &j, rules);
+            let pdf = crate::report::packet::render(&packet);
+            assert!(pdf.starts_with(b"%PDF"), "not a PDF");
+        }
+    }
+}
+
+/// The review page of every game of `data`: written as the games come
+/// (sections spooled to a temporary file) it is the page built in memory,
+/// one section an item, and it ends as a page does.
+pub fn review_page(data: &[u8]) {
+    use crate::report::review::{page, PageWriter};
+    let rules = fide_rapid();
+    let mut items = Vec::new();
+    let mut sp = Splitter::new(data);
+    while let Ok(Some(batch)) = sp.next_batch(1 << 16) {
+        for g in &batch.games {
+            let text = &batch.data[g.start..g.end];
+            let (game, j) = judge_text(text, rules);
+            let judged = crate::pipeline::Judged {
+                source: "fuzz.pgn",
+                index: g.index,
+                offset: g.offset,
+                text: Some(text),
+                game: &game,
+                judgement: &j,
+                packet: g.index % 2 == 0,
+            };
+            items.push(crate::report::batch::review_item(&judged, &j, rules));
+        }
+    }
+    let memory = page("fuzz", "totals", &items);
+    let Ok(mut w) = PageWriter::spooled() else {
+        return;
+    };
+    for it in &items {
+        w.add(it).expect("a temporary file takes the section");
+    }
+    let mut spooled = Vec::new();
+    w.finish("fuzz", "totals", &mut spooled)
+        .expect("the page is written");
+    assert_eq!(
+        spooled,
+        memory.as_bytes(),
+        "spooled and in-memory pages differ"
+    );
+    assert!(memory.ends_with("</body></html>\n"));
+    assert_eq!(
+        memory.matches("<section class=\"item\"").count(),
+        items.len(),
+        "one section an item"
+    );
+}

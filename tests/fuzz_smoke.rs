@@ -179,3 +179,29 @@ fn contained_path_target() {
         }
     }
 }
+
+/// The packet layout and the review page over the samples, the parser
+/// edge cases and their mutations, and games with the shapes that once
+/// cost time or memory (a long word, a long game, many scripts).
+#[test]
+fn packet_layout_and_review_page_targets() {
+    let mut seeds = files(&common::sample(""), "pgn");
+    seeds.extend(
+        files(&common::data("parser-edge-cases"), "pgn")
+            .into_iter()
+            .take(60),
+    );
+    let word = "x".repeat(5_000);
+    let long: String = (0..2_000)
+        .map(|i| format!("{}. Nf3 Nf6 {}. Ng1 Ng8 ", 2 * i + 1, 2 * i + 2))
+        .collect();
+    seeds.push(format!("[Event \"{word}\"]\n[White \"Dvořák Ж 名人 \u{202e}\"]\n[Result \"1-0\"]\n\n{long}4001. Qh5 1-0\n").into_bytes());
+    for s in &seeds {
+        fuzzing::packet_layout(s);
+        fuzzing::review_page(s);
+        for m in mutations(s, 2) {
+            fuzzing::packet_layout(&m);
+            fuzzing::review_page(&m);
+        }
+    }
+}

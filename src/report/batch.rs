@@ -133,7 +133,7 @@ impl Render for Renderer<'_> {
 }
 
 /// The review page's entry for a game not confirmed.
-fn review_item(g: &Judged<'_>, j: &Judgement, rules: &Ruleset) -> ReviewItem {
+pub(crate) fn review_item(g: &Judged<'_>, j: &Judgement, rules: &Ruleset) -> ReviewItem {
     let t = &g.game.tags;
     let clock = |c: Option<crate::model::Clock>| c.map(|c| c.to_string()).unwrap_or_default();
     ReviewItem {
