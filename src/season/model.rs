@@ -326,44 +326,111 @@ pub(crate) fn validate(
     raw: RawSeason,
     judge_pgn: &PgnJudge<'_>,
 ) -> Result<Season, SeasonError> {
-    let err = |fixture: &str, board: Option<u32>, message: String| SeasonError {
-        file: file.to_string(),
-        fixture: fixture.to_string(),
-        board,
-        message,
+    let mut c = Checker {
+        file,
+        rules: raw.rules,
+        team_index: HashMap::new(),
+        teams: Vec::new(),
+        player_index: HashMap::new(),
+        players: Vec::new(),
+        judge_pgn,
     };
-    let date = |fixture: &str, s: &str, what: &str| {
+    for t in &raw.teams {
+        c.team(t)?;
+    }
+    for p in &raw.players {
+        c.player(p)?;
+    }
+    let fixtures = raw
+        .fixtures
+        .iter()
+        .map(|f| c.fixture(f))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Season {
+        file: file.to_string(),
+        league: raw.league,
+        season: raw.season,
+        rules: raw.rules,
+        grading_list: raw.grading_list,
+        grading_date: raw.grading_date.as_deref().and_then(Date::parse),
+        ecf: raw.ecf,
+        teams: c.teams,
+        players: c.players,
+        fixtures,
+        player_of_year: raw.player_of_year,
+        inputs: Vec::new(),
+    })
+}
+
+/// A season file being checked: the teams and players read so far, what
+/// the messages name, and the judge of a board's PGN.
+struct Checker<'a, 'j> {
+    file: &'a str,
+    rules: League,
+    team_index: HashMap<String, usize>,
+    teams: Vec<Team>,
+    player_index: HashMap<String, usize>,
+    players: Vec<Player>,
+    judge_pgn: &'a PgnJudge<'j>,
+}
+
+/// The match a board belongs to, as its boards are checked.
+struct Match {
+    id: String,
+    home: usize,
+    away: usize,
+    status: FixtureStatus,
+    home_white_on_1: Option<bool>,
+}
+
+impl Checker<'_, '_> {
+    fn err(&self, fixture: &str, board: Option<u32>, message: String) -> SeasonError {
+        SeasonError {
+            file: self.file.to_string(),
+            fixture: fixture.to_string(),
+            board,
+            message,
+        }
+    }
+
+    fn date(&self, fixture: &str, s: &str, what: &str) -> Result<Date, SeasonError> {
         Date::parse(s).ok_or_else(|| {
-            err(
+            self.err(
                 fixture,
                 None,
                 format!("{what} {s:?} is not a date (YYYY-MM-DD)"),
             )
         })
-    };
-    let mut team_index = HashMap::new();
-    let mut teams = Vec::new();
-    for t in &raw.teams {
-        if team_index.insert(t.name.clone(), teams.len()).is_some() {
-            return Err(err("", None, format!("team {:?} is listed twice", t.name)));
+    }
+
+    fn team(&mut self, t: &RawTeam) -> Result<(), SeasonError> {
+        if self
+            .team_index
+            .insert(t.name.clone(), self.teams.len())
+            .is_some()
+        {
+            return Err(self.err("", None, format!("team {:?} is listed twice", t.name)));
         }
-        teams.push(Team {
+        self.teams.push(Team {
             name: t.name.clone(),
             club: t.club.clone(),
             division: t.division.clone(),
         });
+        Ok(())
     }
-    let mut player_index = HashMap::new();
-    let mut players = Vec::new();
-    for p in &raw.players {
-        let team = *team_index.get(&p.team).ok_or_else(|| {
+
+    fn player(&mut self, p: &RawPlayer) -> Result<(), SeasonError> {
+        let err =
+            |fixture: &str, board: Option<u32>, message: String| self.err(fixture, board, message);
+        let date = |fixture: &str, s: &str, what: &str| self.date(fixture, s, what);
+        let team = *self.team_index.get(&p.team).ok_or_else(|| {
             err(
                 "",
                 None,
                 format!("player {:?}: unknown team {:?}", p.name, p.team),
             )
         })?;
-        if player_index.insert(p.name.clone(), players.len()).is_some() {
+        if self.player_index.contains_key(&p.name) {
             return Err(err(
                 "",
                 None,
@@ -406,7 +473,7 @@ pub(crate) fn validate(
             (None, _) => None,
         };
         // The HS league's eligibility (II) and lineup (VI) rules need these.
-        if raw.rules == League::HsLeague {
+        if self.rules == League::HsLeague {
             for (field, missing) in [
                 ("school_grade", p.school_grade.is_none()),
                 ("preseason_board", p.preseason_board.is_none()),
@@ -423,7 +490,8 @@ pub(crate) fn validate(
                 }
             }
         }
-        players.push(Player {
+        self.player_index.insert(p.name.clone(), self.players.len());
+        self.players.push(Player {
             name: p.name.clone(),
             team,
             grade: p.grade,
@@ -433,15 +501,18 @@ pub(crate) fn validate(
             school_grade: p.school_grade,
             preseason_board: p.preseason_board,
         });
+        Ok(())
     }
-    let mut fixtures = Vec::new();
-    for f in &raw.fixtures {
+
+    fn fixture(&self, f: &RawFixture) -> Result<Fixture, SeasonError> {
+        let err =
+            |fixture: &str, board: Option<u32>, message: String| self.err(fixture, board, message);
         let id =
             f.id.clone()
                 .unwrap_or_else(|| format!("{} v {} ({})", f.home, f.away, f.date));
-        let when = date(&id, &f.date, "date")?;
+        let when = self.date(&id, &f.date, "date")?;
         let team = |name: &str| {
-            team_index
+            self.team_index
                 .get(name)
                 .copied()
                 .ok_or_else(|| err(&id, None, format!("unknown team {name:?}")))
@@ -507,216 +578,24 @@ pub(crate) fn validate(
             }
             (_, None) => None,
         };
-        let read_boards = |list: &[RawBoard], tiebreak: bool| -> Result<Vec<Board>, SeasonError> {
-            let mut out: Vec<Board> = Vec::new();
-            let mut seen_players: HashMap<usize, (usize, u32)> = HashMap::new();
-            for b in list {
-                let bd = Some(b.board);
-                if b.board == 0 {
-                    return Err(err(&id, bd, "boards are numbered from 1".into()));
-                }
-                if !tiebreak && out.iter().any(|o| o.board == b.board) {
-                    return Err(err(&id, bd, "board listed twice".into()));
-                }
-                let who = |name: &str, side_team: usize| -> Result<Option<usize>, SeasonError> {
-                    if name.trim().is_empty() {
-                        return Ok(None);
-                    }
-                    let p = *player_index
-                        .get(name)
-                        .ok_or_else(|| err(&id, bd, format!("unknown player {name:?}")))?;
-                    let registered = players[p].team;
-                    if teams[registered].club != teams[side_team].club {
-                        return Err(err(
-                            &id,
-                            bd,
-                            format!(
-                                "player {name:?} is registered with {} (club {}), not with {}",
-                                teams[registered].name,
-                                teams[registered].club,
-                                teams[side_team].name
-                            ),
-                        ));
-                    }
-                    Ok(Some(p))
-                };
-                let mut hp = who(&b.home, home)?;
-                let mut ap = who(&b.away, away)?;
-                let no_show = match b.no_show.as_deref() {
-                    None => None,
-                    Some(side) => {
-                        let (slot, which) = match side {
-                            "home" => (&mut hp, MatchSide::Home),
-                            "away" => (&mut ap, MatchSide::Away),
-                            other => {
-                                return Err(err(
-                                    &id,
-                                    bd,
-                                    format!("no_show {other:?} is not home or away"),
-                                ))
-                            }
-                        };
-                        let p = slot.take().ok_or_else(|| {
-                            err(
-                                &id,
-                                bd,
-                                format!("no_show = {side:?} needs that side's player named"),
-                            )
-                        })?;
-                        Some((which, p))
-                    }
-                };
-                for (p, side) in [(hp, home), (ap, away)] {
-                    if let Some(p) = p {
-                        if let Some((other_side, other_board)) =
-                            seen_players.insert(p, (side, b.board))
-                        {
-                            if !tiebreak || other_side != side {
-                                return Err(err(
-                                    &id,
-                                    bd,
-                                    format!(
-                                        "player {:?} also plays board {other_board} of this match",
-                                        players[p].name
-                                    ),
-                                ));
-                            }
-                        }
-                    }
-                }
-                let home_white = match b.home_colour.as_deref() {
-                    Some("white") => true,
-                    Some("black") => false,
-                    Some(other) => {
-                        return Err(err(
-                            &id,
-                            bd,
-                            format!("home_colour {other:?} is not white or black"),
-                        ))
-                    }
-                    None => match home_white_on_1 {
-                        Some(w1) => (b.board % 2 == 1) == w1,
-                        // DDCL 6: the away team has black on odd boards; HSL III: the visitor has white on odd boards.
-                        None => match raw.rules {
-                            League::Ddcl => b.board % 2 == 1,
-                            League::HsLeague => b.board % 2 == 0,
-                        },
-                    },
-                };
-                let result = match (&b.result, &b.pgn) {
-                    (Some(_), Some(_)) => {
-                        return Err(err(&id, bd, "give result or pgn, not both".into()))
-                    }
-                    (Some(r), None) => Some(
-                        GameResult::parse(r)
-                            .filter(|r| *r != GameResult::Unknown)
-                            .ok_or_else(|| {
-                                err(&id, bd, format!("result {r:?} is not 1-0, 0-1 or 1/2-1/2"))
-                            })?,
-                    ),
-                    (None, Some(path)) => {
-                        // Relative to the season file; the judge contains it.
-                        let r = judge_pgn(Path::new(path))
-                            .map_err(|e| err(&id, bd, format!("pgn {path:?}: {e}")))?;
-                        if r == GameResult::Unknown {
-                            return Err(err(&id, bd, format!("pgn {path:?}: the game's result cannot be decided (see arbiter adjudicate)")));
-                        }
-                        Some(r)
-                    }
-                    (None, None) => None,
-                };
-                // A match card's home-first score, turned White first; it must
-                // agree with a result given beside it.
-                let result = match &b.score {
-                    None => result,
-                    Some(sc) => {
-                        let home_first = GameResult::parse(sc)
-                            .filter(|r| *r != GameResult::Unknown)
-                            .ok_or_else(|| {
-                                err(&id, bd, format!("score {sc:?} is not 1-0, 0-1 or 1/2-1/2"))
-                            })?;
-                        let white_first = if home_white {
-                            home_first
-                        } else {
-                            match home_first {
-                                GameResult::WhiteWins => GameResult::BlackWins,
-                                GameResult::BlackWins => GameResult::WhiteWins,
-                                other => other,
-                            }
-                        };
-                        match result {
-                            Some(r) if r != white_first => {
-                                return Err(err(
-                                    &id,
-                                    bd,
-                                    format!(
-                                        "result {} (White first) and score {sc} (home first, the home player {}) disagree",
-                                        r.as_str(),
-                                        if home_white { "White" } else { "Black" }
-                                    ),
-                                ))
-                            }
-                            _ => Some(white_first),
-                        }
-                    }
-                };
-                if result.is_some() && (hp.is_none() || ap.is_none()) {
-                    return Err(err(
-                        &id,
-                        bd,
-                        "a result needs both players; leave the result out for a default".into(),
-                    ));
-                }
-                if result.is_none()
-                    && hp.is_some()
-                    && ap.is_some()
-                    && status == FixtureStatus::Played
-                {
-                    return Err(err(&id, bd, "both players present but no result".into()));
-                }
-                let substitute = match (&b.substitute, &b.replaces) {
-                    (Some(s), Some(r)) => {
-                        let side = match s.as_str() {
-                            "home" => MatchSide::Home,
-                            "away" => MatchSide::Away,
-                            other => {
-                                return Err(err(
-                                    &id,
-                                    bd,
-                                    format!("substitute {other:?} is not home or away"),
-                                ))
-                            }
-                        };
-                        Some((side, r.clone()))
-                    }
-                    (None, None) => None,
-                    _ => return Err(err(&id, bd, "substitute and replaces go together".into())),
-                };
-                out.push(Board {
-                    board: b.board,
-                    home: hp,
-                    away: ap,
-                    result,
-                    home_white,
-                    substitute,
-                    no_show,
-                });
-            }
-            if !tiebreak {
-                out.sort_by_key(|b| b.board);
-            }
-            Ok(out)
+        let m = Match {
+            id,
+            home,
+            away,
+            status,
+            home_white_on_1,
         };
-        let boards = read_boards(&f.boards, false)?;
-        let tiebreaks = read_boards(&f.tiebreaks, true)?;
+        let boards = self.boards(&m, &f.boards, false)?;
+        let tiebreaks = self.boards(&m, &f.tiebreaks, true)?;
+        let id = m.id;
         // Every board of the match is written down, an empty one as such;
         // none beyond the league's count (the HS league's JV boards apart).
-        let count = match (raw.rules, competition) {
+        let count = match (self.rules, competition) {
             (League::Ddcl, Competition::League) => super::params::DDCL.league_boards,
             (League::Ddcl, Competition::Cup) => super::params::DDCL.cup_boards,
             (League::HsLeague, _) => super::params::HS_LEAGUE.varsity_boards,
         };
-        if raw.rules == League::Ddcl {
+        if self.rules == League::Ddcl {
             if let Some(b) = boards.iter().find(|b| b.board > count) {
                 return Err(err(
                     &id,
@@ -734,12 +613,12 @@ pub(crate) fn validate(
                 ));
             }
         }
-        fixtures.push(Fixture {
+        Ok(Fixture {
             id,
             date: when,
             competition,
             division: if f.division.is_empty() {
-                teams[home].division.clone()
+                self.teams[home].division.clone()
             } else {
                 f.division.clone()
             },
@@ -754,22 +633,236 @@ pub(crate) fn validate(
             short_notice_hours: f.short_notice_hours,
             boards,
             tiebreaks,
-        });
+        })
     }
-    Ok(Season {
-        file: file.to_string(),
-        league: raw.league,
-        season: raw.season,
-        rules: raw.rules,
-        grading_list: raw.grading_list,
-        grading_date: raw.grading_date.as_deref().and_then(Date::parse),
-        ecf: raw.ecf,
-        teams,
-        players,
-        fixtures,
-        player_of_year: raw.player_of_year,
-        inputs: Vec::new(),
-    })
+
+    /// A match's boards (or its tie-break games), sorted by board.
+    fn boards(
+        &self,
+        m: &Match,
+        list: &[RawBoard],
+        tiebreak: bool,
+    ) -> Result<Vec<Board>, SeasonError> {
+        let mut out: Vec<Board> = Vec::new();
+        let mut seen_players: HashMap<usize, (usize, u32)> = HashMap::new();
+        for b in list {
+            if !tiebreak && b.board != 0 && out.iter().any(|o| o.board == b.board) {
+                return Err(self.err(&m.id, Some(b.board), "board listed twice".into()));
+            }
+            out.push(self.board(m, b, tiebreak, &mut seen_players)?);
+        }
+        if !tiebreak {
+            out.sort_by_key(|b| b.board);
+        }
+        Ok(out)
+    }
+
+    /// One board of a match; `seen_players` holds who has played which
+    /// board of it so far.
+    fn board(
+        &self,
+        m: &Match,
+        b: &RawBoard,
+        tiebreak: bool,
+        seen_players: &mut HashMap<usize, (usize, u32)>,
+    ) -> Result<Board, SeasonError> {
+        let err =
+            |fixture: &str, board: Option<u32>, message: String| self.err(fixture, board, message);
+        let (id, home, away, status, home_white_on_1) =
+            (m.id.as_str(), m.home, m.away, m.status, m.home_white_on_1);
+        let (players, teams) = (&self.players, &self.teams);
+        let bd = Some(b.board);
+        if b.board == 0 {
+            return Err(err(id, bd, "boards are numbered from 1".into()));
+        }
+        let who = |name: &str, side_team: usize| -> Result<Option<usize>, SeasonError> {
+            if name.trim().is_empty() {
+                return Ok(None);
+            }
+            let p = *self
+                .player_index
+                .get(name)
+                .ok_or_else(|| err(id, bd, format!("unknown player {name:?}")))?;
+            let registered = players[p].team;
+            if teams[registered].club != teams[side_team].club {
+                return Err(err(
+                    id,
+                    bd,
+                    format!(
+                        "player {name:?} is registered with {} (club {}), not with {}",
+                        teams[registered].name, teams[registered].club, teams[side_team].name
+                    ),
+                ));
+            }
+            Ok(Some(p))
+        };
+        let mut hp = who(&b.home, home)?;
+        let mut ap = who(&b.away, away)?;
+        let no_show = match b.no_show.as_deref() {
+            None => None,
+            Some(side) => {
+                let (slot, which) = match side {
+                    "home" => (&mut hp, MatchSide::Home),
+                    "away" => (&mut ap, MatchSide::Away),
+                    other => {
+                        return Err(err(
+                            id,
+                            bd,
+                            format!("no_show {other:?} is not home or away"),
+                        ))
+                    }
+                };
+                let p = slot.take().ok_or_else(|| {
+                    err(
+                        id,
+                        bd,
+                        format!("no_show = {side:?} needs that side's player named"),
+                    )
+                })?;
+                Some((which, p))
+            }
+        };
+        for (p, side) in [(hp, home), (ap, away)] {
+            if let Some(p) = p {
+                if let Some((other_side, other_board)) = seen_players.insert(p, (side, b.board)) {
+                    if !tiebreak || other_side != side {
+                        return Err(err(
+                            id,
+                            bd,
+                            format!(
+                                "player {:?} also plays board {other_board} of this match",
+                                players[p].name
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        let home_white = match b.home_colour.as_deref() {
+            Some("white") => true,
+            Some("black") => false,
+            Some(other) => {
+                return Err(err(
+                    id,
+                    bd,
+                    format!("home_colour {other:?} is not white or black"),
+                ))
+            }
+            None => match home_white_on_1 {
+                Some(w1) => (b.board % 2 == 1) == w1,
+                // DDCL 6: the away team has black on odd boards; HSL III: the visitor has white on odd boards.
+                None => match self.rules {
+                    League::Ddcl => b.board % 2 == 1,
+                    League::HsLeague => b.board.is_multiple_of(2),
+                },
+            },
+        };
+        let result = self.result(id, b, home_white)?;
+        if result.is_some() && (hp.is_none() || ap.is_none()) {
+            return Err(err(
+                id,
+                bd,
+                "a result needs both players; leave the result out for a default".into(),
+            ));
+        }
+        if result.is_none() && hp.is_some() && ap.is_some() && status == FixtureStatus::Played {
+            return Err(err(id, bd, "both players present but no result".into()));
+        }
+        let substitute = match (&b.substitute, &b.replaces) {
+            (Some(s), Some(r)) => {
+                let side = match s.as_str() {
+                    "home" => MatchSide::Home,
+                    "away" => MatchSide::Away,
+                    other => {
+                        return Err(err(
+                            id,
+                            bd,
+                            format!("substitute {other:?} is not home or away"),
+                        ))
+                    }
+                };
+                Some((side, r.clone()))
+            }
+            (None, None) => None,
+            _ => return Err(err(id, bd, "substitute and replaces go together".into())),
+        };
+        Ok(Board {
+            board: b.board,
+            home: hp,
+            away: ap,
+            result,
+            home_white,
+            substitute,
+            no_show,
+        })
+    }
+    /// A board's result, White first: as given, from its PGN, or from a
+    /// match card's home-first score (which must agree with a result
+    /// given beside it).
+    fn result(
+        &self,
+        id: &str,
+        b: &RawBoard,
+        home_white: bool,
+    ) -> Result<Option<GameResult>, SeasonError> {
+        let err =
+            |fixture: &str, board: Option<u32>, message: String| self.err(fixture, board, message);
+        let bd = Some(b.board);
+        let result = match (&b.result, &b.pgn) {
+            (Some(_), Some(_)) => return Err(err(id, bd, "give result or pgn, not both".into())),
+            (Some(r), None) => Some(
+                GameResult::parse(r)
+                    .filter(|r| *r != GameResult::Unknown)
+                    .ok_or_else(|| {
+                        err(id, bd, format!("result {r:?} is not 1-0, 0-1 or 1/2-1/2"))
+                    })?,
+            ),
+            (None, Some(path)) => {
+                // Relative to the season file; the judge contains it.
+                let r = (self.judge_pgn)(Path::new(path))
+                    .map_err(|e| err(id, bd, format!("pgn {path:?}: {e}")))?;
+                if r == GameResult::Unknown {
+                    return Err(err(id, bd, format!("pgn {path:?}: the game's result cannot be decided (see arbiter adjudicate)")));
+                }
+                Some(r)
+            }
+            (None, None) => None,
+        };
+        let result = match &b.score {
+            None => result,
+            Some(sc) => {
+                let home_first = GameResult::parse(sc)
+                    .filter(|r| *r != GameResult::Unknown)
+                    .ok_or_else(|| {
+                        err(id, bd, format!("score {sc:?} is not 1-0, 0-1 or 1/2-1/2"))
+                    })?;
+                let white_first = if home_white {
+                    home_first
+                } else {
+                    match home_first {
+                        GameResult::WhiteWins => GameResult::BlackWins,
+                        GameResult::BlackWins => GameResult::WhiteWins,
+                        other => other,
+                    }
+                };
+                match result {
+                    Some(r) if r != white_first => {
+                        return Err(err(
+                            id,
+                            bd,
+                            format!(
+                                "result {} (White first) and score {sc} (home first, the home player {}) disagree",
+                                r.as_str(),
+                                if home_white { "White" } else { "Black" }
+                            ),
+                        ))
+                    }
+                    _ => Some(white_first),
+                }
+            }
+        };
+        Ok(result)
+    }
 }
 
 /// The check letters of an ECF code (the ECF's field definitions: seven
