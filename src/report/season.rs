@@ -30,204 +30,207 @@ pub(crate) const OWNED: [&str; 8] = [
 
 /// Every CSV file the season writes, by name.
 pub(crate) fn files(season: &Season, rep: &Report) -> Vec<(&'static str, Vec<u8>)> {
-    let mut files: Vec<(&'static str, Vec<u8>)> = Vec::new();
-    files.push((
-        "standings.csv",
-        csv_bytes(
-            &[
-                "division",
-                "position",
-                "team",
-                "played",
-                "won",
-                "drawn",
-                "lost",
-                "game_points",
-                "penalty",
-                "match_points",
-                "note",
-            ],
-            rep.standings.iter().map(|s| {
-                vec![
-                    s.division.clone(),
-                    s.position.to_string(),
-                    s.team.clone(),
-                    s.played.to_string(),
-                    s.won.to_string(),
-                    s.drawn.to_string(),
-                    s.lost.to_string(),
-                    num(s.game_points),
-                    num(s.penalty),
-                    num(s.match_points),
-                    s.note.clone(),
-                ]
-            }),
+    let mut files = vec![
+        ("standings.csv", standings(rep)),
+        (
+            "violations.csv",
+            violations(
+                &["fixture", "board", "rule", "what", "penalty"],
+                &rep.violations,
+            ),
         ),
-    ));
-    // Breaches and notes share a shape: what happened, under which rule, and
-    // what follows (a penalty, or the effect the rule provides for).
-    let rows = |list: &[Violation]| -> Vec<Vec<String>> {
-        list.iter()
-            .map(|v| {
-                vec![
-                    v.fixture.clone(),
-                    v.board.map(|b| b.to_string()).unwrap_or_default(),
-                    v.rule.clone(),
-                    v.what.clone(),
-                    v.penalty.clone(),
-                ]
-            })
-            .collect()
-    };
-    files.push((
-        "violations.csv",
-        csv_bytes(
-            &["fixture", "board", "rule", "what", "penalty"],
-            rows(&rep.violations),
+        (
+            "notes.csv",
+            violations(&["fixture", "board", "rule", "note", "effect"], &rep.notes),
         ),
-    ));
-    files.push((
-        "notes.csv",
-        csv_bytes(
-            &["fixture", "board", "rule", "note", "effect"],
-            rows(&rep.notes),
-        ),
-    ));
-    files.push((
-        "grading.csv",
-        csv_bytes(
-            &[
-                "date",
-                "event",
-                "match",
-                "board",
-                "white",
-                "white_grade",
-                "black",
-                "black_grade",
-                "score",
-                "colour",
-            ],
-            rep.grading.iter().map(|g| {
-                vec![
-                    g.date.clone(),
-                    g.event.clone(),
-                    g.fixture.clone(),
-                    g.board.to_string(),
-                    season.player(g.white).name.clone(),
-                    g.white_grade.clone(),
-                    season.player(g.black).name.clone(),
-                    g.black_grade.clone(),
-                    g.score.as_str().to_string(),
-                    g.home_colour.to_string(),
-                ]
-            }),
-        ),
-    ));
+        ("grading.csv", grading(season, rep)),
+    ];
     match season.rules {
         model::League::Ddcl => {
-            files.push((
-                "player-of-year.csv",
-                csv_bytes(
-                    &[
-                        "rank",
-                        "player",
-                        "team",
-                        "games",
-                        "points",
-                        "ratio",
-                        "matches_played",
-                        "matches_available",
-                        "eligible",
-                        "grade_increase_pct",
-                    ],
-                    rep.poy.iter().map(|p| {
-                        vec![
-                            p.rank.map(|r| r.to_string()).unwrap_or_default(),
-                            p.player.clone(),
-                            p.team.clone(),
-                            p.games.to_string(),
-                            num(p.points),
-                            format!("{:.3}", p.ratio),
-                            p.matches_played.to_string(),
-                            p.matches_available.to_string(),
-                            if p.eligible { "yes" } else { "no" }.to_string(),
-                            p.grade_increase_pct
-                                .map(|x| format!("{x:.1}"))
-                                .unwrap_or_default(),
-                        ]
-                    }),
-                ),
-            ));
-            files.push((
-                "cup.csv",
-                csv_bytes(
-                    &[
-                        "fixture",
-                        "round",
-                        "date",
-                        "home",
-                        "away",
-                        "home_grade_total",
-                        "away_grade_total",
-                        "difference",
-                        "handicap",
-                        "handicap_to",
-                        "home_boards",
-                        "away_boards",
-                        "home_total",
-                        "away_total",
-                        "tiebreak",
-                        "winner",
-                    ],
-                    rep.cup.iter().map(|c| {
-                        vec![
-                            c.fixture.clone(),
-                            c.round.clone(),
-                            c.date.clone(),
-                            c.home.clone(),
-                            c.away.clone(),
-                            num(c.home_grade_total),
-                            num(c.away_grade_total),
-                            num(c.difference),
-                            num(c.handicap),
-                            c.handicap_to.clone(),
-                            num(c.home_boards),
-                            num(c.away_boards),
-                            num(c.home_total),
-                            num(c.away_total),
-                            c.tiebreak.clone(),
-                            c.winner.clone(),
-                        ]
-                    }),
-                ),
-            ));
+            files.push(("player-of-year.csv", player_of_year(rep)));
+            files.push(("cup.csv", cup(rep)));
         }
-        model::League::HsLeague => {
-            files.push((
-                "ratings.csv",
-                csv_bytes(
-                    &[
-                        "player",
-                        "team",
-                        "start_rating",
-                        "games",
-                        "forfeit_wins",
-                        "rating",
-                    ],
-                    rep.ratings.iter().map(|r| {
-                        vec![
-                            r.player.clone(),
-                            r.team.clone(),
-                            num(r.start),
-                            r.games.to_string(),
-                            r.forfeit_wins.to_string(),
-                            format!("{:.0}", r.rating),
-                        ]
-                    }),
-                ),
-            ));
-        }
+        model::League::HsLeague => files.push(("ratings.csv", ratings(rep))),
     }
     files
+}
+
+fn standings(rep: &Report) -> Vec<u8> {
+    csv_bytes(
+        &[
+            "division",
+            "position",
+            "team",
+            "played",
+            "won",
+            "drawn",
+            "lost",
+            "game_points",
+            "penalty",
+            "match_points",
+            "note",
+        ],
+        rep.standings.iter().map(|s| {
+            vec![
+                s.division.clone(),
+                s.position.to_string(),
+                s.team.clone(),
+                s.played.to_string(),
+                s.won.to_string(),
+                s.drawn.to_string(),
+                s.lost.to_string(),
+                num(s.game_points),
+                num(s.penalty),
+                num(s.match_points),
+                s.note.clone(),
+            ]
+        }),
+    )
+}
+
+/// Breaches and notes share a shape: what happened, under which rule, and
+/// what follows (a penalty, or the effect the rule provides for).
+fn violations(header: &[&str], list: &[Violation]) -> Vec<u8> {
+    csv_bytes(
+        header,
+        list.iter().map(|v| {
+            vec![
+                v.fixture.clone(),
+                v.board.map(|b| b.to_string()).unwrap_or_default(),
+                v.rule.clone(),
+                v.what.clone(),
+                v.penalty.clone(),
+            ]
+        }),
+    )
+}
+
+fn grading(season: &Season, rep: &Report) -> Vec<u8> {
+    csv_bytes(
+        &[
+            "date",
+            "event",
+            "match",
+            "board",
+            "white",
+            "white_grade",
+            "black",
+            "black_grade",
+            "score",
+            "colour",
+        ],
+        rep.grading.iter().map(|g| {
+            vec![
+                g.date.clone(),
+                g.event.clone(),
+                g.fixture.clone(),
+                g.board.to_string(),
+                season.player(g.white).name.clone(),
+                g.white_grade.clone(),
+                season.player(g.black).name.clone(),
+                g.black_grade.clone(),
+                g.score.as_str().to_string(),
+                g.home_colour.to_string(),
+            ]
+        }),
+    )
+}
+
+fn player_of_year(rep: &Report) -> Vec<u8> {
+    csv_bytes(
+        &[
+            "rank",
+            "player",
+            "team",
+            "games",
+            "points",
+            "ratio",
+            "matches_played",
+            "matches_available",
+            "eligible",
+            "grade_increase_pct",
+        ],
+        rep.poy.iter().map(|p| {
+            vec![
+                p.rank.map(|r| r.to_string()).unwrap_or_default(),
+                p.player.clone(),
+                p.team.clone(),
+                p.games.to_string(),
+                num(p.points),
+                format!("{:.3}", p.ratio),
+                p.matches_played.to_string(),
+                p.matches_available.to_string(),
+                if p.eligible { "yes" } else { "no" }.to_string(),
+                p.grade_increase_pct
+                    .map(|x| format!("{x:.1}"))
+                    .unwrap_or_default(),
+            ]
+        }),
+    )
+}
+
+fn cup(rep: &Report) -> Vec<u8> {
+    csv_bytes(
+        &[
+            "fixture",
+            "round",
+            "date",
+            "home",
+            "away",
+            "home_grade_total",
+            "away_grade_total",
+            "difference",
+            "handicap",
+            "handicap_to",
+            "home_boards",
+            "away_boards",
+            "home_total",
+            "away_total",
+            "tiebreak",
+            "winner",
+        ],
+        rep.cup.iter().map(|c| {
+            vec![
+                c.fixture.clone(),
+                c.round.clone(),
+                c.date.clone(),
+                c.home.clone(),
+                c.away.clone(),
+                num(c.home_grade_total),
+                num(c.away_grade_total),
+                num(c.difference),
+                num(c.handicap),
+                c.handicap_to.clone(),
+                num(c.home_boards),
+                num(c.away_boards),
+                num(c.home_total),
+                num(c.away_total),
+                c.tiebreak.clone(),
+                c.winner.clone(),
+            ]
+        }),
+    )
+}
+
+fn ratings(rep: &Report) -> Vec<u8> {
+    csv_bytes(
+        &[
+            "player",
+            "team",
+            "start_rating",
+            "games",
+            "forfeit_wins",
+            "rating",
+        ],
+        rep.ratings.iter().map(|r| {
+            vec![
+                r.player.clone(),
+                r.team.clone(),
+                num(r.start),
+                r.games.to_string(),
+                r.forfeit_wins.to_string(),
+                format!("{:.0}", r.rating),
+            ]
+        }),
+    )
 }
