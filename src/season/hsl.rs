@@ -42,76 +42,7 @@ pub(crate) fn process(season: &Season) -> Report {
         let name = match_name(season, f);
         let mut illegal = [false, false];
         for (side, home) in [(0usize, true), (1usize, false)] {
-            let team = if home { f.home } else { f.away };
-            let team_name = &season.team(team).name;
-            let seats: Vec<(u32, usize)> = seats(f, home)
-                .into_iter()
-                .filter(|s| s.0 <= HS_LEAGUE.varsity_boards)
-                .collect();
-            for &(board, p) in &seats {
-                let player = season.player(p);
-                match player.school_grade {
-                    Some(9..=12) => {}
-                    Some(8) => report.violations.push(Violation::new(f, Some(board), "HSL II", format!("{} is in grade 8: eligible only when a team lacks players from grades 9-12", player.name), "none (coaches' consensus)")),
-                    other => {
-                        illegal[side] = true;
-                        report.violations.push(Violation::new(f, Some(board), "HSL II", format!("{} is not eligible (school grade {})", player.name, other.map_or("unknown".to_string(), |g| g.to_string())), "illegal lineup: match forfeited (HSL VII)"));
-                    }
-                }
-                // VI.1: after a match, at most one board from the previous
-                // lineup; VI.2: a first match on the board assigned before the
-                // season, exactly.
-                match last_board.get(&p) {
-                    Some(&prev) if board.abs_diff(prev) > 1 => {
-                        illegal[side] = true;
-                        report.violations.push(Violation::new(f, Some(board), "HSL VI.1", format!("{} moved from board {prev} (previous match) to board {board}, more than one board", player.name), "illegal lineup: match forfeited (HSL VII)"));
-                    }
-                    Some(_) => {}
-                    None => {
-                        let assigned = player.preseason_board.unwrap_or(board);
-                        if board != assigned {
-                            illegal[side] = true;
-                            report.violations.push(Violation::new(f, Some(board), "HSL VI.2", format!("{} played board {board} in a first match; the board assigned before the season is {assigned}", player.name), "illegal lineup: match forfeited (HSL VII)"));
-                        }
-                    }
-                }
-            }
-            // IV: forfeited boards must be the bottom ones.
-            let filled: Vec<u32> = seats.iter().map(|s| s.0).collect();
-            if let Some(&top_empty) = (1..=HS_LEAGUE.varsity_boards)
-                .filter(|b| !filled.contains(b))
-                .collect::<Vec<_>>()
-                .first()
-            {
-                if filled.iter().any(|&b| b > top_empty) {
-                    illegal[side] = true;
-                    let want = if home {
-                        MatchSide::Home
-                    } else {
-                        MatchSide::Away
-                    };
-                    let absent = f
-                        .boards
-                        .iter()
-                        .find(|b| b.board == top_empty)
-                        .and_then(|b| b.no_show)
-                        .filter(|(s, _)| *s == want);
-                    let what = match absent {
-                        Some((_, p)) => format!(
-                            "{} of {team_name} did not show on board {top_empty}, above a played board: a forfeited board must be a bottom one",
-                            season.player(p).name
-                        ),
-                        None => format!("{team_name} left board {top_empty} empty above a played board"),
-                    };
-                    report.violations.push(Violation::new(
-                        f,
-                        Some(top_empty),
-                        "HSL IV",
-                        what,
-                        "illegal lineup: match forfeited (HSL VII)",
-                    ));
-                }
-            }
+            illegal[side] = lineup(season, f, home, &last_board, &mut report);
         }
         // Game points over the varsity boards; an empty seat loses that board.
         let (mut home_pts, mut away_pts) = (0.0, 0.0);
@@ -141,39 +72,13 @@ pub(crate) fn process(season: &Season) -> Report {
                     home_pts += 1.0;
                     forfeit_wins[h] += 1;
                     ratings[h] += HS_LEAGUE.forfeit_bonus;
-                    report.notes.push(Violation::new(
-                        f,
-                        Some(b.board),
-                        "HSL XIII",
-                        match b.no_show {
-                            Some((_, ns)) => format!(
-                                "{} wins by forfeit: {} did not show",
-                                season.player(h).name,
-                                season.player(ns).name
-                            ),
-                            None => format!("{} wins by forfeit", season.player(h).name),
-                        },
-                        "+16 rating; the no-show loses none",
-                    ));
+                    report.notes.push(forfeit_note(season, f, b, h));
                 }
                 (None, Some(a), _) => {
                     away_pts += 1.0;
                     forfeit_wins[a] += 1;
                     ratings[a] += HS_LEAGUE.forfeit_bonus;
-                    report.notes.push(Violation::new(
-                        f,
-                        Some(b.board),
-                        "HSL XIII",
-                        match b.no_show {
-                            Some((_, ns)) => format!(
-                                "{} wins by forfeit: {} did not show",
-                                season.player(a).name,
-                                season.player(ns).name
-                            ),
-                            None => format!("{} wins by forfeit", season.player(a).name),
-                        },
-                        "+16 rating; the no-show loses none",
-                    ));
+                    report.notes.push(forfeit_note(season, f, b, a));
                 }
                 _ => {}
             }
@@ -248,4 +153,124 @@ pub(crate) fn process(season: &Season) -> Report {
         })
         .collect();
     report
+}
+
+/// The lineup rules for one side of a played match (HSL II, IV, VI): its
+/// violations added to `report`; `true` when the lineup is illegal.
+fn lineup(
+    season: &Season,
+    f: &Fixture,
+    home: bool,
+    last_board: &HashMap<usize, u32>,
+    report: &mut Report,
+) -> bool {
+    let mut illegal = false;
+    let team = if home { f.home } else { f.away };
+    let team_name = &season.team(team).name;
+    let seats: Vec<(u32, usize)> = seats(f, home)
+        .into_iter()
+        .filter(|s| s.0 <= HS_LEAGUE.varsity_boards)
+        .collect();
+    for &(board, p) in &seats {
+        let player = season.player(p);
+        match player.school_grade {
+            Some(9..=12) => {}
+            Some(8) => report.violations.push(Violation::new(
+                f,
+                Some(board),
+                "HSL II",
+                format!(
+                    "{} is in grade 8: eligible only when a team lacks players from grades 9-12",
+                    player.name
+                ),
+                "none (coaches' consensus)",
+            )),
+            other => {
+                illegal = true;
+                report.violations.push(Violation::new(
+                    f,
+                    Some(board),
+                    "HSL II",
+                    format!(
+                        "{} is not eligible (school grade {})",
+                        player.name,
+                        other.map_or("unknown".to_string(), |g| g.to_string())
+                    ),
+                    "illegal lineup: match forfeited (HSL VII)",
+                ));
+            }
+        }
+        // VI.1: after a match, at most one board from the previous
+        // lineup; VI.2: a first match on the board assigned before the
+        // season, exactly.
+        match last_board.get(&p) {
+            Some(&prev) if board.abs_diff(prev) > 1 => {
+                illegal = true;
+                report.violations.push(Violation::new(f, Some(board), "HSL VI.1", format!("{} moved from board {prev} (previous match) to board {board}, more than one board", player.name), "illegal lineup: match forfeited (HSL VII)"));
+            }
+            Some(_) => {}
+            None => {
+                let assigned = player.preseason_board.unwrap_or(board);
+                if board != assigned {
+                    illegal = true;
+                    report.violations.push(Violation::new(f, Some(board), "HSL VI.2", format!("{} played board {board} in a first match; the board assigned before the season is {assigned}", player.name), "illegal lineup: match forfeited (HSL VII)"));
+                }
+            }
+        }
+    }
+    // IV: forfeited boards must be the bottom ones.
+    let filled: Vec<u32> = seats.iter().map(|s| s.0).collect();
+    if let Some(&top_empty) = (1..=HS_LEAGUE.varsity_boards)
+        .filter(|b| !filled.contains(b))
+        .collect::<Vec<_>>()
+        .first()
+    {
+        if filled.iter().any(|&b| b > top_empty) {
+            illegal = true;
+            let want = if home {
+                MatchSide::Home
+            } else {
+                MatchSide::Away
+            };
+            let absent = f
+                .boards
+                .iter()
+                .find(|b| b.board == top_empty)
+                .and_then(|b| b.no_show)
+                .filter(|(s, _)| *s == want);
+            let what = match absent {
+                Some((_, p)) => format!(
+                    "{} of {team_name} did not show on board {top_empty}, above a played board: a forfeited board must be a bottom one",
+                    season.player(p).name
+                ),
+                None => format!("{team_name} left board {top_empty} empty above a played board"),
+            };
+            report.violations.push(Violation::new(
+                f,
+                Some(top_empty),
+                "HSL IV",
+                what,
+                "illegal lineup: match forfeited (HSL VII)",
+            ));
+        }
+    }
+    illegal
+}
+
+/// HSL XIII: the player present on a board wins it by forfeit.
+fn forfeit_note(season: &Season, f: &Fixture, b: &super::model::Board, winner: usize) -> Violation {
+    Violation::new(
+        f,
+        Some(b.board),
+        "HSL XIII",
+        match b.no_show {
+            Some((_, ns)) => format!(
+                "{} wins by forfeit: {} did not show",
+                season.player(winner).name,
+                season.player(ns).name
+            ),
+            None => format!("{} wins by forfeit", season.player(winner).name),
+        },
+        "+16 rating; the no-show loses none",
+    )
 }
