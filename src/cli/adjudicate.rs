@@ -89,55 +89,13 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             pb.set_message(super::progress_message(s, started.elapsed(), sized));
         }));
     }
-    if let Some(dir) = &a.syzygy {
-        match crate::analysis::forced::Syzygy::open(dir) {
-            Ok(tb) => opts.syzygy = Some(std::sync::Arc::new(tb)),
-            Err(e) => {
-                eprintln!("arbiter: --syzygy: {e}");
-                return ExitStatus::Error;
-            }
-        }
+    if let Err(e) = syzygy_and_packets(&a, &rules, &sources, &mut opts) {
+        return e;
     }
-    if let Some(dir) = &a.packets {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            eprintln!("arbiter: --packets {}: {e}", dir.display());
-            return ExitStatus::Error;
-        }
-        let (dir, packet_rules) = (dir.clone(), rules.clone());
-        let inputs: Vec<PathBuf> = sources
-            .iter()
-            .filter_map(|s| match s {
-                crate::read::Source::File { path, .. } => Some(path.clone()),
-                crate::read::Source::Stdin => None,
-            })
-            .collect();
-        opts.on_unconfirmed = Some(std::sync::Arc::new(move |u: pipeline::Unconfirmed<'_>| {
-            write_packet(&dir, &u, &packet_rules, &inputs)
-        }));
-    }
-    let out = match super::output_path(a.out.as_deref(), &sources) {
-        Ok(o) => o,
+    let [out, pgn_path, summary_path, html_path] = match output_paths(&a, &sources) {
+        Ok(p) => p,
         Err(e) => return e,
     };
-    let mut extra = Vec::new();
-    for (flag, path) in [
-        ("--pgn-out", &a.pgn_out),
-        ("--summary", &a.summary),
-        ("--html", &a.html),
-    ] {
-        if path.as_deref().is_some_and(|p| p.as_os_str() == "-") {
-            eprintln!("arbiter: {flag} needs a file name: stdout carries the results");
-            return ExitStatus::Error;
-        }
-        match super::output_path(path.as_deref(), &sources) {
-            Ok(p) => extra.push(p),
-            Err(e) => {
-                eprintln!("arbiter: {flag} is refused");
-                return e;
-            }
-        }
-    }
-    let [pgn_path, summary_path, html_path] = [extra.remove(0), extra.remove(0), extra.remove(0)];
     if a.shard.is_some() && a.format == Format::Json {
         eprintln!("arbiter: --shard with --format json would give N arrays: use --format ndjson, whose shards concatenate");
         return ExitStatus::Error;
@@ -236,19 +194,15 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         }
     }
     if let (Some(path), Some(page)) = (&html_path, page) {
+        let totals = format!("{} under {}", summary.counts(), rules.name);
         let written = match page_error {
             Some(e) => Err(e),
-            None => Pending::create(path).and_then(|mut p| {
-                let mut w = std::io::BufWriter::new(p.file());
-                page.finish(
-                    &format!("arbiter review: {}", rules.name),
-                    &format!("{} under {}", summary.counts(), rules.name),
-                    &mut w,
-                )?;
-                std::io::Write::flush(&mut w)?;
-                drop(w);
-                p.commit()
-            }),
+            None => write_page(
+                path,
+                page,
+                &format!("arbiter review: {}", rules.name),
+                &totals,
+            ),
         };
         if let Err(e) = written {
             eprintln!("arbiter: {}: {e}", path.display());
@@ -269,6 +223,87 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     } else {
         ExitStatus::Ok
     }
+}
+
+/// `--syzygy` opened and `--packets` set up: a packet for every game not
+/// confirmed, never over an input.
+fn syzygy_and_packets(
+    a: &Args,
+    rules: &Ruleset,
+    sources: &[crate::read::Source],
+    opts: &mut pipeline::Options,
+) -> Result<(), ExitStatus> {
+    if let Some(dir) = &a.syzygy {
+        match crate::analysis::forced::Syzygy::open(dir) {
+            Ok(tb) => opts.syzygy = Some(std::sync::Arc::new(tb)),
+            Err(e) => {
+                eprintln!("arbiter: --syzygy: {e}");
+                return Err(ExitStatus::Error);
+            }
+        }
+    }
+    if let Some(dir) = &a.packets {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("arbiter: --packets {}: {e}", dir.display());
+            return Err(ExitStatus::Error);
+        }
+        let (dir, packet_rules) = (dir.clone(), rules.clone());
+        let inputs: Vec<PathBuf> = sources
+            .iter()
+            .filter_map(|s| match s {
+                crate::read::Source::File { path, .. } => Some(path.clone()),
+                crate::read::Source::Stdin => None,
+            })
+            .collect();
+        opts.on_unconfirmed = Some(std::sync::Arc::new(move |u: pipeline::Unconfirmed<'_>| {
+            write_packet(&dir, &u, &packet_rules, &inputs)
+        }));
+    }
+    Ok(())
+}
+
+/// `-o`, `--pgn-out`, `--summary` and `--html` as given, each refused where
+/// it is one of the inputs; only `-o` may be `-` (stdout).
+fn output_paths(
+    a: &Args,
+    sources: &[crate::read::Source],
+) -> Result<[Option<PathBuf>; 4], ExitStatus> {
+    let out = super::output_path(a.out.as_deref(), sources)?;
+    let mut extra = Vec::new();
+    for (flag, path) in [
+        ("--pgn-out", &a.pgn_out),
+        ("--summary", &a.summary),
+        ("--html", &a.html),
+    ] {
+        if path.as_deref().is_some_and(|p| p.as_os_str() == "-") {
+            eprintln!("arbiter: {flag} needs a file name: stdout carries the results");
+            return Err(ExitStatus::Error);
+        }
+        match super::output_path(path.as_deref(), sources) {
+            Ok(p) => extra.push(p),
+            Err(e) => {
+                eprintln!("arbiter: {flag} is refused");
+                return Err(e);
+            }
+        }
+    }
+    Ok([out, extra.remove(0), extra.remove(0), extra.remove(0)])
+}
+
+/// The review page, its sections spooled as the games came, written and
+/// renamed into place.
+fn write_page(
+    path: &Path,
+    page: review::PageWriter,
+    heading: &str,
+    totals: &str,
+) -> std::io::Result<()> {
+    let mut p = Pending::create(path)?;
+    let mut w = std::io::BufWriter::new(p.file());
+    page.finish(heading, totals, &mut w)?;
+    std::io::Write::flush(&mut w)?;
+    drop(w);
+    p.commit()
 }
 
 /// Which target a write error hit: the results (a file or stdout) or the
