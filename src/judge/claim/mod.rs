@@ -327,10 +327,52 @@ fn clock_evidence(d: &mut Draft, rule: &Citation) {
 /// `complete`: the procedure requires the whole game's scoresheet (ECF QPF 14).
 fn position_checks(r: &mut Draft, position_rule: &Citation, complete: bool) {
     let ev = &r.evidence;
+    let unreadable = ev.problem.is_some() && ev.rows.is_empty() && ev.illegal.is_empty();
+    let sheet = scoresheet_check(r, position_rule, complete, unreadable);
+    let sheet_ok = !unreadable && sheet.outcome != CheckOutcome::Fail;
+    r.checks.push(sheet);
+    let sheet_fen = r.evidence.fen();
+    let claimed = r.claim.final_fen.clone();
+    let claimed_pos = claimed.as_deref().and_then(|f| {
+        f.parse::<Fen>()
+            .ok()
+            .and_then(|f| f.into_position::<Chess>(CastlingMode::Standard).ok())
+    });
+    let (outcome, detail) = final_position_check(
+        r,
+        claimed.as_deref(),
+        claimed_pos.as_ref(),
+        sheet_ok,
+        &sheet_fen,
+    );
+    r.push(CheckId::FinalPosition, outcome, position_rule, detail);
+    // The scoresheet's position when it stands; else what the claimant wrote.
+    let (pos, fen) = if sheet_ok && outcome != CheckOutcome::Fail {
+        (Some(r.evidence.position.clone()), sheet_fen)
+    } else if let (Some(p), Some(f)) = (claimed_pos, claimed) {
+        (Some(p), f)
+    } else if sheet_ok {
+        (Some(r.evidence.position.clone()), sheet_fen)
+    } else {
+        (None, String::new())
+    };
+    r.position = pos;
+    r.fen = fen;
+    clock_evidence(r, position_rule);
+}
+
+/// What the scoresheet is and how far it replays: the whole game or an
+/// extract, with or without clocks, up to an illegal move or not.
+fn scoresheet_check(
+    r: &Draft,
+    position_rule: &Citation,
+    complete: bool,
+    unreadable: bool,
+) -> Check {
+    let ev = &r.evidence;
     // An illegal move that stood once answered is part of the game as played.
     let stopped = ev.last_illegal().filter(|i| !i.stood);
-    let unreadable = ev.problem.is_some() && ev.rows.is_empty() && ev.illegal.is_empty();
-    let sheet = match (&ev.problem, stopped) {
+    match (&ev.problem, stopped) {
         (Some(p), _) if unreadable => check(
             CheckId::Scoresheet,
             CheckOutcome::Unknown,
@@ -431,17 +473,18 @@ fn position_checks(r: &mut Draft, position_rule: &Citation, complete: bool) {
                 )
             }
         }
-    };
-    let sheet_ok = !unreadable && sheet.outcome != CheckOutcome::Fail;
-    r.checks.push(sheet);
-    let sheet_fen = r.evidence.fen();
-    let claimed = r.claim.final_fen.clone();
-    let claimed_pos = claimed.as_deref().and_then(|f| {
-        f.parse::<Fen>()
-            .ok()
-            .and_then(|f| f.into_position::<Chess>(CastlingMode::Standard).ok())
-    });
-    let (outcome, detail) = match (&claimed, sheet_ok) {
+    }
+}
+
+/// The final position the claimant wrote, against the scoresheet's.
+fn final_position_check(
+    r: &Draft,
+    claimed: Option<&str>,
+    claimed_pos: Option<&Chess>,
+    sheet_ok: bool,
+    sheet_fen: &str,
+) -> (CheckOutcome, String) {
+    match (claimed, sheet_ok) {
         (None, true) => (
             CheckOutcome::NotApplicable,
             "no final position written in the claim; the scoresheet's is used".to_string(),
@@ -455,10 +498,10 @@ fn position_checks(r: &mut Draft, position_rule: &Citation, complete: bool) {
             format!("the claimant wrote {f}; the scoresheet cannot confirm it"),
         ),
         (Some(f), true) => {
-            let same = claimed_pos.as_ref().is_some_and(|p| {
+            let same = claimed_pos.is_some_and(|p| {
                 p.board() == r.evidence.position.board() && p.turn() == r.evidence.position.turn()
             });
-            let at_last_recorded = match (&claimed_pos, &r.evidence.last_recorded) {
+            let at_last_recorded = match (claimed_pos, &r.evidence.last_recorded) {
                 (Some(p), Some(last)) => p.board() == last.board() && p.turn() == last.turn(),
                 _ => false,
             };
@@ -510,21 +553,7 @@ fn position_checks(r: &mut Draft, position_rule: &Citation, complete: bool) {
                 )
             }
         }
-    };
-    r.push(CheckId::FinalPosition, outcome, position_rule, detail);
-    // The scoresheet's position when it stands; else what the claimant wrote.
-    let (pos, fen) = if sheet_ok && outcome != CheckOutcome::Fail {
-        (Some(r.evidence.position.clone()), sheet_fen)
-    } else if let (Some(p), Some(f)) = (claimed_pos, claimed) {
-        (Some(p), f)
-    } else if sheet_ok {
-        (Some(r.evidence.position.clone()), sheet_fen)
-    } else {
-        (None, String::new())
-    };
-    r.position = pos;
-    r.fen = fen;
-    clock_evidence(r, position_rule);
+    }
 }
 
 /// A "can this side mate?" answer as a finding: pass, fail or unknown, with
