@@ -372,35 +372,7 @@ fn cup_match(season: &Season, f: &Fixture, report: &mut Report) {
     // DDCL 14(h): a team that cannot play the tie forfeits the match; the
     // other goes through. Nothing is played, so nothing is graded.
     if f.status == FixtureStatus::Defaulted {
-        let by = f.defaulted_by.unwrap_or(f.away);
-        let other = if by == f.home { f.away } else { f.home };
-        report.violations.push(Violation::new(
-            f,
-            None,
-            "DDCL 14(h)",
-            format!("{} could not play the tie", season.team(by).name),
-            &format!("match forfeited: {} goes through", season.team(other).name),
-        ));
-        let n = f64::from(DDCL.cup_boards);
-        let (home_boards, away_boards) = if by == f.home { (0.0, n) } else { (n, 0.0) };
-        report.cup.push(CupRow {
-            fixture: f.id.clone(),
-            round: f.round.clone(),
-            date: f.date.to_string(),
-            home: season.team(f.home).name.clone(),
-            away: season.team(f.away).name.clone(),
-            home_grade_total: 0.0,
-            away_grade_total: 0.0,
-            difference: 0.0,
-            handicap: 0.0,
-            handicap_to: String::new(),
-            home_boards,
-            away_boards,
-            home_total: home_boards,
-            away_total: away_boards,
-            tiebreak: format!("{} forfeited the match (DDCL 14(h))", season.team(by).name),
-            winner: season.team(other).name.clone(),
-        });
+        cup_default(season, f, report);
         return;
     }
     if f.status == FixtureStatus::Postponed {
@@ -411,72 +383,12 @@ fn cup_match(season: &Season, f: &Fixture, report: &mut Report) {
     let mut away_boards = 0.0;
     let mut grades: [Vec<Option<u32>>; 2] = [Vec::new(), Vec::new()];
     for (side, home) in [(0, true), (1, false)] {
-        let seated = seats(f, home);
-        for &(_, p) in &seated {
-            grades[side].push(season.player(p).grade_on(f.date));
-        }
-        let missing = DDCL.cup_boards as usize - seated.len().min(DDCL.cup_boards as usize);
-        if missing > 0 {
-            let team = if home { f.home } else { f.away };
-            let from = DDCL.cup_boards as usize - missing + 1;
-            let penalty = if from as u32 == DDCL.cup_boards {
-                format!("board {} forfeited", DDCL.cup_boards)
-            } else {
-                format!("boards {from}-{} forfeited", DDCL.cup_boards)
-            };
-            report.violations.push(Violation::new(
-                f,
-                Some(from as u32),
-                "DDCL 14(c)",
-                format!(
-                    "{} fielded {} players",
-                    season.team(team).name,
-                    seated.len()
-                ),
-                &penalty,
-            ));
-            if home {
-                away_boards += missing as f64;
-            } else {
-                home_boards += missing as f64;
-            }
-        }
-        // 14(k): DDCL grade order, no tolerance; 14(p): referred to the organiser.
-        if let Some((from, why)) = out_of_order(season, f, &seated, 0) {
-            let team = if home { f.home } else { f.away };
-            report.violations.push(Violation::new(
-                f,
-                Some(from),
-                "DDCL 14(k)",
-                format!("{} not in grade order: {why}", season.team(team).name),
-                "referred to the competition organiser (DDCL 14(p))",
-            ));
-        }
-        // 14(d): in the final every player must have played a league game for the club.
-        if f.final_round {
-            let club = &season.team(if home { f.home } else { f.away }).club;
-            for &(board, p) in &seated {
-                let played_league = season.fixtures.iter().any(|g| {
-                    g.competition == Competition::League
-                        && g.status == FixtureStatus::Played
-                        && g.boards.iter().any(|b| {
-                            (b.home == Some(p) && &season.team(g.home).club == club)
-                                || (b.away == Some(p) && &season.team(g.away).club == club)
-                        })
-                });
-                if !played_league {
-                    report.violations.push(Violation::new(
-                        f,
-                        Some(board),
-                        "DDCL 14(d)",
-                        format!(
-                            "{} has played no league game for {club} this season",
-                            season.player(p).name
-                        ),
-                        "not eligible for the final: referred to the competition organiser",
-                    ));
-                }
-            }
+        let (side_grades, missing) = cup_side(season, f, home, report);
+        grades[side] = side_grades;
+        if home {
+            away_boards += missing as f64;
+        } else {
+            home_boards += missing as f64;
         }
     }
     for b in &f.boards {
@@ -505,45 +417,12 @@ fn cup_match(season: &Season, f: &Fixture, report: &mut Report) {
         away_sum += handicap;
         season.team(f.away).name.clone()
     };
-    let mut tiebreak = String::new();
-    let winner = if home_sum > away_sum {
-        season.team(f.home).name.clone()
+    let (tiebreak, winner) = if home_sum > away_sum {
+        (String::new(), season.team(f.home).name.clone())
     } else if away_sum > home_sum {
-        season.team(f.away).name.clone()
+        (String::new(), season.team(f.away).name.clone())
     } else {
-        // DDCL 14(l): the same pairs with colours reversed (boards 1-4), then single games.
-        let replay: Vec<&Board> = f.tiebreaks.iter().take(DDCL.cup_boards as usize).collect();
-        let h: f64 = replay.iter().filter_map(|b| home_score(b)).sum();
-        let a = replay.iter().filter(|b| b.result.is_some()).count() as f64 - h;
-        tiebreak = format!("replay {h}-{a}");
-        if h != a && !replay.is_empty() {
-            if h > a {
-                season.team(f.home).name.clone()
-            } else {
-                season.team(f.away).name.clone()
-            }
-        } else {
-            let mut decided = String::new();
-            for b in f.tiebreaks.iter().skip(DDCL.cup_boards as usize) {
-                match home_score(b) {
-                    Some(x) if x > 0.5 => {
-                        decided = season.team(f.home).name.clone();
-                        tiebreak.push_str(&format!(", single game {}", b.board));
-                        break;
-                    }
-                    Some(x) if x < 0.5 => {
-                        decided = season.team(f.away).name.clone();
-                        tiebreak.push_str(&format!(", single game {}", b.board));
-                        break;
-                    }
-                    _ => {}
-                }
-            }
-            if decided.is_empty() {
-                tiebreak.push_str("; still tied: tie-break games (DDCL 14(l)) to be played");
-            }
-            decided
-        }
+        cup_tiebreak(season, f)
     };
     report.cup.push(CupRow {
         fixture: f.id.clone(),
@@ -563,6 +442,153 @@ fn cup_match(season: &Season, f: &Fixture, report: &mut Report) {
         tiebreak,
         winner,
     });
+}
+
+/// One side of a cup tie (DDCL 14(c), 14(k), 14(d)): its violations added
+/// to `report`; the grades of its players, and the boards it left empty.
+fn cup_side(
+    season: &Season,
+    f: &Fixture,
+    home: bool,
+    report: &mut Report,
+) -> (Vec<Option<u32>>, usize) {
+    let mut grades = Vec::new();
+    let seated = seats(f, home);
+    for &(_, p) in &seated {
+        grades.push(season.player(p).grade_on(f.date));
+    }
+    let missing = DDCL.cup_boards as usize - seated.len().min(DDCL.cup_boards as usize);
+    if missing > 0 {
+        let team = if home { f.home } else { f.away };
+        let from = DDCL.cup_boards as usize - missing + 1;
+        let penalty = if from as u32 == DDCL.cup_boards {
+            format!("board {} forfeited", DDCL.cup_boards)
+        } else {
+            format!("boards {from}-{} forfeited", DDCL.cup_boards)
+        };
+        report.violations.push(Violation::new(
+            f,
+            Some(from as u32),
+            "DDCL 14(c)",
+            format!(
+                "{} fielded {} players",
+                season.team(team).name,
+                seated.len()
+            ),
+            &penalty,
+        ));
+    }
+    // 14(k): DDCL grade order, no tolerance; 14(p): referred to the organiser.
+    if let Some((from, why)) = out_of_order(season, f, &seated, 0) {
+        let team = if home { f.home } else { f.away };
+        report.violations.push(Violation::new(
+            f,
+            Some(from),
+            "DDCL 14(k)",
+            format!("{} not in grade order: {why}", season.team(team).name),
+            "referred to the competition organiser (DDCL 14(p))",
+        ));
+    }
+    // 14(d): in the final every player must have played a league game for the club.
+    if f.final_round {
+        let club = &season.team(if home { f.home } else { f.away }).club;
+        for &(board, p) in &seated {
+            let played_league = season.fixtures.iter().any(|g| {
+                g.competition == Competition::League
+                    && g.status == FixtureStatus::Played
+                    && g.boards.iter().any(|b| {
+                        (b.home == Some(p) && &season.team(g.home).club == club)
+                            || (b.away == Some(p) && &season.team(g.away).club == club)
+                    })
+            });
+            if !played_league {
+                report.violations.push(Violation::new(
+                    f,
+                    Some(board),
+                    "DDCL 14(d)",
+                    format!(
+                        "{} has played no league game for {club} this season",
+                        season.player(p).name
+                    ),
+                    "not eligible for the final: referred to the competition organiser",
+                ));
+            }
+        }
+    }
+    (grades, missing)
+}
+
+/// DDCL 14(h): the tie forfeited by the team that could not play it.
+fn cup_default(season: &Season, f: &Fixture, report: &mut Report) {
+    let by = f.defaulted_by.unwrap_or(f.away);
+    let other = if by == f.home { f.away } else { f.home };
+    report.violations.push(Violation::new(
+        f,
+        None,
+        "DDCL 14(h)",
+        format!("{} could not play the tie", season.team(by).name),
+        &format!("match forfeited: {} goes through", season.team(other).name),
+    ));
+    let n = f64::from(DDCL.cup_boards);
+    let (home_boards, away_boards) = if by == f.home { (0.0, n) } else { (n, 0.0) };
+    report.cup.push(CupRow {
+        fixture: f.id.clone(),
+        round: f.round.clone(),
+        date: f.date.to_string(),
+        home: season.team(f.home).name.clone(),
+        away: season.team(f.away).name.clone(),
+        home_grade_total: 0.0,
+        away_grade_total: 0.0,
+        difference: 0.0,
+        handicap: 0.0,
+        handicap_to: String::new(),
+        home_boards,
+        away_boards,
+        home_total: home_boards,
+        away_total: away_boards,
+        tiebreak: format!("{} forfeited the match (DDCL 14(h))", season.team(by).name),
+        winner: season.team(other).name.clone(),
+    });
+}
+
+/// DDCL 14(l): a tie level after the handicap is replayed by the same
+/// pairs with colours reversed (boards 1-4), then single games. What
+/// decided it, and the winner (empty while it is still tied).
+fn cup_tiebreak(season: &Season, f: &Fixture) -> (String, String) {
+    // DDCL 14(l): the same pairs with colours reversed (boards 1-4), then single games.
+    let replay: Vec<&Board> = f.tiebreaks.iter().take(DDCL.cup_boards as usize).collect();
+    let h: f64 = replay.iter().filter_map(|b| home_score(b)).sum();
+    let a = replay.iter().filter(|b| b.result.is_some()).count() as f64 - h;
+    let mut tiebreak = format!("replay {h}-{a}");
+    let winner = if h != a && !replay.is_empty() {
+        if h > a {
+            season.team(f.home).name.clone()
+        } else {
+            season.team(f.away).name.clone()
+        }
+    } else {
+        let mut decided = String::new();
+        for b in f.tiebreaks.iter().skip(DDCL.cup_boards as usize) {
+            match home_score(b) {
+                Some(x) if x > 0.5 => {
+                    decided = season.team(f.home).name.clone();
+                    tiebreak.push_str(&format!(", single game {}", b.board));
+                    break;
+                }
+                Some(x) if x < 0.5 => {
+                    decided = season.team(f.away).name.clone();
+                    tiebreak.push_str(&format!(", single game {}", b.board));
+                    break;
+                }
+                _ => {}
+            }
+        }
+        if decided.is_empty() {
+            tiebreak.push_str("; still tied: tie-break games (DDCL 14(l)) to be played");
+        }
+        decided
+    };
+    (tiebreak, winner)
 }
 
 /// DDCL 15: league games only, conceded games excluded, at least 75% of the
