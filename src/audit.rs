@@ -89,7 +89,8 @@ fn time_control_problem(o: &GameOutcome) -> Option<String> {
                 None
             }
             _ => Some(format!(
-                "TimeControl \"{tag}\" is not 30 minutes each without increment"
+                "TimeControl \"{}\" is not 30 minutes each without increment",
+                crate::model::excerpt(tag, 60)
             )),
         };
     }

@@ -432,6 +432,20 @@ impl Judgement {
     }
 }
 
+/// At most `max` bytes of a value quoted in a message (cut at a character
+/// boundary), saying how long it was: a 600 KB value in a file gives a
+/// message of a line, not 600 KB.
+pub(crate) fn excerpt(s: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    if s.len() <= max {
+        return s.into();
+    }
+    let cut = (0..=max)
+        .rev()
+        .find(|&i| s.is_char_boundary(i))
+        .unwrap_or(0);
+    format!("{}… ({} bytes in all)", &s[..cut], s.len()).into()
+}
+
 /// `s` fit for one line of a line-based file (TRF, the ECF submission
 /// file): every control character (a CR or LF in a name included) becomes
 /// a space, one for one, so fixed columns stay where they are and no value

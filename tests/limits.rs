@@ -914,3 +914,39 @@ fn the_review_page_is_written_in_bounded_memory() {
     assert!(page.ends_with("</body></html>\n"));
     assert!(rss_kb < 250_000, "peak RSS {rss_kb} KiB");
 }
+
+/// A huge value in a file is quoted by its start and length in every
+/// message: a season file's, and a game's detail (the CSV cell of the tag
+/// itself stays exact).
+#[test]
+fn messages_quote_a_huge_value_in_a_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = "x".repeat(600_000);
+    let season = format!("league = \"L\"\nseason = \"2009\"\nrules = \"ddcl\"\n[[teams]]\nname = \"A\"\nclub = \"A\"\ndivision = \"1\"\n[[players]]\nname = \"P\"\nteam = \"{big}\"\n");
+    let file = write(dir.path(), "s.toml", season.as_bytes());
+    let out = dir.path().join("out");
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["season", &file, "--out", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.len() < 1_000 && err.contains("bytes in all"),
+        "{} bytes",
+        err.len()
+    );
+    let pgn = write(
+        dir.path(),
+        "g.pgn",
+        format!("[TimeControl \"{big}\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n").as_bytes(),
+    );
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["adjudicate", "-q", &pgn])
+        .output()
+        .unwrap();
+    let csv = String::from_utf8_lossy(&o.stdout);
+    let detail = csv.lines().last().unwrap().rsplit(',').next().unwrap();
+    assert!(detail.len() < 1_000, "{} bytes", detail.len());
+    assert!(csv.contains(&big), "the time_control cell stays exact");
+}

@@ -32,30 +32,17 @@ pub struct ClaimError {
 
 impl fmt::Display for ClaimError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let message = bounded(&self.message, 300);
+        let message = crate::model::excerpt(&self.message, 300);
         match &self.field {
             Some(field) => write!(
                 f,
                 "{}: field `{}`: {message}",
                 self.file,
-                bounded(field, 60)
+                crate::model::excerpt(field, 60)
             ),
             None => write!(f, "{}: {message}", self.file),
         }
     }
-}
-
-/// `s` cut to at most `max` bytes (on a character boundary), saying how
-/// much was left out: a value of 600 KB is quoted by its start and length.
-fn bounded(s: &str, max: usize) -> std::borrow::Cow<'_, str> {
-    if s.len() <= max {
-        return s.into();
-    }
-    let cut = (0..=max)
-        .rev()
-        .find(|&i| s.is_char_boundary(i))
-        .unwrap_or(0);
-    format!("{}… ({} bytes in all)", &s[..cut], s.len()).into()
 }
 
 impl std::error::Error for ClaimError {}

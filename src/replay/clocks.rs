@@ -78,13 +78,15 @@ pub(crate) fn effective_tc(
                     String::new()
                 };
                 notes.push(format!(
-                    "TimeControl {tag:?} read as US notation: {tc}{with}"
+                    "TimeControl {:?} read as US notation: {tc}{with}",
+                    crate::model::excerpt(tag, 60)
                 ));
                 tc
             }
             None => {
                 notes.push(format!(
-                    "TimeControl {tag:?} is not PGN; the ruleset's {default} is used"
+                    "TimeControl {:?} is not PGN; the ruleset's {default} is used",
+                    crate::model::excerpt(tag, 60)
                 ));
                 default.clone()
             }

@@ -193,14 +193,16 @@ pub(crate) struct SeasonError {
 
 impl fmt::Display for SeasonError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Values from the file are quoted in the message: bounded, so a
+        // huge one gives a line, not the value.
         write!(f, "{}", self.file)?;
         if !self.fixture.is_empty() {
-            write!(f, ": fixture {}", self.fixture)?;
+            write!(f, ": fixture {}", crate::model::excerpt(&self.fixture, 120))?;
         }
         if let Some(b) = self.board {
             write!(f, ", board {b}")?;
         }
-        write!(f, ": {}", self.message)
+        write!(f, ": {}", crate::model::excerpt(&self.message, 300))
     }
 }
 
