@@ -10,6 +10,7 @@ use crate::{
     claim::{plural, CheckId, CheckOutcome},
     judge::policy::{self, mmss, Board, Found, IllegalFacts, IllegalMove, LossGround},
     model::{Clock, Side},
+    replay::record::IllegalAt,
 };
 
 pub(super) fn judge(d: &mut Draft) -> Outcome {
@@ -18,7 +19,7 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
     let reinstate = &im_rules.reinstate_rule;
     let claimant = d.claim.claimant;
     let offender = claimant.other();
-    let (cw, ow) = (side_name(claimant), side_name(offender));
+    let ow = side_name(offender);
     d.push(
         CheckId::KindAllowed,
         CheckOutcome::Pass,
@@ -36,58 +37,9 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
         // Set below where the ruling turns on the clocks (BCF RP 12).
         merits_need_clocks: false,
     };
-    let Some(im) = d.evidence.last_illegal().cloned() else {
-        let none = !d.evidence.rows.is_empty();
-        d.push(
-            CheckId::IllegalMoveFound,
-            if none {
-                CheckOutcome::Fail
-            } else {
-                CheckOutcome::Unknown
-            },
-            reinstate,
-            if none {
-                "every move on the scoresheet is legal"
-            } else {
-                "no moves to check"
-            },
-        );
-        let why = "the scoresheet shows no illegal move".to_string();
-        out.merits = if none {
-            Merits::Fails(reinstate.clone(), why)
-        } else {
-            Merits::Open(reinstate.clone(), why)
-        };
+    let Some((im, named)) = offending_move(d, &mut out) else {
         return out;
     };
-    d.marked_ply = Some(im.ply);
-    let named = format!("{}{}", d.evidence.move_number(im.ply), im.san);
-    // The position before the illegal move is the one reinstated (FIDE 7.5.1).
-    d.position = Some(d.evidence.position.clone());
-    d.fen = d.evidence.fen();
-    if im.side != offender {
-        d.push(
-            CheckId::IllegalMoveFound,
-            CheckOutcome::Fail,
-            reinstate,
-            format!("{named} is illegal but was played by the claimant, {cw}"),
-        );
-        out.merits = Merits::Fails(
-            reinstate.clone(),
-            format!("the illegal move {named} is the claimant's own"),
-        );
-        return out;
-    }
-    let why = match why_illegal(&d.evidence.position, im.as_moved) {
-        Some(why) if !im.stood => format!("{named} by {ow} is illegal: {why}"),
-        _ => format!("{named} by {ow} is illegal"),
-    };
-    d.push(
-        CheckId::IllegalMoveFound,
-        CheckOutcome::Pass,
-        reinstate,
-        why,
-    );
     // Completed illegal moves before this one: those the claim states, and
     // any earlier one on the scoresheet by the same player.
     let on_sheet = d
@@ -107,39 +59,7 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
     };
     let ruling = policy::illegal_move(&rules, facts(im.replies, d.clocks));
     let stands = ruling.value == IllegalMove::Stands;
-    if im.replies > 0 {
-        d.push(
-            CheckId::ClaimedInTime,
-            if stands {
-                CheckOutcome::Fail
-            } else {
-                CheckOutcome::Pass
-            },
-            &im_rules.stands_rule,
-            if stands {
-                format!(
-                    "{} played after {named}: the move stands, no penalty",
-                    if im.replies == 1 {
-                        "1 more move was".to_string()
-                    } else {
-                        format!("{} more moves were", im.replies)
-                    }
-                )
-            } else {
-                format!(
-                    "found {} later, still during the game: the position is reinstated",
-                    plural(im.replies, "move")
-                )
-            },
-        );
-    } else {
-        d.push(
-            CheckId::ClaimedInTime,
-            CheckOutcome::Pass,
-            &im_rules.stands_rule,
-            format!("claimed before {cw} replied"),
-        );
-    }
+    in_time_check(d, &im, &named, stands);
     // What upholding gives: the ladder as it stands, or, for a claim that
     // came too late, as it would have stood had it come before the reply,
     // with the clocks the scoresheet shows then.
@@ -193,6 +113,110 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
         merits
     };
     out
+}
+
+/// The illegal move claimed: the last one on the scoresheet, played by the
+/// opponent, and why it is illegal; `None` (with the merits set in `out`)
+/// where there is none, or it is the claimant's own.
+fn offending_move(d: &mut Draft, out: &mut Outcome) -> Option<(IllegalAt, String)> {
+    let rule = d.claim.ruleset.illegal_move.reinstate_rule.clone();
+    let reinstate = &rule;
+    let claimant = d.claim.claimant;
+    let offender = claimant.other();
+    let (cw, ow) = (side_name(claimant), side_name(offender));
+    let Some(im) = d.evidence.last_illegal().cloned() else {
+        let none = !d.evidence.rows.is_empty();
+        d.push(
+            CheckId::IllegalMoveFound,
+            if none {
+                CheckOutcome::Fail
+            } else {
+                CheckOutcome::Unknown
+            },
+            reinstate,
+            if none {
+                "every move on the scoresheet is legal"
+            } else {
+                "no moves to check"
+            },
+        );
+        let why = "the scoresheet shows no illegal move".to_string();
+        out.merits = if none {
+            Merits::Fails(reinstate.clone(), why)
+        } else {
+            Merits::Open(reinstate.clone(), why)
+        };
+        return None;
+    };
+    d.marked_ply = Some(im.ply);
+    let named = format!("{}{}", d.evidence.move_number(im.ply), im.san);
+    // The position before the illegal move is the one reinstated (FIDE 7.5.1).
+    d.position = Some(d.evidence.position.clone());
+    d.fen = d.evidence.fen();
+    if im.side != offender {
+        d.push(
+            CheckId::IllegalMoveFound,
+            CheckOutcome::Fail,
+            reinstate,
+            format!("{named} is illegal but was played by the claimant, {cw}"),
+        );
+        out.merits = Merits::Fails(
+            reinstate.clone(),
+            format!("the illegal move {named} is the claimant's own"),
+        );
+        return None;
+    }
+    let why = match why_illegal(&d.evidence.position, im.as_moved) {
+        Some(why) if !im.stood => format!("{named} by {ow} is illegal: {why}"),
+        _ => format!("{named} by {ow} is illegal"),
+    };
+    d.push(
+        CheckId::IllegalMoveFound,
+        CheckOutcome::Pass,
+        reinstate,
+        why,
+    );
+    Some((im, named))
+}
+
+/// Whether the claim came before the offender's opponent replied (the
+/// move stands otherwise).
+fn in_time_check(d: &mut Draft, im: &IllegalAt, named: &str, stands: bool) {
+    let rule = d.claim.ruleset.illegal_move.stands_rule.clone();
+    let cw = side_name(d.claim.claimant);
+    if im.replies > 0 {
+        d.push(
+            CheckId::ClaimedInTime,
+            if stands {
+                CheckOutcome::Fail
+            } else {
+                CheckOutcome::Pass
+            },
+            &rule,
+            if stands {
+                format!(
+                    "{} played after {named}: the move stands, no penalty",
+                    if im.replies == 1 {
+                        "1 more move was".to_string()
+                    } else {
+                        format!("{} more moves were", im.replies)
+                    }
+                )
+            } else {
+                format!(
+                    "found {} later, still during the game: the position is reinstated",
+                    plural(im.replies, "move")
+                )
+            },
+        );
+    } else {
+        d.push(
+            CheckId::ClaimedInTime,
+            CheckOutcome::Pass,
+            &rule,
+            format!("claimed before {cw} replied"),
+        );
+    }
 }
 
 /// The clock-limit check (BCF RP 12), where the ruleset has one.
