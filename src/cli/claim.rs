@@ -115,33 +115,13 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     // Every claim read first, so that no output is written over a file any
     // of them was read from: claim files, scoresheets, rulesets.
     let loaded: Vec<_> = files.iter().map(|f| (f, load_claim(f, opts))).collect();
-    let mut taken = HashSet::new();
-    let names: Vec<Option<String>> = loaded
-        .iter()
-        .map(|(_, c)| {
-            c.as_ref()
-                .ok()
-                .map(|c| format!("{}.pdf", packet_name(&c.id, &mut taken)))
-        })
-        .collect();
-    let table_name = match a.format {
-        Format::Csv => "claims.csv",
-        Format::Json => "claims.json",
-        Format::Ndjson => "claims.ndjson",
-    };
-    let mut outputs: Vec<PathBuf> = names.iter().flatten().map(|n| a.out.join(n)).collect();
-    outputs.push(a.out.join(table_name));
-    outputs.extend(a.html.clone());
-    let mut inputs: Vec<PathBuf> = files.clone();
-    for (_, c) in &loaded {
-        if let Ok(c) = c {
-            inputs.extend(c.inputs.iter().cloned());
+    let (names, table_name) = match plan_outputs(&a, &files, &loaded) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("arbiter: {e}");
+            return ExitStatus::Error;
         }
-    }
-    if let Err(e) = super::refuse_inputs_as_outputs(&outputs, &inputs) {
-        eprintln!("arbiter: {e}");
-        return ExitStatus::Error;
-    }
+    };
     let mut rows = Vec::new();
     let mut json = Vec::new();
     let mut items = Vec::new();
@@ -217,25 +197,10 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         rows.push(row);
     }
     let name = table_name;
-    let bytes = match a.format {
-        Format::Csv => csv_bytes(&CLAIMS_HEADER, rows),
-        Format::Json => document(Format::Json, &json),
-        Format::Ndjson => document(Format::Ndjson, &json),
-    };
-    let table = a.out.join(name);
-    if let Err(e) = atomic_write(&table, &bytes) {
-        eprintln!("arbiter: {}: {e}", table.display());
+    let totals = tally(files.len(), counts, not_judged);
+    if let Err(e) = write_table_and_page(&a, name, rows, &json, &totals, &items) {
+        eprintln!("arbiter: {e}");
         return ExitStatus::Error;
-    }
-    if let Some(page) = &a.html {
-        let totals = tally(files.len(), counts, not_judged);
-        if let Err(e) = atomic_write(
-            page,
-            review::page("arbiter claims", &totals, &items).as_bytes(),
-        ) {
-            eprintln!("arbiter: {}: {e}", page.display());
-            return ExitStatus::Error;
-        }
     }
     if !a.quiet {
         eprintln!(
@@ -251,6 +216,69 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     } else {
         ExitStatus::Ok
     }
+}
+
+/// Each loaded claim's packet name, and the table's name: refused where
+/// any output is one of the files the claims were read from.
+fn plan_outputs(
+    a: &Args,
+    files: &[PathBuf],
+    loaded: &[(
+        &PathBuf,
+        Result<crate::claim::Claim, crate::claim::ClaimError>,
+    )],
+) -> Result<(Vec<Option<String>>, &'static str), String> {
+    let mut taken = HashSet::new();
+    let names: Vec<Option<String>> = loaded
+        .iter()
+        .map(|(_, c)| {
+            c.as_ref()
+                .ok()
+                .map(|c| format!("{}.pdf", packet_name(&c.id, &mut taken)))
+        })
+        .collect();
+    let table_name = match a.format {
+        Format::Csv => "claims.csv",
+        Format::Json => "claims.json",
+        Format::Ndjson => "claims.ndjson",
+    };
+    let mut outputs: Vec<PathBuf> = names.iter().flatten().map(|n| a.out.join(n)).collect();
+    outputs.push(a.out.join(table_name));
+    outputs.extend(a.html.clone());
+    let mut inputs: Vec<PathBuf> = files.to_vec();
+    for (_, c) in loaded {
+        if let Ok(c) = c {
+            inputs.extend(c.inputs.iter().cloned());
+        }
+    }
+    super::refuse_inputs_as_outputs(&outputs, &inputs)?;
+    Ok((names, table_name))
+}
+
+/// claims.csv (or .json, .ndjson) and the review page, when asked.
+fn write_table_and_page(
+    a: &Args,
+    name: &str,
+    rows: Vec<Vec<String>>,
+    json: &[crate::report::json::ClaimJson],
+    totals: &str,
+    items: &[ReviewItem],
+) -> Result<(), String> {
+    let bytes = match a.format {
+        Format::Csv => csv_bytes(&CLAIMS_HEADER, rows),
+        Format::Json => document(Format::Json, json),
+        Format::Ndjson => document(Format::Ndjson, json),
+    };
+    let table = a.out.join(name);
+    atomic_write(&table, &bytes).map_err(|e| format!("{}: {e}", table.display()))?;
+    if let Some(page) = &a.html {
+        atomic_write(
+            page,
+            review::page("arbiter claims", totals, items).as_bytes(),
+        )
+        .map_err(|e| format!("{}: {e}", page.display()))?;
+    }
+    Ok(())
 }
 
 /// The review page's entry for a judged claim.
