@@ -4,7 +4,8 @@ use std::path::PathBuf;
 
 use super::ExitStatus;
 use crate::{
-    audit::{trf_report, Audit},
+    audit::{trf_report, Audit, Finding, ListedGame},
+    model::Judgement,
     pipeline,
     report::{
         csv::{finding_row, FINDINGS_HEADER},
@@ -115,17 +116,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         f => document(f, &findings.iter().map(finding_json).collect::<Vec<_>>()),
     };
     if let Some(path) = &trf_path {
-        let report = trf_report(&listed, &a.trf_federation, &a.trf_arbiter);
-        for l in &report.left_out {
-            eprintln!("arbiter: {}: left out: {l}", path.display());
-        }
-        if a.trf_federation.is_empty() || a.trf_arbiter.is_empty() {
-            eprintln!(
-                "arbiter: {}: the federation (032) and chief arbiter (102) lines, which FIDE rating needs, are empty: give --trf-federation and --trf-arbiter",
-                path.display()
-            );
-        }
-        if let Err(e) = crate::report::write::atomic_write(path, trf(&report).as_bytes()) {
+        if let Err(e) = write_trf(&a, path, &listed) {
             eprintln!("arbiter: {}: {e}", path.display());
             return ExitStatus::Error;
         }
@@ -133,43 +124,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     if let Some(path) = &html_path {
         let items: Vec<ReviewItem> = findings
             .iter()
-            .map(|f| {
-                let (event, j) = match boards.get(&(f.source.clone(), f.game)) {
-                    Some((e, j)) => (e.clone(), Some(j)),
-                    None => (String::new(), None),
-                };
-                ReviewItem {
-                    title: format!("{}, game {}", f.source, f.game),
-                    event,
-                    date: f.date.clone(),
-                    white: f.white.clone(),
-                    black: f.black.clone(),
-                    status: f.finding.into(),
-                    reason: j
-                        .map(|j| j.verdict.reason.as_str().into())
-                        .unwrap_or_default(),
-                    recorded: String::new(),
-                    result: j
-                        .map(|j| j.verdict.result.as_str().into())
-                        .unwrap_or_default(),
-                    rules: crate::citation::Citation::new(f.rule.as_str())
-                        .map(|c| rules.explain(&c))
-                        .unwrap_or_default(),
-                    detail: f.detail.clone(),
-                    at: format!("round {}", f.round),
-                    white_clock: j
-                        .and_then(|j| j.white_clock)
-                        .map(|c| c.to_string())
-                        .unwrap_or_default(),
-                    black_clock: j
-                        .and_then(|j| j.black_clock)
-                        .map(|c| c.to_string())
-                        .unwrap_or_default(),
-                    fen: j.map(|j| j.final_fen.clone()).filter(|f| !f.is_empty()),
-                    last_move: None,
-                    packet: None,
-                }
-            })
+            .map(|f| finding_item(f, &boards, &rules))
             .collect();
         let totals = format!(
             "{games} games audited under sabah-active30: {} findings",
@@ -212,5 +167,64 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         ExitStatus::Ok
     } else {
         ExitStatus::Error
+    }
+}
+
+/// The TRF report of the list, saying on the screen who is left out and
+/// which header lines FIDE rating needs that are empty.
+fn write_trf(a: &Args, path: &std::path::Path, listed: &[ListedGame]) -> std::io::Result<()> {
+    let report = trf_report(listed, &a.trf_federation, &a.trf_arbiter);
+    for l in &report.left_out {
+        eprintln!("arbiter: {}: left out: {l}", path.display());
+    }
+    if a.trf_federation.is_empty() || a.trf_arbiter.is_empty() {
+        eprintln!(
+            "arbiter: {}: the federation (032) and chief arbiter (102) lines, which FIDE rating needs, are empty: give --trf-federation and --trf-arbiter",
+            path.display()
+        );
+    }
+    crate::report::write::atomic_write(path, trf(&report).as_bytes())
+}
+
+/// Each game's event and judgement, by source and number, for the page.
+type Boards = std::collections::HashMap<(String, u64), (String, Judgement)>;
+
+/// The review page's entry for a finding, with the game's position and
+/// clocks where the run kept them.
+fn finding_item(f: &Finding, boards: &Boards, rules: &Ruleset) -> ReviewItem {
+    let (event, j) = match boards.get(&(f.source.clone(), f.game)) {
+        Some((e, j)) => (e.clone(), Some(j)),
+        None => (String::new(), None),
+    };
+    ReviewItem {
+        title: format!("{}, game {}", f.source, f.game),
+        event,
+        date: f.date.clone(),
+        white: f.white.clone(),
+        black: f.black.clone(),
+        status: f.finding.into(),
+        reason: j
+            .map(|j| j.verdict.reason.as_str().into())
+            .unwrap_or_default(),
+        recorded: String::new(),
+        result: j
+            .map(|j| j.verdict.result.as_str().into())
+            .unwrap_or_default(),
+        rules: crate::citation::Citation::new(f.rule.as_str())
+            .map(|c| rules.explain(&c))
+            .unwrap_or_default(),
+        detail: f.detail.clone(),
+        at: format!("round {}", f.round),
+        white_clock: j
+            .and_then(|j| j.white_clock)
+            .map(|c| c.to_string())
+            .unwrap_or_default(),
+        black_clock: j
+            .and_then(|j| j.black_clock)
+            .map(|c| c.to_string())
+            .unwrap_or_default(),
+        fen: j.map(|j| j.final_fen.clone()).filter(|f| !f.is_empty()),
+        last_move: None,
+        packet: None,
     }
 }
