@@ -5,7 +5,8 @@ use shakmaty::Position;
 
 use super::{check, clock_of, side_name, Draft};
 use crate::{
-    claim::{CheckId, CheckOutcome, ClaimKind},
+    citation::Citation,
+    claim::{Check, CheckId, CheckOutcome, ClaimKind},
     judge::policy::mmss,
     model::{Clock, Side},
     rules::{DrawClaimRules, FeePayers},
@@ -43,9 +44,67 @@ pub(super) fn procedure(r: &Draft) -> (Option<&DrawClaimRules>, String) {
 
 pub(super) fn procedural_checks(r: &mut Draft, p: &DrawClaimRules) {
     let claimant = r.claim.claimant;
+    let window = window_check(r, p);
+    r.checks.push(window);
+    if p.on_move {
+        let on_move = on_move_check(r, p);
+        r.checks.push(on_move);
+    }
+    if let (false, Some(increment_rule)) = (p.increment_allowed, &p.increment_rule) {
+        let increment = increment_check(r, increment_rule);
+        r.checks.push(increment);
+    }
+    if let (Some(days), Some(deadline_rule)) = (p.deadline_days, &p.deadline_rule) {
+        let deadline = deadline_check(r, days, deadline_rule);
+        r.checks.push(deadline);
+    }
+    if let (true, Some(submissions_rule)) = (p.both_submit, &p.submissions_rule) {
+        let given = &r.claim.submitted_by;
+        let missing: Vec<Side> = [Side::White, Side::Black]
+            .into_iter()
+            .filter(|s| !given.contains(s))
+            .collect();
+        r.checks.push(papers_check(
+            CheckId::Submissions,
+            submissions_rule,
+            claimant,
+            given.is_empty().then_some("not stated who submitted"),
+            &missing,
+            "both players submitted scoresheet, diagram and clock times",
+            "no submission from",
+        ));
+    }
+    if let (true, Some(fee_rule)) = (p.fee_payers != FeePayers::None, &p.fee_rule) {
+        let paid = &r.claim.fees_paid;
+        let owed: Vec<Side> = match p.fee_payers {
+            FeePayers::Both => vec![Side::White, Side::Black],
+            _ => vec![claimant],
+        };
+        let unpaid: Vec<Side> = owed.into_iter().filter(|s| !paid.contains(s)).collect();
+        let fee = if p.fee.is_empty() {
+            "the fee".to_string()
+        } else {
+            format!("the fee ({})", p.fee)
+        };
+        let unstated = format!("not stated whether {fee} was paid");
+        r.checks.push(papers_check(
+            CheckId::Fees,
+            fee_rule,
+            claimant,
+            paid.is_empty().then_some(unstated.as_str()),
+            &unpaid,
+            &format!("{fee} paid"),
+            &format!("{fee} not paid by"),
+        ));
+    }
+}
+
+/// The claimant's clock inside the window the rule allows, flag up.
+fn window_check(r: &Draft, p: &DrawClaimRules) -> Check {
+    let claimant = r.claim.claimant;
     let clock = clock_of(r, claimant);
     let who = side_name(claimant);
-    r.checks.push(match (p.window_seconds, clock) {
+    match (p.window_seconds, clock) {
         (None, _) => check(
             CheckId::ClockWindow,
             CheckOutcome::NotApplicable,
@@ -91,124 +150,92 @@ pub(super) fn procedural_checks(r: &mut Draft, p: &DrawClaimRules) {
                 },
             )
         }
-    });
-    if p.on_move {
-        r.checks.push(match &r.position {
-            Some(pos) => {
-                let to_move = Side::from(pos.turn());
-                check(
-                    CheckId::OnMove,
-                    if to_move == claimant {
-                        CheckOutcome::Pass
-                    } else {
-                        CheckOutcome::Fail
-                    },
-                    &p.window_rule,
-                    if to_move == claimant {
-                        format!("{who} was on move, with the clock running")
-                    } else {
-                        format!(
-                            "{who} was not on move: the final position has {} to move",
-                            side_name(to_move)
-                        )
-                    },
-                )
-            }
-            None => check(
+    }
+}
+
+/// The claimant on move, with the clock running.
+fn on_move_check(r: &Draft, p: &DrawClaimRules) -> Check {
+    let claimant = r.claim.claimant;
+    let who = side_name(claimant);
+    match &r.position {
+        Some(pos) => {
+            let to_move = Side::from(pos.turn());
+            check(
                 CheckId::OnMove,
-                CheckOutcome::Unknown,
+                if to_move == claimant {
+                    CheckOutcome::Pass
+                } else {
+                    CheckOutcome::Fail
+                },
                 &p.window_rule,
-                "no final position",
-            ),
-        });
+                if to_move == claimant {
+                    format!("{who} was on move, with the clock running")
+                } else {
+                    format!(
+                        "{who} was not on move: the final position has {} to move",
+                        side_name(to_move)
+                    )
+                },
+            )
+        }
+        None => check(
+            CheckId::OnMove,
+            CheckOutcome::Unknown,
+            &p.window_rule,
+            "no final position",
+        ),
     }
-    if let (false, Some(increment_rule)) = (p.increment_allowed, &p.increment_rule) {
-        // The tag's increment or delay (US notation), or what the claim states.
-        let tc = &r.evidence.time_control;
-        let delay = r.claim.delay.unwrap_or(r.evidence.clocks.delay);
-        let stated_inc = r.claim.increment.unwrap_or(0);
-        let (outcome, detail) = if tc.has_increment() {
-            (
-                CheckOutcome::Fail,
-                format!("the time control {tc} has an increment"),
-            )
-        } else if stated_inc > 0 {
-            (
-                CheckOutcome::Fail,
-                format!("the clock had a {stated_inc} s increment"),
-            )
-        } else if delay > 0 {
-            (
-                CheckOutcome::Fail,
-                format!("the clock had a {delay} s delay ({tc})"),
-            )
-        } else {
-            (CheckOutcome::Pass, format!("no increment or delay ({tc})"))
-        };
-        r.checks
-            .push(check(CheckId::Increment, outcome, increment_rule, detail));
-    }
-    if let (Some(days), Some(deadline_rule)) = (p.deadline_days, &p.deadline_rule) {
-        r.checks.push(match (r.claim.date, r.claim.received) {
-            (Some(d), Some(rec)) => {
-                let took = rec.day_number() - d.day_number();
-                check(
-                    CheckId::Deadline,
-                    if took <= i64::from(days) {
-                        CheckOutcome::Pass
-                    } else {
-                        CheckOutcome::Fail
-                    },
-                    deadline_rule,
-                    format!("received {rec}, {took} days after the match on {d} (limit {days})"),
-                )
-            }
-            _ => check(
+}
+
+/// No increment or delay, by the tag or what the claim states.
+fn increment_check(r: &Draft, increment_rule: &Citation) -> Check {
+    // The tag's increment or delay (US notation), or what the claim states.
+    let tc = &r.evidence.time_control;
+    let delay = r.claim.delay.unwrap_or(r.evidence.clocks.delay);
+    let stated_inc = r.claim.increment.unwrap_or(0);
+    let (outcome, detail) = if tc.has_increment() {
+        (
+            CheckOutcome::Fail,
+            format!("the time control {tc} has an increment"),
+        )
+    } else if stated_inc > 0 {
+        (
+            CheckOutcome::Fail,
+            format!("the clock had a {stated_inc} s increment"),
+        )
+    } else if delay > 0 {
+        (
+            CheckOutcome::Fail,
+            format!("the clock had a {delay} s delay ({tc})"),
+        )
+    } else {
+        (CheckOutcome::Pass, format!("no increment or delay ({tc})"))
+    };
+    check(CheckId::Increment, outcome, increment_rule, detail)
+}
+
+/// The claim received within the days the rule allows.
+fn deadline_check(r: &Draft, days: u32, deadline_rule: &Citation) -> Check {
+    match (r.claim.date, r.claim.received) {
+        (Some(d), Some(rec)) => {
+            let took = rec.day_number() - d.day_number();
+            check(
                 CheckId::Deadline,
-                CheckOutcome::Unknown,
+                if took <= i64::from(days) {
+                    CheckOutcome::Pass
+                } else {
+                    CheckOutcome::Fail
+                },
                 deadline_rule,
-                format!("the date of play or of receipt is not given (limit {days} days)"),
-            ),
-        });
-    }
-    if let (true, Some(submissions_rule)) = (p.both_submit, &p.submissions_rule) {
-        let given = &r.claim.submitted_by;
-        let missing: Vec<Side> = [Side::White, Side::Black]
-            .into_iter()
-            .filter(|s| !given.contains(s))
-            .collect();
-        r.checks.push(papers_check(
-            CheckId::Submissions,
-            submissions_rule,
-            claimant,
-            given.is_empty().then_some("not stated who submitted"),
-            &missing,
-            "both players submitted scoresheet, diagram and clock times",
-            "no submission from",
-        ));
-    }
-    if let (true, Some(fee_rule)) = (p.fee_payers != FeePayers::None, &p.fee_rule) {
-        let paid = &r.claim.fees_paid;
-        let owed: Vec<Side> = match p.fee_payers {
-            FeePayers::Both => vec![Side::White, Side::Black],
-            _ => vec![claimant],
-        };
-        let unpaid: Vec<Side> = owed.into_iter().filter(|s| !paid.contains(s)).collect();
-        let fee = if p.fee.is_empty() {
-            "the fee".to_string()
-        } else {
-            format!("the fee ({})", p.fee)
-        };
-        let unstated = format!("not stated whether {fee} was paid");
-        r.checks.push(papers_check(
-            CheckId::Fees,
-            fee_rule,
-            claimant,
-            paid.is_empty().then_some(unstated.as_str()),
-            &unpaid,
-            &format!("{fee} paid"),
-            &format!("{fee} not paid by"),
-        ));
+                format!("received {rec}, {took} days after the match on {d} (limit {days})"),
+            )
+        }
+        _ => check(
+            CheckId::Deadline,
+            CheckOutcome::Unknown,
+            deadline_rule,
+            format!("the date of play or of receipt is not given (limit {days} days)"),
+        ),
     }
 }
 
