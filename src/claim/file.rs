@@ -172,25 +172,7 @@ pub(crate) fn parse_claim(
         name,
         table: &table,
     };
-    for key in table.keys() {
-        if !FIELDS.contains(&key.as_str()) {
-            let meant = FIELDS
-                .iter()
-                .map(|n| {
-                    (
-                        *n,
-                        strsim::damerau_levenshtein(&key.to_ascii_lowercase(), n),
-                    )
-                })
-                .filter(|(n, d)| *d <= 2.max(n.len() / 4))
-                .min_by_key(|(_, d)| *d)
-                .map_or(String::new(), |(n, _)| format!("did you mean {n:?}? "));
-            return Err(f.err(
-                key,
-                format!("not a claim field; {meant}(known: {})", FIELDS.join(", ")),
-            ));
-        }
-    }
+    f.known_keys()?;
     let kind_text = f.required_str("kind")?;
     let kind = ClaimKind::parse(&kind_text).ok_or_else(|| {
         let kinds: Vec<&str> = ClaimKind::ALL.iter().map(|k| k.as_str()).collect();
@@ -204,50 +186,9 @@ pub(crate) fn parse_claim(
     // containment rule for every path a claim names.
     let ruleset = Ruleset::load_contained(&ruleset_text, base, opts.allow_outside)
         .map_err(|e| f.err("ruleset", e.to_string()))?;
-    let mut grounds = Vec::new();
-    for g in f.str_list("grounds")? {
-        let ground = Ground::parse(&g).ok_or_else(|| {
-            f.err(
-                "grounds",
-                format!("{g:?} is not a ground (cannot-win-by-normal-means, no-effort)"),
-            )
-        })?;
-        if !grounds.contains(&ground) {
-            grounds.push(ground);
-        }
-    }
-    if kind == ClaimKind::DrawLastTwoMinutes && grounds.is_empty() {
-        return Err(f.err(
-            "grounds",
-            "a last-two-minutes claim names its grounds: cannot-win-by-normal-means and/or no-effort"
-                .into(),
-        ));
-    }
+    let grounds = f.grounds(kind)?;
     let claimant = f.side("claimant")?.ok_or_else(|| f.missing("claimant"))?;
-    let scoresheet = match (f.str("scoresheet")?, f.str("moves")?) {
-        (Some(_), Some(_)) => {
-            return Err(f.err(
-                "moves",
-                "give either `scoresheet` (a PGN file) or `moves`, not both".into(),
-            ))
-        }
-        (Some(p), None) => {
-            let path = contained(base, &p, opts.allow_outside)
-                .map_err(|m| f.err("scoresheet", format!("{p:?}: {m}")))?;
-            // Missing or unreadable, the scoresheet is an error in the
-            // claim's papers, never a ruling on them.
-            let bytes = read_regular(&path, MAX_GAME_BYTES as u64)
-                .map_err(|m| f.err("scoresheet", format!("{p:?}: {m}")))?;
-            Scoresheet::File(path, bytes)
-        }
-        (None, Some(m)) => Scoresheet::Inline(m),
-        (None, None) => {
-            return Err(f.err(
-                "scoresheet",
-                "missing: give `scoresheet` (a PGN file beside the claim) or `moves`".into(),
-            ))
-        }
-    };
+    let scoresheet = f.scoresheet(base, opts)?;
     let final_fen = f.str("final_fen")?;
     if let Some(fen) = &final_fen {
         if fen.parse::<shakmaty::fen::Fen>().is_err() {
@@ -361,6 +302,85 @@ struct Fields<'a> {
 }
 
 impl Fields<'_> {
+    /// Every key is a claim field; a misspelt one gets "did you mean".
+    fn known_keys(&self) -> Result<(), ClaimError> {
+        let f = self;
+        for key in f.table.keys() {
+            if !FIELDS.contains(&key.as_str()) {
+                let meant = FIELDS
+                    .iter()
+                    .map(|n| {
+                        (
+                            *n,
+                            strsim::damerau_levenshtein(&key.to_ascii_lowercase(), n),
+                        )
+                    })
+                    .filter(|(n, d)| *d <= 2.max(n.len() / 4))
+                    .min_by_key(|(_, d)| *d)
+                    .map_or(String::new(), |(n, _)| format!("did you mean {n:?}? "));
+                return Err(f.err(
+                    key,
+                    format!("not a claim field; {meant}(known: {})", FIELDS.join(", ")),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The grounds named, each once; a last-two-minutes claim needs one.
+    fn grounds(&self, kind: ClaimKind) -> Result<Vec<Ground>, ClaimError> {
+        let f = self;
+        let mut grounds = Vec::new();
+        for g in f.str_list("grounds")? {
+            let ground = Ground::parse(&g).ok_or_else(|| {
+                f.err(
+                    "grounds",
+                    format!("{g:?} is not a ground (cannot-win-by-normal-means, no-effort)"),
+                )
+            })?;
+            if !grounds.contains(&ground) {
+                grounds.push(ground);
+            }
+        }
+        if kind == ClaimKind::DrawLastTwoMinutes && grounds.is_empty() {
+            return Err(f.err(
+                "grounds",
+                "a last-two-minutes claim names its grounds: cannot-win-by-normal-means and/or no-effort"
+                    .into(),
+            ));
+        }
+        Ok(grounds)
+    }
+
+    /// The moves: a PGN file beside the claim, or written in it.
+    fn scoresheet(&self, base: &Path, opts: LoadOptions) -> Result<Scoresheet, ClaimError> {
+        let f = self;
+        let scoresheet = match (f.str("scoresheet")?, f.str("moves")?) {
+            (Some(_), Some(_)) => {
+                return Err(f.err(
+                    "moves",
+                    "give either `scoresheet` (a PGN file) or `moves`, not both".into(),
+                ))
+            }
+            (Some(p), None) => {
+                let path = contained(base, &p, opts.allow_outside)
+                    .map_err(|m| f.err("scoresheet", format!("{p:?}: {m}")))?;
+                // Missing or unreadable, the scoresheet is an error in the
+                // claim's papers, never a ruling on them.
+                let bytes = read_regular(&path, MAX_GAME_BYTES as u64)
+                    .map_err(|m| f.err("scoresheet", format!("{p:?}: {m}")))?;
+                Scoresheet::File(path, bytes)
+            }
+            (None, Some(m)) => Scoresheet::Inline(m),
+            (None, None) => {
+                return Err(f.err(
+                    "scoresheet",
+                    "missing: give `scoresheet` (a PGN file beside the claim) or `moves`".into(),
+                ))
+            }
+        };
+        Ok(scoresheet)
+    }
     fn err(&self, field: &str, message: String) -> ClaimError {
         ClaimError {
             file: self.name.to_string(),
