@@ -180,12 +180,34 @@ fn played_match(
     report: &mut Report,
     name: &str,
 ) -> MatchScore {
-    let mut scores: HashMap<u32, (f64, f64, bool)> = HashMap::new(); // board -> (home, away, rated)
+    let mut scores = Scores::new();
     for b in &f.boards {
         if let Some(h) = home_score(b) {
             scores.insert(b.board, (h, 1.0 - h, true));
         }
     }
+    empty_seats(season, f, &mut scores, report);
+    out_of_order_boards(season, f, &mut scores, table, report);
+    substitutes(season, f, report);
+    // Rated games: only games actually played.
+    for b in &f.boards {
+        if let Some((w, bl)) = colours(b) {
+            report
+                .grading
+                .push(grading_row(season, f, b, w, bl, name, true));
+        }
+    }
+    let home: f64 = scores.values().map(|s| s.0).sum();
+    let away: f64 = scores.values().map(|s| s.1).sum();
+    MatchScore { home, away }
+}
+
+/// Board -> (home, away, rated): each board's score in a league match.
+type Scores = HashMap<u32, (f64, f64, bool)>;
+
+/// DDCL 5: an empty seat is board 5 tied (a four-player team with notice),
+/// or a default otherwise.
+fn empty_seats(season: &Season, f: &Fixture, scores: &mut Scores, report: &mut Report) {
     for board in 1..=DDCL.league_boards {
         let b = f.boards.iter().find(|b| b.board == board);
         let (hp, ap) = b.map_or((None, None), |b| (b.home, b.away));
@@ -238,7 +260,16 @@ fn played_match(
             }
         }
     }
-    // DDCL 7–9: a side out of order forfeits that board and all below, and a point.
+}
+
+/// DDCL 7–9: a side out of order forfeits that board and all below, and a point.
+fn out_of_order_boards(
+    season: &Season,
+    f: &Fixture,
+    scores: &mut Scores,
+    table: &mut BTreeMap<usize, Standing>,
+    report: &mut Report,
+) {
     for (home, team) in [(true, f.home), (false, f.away)] {
         if let Some((from, why)) = out_of_order(season, f, &seats(f, home), DDCL.order_tolerance) {
             for board in from..=DDCL.league_boards {
@@ -268,7 +299,10 @@ fn played_match(
             ));
         }
     }
-    // DDCL 10: late substitutes are noted; a stronger one needs both captains' consent.
+}
+
+/// DDCL 10: late substitutes are noted; a stronger one needs both captains' consent.
+fn substitutes(season: &Season, f: &Fixture, report: &mut Report) {
     for b in &f.boards {
         if let Some((side, replaced)) = &b.substitute {
             let sub = if *side == MatchSide::Home {
@@ -307,17 +341,6 @@ fn played_match(
             }
         }
     }
-    // Rated games: only games actually played.
-    for b in &f.boards {
-        if let Some((w, bl)) = colours(b) {
-            report
-                .grading
-                .push(grading_row(season, f, b, w, bl, name, true));
-        }
-    }
-    let home: f64 = scores.values().map(|s| s.0).sum();
-    let away: f64 = scores.values().map(|s| s.1).sum();
-    MatchScore { home, away }
 }
 
 fn grading_row(
