@@ -254,6 +254,30 @@ fn progress(d: &mut Doc, p: &Progress, numbers: &[String]) {
     );
 }
 
+/// Where the chart is drawn and its scales: move numbers across, seconds up.
+#[derive(Copy, Clone)]
+struct Frame {
+    x0: f32,
+    x1: f32,
+    y0: f32,
+    h: f32,
+    min_move: f32,
+    max_move: f32,
+    /// Seconds at the top of the chart.
+    top: f32,
+}
+
+impl Frame {
+    fn sx(&self, m: f32) -> f32 {
+        self.x0
+            + (m - self.min_move).max(0.0) / (self.max_move - self.min_move) * (self.x1 - self.x0)
+    }
+
+    fn sy(&self, s: f32) -> f32 {
+        self.y0 + s / self.top * self.h
+    }
+}
+
 fn chart(d: &mut Doc, p: &Packet) {
     // Too few moves with clocks for a chart: the scoresheet shows them.
     if p.chart.is_empty() {
@@ -275,8 +299,35 @@ fn chart(d: &mut Doc, p: &Packet) {
     let max_secs = p.chart.iter().map(|c| c.2).max().unwrap_or(60).max(60);
     // A tidy top: the next multiple of five minutes.
     let top = (max_secs.div_ceil(300) * 300) as f32;
-    let sx = |m: f32| x0 + (m - min_move).max(0.0) / (max_move - min_move) * (x1 - x0);
-    let sy = |s: f32| y0 + s / top * h;
+    let f = Frame {
+        x0,
+        x1,
+        y0,
+        h,
+        min_move,
+        max_move,
+        top,
+    };
+    chart_axes(d, &f);
+    chart_marks(d, p, &f);
+    chart_curves(d, p, &f);
+    d.y = y0 - 16.0;
+}
+
+/// The axes, the grid of hours and minutes, the move numbers.
+fn chart_axes(d: &mut Doc, f: &Frame) {
+    let Frame {
+        x0,
+        x1,
+        y0,
+        h,
+        min_move,
+        max_move,
+        top,
+        ..
+    } = *f;
+    let sx = |m: f32| f.sx(m);
+    let sy = |s: f32| f.sy(s);
     d.line(vec![pt(x0, y0), pt(x1, y0)], 0.6, 0.0, &[]);
     d.line(vec![pt(x0, y0), pt(x0, y0 + h)], 0.6, 0.0, &[]);
     let step = if top > 3600.0 {
@@ -326,6 +377,21 @@ fn chart(d: &mut Doc, p: &Packet) {
         );
         m += mstep;
     }
+}
+
+/// Time controls, the ruleset's limit, long moves and the claim window.
+fn chart_marks(d: &mut Doc, p: &Packet, f: &Frame) {
+    let Frame {
+        x0,
+        x1,
+        y0,
+        h,
+        min_move,
+        top,
+        ..
+    } = *f;
+    let sx = |m: f32| f.sx(m);
+    let sy = |s: f32| f.sy(s);
     for c in p.controls.iter().filter(|c| **c as f32 >= min_move) {
         let x = sx(*c as f32);
         d.line(vec![pt(x, y0), pt(x, y0 + h)], 0.8, 0.3, &[2.0, 2.0]);
@@ -379,6 +445,13 @@ fn chart(d: &mut Doc, p: &Packet) {
             &format!("{}:{:02} claim window", w / 60, w % 60),
         );
     }
+}
+
+/// Each side's clock as a line, and the legend.
+fn chart_curves(d: &mut Doc, p: &Packet, f: &Frame) {
+    let Frame { x0, y0, h, .. } = *f;
+    let sx = |m: f32| f.sx(m);
+    let sy = |s: f32| f.sy(s);
     for (side, dash, shade) in [
         (Side::White, vec![], 0.0),
         (Side::Black, vec![4.0, 2.0], 0.45),
@@ -403,7 +476,6 @@ fn chart(d: &mut Doc, p: &Packet) {
         &[4.0, 2.0],
     );
     d.text_at(x0 + 98.0, ly - 3.0, 8.0, Weight::Regular, "Black");
-    d.y = y0 - 16.0;
 }
 
 fn scoresheet(d: &mut Doc, p: &Packet) {
