@@ -313,64 +313,7 @@ fn position_title(r: &Ruling) -> String {
 pub fn claim_packet(r: &Ruling) -> Packet {
     let c = &r.claim;
     let ev = &r.evidence;
-    let opt = |o: &Option<String>| o.clone().unwrap_or_else(|| "not given".into());
-    let tags = &ev.tags;
-    let event = c
-        .event
-        .clone()
-        .or_else(|| crate::pgn::tags::given(&tags.event).map(str::to_string));
-    let date = c
-        .date
-        .map(|d| d.to_string())
-        .or_else(|| Some(tags.date.clone()).filter(|d| !d.is_empty() && !d.contains('?')));
-    let claimant = c.claimant;
-    let opponent = claimant.other();
-    let clocks = format!(
-        "White {}, Black {}",
-        r.clocks[0].map_or("not known".into(), |c| c.to_string()),
-        r.clocks[1].map_or("not known".into(), |c| c.to_string())
-    );
-    // Each ground as the procedure's text numbers it (ECF QPF 11(a)).
-    let grounds = c
-        .grounds
-        .iter()
-        .map(|g| match (&r.procedure, g) {
-            (Some(p), Ground::CannotWin) => format!("{} ({})", g.as_str(), p.normal_means_rule),
-            (Some(p), Ground::NoEffort) => format!("{} ({})", g.as_str(), p.no_effort_rule),
-            (None, _) => g.as_str().to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join(", ");
-    let mut header = vec![
-        ("Event".to_string(), opt(&event)),
-        ("Match".to_string(), opt(&c.match_name)),
-        ("Board".to_string(), opt(&c.board)),
-        ("Date of play".to_string(), opt(&date)),
-        (
-            "Received".to_string(),
-            c.received.map_or("not given".into(), |d| d.to_string()),
-        ),
-        (
-            "Ruleset".to_string(),
-            format!("{} ({})", c.ruleset.title, c.ruleset.name),
-        ),
-        ("Claim".to_string(), c.kind.as_str().to_string()),
-        (
-            "Claimant".to_string(),
-            format!("{} ({})", r.name_of(claimant), claimant.name()),
-        ),
-        (
-            "Opponent".to_string(),
-            format!("{} ({})", r.name_of(opponent), opponent.name()),
-        ),
-        ("Clocks at the claim".to_string(), clocks),
-    ];
-    if !grounds.is_empty() {
-        header.push(("Grounds".to_string(), grounds));
-    }
-    if let Some(n) = &c.notes {
-        header.push(("Notes".to_string(), n.clone()));
-    }
+    let header = claim_header(r);
     let mut notes = Vec::new();
     if let Some(l) = &r.mate_line {
         notes.push(format!("Helpmate line: {l}"));
@@ -459,6 +402,72 @@ pub fn claim_packet(r: &Ruling) -> Packet {
         decision_options: vec!["Uphold".into(), "Reject".into(), "Other".into()],
         footer: format!("arbiter appeal packet · {}", c.id),
     }
+}
+
+/// The appeal packet's header rows: the event, the players, the claim,
+/// the clocks, the grounds as the procedure numbers them.
+fn claim_header(r: &Ruling) -> Vec<(String, String)> {
+    let c = &r.claim;
+    let ev = &r.evidence;
+    let opt = |o: &Option<String>| o.clone().unwrap_or_else(|| "not given".into());
+    let tags = &ev.tags;
+    let event = c
+        .event
+        .clone()
+        .or_else(|| crate::pgn::tags::given(&tags.event).map(str::to_string));
+    let date = c
+        .date
+        .map(|d| d.to_string())
+        .or_else(|| Some(tags.date.clone()).filter(|d| !d.is_empty() && !d.contains('?')));
+    let claimant = c.claimant;
+    let opponent = claimant.other();
+    let clocks = format!(
+        "White {}, Black {}",
+        r.clocks[0].map_or("not known".into(), |c| c.to_string()),
+        r.clocks[1].map_or("not known".into(), |c| c.to_string())
+    );
+    // Each ground as the procedure's text numbers it (ECF QPF 11(a)).
+    let grounds = c
+        .grounds
+        .iter()
+        .map(|g| match (&r.procedure, g) {
+            (Some(p), Ground::CannotWin) => format!("{} ({})", g.as_str(), p.normal_means_rule),
+            (Some(p), Ground::NoEffort) => format!("{} ({})", g.as_str(), p.no_effort_rule),
+            (None, _) => g.as_str().to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut header = vec![
+        ("Event".to_string(), opt(&event)),
+        ("Match".to_string(), opt(&c.match_name)),
+        ("Board".to_string(), opt(&c.board)),
+        ("Date of play".to_string(), opt(&date)),
+        (
+            "Received".to_string(),
+            c.received.map_or("not given".into(), |d| d.to_string()),
+        ),
+        (
+            "Ruleset".to_string(),
+            format!("{} ({})", c.ruleset.title, c.ruleset.name),
+        ),
+        ("Claim".to_string(), c.kind.as_str().to_string()),
+        (
+            "Claimant".to_string(),
+            format!("{} ({})", r.name_of(claimant), claimant.name()),
+        ),
+        (
+            "Opponent".to_string(),
+            format!("{} ({})", r.name_of(opponent), opponent.name()),
+        ),
+        ("Clocks at the claim".to_string(), clocks),
+    ];
+    if !grounds.is_empty() {
+        header.push(("Grounds".to_string(), grounds));
+    }
+    if let Some(n) = &c.notes {
+        header.push(("Notes".to_string(), n.clone()));
+    }
+    header
 }
 
 /// The packet for a game `adjudicate` did not confirm: the same layout,
