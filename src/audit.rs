@@ -90,7 +90,7 @@ fn time_control_problem(o: &GameOutcome) -> Option<String> {
             }
             _ => Some(format!(
                 "TimeControl \"{}\" is not 30 minutes each without increment",
-                crate::model::excerpt(tag, 60)
+                crate::model::excerpt(tag, 200)
             )),
         };
     }

@@ -950,3 +950,26 @@ fn messages_quote_a_huge_value_in_a_line() {
     assert!(detail.len() < 1_000, "{} bytes", detail.len());
     assert!(csv.contains(&big), "the time_control cell stays exact");
 }
+
+/// A plain file cut after a whole move: the last game has no termination
+/// marker, and a result resting on how it ended (here a flag) is not
+/// confirmed; a mate on the board stands, whatever followed.
+#[test]
+fn a_record_without_its_termination_marker_is_not_confirmed() {
+    let dir = tempfile::tempdir().unwrap();
+    let flag = "[Event \"a\"]\n[Result \"1-0\"]\n[Termination \"Time forfeit\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4";
+    let mate = "[Event \"b\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4#\n";
+    for (text, status, rule) in [
+        (flag.to_string(), "review", "PGN 8.2.6"),
+        (format!("{flag} 1-0\n"), "confirmed", "FIDE 6.9"),
+        (mate.to_string(), "confirmed", "FIDE 5.1.1"),
+    ] {
+        let pgn = write(dir.path(), "g.pgn", text.as_bytes());
+        let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["adjudicate", "-q", "-r", "fide-blitz", &pgn])
+            .output()
+            .unwrap();
+        let rows = parse_csv(&o.stdout);
+        assert_cells(&rows[0], &[("status", status), ("rule", rule)]);
+    }
+}

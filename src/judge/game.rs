@@ -229,6 +229,47 @@ impl<'a> Env<'a> {
 
 /// Judges one parsed game. `text` is the game's own text (for moves as written).
 pub fn judge(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratch) -> Judgement {
+    let j = judge_game(game, text, env, scratch);
+    if game.plies.is_empty() || crate::pgn::scan::ends_with_termination(text) {
+        return j;
+    }
+    unterminated(j)
+}
+
+/// A record without its game termination marker (PGN 8.2.6) may be cut
+/// short: a verdict that rests on how the game ended (a flag, a
+/// resignation, the recorded result) is not confirmed on it, and goes to
+/// review saying why. What the moves on record prove stands: a mate, a
+/// stalemate, a dead position, or an automatic draw by repetition or the
+/// 75-move rule ended the game there, whatever followed.
+fn unterminated(mut j: Judgement) -> Judgement {
+    let proved_on_the_board = matches!(
+        j.verdict.reason,
+        Reason::Checkmate
+            | Reason::Stalemate
+            | Reason::DeadPosition
+            | Reason::FivefoldRepetition
+            | Reason::SeventyFiveMoves
+    );
+    let a_result = j.verdict.result != GameResult::Unknown
+        && matches!(j.verdict.status, Status::Confirmed | Status::Corrected);
+    if proved_on_the_board || !a_result {
+        return j;
+    }
+    j.verdict = Verdict::new(
+        GameResult::Unknown,
+        Status::Review,
+        j.verdict.reason,
+        Citation::fixed("PGN 8.2.6"),
+    );
+    j.detail.push_str(
+        "; but the moves end without a game termination marker (1-0, 0-1, 1/2-1/2 or *): \
+         the record may be cut short, so how the game ended is not confirmed",
+    );
+    j
+}
+
+fn judge_game(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratch) -> Judgement {
     let rules = env.rules;
     let recorded = game.tags.recorded_result();
     if let Some(err) = &game.error {

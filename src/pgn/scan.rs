@@ -353,28 +353,58 @@ fn is_number_or_result(tok: &[u8]) -> bool {
     if !matches!(tok.first(), Some(b'0' | b'1' | 0xc2)) {
         return false;
     }
-    const RESULTS: [&[u8]; 14] = [
-        b"1-0",
-        b"0-1",
-        b"1/2-1/2",
-        "½-½".as_bytes(),
-        "½–½".as_bytes(),
-        "½—½".as_bytes(),
-        "1–0".as_bytes(),
-        "0–1".as_bytes(),
-        "1—0".as_bytes(),
-        "0—1".as_bytes(),
-        "1/2–1/2".as_bytes(),
-        "1/2—1/2".as_bytes(),
-        b"1-0ff",
-        b"0-1ff",
-    ];
     RESULTS.contains(&tok)
+}
+
+/// The results a movetext may end with, as written in the wild.
+const RESULTS: [&[u8]; 14] = [
+    b"1-0",
+    b"0-1",
+    b"1/2-1/2",
+    "½-½".as_bytes(),
+    "½–½".as_bytes(),
+    "½—½".as_bytes(),
+    "1–0".as_bytes(),
+    "0–1".as_bytes(),
+    "1—0".as_bytes(),
+    "0—1".as_bytes(),
+    "1/2–1/2".as_bytes(),
+    "1/2—1/2".as_bytes(),
+    b"1-0ff",
+    b"0-1ff",
+];
+
+/// The game's text ends with a game termination marker (a result or `*`,
+/// PGN 8.2.6), as a whole record does: without one it may be cut short.
+pub(crate) fn ends_with_termination(text: &[u8]) -> bool {
+    let t = text.trim_ascii_end();
+    let last = t
+        .rsplit(|b| b.is_ascii_whitespace() || matches!(b, b'}' | b')'))
+        .next()
+        .unwrap_or_default();
+    last == b"*" || RESULTS.contains(&last)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_termination_marker_ends_a_whole_record() {
+        for (text, whole) in [
+            ("1. e4 e5 1-0\n", true),
+            ("1. e4 e5 *", true),
+            ("1. e4 {end} 1/2-1/2 \r\n\n", true),
+            ("1. e4 e5 {a comment}0-1", true),
+            ("1. e4 e5 ½-½", true),
+            ("1. e4 e5 2. Nf3", false),
+            ("1. e4 e5 {1-0}", false),
+            ("1. e4 e5 21-0", false),
+            ("", false),
+        ] {
+            assert_eq!(ends_with_termination(text.as_bytes()), whole, "{text:?}");
+        }
+    }
 
     fn moves(text: &str) -> Vec<(String, u32)> {
         let mut s = Scanner::new(text.as_bytes());

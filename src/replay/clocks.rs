@@ -79,14 +79,14 @@ pub(crate) fn effective_tc(
                 };
                 notes.push(format!(
                     "TimeControl {:?} read as US notation: {tc}{with}",
-                    crate::model::excerpt(tag, 60)
+                    crate::model::excerpt(tag, 200)
                 ));
                 tc
             }
             None => {
                 notes.push(format!(
                     "TimeControl {:?} is not PGN; the ruleset's {default} is used",
-                    crate::model::excerpt(tag, 60)
+                    crate::model::excerpt(tag, 200)
                 ));
                 default.clone()
             }
