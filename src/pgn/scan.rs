@@ -377,7 +377,11 @@ const RESULTS: [&[u8]; 14] = [
 /// The game's text ends with a game termination marker (a result or `*`,
 /// PGN 8.2.6), as a whole record does: without one it may be cut short.
 pub(crate) fn ends_with_termination(text: &[u8]) -> bool {
-    let t = text.trim_ascii_end();
+    let mut t = text.trim_ascii_end();
+    // A forum's `[pgn] ... [/pgn]` wrapper closes after the marker.
+    if t.len() >= 6 && t[t.len() - 6..].eq_ignore_ascii_case(b"[/pgn]") {
+        t = t[..t.len() - 6].trim_ascii_end();
+    }
     let last = t
         .rsplit(|b| b.is_ascii_whitespace() || matches!(b, b'}' | b')'))
         .next()
@@ -397,6 +401,8 @@ mod tests {
             ("1. e4 {end} 1/2-1/2 \r\n\n", true),
             ("1. e4 e5 {a comment}0-1", true),
             ("1. e4 e5 ½-½", true),
+            ("[pgn]1. e4 e5 1-0 [/pgn]\n", true),
+            ("[pgn]1. e4 e5 [/PGN]", false),
             ("1. e4 e5 2. Nf3", false),
             ("1. e4 e5 {1-0}", false),
             ("1. e4 e5 21-0", false),
