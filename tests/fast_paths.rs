@@ -185,3 +185,83 @@ fn quick_san_reader_agrees_with_shakmaty_on_every_token() {
     eprintln!("quick SAN reader: {quick} of {tokens} tokens");
     assert!(quick * 100 > tokens * 99, "{quick} of {tokens}");
 }
+
+/// A line as shakmaty writes it: each move tested with `is_legal`, written
+/// with `SanPlus` (which asks for the game's outcome after every ply).
+fn shakmaty_numbered_line(pos: &shakmaty::Chess, line: &[shakmaty::Move]) -> String {
+    let mut p = pos.clone();
+    let mut n = pos.fullmoves().get();
+    let mut words = Vec::new();
+    for (i, &m) in line.iter().enumerate() {
+        if !p.is_legal(m) {
+            break;
+        }
+        let white = p.turn() == shakmaty::Color::White;
+        let san = shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut p, m);
+        words.push(match (white, i) {
+            (true, _) => format!("{n}. {san}"),
+            (false, 0) => format!("{n}... {san}"),
+            (false, _) => san.to_string(),
+        });
+        if !white {
+            n += 1;
+        }
+    }
+    words.join(" ")
+}
+
+#[test]
+fn mating_lines_are_written_as_shakmaty_writes_them() {
+    use arbiter::analysis::mate::{line_mates, numbered_line};
+    let (mut lines, mut mates) = (0u64, 0u64);
+    games("games-with-clocks", &mut |file, index, text| {
+        let game = pgn::parse_game(text);
+        let Start::Position(start, _) = replay::start_position(&game.tags) else {
+            return;
+        };
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for ply in &game.plies {
+            let Some(m) = replay::resolve(&pos, ply) else {
+                break;
+            };
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        // The whole game, and the game from its middle with the opening's
+        // first move put back in, where it is illegal and the line stops.
+        let ours = numbered_line(&start, &moves);
+        assert_eq!(
+            ours,
+            shakmaty_numbered_line(&start, &moves),
+            "{file} game {index}"
+        );
+        let mut mid = start.clone();
+        let half = moves.len() / 2;
+        for &m in &moves[..half] {
+            mid.play_unchecked(m);
+        }
+        let mut cut: Vec<_> = moves[half..].to_vec();
+        if let Some(&first) = moves.first() {
+            cut.insert(cut.len() / 2, first);
+        }
+        assert_eq!(
+            numbered_line(&mid, &cut),
+            shakmaty_numbered_line(&mid, &cut),
+            "{file} game {index} from ply {half}"
+        );
+        let white = start.turn();
+        for winner in [white, !white] {
+            let mated = line_mates(&start, &moves, winner);
+            assert_eq!(
+                mated,
+                pos.is_checkmate() && pos.turn() != winner,
+                "{file} game {index}"
+            );
+            mates += u64::from(mated);
+        }
+        lines += 2;
+    });
+    eprintln!("mating lines: {lines} lines compared, {mates} ending in mate");
+    assert!(lines > 80_000 && mates > 1_000, "{lines} {mates}");
+}

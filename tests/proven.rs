@@ -37,7 +37,7 @@ fn one_answer(pos: &Chess, side: Side) -> Mateability {
     let fen = Fen::from_position(pos, shakmaty::EnPassantMode::Legal);
     assert_eq!(game.verdict, full.verdict, "{fen} {side:?}: game path");
     assert_eq!(flag.verdict, full.verdict, "{fen} {side:?}: flag test");
-    let a = analyse(pos.clone(), None);
+    let a = analyse(pos, None);
     let shown = if side == Side::White {
         a.white
     } else {
@@ -62,7 +62,7 @@ fn the_locked_position_of_issue_29_is_dead_on_every_path() {
             Some(Mateability::Winnable)
         );
     }
-    let a = analyse(pos, None);
+    let a = analyse(&pos, None);
     assert_eq!(a.white.verdict, Mateability::Unwinnable);
     assert_eq!(a.black.verdict, Mateability::Unwinnable);
 
@@ -299,7 +299,7 @@ fn no_row_says_can_mate_where_analyse_cannot() {
     let wrong: Vec<String> = claims
         .par_iter()
         .filter(|(fen, side)| {
-            let a = analyse(parse_position(fen).unwrap(), None);
+            let a = analyse(&parse_position(fen).unwrap(), None);
             let v = if *side == Side::White {
                 a.white
             } else {

@@ -3,7 +3,7 @@
 //! rest of the code asks it here and never sees how it was answered (the
 //! search itself is in `analysis::helpmate`).
 
-use shakmaty::{san::SanPlus, Chess, Color, Move, Position, Role};
+use shakmaty::{san::San, CastlingSide, Chess, Color, Move, MoveList, Position, Role};
 
 use super::{
     forced::{forced_win, ForcedWin, Syzygy},
@@ -37,9 +37,11 @@ pub struct MateAnswer {
     /// How the answer was reached, for the `detail` column.
     pub method: &'static str,
     /// For `Winnable`: a mating line from the position (may be empty when
-    /// the position is already mate). Moves, not SAN: written out only where
-    /// a row or packet prints it (`numbered_line`).
+    /// the position is already mate).
     pub line: Vec<Move>,
+    /// `line` in SAN with move numbers, written as it was replayed to mate
+    /// (the proof check and the row's words need the same legal moves).
+    pub written: String,
 }
 
 impl MateAnswer {
@@ -53,6 +55,7 @@ impl MateAnswer {
             verdict,
             method,
             line: Vec::new(),
+            written: String::new(),
         }
     }
 }
@@ -93,17 +96,23 @@ pub(crate) fn search_answer(pos: &Chess, side: Side) -> MateAnswer {
         return MateAnswer::new(Mateability::Winnable, "the position is mate");
     }
     match helpmate::winnability(pos, color) {
-        Verdict::Winnable(line) if line_mates(pos, &line, color) => MateAnswer {
-            verdict: Mateability::Winnable,
-            method: "helpmate line",
-            line,
-        },
-        // A line that does not replay to mate proves nothing: a defect in
-        // the search, never a verdict.
-        Verdict::Winnable(_) => MateAnswer::new(
-            Mateability::Undetermined,
-            "the search's line did not replay to mate",
-        ),
+        Verdict::Winnable(line) => {
+            let mut written = String::new();
+            match write_line(pos, &line, &mut written) {
+                Some(end) if end.is_checkmate() && end.turn() != color => MateAnswer {
+                    verdict: Mateability::Winnable,
+                    method: "helpmate line",
+                    line,
+                    written,
+                },
+                // A line that does not replay to mate proves nothing: a
+                // defect in the search, never a verdict.
+                _ => MateAnswer::new(
+                    Mateability::Undetermined,
+                    "the search's line did not replay to mate",
+                ),
+            }
+        }
         Verdict::Unwinnable(how) => MateAnswer::new(Mateability::Unwinnable, how),
         Verdict::Undetermined => MateAnswer::new(Mateability::Undetermined, "search budget spent"),
     }
@@ -112,13 +121,29 @@ pub(crate) fn search_answer(pos: &Chess, side: Side) -> MateAnswer {
 /// `line` is legal from `pos` and ends with `winner` giving mate.
 pub fn line_mates(pos: &Chess, line: &[Move], winner: Color) -> bool {
     let mut p = pos.clone();
-    for m in line {
-        if !p.is_legal(*m) {
+    for &m in line {
+        if legal_candidates(&p, m).is_none() {
             return false;
         }
-        p.play_unchecked(*m);
+        p.play_unchecked(m);
     }
     p.is_checkmate() && p.turn() != winner
+}
+
+/// The legal moves SAN would weigh for `m` (same kind of man, same
+/// square), if `m` is one of them: the list `is_legal` tests and SAN's
+/// disambiguation needs, made once for both.
+fn legal_candidates(p: &Chess, m: Move) -> Option<MoveList> {
+    let candidates = match m {
+        Move::Normal { role, to, .. } | Move::Put { role, to } => p.san_candidates(role, to),
+        Move::EnPassant { to, .. } => p.san_candidates(Role::Pawn, to),
+        Move::Castle { king, rook } => p.castling_moves(if king.file() < rook.file() {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        }),
+    };
+    candidates.contains(&m).then_some(candidates)
 }
 
 /// The fast, sound but incomplete check: the proof's words if `side`
@@ -151,7 +176,7 @@ pub(crate) fn is_dead(pos: &Chess) -> bool {
 }
 
 /// A mating line in SAN with move numbers from `pos`, e.g. `61... Kf8 62. Qg7#`.
-pub(crate) fn numbered_line(pos: &Chess, line: &[Move]) -> String {
+pub fn numbered_line(pos: &Chess, line: &[Move]) -> String {
     let mut out = String::new();
     push_numbered_line(pos, line, &mut out);
     out
@@ -160,11 +185,27 @@ pub(crate) fn numbered_line(pos: &Chess, line: &[Move]) -> String {
 /// `numbered_line`, onto the end of `out` (a row's sentence is built in
 /// one buffer).
 pub(crate) fn push_numbered_line(pos: &Chess, line: &[Move], out: &mut String) {
+    write_line(pos, line, out);
+}
+
+/// Writes `line` from `pos` up to its first illegal move; the position at
+/// its end if every move was legal.
+fn write_line(pos: &Chess, line: &[Move], out: &mut String) -> Option<Chess> {
     let mut p = pos.clone();
     let mut n = pos.fullmoves().get();
-    for (i, m) in line.iter().enumerate() {
-        if !p.is_legal(*m) {
+    // Whether the move written last gives check, its sign not yet written:
+    // `+` when a legal move follows (a position with one is not mate),
+    // else whatever the position is. shakmaty's `SanPlus` asks for the
+    // game's outcome, every legal move, after each ply instead.
+    let mut check = false;
+    let mut legal = true;
+    for (i, &m) in line.iter().enumerate() {
+        let Some(candidates) = legal_candidates(&p, m) else {
+            legal = false;
             break;
+        };
+        if check {
+            out.push('+');
         }
         if i > 0 {
             out.push(' ');
@@ -176,11 +217,17 @@ pub(crate) fn push_numbered_line(pos: &Chess, line: &[Move], out: &mut String) {
         }
         // Written in place: a `format!` and a `to_string` a move cost more
         // than the SAN itself.
-        SanPlus::from_move_and_play_unchecked(&mut p, *m).append_to_string(out);
+        San::disambiguate(m, &candidates).append_to_string(out);
+        p.play_unchecked(m);
+        check = p.checkers().any();
         if !white {
             n += 1;
         }
     }
+    if check {
+        out.push(if p.is_checkmate() { '#' } else { '+' });
+    }
+    legal.then_some(p)
 }
 
 /// The material of one side, as a rule text would list it (`K+B`, `K+R+2P`).

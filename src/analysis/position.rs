@@ -99,7 +99,6 @@ impl OnFlag {
 /// Everything `analyse` says of one position.
 #[derive(Clone, Debug)]
 pub struct PositionAnalysis {
-    pub(crate) pos: Chess,
     pub white: MateAnswer,
     pub black: MateAnswer,
     pub(crate) dead: Dead,
@@ -107,9 +106,9 @@ pub struct PositionAnalysis {
     pub(crate) uscf: [OnFlag; 2],
 }
 
-pub fn analyse(pos: Chess, syzygy: Option<&Syzygy>) -> PositionAnalysis {
-    let white = can_mate(&pos, Side::White);
-    let black = can_mate(&pos, Side::Black);
+pub fn analyse(pos: &Chess, syzygy: Option<&Syzygy>) -> PositionAnalysis {
+    let white = can_mate(pos, Side::White);
+    let black = can_mate(pos, Side::Black);
     let dead = match (white.verdict, black.verdict) {
         (Mateability::Unwinnable, Mateability::Unwinnable) => Dead::Yes,
         (Mateability::Winnable, _) | (_, Mateability::Winnable) => Dead::No,
@@ -119,7 +118,7 @@ pub fn analyse(pos: Chess, syzygy: Option<&Syzygy>) -> PositionAnalysis {
         if dead == Dead::Yes {
             return OnFlag::Draw;
         }
-        match uscf_14e(&pos, side.other(), syzygy) {
+        match uscf_14e(pos, side.other(), syzygy) {
             Uscf14e::Win(_) => OnFlag::Win,
             Uscf14e::Draw(..) => OnFlag::Draw,
             Uscf14e::Review(..) => OnFlag::Review,
@@ -127,7 +126,6 @@ pub fn analyse(pos: Chess, syzygy: Option<&Syzygy>) -> PositionAnalysis {
     };
     let uscf = [on_flag(Side::White), on_flag(Side::Black)];
     PositionAnalysis {
-        pos,
         white,
         black,
         dead,

@@ -170,7 +170,7 @@ fn write_can_mate_sentence(out: &mut String, side: Side, answer: &MateAnswer, po
         }
         Mateability::Winnable if !answer.line.is_empty() => {
             out.push_str(": helpmate line ");
-            mate::push_numbered_line(pos, &answer.line, out);
+            out.push_str(&answer.written);
         }
         Mateability::Winnable => {
             out.push_str(" (");
@@ -976,9 +976,10 @@ mod tests {
     #[test]
     fn the_can_mate_sentence_in_each_of_its_forms() {
         let pos = crate::analysis::test_position("8/8/4k3/8/8/2K5/1PN5/8 w - - 0 1");
-        let answer = |verdict, method, line| MateAnswer {
+        let answer = |verdict, method, line: Vec<Move>| MateAnswer {
             verdict,
             method,
+            written: crate::analysis::mate::numbered_line(&pos, &line),
             line,
         };
         let m = Move::Normal {

@@ -2,7 +2,7 @@
 
 use crate::analysis::{
     forced::Syzygy,
-    mate::{numbered_line, MateAnswer, Mateability},
+    mate::{MateAnswer, Mateability},
     position::{analyse, parse_position},
 };
 
@@ -19,12 +19,12 @@ pub fn analyse_row(fen: &str, syzygy: Option<&Syzygy>) -> String {
         .collect();
     let fen = cleaned.as_str();
     let a = match parse_position(fen) {
-        Ok(p) => analyse(p, syzygy),
+        Ok(p) => analyse(&p, syzygy),
         Err(e) => return format!("{fen}\terror\terror\terror\t{e}\t\t\t"),
     };
     let line = |m: &MateAnswer| {
         if m.verdict == Mateability::Winnable {
-            numbered_line(&a.pos, &m.line)
+            m.written.clone()
         } else {
             String::new()
         }
