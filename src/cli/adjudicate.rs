@@ -76,19 +76,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         Ok(x) => x,
         Err(o) => return o,
     };
-    let bar = (!a.quiet && std::io::stderr().is_terminal()).then(|| {
-        let size = super::known_size(&sources);
-        (super::progress_bar(size), size.is_some())
-    });
-    if let Some((pb, sized)) = &bar {
-        let (pb, sized, started) = (pb.clone(), *sized, std::time::Instant::now());
-        opts.on_progress = Some(std::sync::Arc::new(move |s: &pipeline::Summary| {
-            if sized {
-                pb.set_position(s.bytes);
-            }
-            pb.set_message(super::progress_message(s, started.elapsed(), sized));
-        }));
-    }
+    let bar = progress(&a, &sources, &mut opts);
     if let Err(e) = syzygy_and_packets(&a, &rules, &sources, &mut opts) {
         return e;
     }
@@ -108,21 +96,9 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         briefs: summary_path.is_some(),
         reviews: html_path.is_some(),
     };
-    // Every file is written beside its target and renamed when complete: an
-    // interrupted run never leaves a truncated file that looks finished.
-    let mut pending_rows = None;
-    let mut pending_pgn = None;
-    for (path, slot) in [(&out, &mut pending_rows), (&pgn_path, &mut pending_pgn)] {
-        if let Some(path) = path {
-            match Pending::create(path) {
-                Ok(p) => *slot = Some(p),
-                Err(e) => {
-                    eprintln!("arbiter: {}: {e}", path.display());
-                    return ExitStatus::Error;
-                }
-            }
-        }
-    }
+    let (Ok(mut pending_rows), Ok(mut pending_pgn)) = (pending(&out), pending(&pgn_path)) else {
+        return ExitStatus::Error;
+    };
     let mut tables = SummaryTables::default();
     // The review page's sections go to a temporary file as they come.
     let mut page = match html_path
@@ -187,27 +163,17 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             return ExitStatus::Error;
         }
     };
-    if let Some(path) = &summary_path {
-        if let Err(e) = atomic_write(path, &summary_csv(&tables)) {
-            eprintln!("arbiter: {}: {e}", path.display());
-            return ExitStatus::Error;
-        }
-    }
-    if let (Some(path), Some(page)) = (&html_path, page) {
-        let totals = format!("{} under {}", summary.counts(), rules.name);
-        let written = match page_error {
-            Some(e) => Err(e),
-            None => write_page(
-                path,
-                page,
-                &format!("arbiter review: {}", rules.name),
-                &totals,
-            ),
-        };
-        if let Err(e) = written {
-            eprintln!("arbiter: {}: {e}", path.display());
-            return ExitStatus::Error;
-        }
+    let totals = format!("{} under {}", summary.counts(), rules.name);
+    let page = html_path.as_deref().zip(page);
+    if let Err(e) = write_tables_and_page(
+        summary_path.as_deref(),
+        &tables,
+        page,
+        page_error,
+        &rules,
+        &totals,
+    ) {
+        return e;
     }
     for e in &summary.errors {
         eprintln!("arbiter: {e}");
@@ -223,6 +189,72 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     } else {
         ExitStatus::Ok
     }
+}
+
+/// The summary CSV and the review page, once the run is done.
+fn write_tables_and_page(
+    summary_path: Option<&Path>,
+    tables: &SummaryTables,
+    page: Option<(&Path, review::PageWriter)>,
+    page_error: Option<std::io::Error>,
+    rules: &Ruleset,
+    totals: &str,
+) -> Result<(), ExitStatus> {
+    if let Some(path) = summary_path {
+        if let Err(e) = atomic_write(path, &summary_csv(tables)) {
+            eprintln!("arbiter: {}: {e}", path.display());
+            return Err(ExitStatus::Error);
+        }
+    }
+    if let Some((path, page)) = page {
+        let title = format!("arbiter review: {}", rules.name);
+        let written = match page_error {
+            Some(e) => Err(e),
+            None => write_page(path, page, &title, totals),
+        };
+        if let Err(e) = written {
+            eprintln!("arbiter: {}: {e}", path.display());
+            return Err(ExitStatus::Error);
+        }
+    }
+    Ok(())
+}
+
+/// The progress bar, on a terminal only, fed by the pipeline's summaries;
+/// with whether the inputs' size is known (a bar, or a count).
+fn progress(
+    a: &Args,
+    sources: &[crate::read::Source],
+    opts: &mut pipeline::Options,
+) -> Option<(indicatif::ProgressBar, bool)> {
+    if a.quiet || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let size = super::known_size(sources);
+    let (pb, sized, started) = (
+        super::progress_bar(size),
+        size.is_some(),
+        std::time::Instant::now(),
+    );
+    let bar = pb.clone();
+    opts.on_progress = Some(std::sync::Arc::new(move |s: &pipeline::Summary| {
+        if sized {
+            bar.set_position(s.bytes);
+        }
+        bar.set_message(super::progress_message(s, started.elapsed(), sized));
+    }));
+    Some((pb, sized))
+}
+
+/// A file written beside `path` and renamed when complete, so that an
+/// interrupted run never leaves a truncated file that looks finished
+/// (`Err` said on stderr).
+fn pending(path: &Option<PathBuf>) -> Result<Option<Pending>, ()> {
+    path.as_ref()
+        .map(|path| {
+            Pending::create(path).map_err(|e| eprintln!("arbiter: {}: {e}", path.display()))
+        })
+        .transpose()
 }
 
 /// `--syzygy` opened and `--packets` set up: a packet for every game not

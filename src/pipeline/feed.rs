@@ -330,20 +330,11 @@ impl PartBatcher {
     }
 }
 
-/// Reads every source, several at once, and hands their batches on in
-/// input order, numbered.
-pub(super) fn read_all<'a>(
-    sources: &'a [Source],
-    opts: &Options,
-    tx: mpsc::SyncSender<Work>,
-    stop: &AtomicBool,
-    errors: &mut Vec<String>,
-) {
+/// The readers a run needs, in input order: a shard's window of each file
+/// it touches, or each file's parts, or each source whole.
+fn plan_reads<'a>(sources: &'a [Source], opts: &Options) -> Result<Vec<Planned<'a>>, String> {
     let layout = match opts.shard.map(|_| shard_layout(sources)) {
-        Some(Err(e)) => {
-            errors.push(e);
-            return;
-        }
+        Some(Err(e)) => return Err(e),
         Some(Ok((layout, total))) => opts.shard.map(|sh| (layout, sh.range(total))),
         None => None,
     };
@@ -388,6 +379,25 @@ pub(super) fn read_all<'a>(
             part: None,
         });
     }
+    Ok(plan)
+}
+
+/// Reads every source, several at once, and hands their batches on in
+/// input order, numbered.
+pub(super) fn read_all<'a>(
+    sources: &'a [Source],
+    opts: &Options,
+    tx: mpsc::SyncSender<Work>,
+    stop: &AtomicBool,
+    errors: &mut Vec<String>,
+) {
+    let plan = match plan_reads(sources, opts) {
+        Ok(plan) => plan,
+        Err(e) => {
+            errors.push(e);
+            return;
+        }
+    };
     let mut seq = 0u64;
     std::thread::scope(|s| {
         let spawn = |p: Planned<'a>| {
@@ -453,24 +463,11 @@ pub(super) fn read_all<'a>(
                 }
                 sent
             };
-            let mut batcher = p
+            let batcher = p
                 .part
                 .and_then(|_| PartBatcher::new(p.source, opts.batch_bytes));
-            for item in ready {
-                let sent = match (item, batcher.as_mut()) {
-                    (Item::Work(work), _) => send(work),
-                    (Item::Spans(spans), Some(b)) => b.push(spans, &mut send),
-                    // (Parts are of files only.)
-                    (Item::Spans(_), None) => true,
-                };
-                if !sent {
-                    return;
-                }
-            }
-            if let Some(b) = batcher.as_mut() {
-                if !b.flush(&mut send) {
-                    return;
-                }
+            if !forward(ready, batcher, &mut send) {
+                return;
             }
             ended = match reader.join() {
                 Ok(mut end) => {
@@ -496,6 +493,27 @@ pub(super) fn read_all<'a>(
             }
         }
     });
+}
+
+/// Hands one reader's items on as numbered work, a part's spans batched
+/// again from the file; `false` once the receiving end is gone.
+fn forward(
+    ready: mpsc::Receiver<Item>,
+    mut batcher: Option<PartBatcher>,
+    send: &mut impl FnMut(Work) -> bool,
+) -> bool {
+    for item in ready {
+        let sent = match (item, batcher.as_mut()) {
+            (Item::Work(work), _) => send(work),
+            (Item::Spans(spans), Some(b)) => b.push(spans, send),
+            // (Parts are of files only.)
+            (Item::Spans(_), None) => true,
+        };
+        if !sent {
+            return false;
+        }
+    }
+    batcher.as_mut().is_none_or(|b| b.flush(send))
 }
 
 /// Reads one source, or its window or part, into batches (numbered later by
@@ -534,14 +552,9 @@ fn read_source(
         (Some(p), Source::File { path, .. }) if p.start > 0 => Some((p.start, path)),
         _ => None,
     };
-    let opened = match resumed {
-        Some((at, path)) => {
-            crate::read::open_at(path, at).map(|f| Box::new(f) as Box<dyn std::io::Read + Send>)
-        }
-        None => open(source),
-    };
-    let reader = match opened {
-        Ok(r) => r,
+    let resumed_at = resumed.map(|(at, _)| at);
+    let mut sp = match splitter(source, resumed) {
+        Ok(sp) => sp,
         Err(e) => {
             let detail = format!("{}: {e}", source.name());
             // A file opened but not readable as PGN (xz) gets its row,
@@ -556,10 +569,6 @@ fn read_source(
             end.errors.push(detail);
             return end;
         }
-    };
-    let mut sp = match resumed {
-        Some((at, _)) => Splitter::resume(reader, at),
-        None => Splitter::new(reader),
     };
     loop {
         if stop.load(Ordering::Relaxed) {
@@ -589,50 +598,89 @@ fn read_source(
             }
             Ok(None) => return end,
             Err(e) => {
-                let read = sp.games();
-                let in_window =
-                    |offset: u64| window.is_none_or(|(lo, hi)| (lo..hi).contains(&offset));
-                let broken =
-                    read == 0 && resumed.is_none() && e.kind() == std::io::ErrorKind::InvalidData;
-                // The games read before the error, whole, and the one it
-                // cut short: each gets its row (that one unreadable).
-                let rest = if broken { None } else { sp.take_rest() }.map(|mut b| {
-                    b.games.retain(|g| in_window(g.offset));
-                    b
-                });
-                let rows = end.games + rest.as_ref().map_or(0, |b| b.games.len() as u64);
-                let games = match rest.as_ref().is_some_and(|b| !b.games.is_empty()) {
-                    true => format!(
-                        "{} (the last one cut short, its row unreadable)",
-                        crate::claim::plural(rows as usize, "game")
-                    ),
-                    false => crate::claim::plural(rows as usize, "game"),
+                let at = ReadAt {
+                    source,
+                    name: &name,
+                    window,
+                    resumed_at,
                 };
-                end.errors.push(match resumed {
-                    Some((at, _)) => format!(
-                        "{}: read error in the part from byte {at}, after {games} of it: {e}",
-                        source.name()
-                    ),
-                    None => format!("{}: read error after {games}: {e}", source.name()),
-                });
-                if broken {
-                    // One row for the file, in the shard its first byte is in.
-                    if in_window(0) {
-                        let detail = format!("{}: {e}", source.name());
-                        let _ = tx.send(Item::Work(Work::Broken {
-                            seq,
-                            source: name.clone(),
-                            detail,
-                        }));
-                    }
-                } else if let Some(batch) = rest {
-                    if !batch.games.is_empty() {
-                        end.games += batch.games.len() as u64;
-                        let _ = tx.send(hand_on(batch));
-                    }
-                }
+                read_error(e, &mut sp, &mut end, &at, tx, &hand_on);
                 return end;
             }
+        }
+    }
+}
+
+/// Where a reader is: its source and name, its window, the byte a part
+/// resumed from.
+struct ReadAt<'a> {
+    source: &'a Source,
+    name: &'a Arc<str>,
+    window: Option<(u64, u64)>,
+    resumed_at: Option<u64>,
+}
+
+/// The source opened, at a part's first byte where it resumes.
+fn splitter(
+    source: &Source,
+    resumed: Option<(u64, &std::path::PathBuf)>,
+) -> std::io::Result<Splitter<Box<dyn std::io::Read + Send>>> {
+    Ok(match resumed {
+        Some((at, path)) => Splitter::resume(Box::new(crate::read::open_at(path, at)?), at),
+        None => Splitter::new(open(source)?),
+    })
+}
+
+/// A read error part-way: the games read before it, whole, and the one it
+/// cut short are handed on (each gets its row, that one unreadable), or one
+/// row for a file unreadable from its first byte; the error is noted.
+fn read_error(
+    e: std::io::Error,
+    sp: &mut Splitter<Box<dyn std::io::Read + Send>>,
+    end: &mut ReadEnd,
+    at: &ReadAt<'_>,
+    tx: &mpsc::SyncSender<Item>,
+    hand_on: &impl Fn(Batch) -> Item,
+) {
+    let read = sp.games();
+    let in_window = |offset: u64| at.window.is_none_or(|(lo, hi)| (lo..hi).contains(&offset));
+    let broken =
+        read == 0 && at.resumed_at.is_none() && e.kind() == std::io::ErrorKind::InvalidData;
+    // The games read before the error, whole, and the one it
+    // cut short: each gets its row (that one unreadable).
+    let rest = if broken { None } else { sp.take_rest() }.map(|mut b| {
+        b.games.retain(|g| in_window(g.offset));
+        b
+    });
+    let rows = end.games + rest.as_ref().map_or(0, |b| b.games.len() as u64);
+    let games = match rest.as_ref().is_some_and(|b| !b.games.is_empty()) {
+        true => format!(
+            "{} (the last one cut short, its row unreadable)",
+            crate::claim::plural(rows as usize, "game")
+        ),
+        false => crate::claim::plural(rows as usize, "game"),
+    };
+    end.errors.push(match at.resumed_at {
+        Some(from) => format!(
+            "{}: read error in the part from byte {from}, after {games} of it: {e}",
+            at.source.name()
+        ),
+        None => format!("{}: read error after {games}: {e}", at.source.name()),
+    });
+    if broken {
+        // One row for the file, in the shard its first byte is in.
+        if in_window(0) {
+            let detail = format!("{}: {e}", at.source.name());
+            let _ = tx.send(Item::Work(Work::Broken {
+                seq: 0,
+                source: at.name.clone(),
+                detail,
+            }));
+        }
+    } else if let Some(batch) = rest {
+        if !batch.games.is_empty() {
+            end.games += batch.games.len() as u64;
+            let _ = tx.send(hand_on(batch));
         }
     }
 }

@@ -428,50 +428,9 @@ pub(crate) fn replay_into(
             r.stop = Some(Stop::NullMove(n));
             return r;
         }
-        let resolved = resolve(&r.pos, ply);
-        let m = match resolved.ok_or(()) {
-            Ok(m) => m,
-            Err(_) => {
-                // A position with no legal moves ended the game before this move.
-                if let Some(kind) = no_legal_move(&r.pos) {
-                    r.ending = Some(Ending { kind, ply: n - 1 });
-                    return r;
-                }
-                let side = Side::from(r.pos.turn());
-                let geo = as_moved(&r.pos, ply);
-                let replied = n < limit;
-                let kind = if geo.is_some() {
-                    IllegalKind::Geometric
-                } else {
-                    IllegalKind::Impossible
-                };
-                let stands = (rules.stands_after_reply || rules.unnoticed_stands)
-                    && replied
-                    && geo.is_some()
-                    && !captures_king_next(&r.pos, game, n, geo);
-                r.illegal.push(IllegalMove {
-                    ply: n,
-                    side,
-                    kind,
-                    stood: stands,
-                    unnoticed: stands && !rules.stands_after_reply,
-                    as_moved: geo,
-                });
-                // Played as it stood, each side must still have its one king.
-                let kings_intact = geo.is_some_and(|m| {
-                    let mut after = r.pos.clone();
-                    after.play_unchecked(m);
-                    let b = after.board();
-                    (b.kings() & b.white()).count() == 1 && (b.kings() & b.black()).count() == 1
-                });
-                match geo {
-                    Some(m) if stands && kings_intact => m,
-                    _ => {
-                        r.stop = Some(Stop::Illegal);
-                        return r;
-                    }
-                }
-            }
+        let Some(m) = resolve(&r.pos, ply).or_else(|| unresolved(&mut r, game, n, limit, rules))
+        else {
+            return r;
         };
         let irreversible = irreversible(&r.pos, &m);
         let material_changed = m.is_capture() || m.is_promotion();
@@ -490,58 +449,10 @@ pub(crate) fn replay_into(
         }
         let count = scratch.record(h);
         if let (Some(f), Some(san)) = (facts.as_deref_mut(), fact_san) {
-            let check = r.pos.is_check();
-            let suffix = if check && r.pos.is_checkmate() {
-                Some(Suffix::Checkmate)
-            } else if check {
-                Some(Suffix::Check)
-            } else {
-                None
-            };
-            f.push(PlyFact {
-                ply: n,
-                side: Side::of_ply(r.first, n),
-                san: SanPlus { san, suffix },
-                capture: m.is_capture(),
-                pawn: m.role() == Role::Pawn,
-                check,
-                occurrence: count,
-                king_to: (m.role() == Role::King).then(|| m.to()),
-                squares: from_to(&m),
-                illegal: !legal,
-            });
+            f.push(ply_fact(&r, n, m, san, count, legal));
         }
-        if count >= 3 && r.threefold_at.is_none() {
-            r.threefold_at = Some(n);
-        }
-        if count >= 5 && rules.fivefold {
-            r.ending = Some(Ending {
-                kind: BoardEnd::Fivefold,
-                ply: n,
-            });
-            return r;
-        }
-        let halfmoves = r.pos.halfmoves();
-        if halfmoves >= 100 && r.fifty_at.is_none() {
-            r.fifty_at = Some(n);
-        }
-        // Bare material is checked on every capture; the helpmate analysis of
-        // the harder dead positions is the judge's (see `first_dead_ply`).
-        if material_changed && r.pos.is_insufficient_material() {
-            r.ending = Some(Ending {
-                kind: BoardEnd::DeadPosition,
-                ply: n,
-            });
-            return r;
-        }
-        if rules.seventy_five && halfmoves >= 150 {
-            // A mate on the 75th move takes precedence (FIDE 9.6.2).
-            let kind = if r.pos.is_checkmate() {
-                BoardEnd::Checkmate
-            } else {
-                BoardEnd::SeventyFive
-            };
-            r.ending = Some(Ending { kind, ply: n });
+        if let Some(ending) = ending_after(&mut r, rules, n, count, material_changed) {
+            r.ending = Some(ending);
             return r;
         }
     }
@@ -557,6 +468,125 @@ pub(crate) fn replay_into(
         }
     }
     r
+}
+
+/// Ply `n` names no legal move in `r.pos`. Records why and returns the move
+/// to play on where the illegal move stands under `rules`; `None` where the
+/// replay stops here (`r.ending` or `r.stop` then says why).
+#[cold]
+fn unresolved(
+    r: &mut Replay,
+    game: &ParsedGame,
+    n: usize,
+    limit: usize,
+    rules: ReplayRules,
+) -> Option<Move> {
+    // A position with no legal moves ended the game before this move.
+    if let Some(kind) = no_legal_move(&r.pos) {
+        r.ending = Some(Ending { kind, ply: n - 1 });
+        return None;
+    }
+    let side = Side::from(r.pos.turn());
+    let geo = as_moved(&r.pos, &game.plies[n - 1]);
+    let replied = n < limit;
+    let kind = if geo.is_some() {
+        IllegalKind::Geometric
+    } else {
+        IllegalKind::Impossible
+    };
+    let stands = (rules.stands_after_reply || rules.unnoticed_stands)
+        && replied
+        && geo.is_some()
+        && !captures_king_next(&r.pos, game, n, geo);
+    r.illegal.push(IllegalMove {
+        ply: n,
+        side,
+        kind,
+        stood: stands,
+        unnoticed: stands && !rules.stands_after_reply,
+        as_moved: geo,
+    });
+    // Played as it stood, each side must still have its one king.
+    let kings_intact = geo.is_some_and(|m| {
+        let mut after = r.pos.clone();
+        after.play_unchecked(m);
+        let b = after.board();
+        (b.kings() & b.white()).count() == 1 && (b.kings() & b.black()).count() == 1
+    });
+    match geo {
+        Some(m) if stands && kings_intact => Some(m),
+        _ => {
+            r.stop = Some(Stop::Illegal);
+            None
+        }
+    }
+}
+
+/// What ply `n` (move `m`, written `san`) did, for claims and packets.
+fn ply_fact(r: &Replay, n: usize, m: Move, san: San, occurrence: u8, legal: bool) -> PlyFact {
+    let check = r.pos.is_check();
+    let suffix = if check && r.pos.is_checkmate() {
+        Some(Suffix::Checkmate)
+    } else if check {
+        Some(Suffix::Check)
+    } else {
+        None
+    };
+    PlyFact {
+        ply: n,
+        side: Side::of_ply(r.first, n),
+        san: SanPlus { san, suffix },
+        capture: m.is_capture(),
+        pawn: m.role() == Role::Pawn,
+        check,
+        occurrence,
+        king_to: (m.role() == Role::King).then(|| m.to()),
+        squares: from_to(&m),
+        illegal: !legal,
+    }
+}
+
+/// The board ending ply `n` reached, if any, noting the first threefold
+/// and fifty-move plies on the way (`count`: occurrences of this position).
+#[inline]
+fn ending_after(
+    r: &mut Replay,
+    rules: ReplayRules,
+    n: usize,
+    count: u8,
+    material_changed: bool,
+) -> Option<Ending> {
+    if count >= 3 && r.threefold_at.is_none() {
+        r.threefold_at = Some(n);
+    }
+    if count >= 5 && rules.fivefold {
+        return Some(Ending {
+            kind: BoardEnd::Fivefold,
+            ply: n,
+        });
+    }
+    let halfmoves = r.pos.halfmoves();
+    if halfmoves >= 100 && r.fifty_at.is_none() {
+        r.fifty_at = Some(n);
+    }
+    // Bare material is checked on every capture; the helpmate analysis of
+    // the harder dead positions is the judge's (see `first_dead_ply`).
+    if material_changed && r.pos.is_insufficient_material() {
+        return Some(Ending {
+            kind: BoardEnd::DeadPosition,
+            ply: n,
+        });
+    }
+    if rules.seventy_five && halfmoves >= 150 {
+        // A mate on the 75th move takes precedence (FIDE 9.6.2).
+        let kind = if r.pos.is_checkmate() {
+            BoardEnd::Checkmate
+        } else {
+            BoardEnd::SeventyFive
+        };
+        return Some(Ending { kind, ply: n });
+    }
+    None
 }
 
 /// Checkmate or stalemate: the side to move has no legal move. Two moves

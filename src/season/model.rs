@@ -524,29 +524,7 @@ impl Checker<'_, '_> {
         if home == away {
             return Err(err(&id, None, "a team cannot play itself".into()));
         }
-        let competition = match f.competition.as_str() {
-            "league" => Competition::League,
-            "cup" => Competition::Cup,
-            other => {
-                return Err(err(
-                    &id,
-                    None,
-                    format!("competition {other:?} is not league or cup"),
-                ))
-            }
-        };
-        let status = match f.status.as_str() {
-            "played" => FixtureStatus::Played,
-            "postponed" => FixtureStatus::Postponed,
-            "defaulted" => FixtureStatus::Defaulted,
-            other => {
-                return Err(err(
-                    &id,
-                    None,
-                    format!("status {other:?} is not played, postponed or defaulted"),
-                ))
-            }
-        };
+        let (competition, status) = self.fixture_kind(&id, f)?;
         let defaulted_by = match &f.defaulted_by {
             Some(t) => {
                 let i = team(t)?;
@@ -590,31 +568,7 @@ impl Checker<'_, '_> {
         let boards = self.boards(&m, &f.boards, false)?;
         let tiebreaks = self.boards(&m, &f.tiebreaks, true)?;
         let id = m.id;
-        // Every board of the match is written down, an empty one as such;
-        // none beyond the league's count (the HS league's JV boards apart).
-        let count = match (self.rules, competition) {
-            (League::Ddcl, Competition::League) => super::params::DDCL.league_boards,
-            (League::Ddcl, Competition::Cup) => super::params::DDCL.cup_boards,
-            (League::HsLeague, _) => super::params::HS_LEAGUE.varsity_boards,
-        };
-        if self.rules == League::Ddcl {
-            if let Some(b) = boards.iter().find(|b| b.board > count) {
-                return Err(err(
-                    &id,
-                    Some(b.board),
-                    format!("this match has {count} boards"),
-                ));
-            }
-        }
-        if status == FixtureStatus::Played {
-            if let Some(n) = (1..=count).find(|n| boards.iter().all(|b| b.board != *n)) {
-                return Err(err(
-                    &id,
-                    Some(n),
-                    format!("board {n} is missing: write an empty board as {{ board = {n} }} with the player who was there, if any"),
-                ));
-            }
-        }
+        self.check_board_count(&id, competition, status, &boards)?;
         Ok(Fixture {
             id,
             date: when,
@@ -636,6 +590,65 @@ impl Checker<'_, '_> {
             boards,
             tiebreaks,
         })
+    }
+
+    /// A fixture's competition and status, read from their words.
+    fn fixture_kind(
+        &self,
+        id: &str,
+        f: &RawFixture,
+    ) -> Result<(Competition, FixtureStatus), SeasonError> {
+        let competition = match f.competition.as_str() {
+            "league" => Competition::League,
+            "cup" => Competition::Cup,
+            other => {
+                let message = format!("competition {other:?} is not league or cup");
+                return Err(self.err(id, None, message));
+            }
+        };
+        let status = match f.status.as_str() {
+            "played" => FixtureStatus::Played,
+            "postponed" => FixtureStatus::Postponed,
+            "defaulted" => FixtureStatus::Defaulted,
+            other => {
+                let message = format!("status {other:?} is not played, postponed or defaulted");
+                return Err(self.err(id, None, message));
+            }
+        };
+        Ok((competition, status))
+    }
+
+    /// Every board of a played match is written down, an empty one as
+    /// such; none beyond the league's count (the HS league's JV boards
+    /// apart).
+    fn check_board_count(
+        &self,
+        id: &str,
+        competition: Competition,
+        status: FixtureStatus,
+        boards: &[Board],
+    ) -> Result<(), SeasonError> {
+        let count = match (self.rules, competition) {
+            (League::Ddcl, Competition::League) => super::params::DDCL.league_boards,
+            (League::Ddcl, Competition::Cup) => super::params::DDCL.cup_boards,
+            (League::HsLeague, _) => super::params::HS_LEAGUE.varsity_boards,
+        };
+        if self.rules == League::Ddcl {
+            if let Some(b) = boards.iter().find(|b| b.board > count) {
+                let message = format!("this match has {count} boards");
+                return Err(self.err(id, Some(b.board), message));
+            }
+        }
+        if status == FixtureStatus::Played {
+            if let Some(n) = (1..=count).find(|n| boards.iter().all(|b| b.board != *n)) {
+                return Err(self.err(
+                    id,
+                    Some(n),
+                    format!("board {n} is missing: write an empty board as {{ board = {n} }} with the player who was there, if any"),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// A match's boards (or its tie-break games), sorted by board.
@@ -672,47 +685,20 @@ impl Checker<'_, '_> {
             |fixture: &str, board: Option<u32>, message: String| self.err(fixture, board, message);
         let (id, home, away, status, home_white_on_1) =
             (m.id.as_str(), m.home, m.away, m.status, m.home_white_on_1);
-        let (players, teams) = (&self.players, &self.teams);
+        let players = &self.players;
         let bd = Some(b.board);
         if b.board == 0 {
             return Err(err(id, bd, "boards are numbered from 1".into()));
         }
-        let who = |name: &str, side_team: usize| -> Result<Option<usize>, SeasonError> {
-            if name.trim().is_empty() {
-                return Ok(None);
-            }
-            let p = *self
-                .player_index
-                .get(name)
-                .ok_or_else(|| err(id, bd, format!("unknown player {name:?}")))?;
-            let registered = players[p].team;
-            if teams[registered].club != teams[side_team].club {
-                return Err(err(
-                    id,
-                    bd,
-                    format!(
-                        "player {name:?} is registered with {} (club {}), not with {}",
-                        teams[registered].name, teams[registered].club, teams[side_team].name
-                    ),
-                ));
-            }
-            Ok(Some(p))
-        };
-        let mut hp = who(&b.home, home)?;
-        let mut ap = who(&b.away, away)?;
+        let mut hp = self.board_player(id, bd, &b.home, home)?;
+        let mut ap = self.board_player(id, bd, &b.away, away)?;
         let no_show = match b.no_show.as_deref() {
             None => None,
             Some(side) => {
-                let (slot, which) = match side {
-                    "home" => (&mut hp, MatchSide::Home),
-                    "away" => (&mut ap, MatchSide::Away),
-                    other => {
-                        return Err(err(
-                            id,
-                            bd,
-                            format!("no_show {other:?} is not home or away"),
-                        ))
-                    }
+                let which = self.match_side(id, bd, "no_show", side)?;
+                let slot = match which {
+                    MatchSide::Home => &mut hp,
+                    MatchSide::Away => &mut ap,
                 };
                 let p = slot.take().ok_or_else(|| {
                     err(
@@ -740,25 +726,7 @@ impl Checker<'_, '_> {
                 }
             }
         }
-        let home_white = match b.home_colour.as_deref() {
-            Some("white") => true,
-            Some("black") => false,
-            Some(other) => {
-                return Err(err(
-                    id,
-                    bd,
-                    format!("home_colour {other:?} is not white or black"),
-                ))
-            }
-            None => match home_white_on_1 {
-                Some(w1) => (b.board % 2 == 1) == w1,
-                // DDCL 6: the away team has black on odd boards; HSL III: the visitor has white on odd boards.
-                None => match self.rules {
-                    League::Ddcl => b.board % 2 == 1,
-                    League::HsLeague => b.board.is_multiple_of(2),
-                },
-            },
-        };
+        let home_white = self.home_white(id, b, home_white_on_1)?;
         let result = self.result(id, b, home_white)?;
         if result.is_some() && (hp.is_none() || ap.is_none()) {
             return Err(err(
@@ -771,20 +739,7 @@ impl Checker<'_, '_> {
             return Err(err(id, bd, "both players present but no result".into()));
         }
         let substitute = match (&b.substitute, &b.replaces) {
-            (Some(s), Some(r)) => {
-                let side = match s.as_str() {
-                    "home" => MatchSide::Home,
-                    "away" => MatchSide::Away,
-                    other => {
-                        return Err(err(
-                            id,
-                            bd,
-                            format!("substitute {other:?} is not home or away"),
-                        ))
-                    }
-                };
-                Some((side, r.clone()))
-            }
+            (Some(s), Some(r)) => Some((self.match_side(id, bd, "substitute", s)?, r.clone())),
             (None, None) => None,
             _ => return Err(err(id, bd, "substitute and replaces go together".into())),
         };
@@ -798,6 +753,81 @@ impl Checker<'_, '_> {
             no_show,
         })
     }
+
+    /// The player named on one side of a board (`None` where the name is
+    /// blank), who must be registered with that side's club.
+    fn board_player(
+        &self,
+        id: &str,
+        bd: Option<u32>,
+        name: &str,
+        side_team: usize,
+    ) -> Result<Option<usize>, SeasonError> {
+        if name.trim().is_empty() {
+            return Ok(None);
+        }
+        let p = *self
+            .player_index
+            .get(name)
+            .ok_or_else(|| self.err(id, bd, format!("unknown player {name:?}")))?;
+        let (registered, side) = (&self.teams[self.players[p].team], &self.teams[side_team]);
+        if registered.club != side.club {
+            return Err(self.err(
+                id,
+                bd,
+                format!(
+                    "player {name:?} is registered with {} (club {}), not with {}",
+                    registered.name, registered.club, side.name
+                ),
+            ));
+        }
+        Ok(Some(p))
+    }
+
+    /// `"home"` or `"away"`, as the field `key` gives it.
+    fn match_side(
+        &self,
+        id: &str,
+        bd: Option<u32>,
+        key: &str,
+        value: &str,
+    ) -> Result<MatchSide, SeasonError> {
+        match value {
+            "home" => Ok(MatchSide::Home),
+            "away" => Ok(MatchSide::Away),
+            other => Err(self.err(id, bd, format!("{key} {other:?} is not home or away"))),
+        }
+    }
+
+    /// Whether the home player had White on this board: as given, else
+    /// from board 1's colour, else by the league's rule.
+    fn home_white(
+        &self,
+        id: &str,
+        b: &RawBoard,
+        home_white_on_1: Option<bool>,
+    ) -> Result<bool, SeasonError> {
+        Ok(match b.home_colour.as_deref() {
+            Some("white") => true,
+            Some("black") => false,
+            Some(other) => {
+                return Err(self.err(
+                    id,
+                    Some(b.board),
+                    format!("home_colour {other:?} is not white or black"),
+                ))
+            }
+            None => match home_white_on_1 {
+                Some(w1) => (b.board % 2 == 1) == w1,
+                // DDCL 6: the away team has black on odd boards; HSL III: the visitor has white on odd boards.
+                None => match self.rules {
+                    League::Ddcl => b.board % 2 == 1,
+                    League::HsLeague => b.board.is_multiple_of(2),
+                },
+            },
+        })
+    }
+
     /// A board's result, White first: as given, from its PGN, or from a
     /// match card's home-first score (which must agree with a result
     /// given beside it).
