@@ -560,15 +560,9 @@ fn judge_illegal(c: Ctx<'_>) -> Judgement {
         clocks: [c.clocks.at(n, Side::White), c.clocks.at(n, Side::Black)],
     };
     let ruling = policy::illegal_move(rules, facts);
-    let rule = ruling.rule;
+    let main = format!("{written} by {} is illegal{because}", mover.name());
     match ruling.value {
-        IllegalMove::Unnoticed => {
-            let main = format!(
-                "{written} by {} is illegal{because}; the position must be reinstated and the moves recorded after it cannot be judged",
-                mover.name()
-            );
-            review(c, rule, main)
-        }
+        IllegalMove::Loses(ground) => illegal_move_loses(c, &ground, ruling.rule, (n, opp), main),
         // It would stand, but the replay could not play it as it stood (the
         // reply takes a king, or a king is lost): the record breaks here.
         IllegalMove::Stands => {
@@ -578,52 +572,64 @@ fn judge_illegal(c: Ctx<'_>) -> Judgement {
             );
             review(c, rules.illegal_move.reinstate_rule.clone(), main)
         }
-        IllegalMove::ClocksUnknown { limit } => {
-            let main = format!("{written} by {} is illegal{because}; the clocks are not recorded, so whether either was under {} cannot be told", mover.name(), Clock::secs(limit));
-            review(c, rule, main)
+        value => {
+            let main = format!("{main}{}", illegal_move_sequel(&value, opp));
+            review(c, ruling.rule, main)
         }
+    }
+}
+
+/// What follows "X by Y is illegal: why" where play would go on from the
+/// position before it, and the record cannot be judged past it.
+fn illegal_move_sequel(value: &IllegalMove, opp: Side) -> String {
+    match value {
+        IllegalMove::Unnoticed => "; the position must be reinstated and the moves recorded after it cannot be judged".to_string(),
+        IllegalMove::ClocksUnknown { limit } => format!(
+            "; the clocks are not recorded, so whether either was under {} cannot be told",
+            Clock::secs(*limit)
+        ),
         IllegalMove::NotUnderLimit {
             limit,
             clocks: [w, b],
             ..
-        } => {
-            let main = format!(
-                "{written} by {} is illegal{because}; with both clocks at {} or more ({w} / {b}): extra time for {} at the arbiter's discretion and play goes on, but the record ends here",
-                mover.name(),
-                Clock::secs(limit),
-                opp.name()
-            );
-            review(c, rule, main)
-        }
-        IllegalMove::Reinstated { penalty_seconds } => {
-            let main = format!(
-                "{written} by {} is illegal{because}; {penalty_seconds} s added to {}'s clock and the position reinstated; the record ends here",
-                mover.name(),
-                opp.name()
-            );
-            review(c, rule, main)
-        }
-        IllegalMove::Loses(ground) => {
-            let why = ground.why();
-            let mut c = c;
-            let answer = policy::loss_stands(&mut c.board, opp);
-            let (result, extra) = match answer.verdict {
-                Mateability::Unwinnable => (
-                    GameResult::Draw,
-                    format!("; {}: drawn", can_mate_sentence(opp, &answer, &c.r.pos)),
-                ),
-                Mateability::Undetermined => (
-                    GameResult::Unknown,
-                    format!("; {}", can_mate_sentence(opp, &answer, &c.r.pos)),
-                ),
-                Mateability::Winnable => (GameResult::win_for(opp), String::new()),
-            };
-            c.notes.insert(0, format!("{why}{extra}"));
-            let main = format!("{written} by {} is illegal{because}", mover.name());
-            let v = Verdict::against(c.recorded, result, Reason::IllegalMove, rule);
-            c.finish(v, Some(n), main)
-        }
+        } => format!(
+            "; with both clocks at {} or more ({w} / {b}): extra time for {} at the arbiter's discretion and play goes on, but the record ends here",
+            Clock::secs(*limit),
+            opp.name()
+        ),
+        IllegalMove::Reinstated { penalty_seconds } => format!(
+            "; {penalty_seconds} s added to {}'s clock and the position reinstated; the record ends here",
+            opp.name()
+        ),
+        IllegalMove::Stands | IllegalMove::Loses(_) => String::new(),
     }
+}
+
+/// The illegal move at ply `n` loses on `ground`, where the opponent `opp` can mate
+/// (`policy::loss_stands`); drawn where he cannot, referred where that is
+/// not settled.
+fn illegal_move_loses(
+    mut c: Ctx<'_>,
+    ground: &policy::LossGround,
+    rule: Citation,
+    (n, opp): (usize, Side),
+    main: String,
+) -> Judgement {
+    let answer = policy::loss_stands(&mut c.board, opp);
+    let (result, extra) = match answer.verdict {
+        Mateability::Unwinnable => (
+            GameResult::Draw,
+            format!("; {}: drawn", can_mate_sentence(opp, &answer, &c.r.pos)),
+        ),
+        Mateability::Undetermined => (
+            GameResult::Unknown,
+            format!("; {}", can_mate_sentence(opp, &answer, &c.r.pos)),
+        ),
+        Mateability::Winnable => (GameResult::win_for(opp), String::new()),
+    };
+    c.notes.insert(0, format!("{}{extra}", ground.why()));
+    let v = Verdict::against(c.recorded, result, Reason::IllegalMove, rule);
+    c.finish(v, Some(n), main)
 }
 
 /// Flag evidence, in PRODUCT.md's terms.
@@ -840,116 +846,91 @@ fn judge_unclaimed_or_record(mut c: Ctx<'_>) -> Judgement {
     judge_record(c)
 }
 
-fn judge_record(mut c: Ctx<'_>) -> Judgement {
-    let rules = c.rules;
+fn judge_record(c: Ctx<'_>) -> Judgement {
     let term = c.game.tags.termination.trim();
     let term_note = if term.is_empty() {
         String::new()
     } else {
         format!(" (Termination: {term})")
     };
-    // An illegal move that stood is the one event on the board worth naming.
-    let stood = c.r.illegal.iter().find(|i| i.stood).cloned();
-    let (verdict, main) = match c.recorded {
-        GameResult::Draw | GameResult::Unknown if c.r.plies > 0 && c.dead_fast() => {
-            return judge_dead(c);
-        }
-        GameResult::Unknown => {
-            let main = if c.r.plies == 0 {
-                "no moves and no result".to_string()
-            } else {
-                format!(
-                    "the game is unfinished after {} plies{term_note}",
-                    c.r.plies
-                )
-            };
-            let reason = if c.r.plies == 0 {
-                Reason::NoMoves
-            } else {
-                Reason::Unterminated
-            };
-            // No moves and no result is nothing to confirm (a run of tags
-            // with no movetext, say): someone has to look.
-            let v = if c.r.plies == 0 {
-                Verdict::new(
-                    GameResult::Unknown,
-                    Status::Review,
-                    reason,
-                    rules.scoring.rule.clone(),
-                )
-            } else {
-                Verdict::against(
-                    c.recorded,
-                    GameResult::Unknown,
-                    reason,
-                    rules.scoring.rule.clone(),
-                )
-            };
-            return c.finish(v, None, main);
-        }
+    match c.recorded {
+        GameResult::Draw | GameResult::Unknown if c.r.plies > 0 && c.dead_fast() => judge_dead(c),
+        GameResult::Unknown => judge_unfinished(c, &term_note),
         GameResult::Draw => {
-            let reason = if c.r.plies == 0 {
-                Reason::NoMoves
+            let (reason, main) = if c.r.plies == 0 {
+                (
+                    Reason::NoMoves,
+                    format!("no moves recorded; the recorded draw stands{term_note}"),
+                )
             } else {
-                Reason::ResignationOrAgreement
-            };
-            let main = if c.r.plies == 0 {
-                format!("no moves recorded; the recorded draw stands{term_note}")
-            } else {
-                format!(
-                    "drawn by agreement or claim, no board or clock evidence against it{term_note}"
+                (
+                    Reason::ResignationOrAgreement,
+                    format!("drawn by agreement or claim, no board or clock evidence against it{term_note}"),
                 )
             };
-            (
-                Verdict::against(
-                    c.recorded,
-                    GameResult::Draw,
-                    reason,
-                    rules.board.agreement.clone(),
-                ),
-                main,
-            )
+            let rule = c.rules.board.agreement.clone();
+            let v = Verdict::against(c.recorded, GameResult::Draw, reason, rule);
+            finish_naming_stood(c, v, main)
         }
-        GameResult::WhiteWins | GameResult::BlackWins => {
-            let winner = c.recorded.winner().unwrap_or(Side::White);
-            // From the initial position a win without moves is a default: it stands.
-            if c.r.plies == 0 && c.game.plies.is_empty() && c.game.tags.fen.trim().is_empty() {
-                let main = format!(
-                    "no moves recorded; the recorded win for {} stands{term_note}",
-                    winner.name()
-                );
-                let v = Verdict::against(
-                    c.recorded,
-                    c.recorded,
-                    Reason::NoMoves,
-                    rules.scoring.rule.clone(),
-                );
-                return c.finish(v, None, main);
-            }
-            // The recorded result stands where the winner can mate, shown by
-            // a line (`mate::can_mate`).
-            let answer = c.mate(winner);
-            if answer.verdict == Mateability::Unwinnable && c.dead_given(winner) {
-                return judge_dead(c);
-            }
-            // The sentence only where the row prints it.
-            let s = || can_mate_sentence(winner, &answer, &c.r.pos);
-            let (result, main) = match answer.verdict {
-                Mateability::Unwinnable => (GameResult::Draw, format!("{} is credited with the win, but {}: drawn{term_note}", winner.name(), s())),
-                Mateability::Undetermined => (GameResult::Unknown, format!("{} is credited with the win; {}{term_note}", winner.name(), s())),
-                Mateability::Winnable => (c.recorded, format!("{} loses by resignation or agreement; no board or clock evidence against it{term_note}", winner.other().name())),
-            };
-            (
-                Verdict::against(
-                    c.recorded,
-                    result,
-                    Reason::ResignationOrAgreement,
-                    rules.board.resignation.clone(),
-                ),
-                main,
-            )
-        }
+        GameResult::WhiteWins | GameResult::BlackWins => judge_recorded_win(c, &term_note),
+    }
+}
+
+/// A game with no result recorded: unfinished, or with no moves either
+/// (a run of tags with no movetext, say), which is nothing to confirm.
+fn judge_unfinished(c: Ctx<'_>, term_note: &str) -> Judgement {
+    let rule = c.rules.scoring.rule.clone();
+    let (v, main) = if c.r.plies == 0 {
+        let v = Verdict::new(GameResult::Unknown, Status::Review, Reason::NoMoves, rule);
+        (v, "no moves and no result".to_string())
+    } else {
+        let reason = Reason::Unterminated;
+        let v = Verdict::against(c.recorded, GameResult::Unknown, reason, rule);
+        let main = format!(
+            "the game is unfinished after {} plies{term_note}",
+            c.r.plies
+        );
+        (v, main)
     };
+    c.finish(v, None, main)
+}
+
+/// A recorded win with no board or clock ending: it stands where the
+/// winner can mate, shown by a line (`mate::can_mate`); a win without moves
+/// from the initial position is a default and stands.
+fn judge_recorded_win(mut c: Ctx<'_>, term_note: &str) -> Judgement {
+    let rules = c.rules;
+    let winner = c.recorded.winner().unwrap_or(Side::White);
+    if c.r.plies == 0 && c.game.plies.is_empty() && c.game.tags.fen.trim().is_empty() {
+        let main = format!(
+            "no moves recorded; the recorded win for {} stands{term_note}",
+            winner.name()
+        );
+        let rule = rules.scoring.rule.clone();
+        let v = Verdict::against(c.recorded, c.recorded, Reason::NoMoves, rule);
+        return c.finish(v, None, main);
+    }
+    let answer = c.mate(winner);
+    if answer.verdict == Mateability::Unwinnable && c.dead_given(winner) {
+        return judge_dead(c);
+    }
+    // The sentence only where the row prints it.
+    let s = || can_mate_sentence(winner, &answer, &c.r.pos);
+    let (result, main) = match answer.verdict {
+        Mateability::Unwinnable => (GameResult::Draw, format!("{} is credited with the win, but {}: drawn{term_note}", winner.name(), s())),
+        Mateability::Undetermined => (GameResult::Unknown, format!("{} is credited with the win; {}{term_note}", winner.name(), s())),
+        Mateability::Winnable => (c.recorded, format!("{} loses by resignation or agreement; no board or clock evidence against it{term_note}", winner.other().name())),
+    };
+    let rule = rules.board.resignation.clone();
+    let v = Verdict::against(c.recorded, result, Reason::ResignationOrAgreement, rule);
+    finish_naming_stood(c, v, main)
+}
+
+/// A resignation or agreement ruling finished; an illegal move that stood
+/// is the one event on the board worth naming in it.
+fn finish_naming_stood(c: Ctx<'_>, verdict: Verdict, main: String) -> Judgement {
+    let rules = c.rules;
+    let stood = c.r.illegal.iter().find(|i| i.stood).cloned();
     match stood {
         Some(im) if verdict.reason == Reason::ResignationOrAgreement => {
             let why = match policy::unnoticed_stands(rules, true) {

@@ -44,45 +44,8 @@ pub(crate) fn process(season: &Season) -> Report {
         for (side, home) in [(0usize, true), (1usize, false)] {
             illegal[side] = lineup(season, f, home, &last_board, &mut report);
         }
-        // Game points over the varsity boards; an empty seat loses that board.
-        let (mut home_pts, mut away_pts) = (0.0, 0.0);
-        let mut rated: Vec<(usize, usize, f64)> = Vec::new();
-        // Junior-varsity games (board 8 on) are rated but not scored.
-        for b in f
-            .boards
-            .iter()
-            .filter(|b| b.board > HS_LEAGUE.varsity_boards)
-        {
-            if let (Some(h), Some(a), Some(s)) = (b.home, b.away, home_score(b)) {
-                rated.push((h, a, s));
-            }
-        }
-        for b in f
-            .boards
-            .iter()
-            .filter(|b| b.board <= HS_LEAGUE.varsity_boards)
-        {
-            match (b.home, b.away, home_score(b)) {
-                (Some(h), Some(a), Some(s)) => {
-                    home_pts += s;
-                    away_pts += 1.0 - s;
-                    rated.push((h, a, s));
-                }
-                (Some(h), None, _) => {
-                    home_pts += 1.0;
-                    forfeit_wins[h] += 1;
-                    ratings[h] += HS_LEAGUE.forfeit_bonus;
-                    report.notes.push(forfeit_note(season, f, b, h));
-                }
-                (None, Some(a), _) => {
-                    away_pts += 1.0;
-                    forfeit_wins[a] += 1;
-                    ratings[a] += HS_LEAGUE.forfeit_bonus;
-                    report.notes.push(forfeit_note(season, f, b, a));
-                }
-                _ => {}
-            }
-        }
+        let (home_pts, away_pts, rated) =
+            score_boards(season, f, &mut ratings, &mut forfeit_wins, &mut report);
         // Elo from the ratings at the start of the match.
         let before = ratings.clone();
         for &(h, a, s) in &rated {
@@ -91,51 +54,13 @@ pub(crate) fn process(season: &Season) -> Report {
             games[h] += 1;
             games[a] += 1;
         }
+        grading_rows(season, f, &name, &before, &mut report);
         for b in &f.boards {
-            if let Some((w, bl)) = colours(b) {
-                report.grading.push(GradingRow {
-                    date: f.date.to_string(),
-                    event: format!("{} {}", season.league, season.season),
-                    fixture: name.clone(),
-                    board: b.board,
-                    white: w,
-                    black: bl,
-                    score: b.result.unwrap_or(GameResult::Unknown),
-                    home_colour: if b.home_white { "white" } else { "black" },
-                    white_grade: format!("{:.0}", before[w]),
-                    black_grade: format!("{:.0}", before[bl]),
-                    league: true,
-                });
-            }
             for p in [b.home, b.away].into_iter().flatten() {
                 last_board.insert(p, b.board);
             }
         }
-        // VII: an illegal lineup forfeits the match.
-        let (home_match, away_match) = match illegal {
-            [true, true] => (0.0, 0.0),
-            [true, false] => (0.0, 1.0),
-            [false, true] => (1.0, 0.0),
-            [false, false] if home_pts > away_pts => (1.0, 0.0),
-            [false, false] if away_pts > home_pts => (0.0, 1.0),
-            _ => (0.5, 0.5),
-        };
-        for (team, pts, mp) in [
-            (f.home, home_pts, home_match),
-            (f.away, away_pts, away_match),
-        ] {
-            let s = table.entry(team).or_default();
-            s.played += 1;
-            s.game_points += pts;
-            if mp == 1.0 {
-                s.won += 1;
-            } else if mp == 0.5 {
-                s.drawn += 1;
-            } else {
-                s.lost += 1;
-            }
-            s.match_points += mp;
-        }
+        enter_match(&mut table, f, illegal, home_pts, away_pts);
     }
     report.standings = table.into_values().collect();
     rank(&mut report.standings, "HSL XIV", super::TieBreak::PlayOff);
@@ -153,6 +78,114 @@ pub(crate) fn process(season: &Season) -> Report {
         })
         .collect();
     report
+}
+
+/// Game points over the varsity boards (an empty seat loses that board,
+/// its opponent's forfeit bonus added), and every game to rate, junior
+/// varsity (board 8 on) included, as (home, away, home's score).
+fn score_boards(
+    season: &Season,
+    f: &Fixture,
+    ratings: &mut [f64],
+    forfeit_wins: &mut [u32],
+    report: &mut Report,
+) -> (f64, f64, Vec<(usize, usize, f64)>) {
+    let (mut home_pts, mut away_pts) = (0.0, 0.0);
+    let mut rated: Vec<(usize, usize, f64)> = Vec::new();
+    // Junior-varsity games are rated but not scored.
+    for b in f
+        .boards
+        .iter()
+        .filter(|b| b.board > HS_LEAGUE.varsity_boards)
+    {
+        if let (Some(h), Some(a), Some(s)) = (b.home, b.away, home_score(b)) {
+            rated.push((h, a, s));
+        }
+    }
+    for b in f
+        .boards
+        .iter()
+        .filter(|b| b.board <= HS_LEAGUE.varsity_boards)
+    {
+        let winner = match (b.home, b.away, home_score(b)) {
+            (Some(h), Some(a), Some(s)) => {
+                home_pts += s;
+                away_pts += 1.0 - s;
+                rated.push((h, a, s));
+                continue;
+            }
+            (Some(h), None, _) => {
+                home_pts += 1.0;
+                h
+            }
+            (None, Some(a), _) => {
+                away_pts += 1.0;
+                a
+            }
+            _ => continue,
+        };
+        forfeit_wins[winner] += 1;
+        ratings[winner] += HS_LEAGUE.forfeit_bonus;
+        report.notes.push(forfeit_note(season, f, b, winner));
+    }
+    (home_pts, away_pts, rated)
+}
+
+/// The grading file's rows for a match's games, with the ratings the
+/// players had at its start.
+fn grading_rows(season: &Season, f: &Fixture, name: &str, before: &[f64], report: &mut Report) {
+    for b in &f.boards {
+        if let Some((w, bl)) = colours(b) {
+            report.grading.push(GradingRow {
+                date: f.date.to_string(),
+                event: format!("{} {}", season.league, season.season),
+                fixture: name.to_string(),
+                board: b.board,
+                white: w,
+                black: bl,
+                score: b.result.unwrap_or(GameResult::Unknown),
+                home_colour: if b.home_white { "white" } else { "black" },
+                white_grade: format!("{:.0}", before[w]),
+                black_grade: format!("{:.0}", before[bl]),
+                league: true,
+            });
+        }
+    }
+}
+
+/// A match into the table: VII, an illegal lineup forfeits the match;
+/// else the side with more game points wins it.
+fn enter_match(
+    table: &mut std::collections::BTreeMap<usize, super::Standing>,
+    f: &Fixture,
+    illegal: [bool; 2],
+    home_pts: f64,
+    away_pts: f64,
+) {
+    let (home_match, away_match) = match illegal {
+        [true, true] => (0.0, 0.0),
+        [true, false] => (0.0, 1.0),
+        [false, true] => (1.0, 0.0),
+        [false, false] if home_pts > away_pts => (1.0, 0.0),
+        [false, false] if away_pts > home_pts => (0.0, 1.0),
+        _ => (0.5, 0.5),
+    };
+    for (team, pts, mp) in [
+        (f.home, home_pts, home_match),
+        (f.away, away_pts, away_match),
+    ] {
+        let s = table.entry(team).or_default();
+        s.played += 1;
+        s.game_points += pts;
+        if mp == 1.0 {
+            s.won += 1;
+        } else if mp == 0.5 {
+            s.drawn += 1;
+        } else {
+            s.lost += 1;
+        }
+        s.match_points += mp;
+    }
 }
 
 /// The lineup rules for one side of a played match (HSL II, IV, VI): its

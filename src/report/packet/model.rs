@@ -470,15 +470,15 @@ fn claim_header(r: &Ruling) -> Vec<(String, String)> {
     header
 }
 
-/// The packet for a game `adjudicate` did not confirm: the same layout,
-/// with the verdict in place of a claim's ruling.
-pub fn game_packet(
+/// A review sheet's header rows: where the game is, its tags, the ruleset
+/// and the clocks at the end.
+fn game_header(
     source: &str,
     index: u64,
     ev: &Record,
     j: &Judgement,
     rules: &Ruleset,
-) -> Packet {
+) -> Vec<(String, String)> {
     let t = &ev.tags;
     let shown = |v: &str| {
         if v.trim().is_empty() {
@@ -488,7 +488,7 @@ pub fn game_packet(
         }
     };
     let recorded = t.recorded_result();
-    let header = vec![
+    vec![
         ("Source".to_string(), format!("{source}, game {index}")),
         ("Event".to_string(), shown(&t.event)),
         ("Round".to_string(), shown(&t.round)),
@@ -509,26 +509,12 @@ pub fn game_packet(
                 j.black_clock.map_or("not known".into(), |c| c.to_string())
             ),
         ),
-    ];
-    let v = &j.verdict;
-    let outcome = match v.status {
-        Status::Confirmed => CheckOutcome::Pass,
-        Status::Corrected => CheckOutcome::Fail,
-        _ => CheckOutcome::Unknown,
-    };
-    let findings = vec![Finding {
-        name: "result",
-        outcome,
-        rule: v.rule.clone(),
-        detail: format!("{}: {}", v.reason.as_str(), j.detail),
-    }];
-    // The last position recorded; the one the ruling rests on is named
-    // beside it when it differs.
-    let pos = ev
-        .last_recorded
-        .clone()
-        .unwrap_or_else(|| ev.position.clone());
-    let fen = shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal).to_string();
+    ]
+}
+
+/// A review sheet's notes: why the diagram shows what it shows, where the
+/// ruling rests on an earlier position, the scoresheet's problem.
+fn game_notes(ev: &Record, j: &Judgement, fen: &str) -> Vec<String> {
     let mut notes = Vec::new();
     if ev.last_recorded.is_none() {
         notes.push("The moves after the illegal one cannot be played on the board: the diagram shows the position before it.".to_string());
@@ -548,6 +534,58 @@ pub fn game_packet(
     if let Some(p) = &ev.problem {
         notes.push(format!("Scoresheet: {p}"));
     }
+    notes
+}
+
+/// The line under the scoresheet naming its marked move: the illegal one,
+/// else the move the verdict rests on.
+fn game_mark_note(ev: &Record, ply: Option<usize>) -> String {
+    match (ev.last_illegal(), ply) {
+        (Some(im), _) => format!(
+            "* {}{} is illegal (written as played)",
+            ev.move_number(im.ply),
+            im.san
+        ),
+        (None, Some(ply)) if ply >= 1 && ply <= ev.rows.len() => format!(
+            "* {}{}: the move the verdict rests on",
+            ev.move_number(ply),
+            ev.rows[ply - 1].san
+        ),
+        _ => String::new(),
+    }
+}
+
+/// The packet for a game `adjudicate` did not confirm: the same layout,
+/// with the verdict in place of a claim's ruling.
+pub fn game_packet(
+    source: &str,
+    index: u64,
+    ev: &Record,
+    j: &Judgement,
+    rules: &Ruleset,
+) -> Packet {
+    let recorded = ev.tags.recorded_result();
+    let header = game_header(source, index, ev, j, rules);
+    let v = &j.verdict;
+    let outcome = match v.status {
+        Status::Confirmed => CheckOutcome::Pass,
+        Status::Corrected => CheckOutcome::Fail,
+        _ => CheckOutcome::Unknown,
+    };
+    let findings = vec![Finding {
+        name: "result",
+        outcome,
+        rule: v.rule.clone(),
+        detail: format!("{}: {}", v.reason.as_str(), j.detail),
+    }];
+    // The last position recorded; the one the ruling rests on is named
+    // beside it when it differs.
+    let pos = ev
+        .last_recorded
+        .clone()
+        .unwrap_or_else(|| ev.position.clone());
+    let fen = shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal).to_string();
+    let notes = game_notes(ev, j, &fen);
     let last_move = ev.rows.last().map_or(0, |row| ev.fullmove(row.ply));
     let safe = crate::report::write::safe_stem(source, 120, "stdin");
     let chart = chart_points(ev);
@@ -575,19 +613,7 @@ pub fn game_packet(
         progress_numbers: Vec::new(),
         sheet: sheet_lines(ev, j.ply),
         sheet_source: source.to_string(),
-        mark_note: match (ev.last_illegal(), j.ply) {
-            (Some(im), _) => format!(
-                "* {}{} is illegal (written as played)",
-                ev.move_number(im.ply),
-                im.san
-            ),
-            (None, Some(ply)) if ply >= 1 && ply <= ev.rows.len() => format!(
-                "* {}{}: the move the verdict rests on",
-                ev.move_number(ply),
-                ev.rows[ply - 1].san
-            ),
-            _ => String::new(),
-        },
+        mark_note: game_mark_note(ev, j.ply),
         long_moves: long_moves(&chart),
         chart,
         controls: control_moves(&ev.time_control, last_move),
