@@ -91,15 +91,12 @@ fn expand(inputs: &[PathBuf]) -> (Vec<PathBuf>, Vec<String>) {
 }
 
 pub(crate) fn run(a: Args) -> ExitStatus {
-    let syzygy = match &a.syzygy {
-        Some(dir) => match Syzygy::open(dir) {
-            Ok(tb) => Some(tb),
-            Err(e) => {
-                eprintln!("arbiter: --syzygy: {e}");
-                return ExitStatus::Error;
-            }
-        },
-        None => None,
+    let syzygy = match a.syzygy.as_deref().map(Syzygy::open).transpose() {
+        Ok(tb) => tb,
+        Err(e) => {
+            eprintln!("arbiter: --syzygy: {e}");
+            return ExitStatus::Error;
+        }
     };
     if let Err(e) = std::fs::create_dir_all(&a.out) {
         eprintln!("arbiter: {}: {e}", a.out.display());
@@ -146,18 +143,9 @@ pub(crate) fn run(a: Args) -> ExitStatus {
                 continue;
             }
         };
-        let judged = catch_unwind(AssertUnwindSafe(|| {
-            let r = judge_claim(claim, syzygy.as_ref());
-            let pdf = render(&claim_packet(&r));
-            (r, pdf)
-        }));
-        let (r, pdf) = match judged {
+        let (r, pdf) = match judge_and_render(file, claim, syzygy.as_ref()) {
             Ok(x) => x,
-            Err(_) => {
-                let msg = format!(
-                    "{}: internal error while judging; please report it",
-                    file.display()
-                );
+            Err(msg) => {
                 eprintln!("arbiter: {msg}");
                 errors.push(msg.clone());
                 rows.push(error_row(id, "internal-error", &msg));
@@ -167,16 +155,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         };
         let name = name.unwrap_or_default();
         let path = a.out.join(&name);
-        // A packet that could not be written is said in its row, not only on
-        // stderr: the secretary reading claims.csv must see which is missing.
-        let packet = match atomic_write(&path, &pdf) {
-            Ok(()) => name,
-            Err(e) => {
-                eprintln!("arbiter: {}: {e}", path.display());
-                errors.push(e.to_string());
-                format!("not written: {e}")
-            }
-        };
+        let packet = write_packet(&path, &pdf, name, &mut errors);
         counts[match r.recommendation {
             crate::claim::Recommendation::Uphold => 0,
             crate::claim::Recommendation::Reject => 1,
@@ -215,6 +194,40 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         ExitStatus::NeedsReview
     } else {
         ExitStatus::Ok
+    }
+}
+
+/// One claim judged and its packet drawn; a panic in either is an
+/// internal error naming the file, and the other claims go on.
+fn judge_and_render(
+    file: &Path,
+    claim: crate::claim::Claim,
+    syzygy: Option<&Syzygy>,
+) -> Result<(crate::claim::Ruling, Vec<u8>), String> {
+    catch_unwind(AssertUnwindSafe(|| {
+        let r = judge_claim(claim, syzygy);
+        let pdf = render(&claim_packet(&r));
+        (r, pdf)
+    }))
+    .map_err(|_| {
+        format!(
+            "{}: internal error while judging; please report it",
+            file.display()
+        )
+    })
+}
+
+/// The packet written; its name for the row, or why it was not written:
+/// the secretary reading claims.csv must see which is missing, not only
+/// stderr.
+fn write_packet(path: &Path, pdf: &[u8], name: String, errors: &mut Vec<String>) -> String {
+    match atomic_write(path, pdf) {
+        Ok(()) => name,
+        Err(e) => {
+            eprintln!("arbiter: {}: {e}", path.display());
+            errors.push(e.to_string());
+            format!("not written: {e}")
+        }
     }
 }
 

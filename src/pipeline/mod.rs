@@ -324,6 +324,63 @@ fn oversize_judgement(bytes: u64) -> Judgement {
     ))
 }
 
+/// A part's text read into a batch; where that fails, the batch is empty
+/// of text and the error is returned, for each game's row to say so.
+fn with_text(work: Work) -> (Work, Option<String>) {
+    let Work::Text {
+        seq,
+        source,
+        path,
+        at,
+        len,
+        games,
+    } = work
+    else {
+        return (work, None);
+    };
+    let (data, unread) = match read_text(&path, at, len) {
+        Ok(data) => (data, None),
+        Err(e) => (Vec::new(), Some(e.to_string())),
+    };
+    let batch = Batch { data, games };
+    (Work::Batch { seq, source, batch }, unread)
+}
+
+/// One game of a batch judged (or found unreadable: too large, cut short,
+/// its text not read), its error lines numbered in the file.
+fn judge_span(
+    span: &crate::read::split::GameSpan,
+    parser: &mut pgn::BatchParser<'_>,
+    unread: Option<&str>,
+    env: Env<'_>,
+    game: &mut ParsedGame,
+) -> Judgement {
+    let mut j = if span.oversize > 0 {
+        *game = ParsedGame::default();
+        oversize_judgement(span.oversize)
+    } else if span.cut {
+        *game = ParsedGame::default();
+        Judgement::unreadable(CUT_SHORT.into())
+    } else if let Some(e) = unread {
+        *game = ParsedGame::default();
+        Judgement::unreadable(format!("the game's text could not be read: {e}"))
+    } else {
+        judge_in_batch(parser, span.start, span.end, span.line, env, game)
+    };
+    if j.verdict.status == Status::Unreadable && !j.detail.contains("line ") {
+        j.detail = format!("game starting at line {}: {}", span.line, j.detail);
+    } else if let Some(g) = &game.garbled {
+        // Line numbers in the file, not in the game.
+        let file_line = span.line + u64::from(g.line) - 1;
+        j.detail = j.detail.replacen(
+            &format!("line {}:", g.line),
+            &format!("line {file_line}:"),
+            1,
+        );
+    }
+    j
+}
+
 fn process<R: Render>(
     work: Work,
     env: Env<'_>,
@@ -332,29 +389,7 @@ fn process<R: Render>(
 ) -> Done<R::Batch> {
     let mut out = render.batch();
     let mut summary = Summary::default();
-    // A part's text, read here; where that fails, each game's row says so.
-    let mut unread = None;
-    let work = match work {
-        Work::Text {
-            seq,
-            source,
-            path,
-            at,
-            len,
-            games,
-        } => {
-            let data = read_text(&path, at, len).unwrap_or_else(|e| {
-                unread = Some(e.to_string());
-                Vec::new()
-            });
-            Work::Batch {
-                seq,
-                source,
-                batch: Batch { data, games },
-            }
-        }
-        w => w,
-    };
+    let (work, unread) = with_text(work);
     let seq = match work {
         // Read into a batch above.
         Work::Text { seq, .. } => seq,
@@ -363,29 +398,7 @@ fn process<R: Render>(
             let mut parser = pgn::BatchParser::new(&batch.data);
             let mut game = ParsedGame::default();
             for span in &batch.games {
-                let mut j = if span.oversize > 0 {
-                    game = ParsedGame::default();
-                    oversize_judgement(span.oversize)
-                } else if span.cut {
-                    game = ParsedGame::default();
-                    Judgement::unreadable(CUT_SHORT.into())
-                } else if let Some(e) = &unread {
-                    game = ParsedGame::default();
-                    Judgement::unreadable(format!("the game's text could not be read: {e}"))
-                } else {
-                    judge_in_batch(&mut parser, span.start, span.end, span.line, env, &mut game)
-                };
-                if j.verdict.status == Status::Unreadable && !j.detail.contains("line ") {
-                    j.detail = format!("game starting at line {}: {}", span.line, j.detail);
-                } else if let Some(g) = &game.garbled {
-                    // Line numbers in the file, not in the game.
-                    let file_line = span.line + u64::from(g.line) - 1;
-                    j.detail = j.detail.replacen(
-                        &format!("line {}:", g.line),
-                        &format!("line {file_line}:"),
-                        1,
-                    );
-                }
+                let j = judge_span(span, &mut parser, unread.as_deref(), env, &mut game);
                 summary.count(j.verdict.status);
                 if let Some(sink) = packets.filter(|_| j.verdict.status != Status::Confirmed) {
                     let u = Unconfirmed {

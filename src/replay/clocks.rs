@@ -134,6 +134,42 @@ fn fix_minutes(
     tc
 }
 
+/// The control the clocks are read under: the tag's (minutes written for
+/// seconds mended), or with no tag the ruleset's, unless the clocks plainly
+/// do not fit it.
+fn control_of(
+    game: &ParsedGame,
+    tc_tag: &str,
+    default: &TimeControl,
+    f: &mut ClockFacts,
+) -> TimeControl {
+    let first_clock = game.plies.iter().find_map(|p| p.clocks.clk);
+    let tag = tc_tag.trim();
+    if !(tag.is_empty() || tag == "?") {
+        let tc = effective_tc(tc_tag, default, &mut f.notes, &mut f.delay);
+        return fix_minutes(tc, first_clock, &mut f.notes);
+    }
+    match (default.base_secs(), first_clock) {
+        (Some(base), Some(first)) if first.tenths / 10 > base + 2 * default.increment(1) + 10 => {
+            f.notes.push(format!(
+                "no TimeControl tag and the clocks (first {first}) do not fit the ruleset's {default}: clock arithmetic skipped"
+            ));
+            TimeControl::Unknown
+        }
+        _ => default.clone(),
+    }
+}
+
+/// A clock from `%egt` (the side's total time used after its `k`-th move),
+/// from the control's base and what its `k` moves earned.
+fn from_elapsed(tc: &TimeControl, base: Clock, egt: Clock, k: u32) -> Clock {
+    let granted: u32 = (1..=k).map(|j| tc.increment(j) + tc.added_after(j)).sum();
+    Clock {
+        tenths: (base.tenths + granted * 10).saturating_sub(egt.tenths),
+        precise: egt.precise,
+    }
+}
+
 /// Works out every side's clock after every ply. Move numbers, and so the
 /// periods of the control, count from `start_fullmove` (a game taken up from
 /// a `FEN` at move 33 plays move 33 first, in the first period's last moves).
@@ -148,25 +184,7 @@ pub(crate) fn clock_facts(
     // A game taken up from a FEN position did not start with full clocks.
     let from_start = game.tags.fen.trim().is_empty();
     let mut f = ClockFacts::default();
-    let first_clock = game.plies.iter().find_map(|p| p.clocks.clk);
-    let tag = tc_tag.trim();
-    let tc = if tag.is_empty() || tag == "?" {
-        // No tag: the ruleset's control, unless the clocks plainly do not fit it.
-        match (default.base_secs(), first_clock) {
-            (Some(base), Some(first))
-                if first.tenths / 10 > base + 2 * default.increment(1) + 10 =>
-            {
-                f.notes.push(format!(
-                    "no TimeControl tag and the clocks (first {first}) do not fit the ruleset's {default}: clock arithmetic skipped"
-                ));
-                TimeControl::Unknown
-            }
-            _ => default.clone(),
-        }
-    } else {
-        let tc = effective_tc(tc_tag, default, &mut f.notes, &mut f.delay);
-        fix_minutes(tc, first_clock, &mut f.notes)
-    };
+    let tc = control_of(game, tc_tag, default, &mut f);
     let base = tc.base_secs().map(Clock::secs);
     f.after.reserve(plies + 1);
     // The start value feeds `%emt` arithmetic but is not reported as a reading.
@@ -181,11 +199,8 @@ pub(crate) fn clock_facts(
     ];
     let mut anomaly_count = 0usize;
     let timed = tc.is_timed();
-    // The clocks after the ply before, carried in hand rather than read
-    // back, and in two locals, not an array indexed by side: the array's
-    // 16-byte read for `after` right behind its 8-byte writes could not be
-    // forwarded from the store buffer and stalled every ply (two thirds of
-    // this function's time).
+    // The clocks after the ply before, in two locals rather than read back
+    // from `after` (see docs/performance.md, "clock facts").
     let (mut cur_w, mut cur_b): (Option<Clock>, Option<Clock>) = (None, None);
     let mut s = first.index();
     for (i, ply) in game.plies.iter().take(plies).enumerate() {
@@ -230,13 +245,7 @@ pub(crate) fn clock_facts(
                     tenths: (p.tenths + allowance().0 * 10).saturating_sub(emt.tenths),
                     precise: emt.precise,
                 }),
-                (_, _, Some(egt), Some(b)) if from_start => {
-                    let granted: u32 = (1..=k).map(|j| tc.increment(j) + tc.added_after(j)).sum();
-                    Some(Clock {
-                        tenths: (b.tenths + granted * 10).saturating_sub(egt.tenths),
-                        precise: egt.precise,
-                    })
-                }
+                (_, _, Some(egt), Some(b)) if from_start => Some(from_elapsed(&tc, b, egt, k)),
                 _ => None,
             },
         };

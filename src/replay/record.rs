@@ -289,8 +289,23 @@ pub(crate) fn from_game(source: &str, game: &pgn::ParsedGame, rules: &Ruleset) -
             squares: f.squares,
         })
         .collect();
-    // What the scoresheet goes on to say after the replay stopped: every
-    // recorded move and clock stays on the sheet.
+    ev.time_control = tc;
+    ev.clocks = clocks;
+    ev.last_recorded = after_the_replay(&mut ev, game, &r, limit);
+    ev.replay = Some(r);
+    ev
+}
+
+/// What the scoresheet goes on to say after the replay stopped: every
+/// recorded move and clock stays on the sheet (`ev.unreplayed`). Returns
+/// the last position recorded, where the moves can be played on as they
+/// stood; `None` where one cannot.
+fn after_the_replay(
+    ev: &mut Record,
+    game: &pgn::ParsedGame,
+    r: &replay::Replay,
+    limit: usize,
+) -> Option<shakmaty::Chess> {
     let stop_at = r.plies
         + usize::from(
             ev.illegal
@@ -301,7 +316,7 @@ pub(crate) fn from_game(source: &str, game: &pgn::ParsedGame, rules: &Ruleset) -
     let mut playable = true;
     for (i, ply) in game.plies.iter().enumerate().take(limit).skip(r.plies) {
         let n = i + 1;
-        let side = Side::of_ply(first, n);
+        let side = Side::of_ply(ev.first, n);
         if playable {
             match replay::resolve(&pos, ply).or_else(|| replay::as_moved(&pos, ply)) {
                 Some(m) => pos.play_unchecked(m),
@@ -313,7 +328,7 @@ pub(crate) fn from_game(source: &str, game: &pgn::ParsedGame, rules: &Ruleset) -
                 ply: n,
                 side,
                 san: written_san(ply),
-                clock: ply.clocks.clk.or_else(|| clocks.at(n, side)),
+                clock: ply.clocks.clk.or_else(|| ev.clocks.at(n, side)),
                 capture: false,
                 pawn: false,
                 check: false,
@@ -323,11 +338,7 @@ pub(crate) fn from_game(source: &str, game: &pgn::ParsedGame, rules: &Ruleset) -
             });
         }
     }
-    ev.last_recorded = playable.then_some(pos);
-    ev.time_control = tc;
-    ev.clocks = clocks;
-    ev.replay = Some(r);
-    ev
+    playable.then_some(pos)
 }
 
 fn written_san(ply: &pgn::Ply) -> String {

@@ -411,68 +411,72 @@ fn scoresheet_check(
                 im.san
             ),
         ),
-        _ => {
-            // Say plainly what the scoresheet is: the whole game or an
-            // extract, with or without clock times.
-            let extract = !ev.tags.fen.trim().is_empty();
-            let what = if extract {
-                format!(
-                    "an extract from move {}, not the whole game",
-                    ev.start_fullmove
-                )
-            } else {
-                "the whole game".to_string()
-            };
-            let clocks = if ev.clocks.any {
-                "with clock times"
-            } else {
-                "with no clock times"
-            };
-            // Counted per side, as the progress table counts them.
-            let moves = format!(
-                "{} by White and {} by Black",
-                plural(ev.moves_by(Side::White), "move"),
-                ev.moves_by(Side::Black)
-            );
-            // An illegal move that stood once answered is part of the
-            // game as played, and said so.
-            let legal = match ev.last_illegal() {
-                Some(im) => format!(
-                    "; {}{} is illegal, and play went on after it",
-                    ev.move_number(im.ply),
-                    im.san
-                ),
-                None => ", all legal".to_string(),
-            };
-            if extract && complete {
-                check(
-                    CheckId::Scoresheet,
-                    CheckOutcome::Unknown,
-                    position_rule,
-                    format!(
-                        "{}: {what}, {clocks} ({moves}); the whole game's scoresheet is required and was not sent",
-                        ev.source
-                    ),
-                )
-            } else {
-                let extra = match ev.extra_games {
-                    0 => String::new(),
-                    n => format!(
-                        " (the file holds {} more after it, not read)",
-                        plural(n, "game")
-                    ),
-                };
-                check(
-                    CheckId::Scoresheet,
-                    CheckOutcome::Pass,
-                    position_rule,
-                    format!(
-                        "{}: {what}, {clocks}; {moves} replayed{legal}{extra}",
-                        ev.source
-                    ),
-                )
-            }
-        }
+        _ => replayed_scoresheet_check(ev, position_rule, complete),
+    }
+}
+
+/// A scoresheet that replayed to its end, said plainly: the whole game or
+/// an extract, with or without clock times, its moves counted per side as
+/// the progress table counts them; an extract where the whole game is
+/// required is not enough.
+fn replayed_scoresheet_check(ev: &Record, position_rule: &Citation, complete: bool) -> Check {
+    let extract = !ev.tags.fen.trim().is_empty();
+    let what = if extract {
+        format!(
+            "an extract from move {}, not the whole game",
+            ev.start_fullmove
+        )
+    } else {
+        "the whole game".to_string()
+    };
+    let clocks = if ev.clocks.any {
+        "with clock times"
+    } else {
+        "with no clock times"
+    };
+    // Counted per side, as the progress table counts them.
+    let moves = format!(
+        "{} by White and {} by Black",
+        plural(ev.moves_by(Side::White), "move"),
+        ev.moves_by(Side::Black)
+    );
+    // An illegal move that stood once answered is part of the
+    // game as played, and said so.
+    let legal = match ev.last_illegal() {
+        Some(im) => format!(
+            "; {}{} is illegal, and play went on after it",
+            ev.move_number(im.ply),
+            im.san
+        ),
+        None => ", all legal".to_string(),
+    };
+    if extract && complete {
+        check(
+            CheckId::Scoresheet,
+            CheckOutcome::Unknown,
+            position_rule,
+            format!(
+                "{}: {what}, {clocks} ({moves}); the whole game's scoresheet is required and was not sent",
+                ev.source
+            ),
+        )
+    } else {
+        let extra = match ev.extra_games {
+            0 => String::new(),
+            n => format!(
+                " (the file holds {} more after it, not read)",
+                plural(n, "game")
+            ),
+        };
+        check(
+            CheckId::Scoresheet,
+            CheckOutcome::Pass,
+            position_rule,
+            format!(
+                "{}: {what}, {clocks}; {moves} replayed{legal}{extra}",
+                ev.source
+            ),
+        )
     }
 }
 
