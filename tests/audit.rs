@@ -1,11 +1,12 @@
-//! `arbiter audit --list active30` on the shipped list: every planted fault
-//! found, and nothing else.
+//! `arbiter audit`: the shipped list (every planted fault found, and
+//! nothing else), lists as files, and the TRF report read back by a real
+//! pairing engine.
 
 use crate::common;
 
 use std::process::Command;
 
-use common::{parse_csv, sample};
+use common::{arbiter, parse_csv, sample};
 
 #[test]
 fn active30_audit_finds_the_planted_faults_and_nothing_else() {
@@ -48,7 +49,7 @@ fn active30_audit_finds_the_planted_faults_and_nothing_else() {
     assert!(rows[3]["detail"].contains("played 7 rounds on 2023.08.12"));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("audited 11 games under sabah-active30: 4 findings"),
+        err.contains("audited 11 games against the Sabah Active-30 rated list: 4 findings (1 result, 1 rounds-per-day, 2 time-control); 3 games not rated"),
         "{err}"
     );
 }
@@ -123,4 +124,295 @@ fn control_characters_in_names_stay_out_of_the_trf() {
     };
     assert_eq!(text.lines().count(), clean.lines().count());
     assert!(text.contains("Lim, Wei Ming "), "{text}");
+}
+
+/// A FIDE standard list of the test's own (base plus 60 increments over 59
+/// minutes): the broadcast's games are 90 minutes plus 30 seconds.
+const STANDARD_LIST: &str = r#"
+name = "standard"
+title = "Standard rated list"
+ruleset = "fide-standard"
+[control]
+more_than_minutes = 59
+rule = "FIDE A.1"
+"#;
+
+/// TRF-16 player lines read back by their columns: number, title, name,
+/// rating, federation, FIDE id, points, and per round (opponent, colour,
+/// result).
+type TrfPlayer = (
+    usize,
+    String,
+    String,
+    String,
+    String,
+    String,
+    f64,
+    Vec<(usize, char, char)>,
+);
+
+fn trf_players(text: &str) -> Vec<TrfPlayer> {
+    let col = |l: &str, a: usize, b: usize| {
+        l.get(a - 1..b.min(l.len()))
+            .unwrap_or("")
+            .trim()
+            .to_string()
+    };
+    text.lines()
+        .filter(|l| l.starts_with("001"))
+        .map(|l| {
+            let mut rounds = Vec::new();
+            let mut at = 92;
+            while l.len() >= at + 7 {
+                let b = l.as_bytes();
+                rounds.push((
+                    col(l, at, at + 3).parse().unwrap(),
+                    b[at + 4] as char,
+                    b[at + 6] as char,
+                ));
+                at += 10;
+            }
+            (
+                col(l, 5, 8).parse().unwrap(),
+                col(l, 11, 13),
+                col(l, 15, 47),
+                col(l, 49, 52),
+                col(l, 54, 56),
+                col(l, 58, 68),
+                col(l, 81, 84).parse().unwrap(),
+                rounds,
+            )
+        })
+        .collect()
+}
+
+/// A real Swiss-style event (a lichess broadcast: `Round "1.3"` is round 1,
+/// board 3; FIDE ids and titles in the tags) becomes a TRF of nine rounds
+/// that bbpPairings reads in check mode, with our points.
+#[test]
+fn a_real_broadcast_is_a_nine_round_trf_a_pairing_engine_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("standard.toml");
+    std::fs::write(&list, STANDARD_LIST).unwrap();
+    let trf = dir.path().join("event.trf");
+    let f = common::data("games-with-clocks/lichess-broadcast-study_BBDDNRR_2025_OTB.pgn");
+    let o = arbiter(&[
+        "audit",
+        "--list",
+        list.to_str().unwrap(),
+        f.to_str().unwrap(),
+        "-o",
+        dir.path().join("findings.csv").to_str().unwrap(),
+        "--trf",
+        trf.to_str().unwrap(),
+        "--trf-event",
+        "BBDDNRR 2025",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains(
+            "audited 45 games against the Standard rated list: 0 findings; 0 games not rated"
+        ),
+        "{err}"
+    );
+    // The Event tags name each pairing: the given name is used. No Date and
+    // no TimeControl tag: said, and the lines left empty.
+    assert!(
+        err.contains("no game has a TimeControl tag: the 122 line is empty"),
+        "{err}"
+    );
+    assert!(err.contains("rounds told apart by round number"), "{err}");
+    let text = std::fs::read_to_string(&trf).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "012 BBDDNRR 2025");
+    assert_eq!(lines[5], "062 10");
+    assert_eq!(lines[6], "072 10");
+    assert!(lines.contains(&"XXR 9"), "{text}");
+    let players = trf_players(&text);
+    assert_eq!(players.len(), 10);
+    // Every player has a FIDE id and a title, from the tags.
+    let oro = players.iter().find(|p| p.2 == "Oro, Faustino").unwrap();
+    assert_eq!(
+        (oro.1.as_str(), oro.3.as_str(), oro.5.as_str()),
+        ("FM", "2351", "20000197")
+    );
+    assert!(players
+        .iter()
+        .all(|p| !p.1.is_empty() && p.5.parse::<u64>().is_ok()));
+    // Nine rounds, everyone paired in each, every game rated.
+    for p in &players {
+        assert_eq!(p.7.len(), 9, "{}", p.2);
+        assert!(
+            p.7.iter().all(|g| g.0 > 0 && "10=".contains(g.2)),
+            "{:?}",
+            p
+        );
+    }
+    // Our points are the games' results: 18 wins for White, 9 for Black, 18 draws.
+    let total: f64 = players.iter().map(|p| p.6).sum();
+    assert_eq!(total, 45.0);
+    // Round 1, board 1: Malka (White) lost to Hernandez.
+    let malka = players.iter().find(|p| p.2 == "Malka, Samuel").unwrap();
+    let hernandez = players
+        .iter()
+        .find(|p| p.2 == "Hernandez, Cristian Andres")
+        .unwrap();
+    assert_eq!(malka.7[0], (hernandez.0, 'w', '0'));
+    assert_eq!(hernandez.7[0], (malka.0, 'b', '1'));
+
+    if !common::tools(
+        "a_real_broadcast_is_a_nine_round_trf_a_pairing_engine_reads",
+        &[common::Tool::Cpp],
+    ) {
+        return;
+    }
+    let bbp = common::bbp_pairings();
+    for file in [trf.clone(), {
+        // The sample list too, with its unrated games.
+        let t = dir.path().join("list.trf");
+        let o = arbiter(&[
+            "audit",
+            "-q",
+            "--list",
+            "active30",
+            common::sample("active30-rated-list.pgn").to_str().unwrap(),
+            "-o",
+            dir.path().join("f.csv").to_str().unwrap(),
+            "--trf",
+            t.to_str().unwrap(),
+        ]);
+        assert!(o.status.success());
+        t
+    }] {
+        let o = std::process::Command::new(&bbp)
+            .arg("--dutch")
+            .arg(&file)
+            .arg("-c")
+            .output()
+            .unwrap();
+        assert!(
+            o.status.success(),
+            "bbpPairings -c {}: {}{}",
+            file.display(),
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+}
+
+/// The second built-in list runs from its file alone, and a game a finding
+/// excludes can be left out of the TRF instead of written as not rated.
+#[test]
+fn a_list_from_its_file_alone_and_excluded_games_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("rapid.toml");
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/lists/fide-rapid.toml"),
+        &list,
+    )
+    .unwrap();
+    let pgn = dir.path().join("rapid.pgn");
+    let game = |round: &str, w: &str, b: &str, tc: &str, result: &str| {
+        format!("[Event \"Club Rapid\"]\n[Site \"Leeds\"]\n[Date \"2024.03.02\"]\n[Round \"{round}\"]\n[White \"{w}\"]\n[Black \"{b}\"]\n[TimeControl \"{tc}\"]\n[Result \"{result}\"]\n\n1. e4 e5 2. Nf3 Nc6 {result}\n\n")
+    };
+    let text = [
+        game("1.1", "Able, Ann", "Baker, Bob", "900+10", "1-0"),
+        game("1.2", "Cole, Cy", "Dunn, Di", "600", "0-1"),
+        game("2.1", "Able, Ann", "Cole, Cy", "3600", "1/2-1/2"),
+        game("2.2", "Baker, Bob", "Dunn, Di", "1500+10", "1/2-1/2"),
+    ]
+    .concat();
+    std::fs::write(&pgn, text).unwrap();
+    let trf = dir.path().join("rapid.trf");
+    let o = arbiter(&[
+        "audit",
+        "--list",
+        list.to_str().unwrap(),
+        pgn.to_str().unwrap(),
+        "--trf",
+        trf.to_str().unwrap(),
+        "--not-rated",
+        "omit",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    let rows = common::parse_csv(&o.stdout);
+    let got: Vec<(&str, &str, &str)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["game"].as_str(),
+                r["finding"].as_str(),
+                r["rule"].as_str(),
+            )
+        })
+        .collect();
+    // 600 is 10 minutes, not more than 10; 3600 is not less than 60 (FIDE A.1).
+    assert_eq!(
+        got,
+        [
+            ("2", "time-control", "FIDE A.1"),
+            ("3", "time-control", "FIDE A.1")
+        ]
+    );
+    assert!(rows[0]["detail"]
+        .contains("\"600\" is not more than 10 minutes and less than 60 minutes for each player"));
+    assert!(err.contains("2 games not rated"), "{err}");
+    assert!(
+        err.contains("left out: ")
+            && err.contains("game 2 (Cole, Cy v Dunn, Di, round 1.2): not rated (time-control)"),
+        "{err}"
+    );
+    let text = std::fs::read_to_string(&trf).unwrap();
+    assert!(text.lines().any(|l| l == "XXR 2"), "{text}");
+    assert!(text.lines().any(|l| l == "122 900+10"), "{text}");
+    let players = trf_players(&text);
+    let cole = players.iter().find(|p| p.2 == "Cole, Cy").unwrap();
+    // Cole's two games are both left out: not paired in either round.
+    assert_eq!(cole.7, [(0, '-', 'Z'), (0, '-', 'Z')]);
+    assert_eq!(cole.6, 0.0);
+}
+
+/// A name longer than the TRF's 33 columns is cut and said; two names cut
+/// alike stop the report.
+#[test]
+fn names_cut_to_their_columns_are_said_and_collisions_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = "Bethencourt Hernandez, Alberto Jose";
+    let pgn = dir.path().join("long.pgn");
+    let game = |w: &str, b: &str| {
+        format!("[Date \"2024.03.02\"]\n[Round \"1\"]\n[White \"{w}\"]\n[Black \"{b}\"]\n[TimeControl \"1800\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n")
+    };
+    std::fs::write(&pgn, game(long, "Short, S")).unwrap();
+    let trf = dir.path().join("long.trf");
+    let args = |p: &std::path::Path| {
+        vec![
+            "audit".to_string(),
+            "--list".into(),
+            "active30".into(),
+            p.to_str().unwrap().into(),
+            "-o".into(),
+            dir.path().join("f.csv").to_str().unwrap().into(),
+            "--trf".into(),
+            trf.to_str().unwrap().into(),
+        ]
+    };
+    let a = args(&pgn);
+    let o = arbiter(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("the name \"Bethencourt Hernandez, Alberto Jose\" is cut to its 33 columns: \"Bethencourt Hernandez, Alberto Jo\""), "{err}");
+    let both = dir.path().join("both.pgn");
+    std::fs::write(&both, game(long, "Bethencourt Hernandez, Alberto Joaquin")).unwrap();
+    std::fs::remove_file(&trf).unwrap();
+    let a = args(&both);
+    let o = arbiter(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("are both \"Bethencourt Hernandez, Alberto Jo\" when cut"),
+        "{err}"
+    );
+    assert!(!trf.exists());
 }

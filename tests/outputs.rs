@@ -506,17 +506,20 @@ fn trf_report_field_by_field() {
             "052 2023/08/13",
             "062 9",
             "072 0",
-            "092 Active-30 rated list, audited (Sabah i.1, v.11)",
+            "092 Sabah Active-30 rated list, audited",
             "102 Ahmad, Ismail",
-            "122 30 minutes per game, no increment",
+            // The control the games were played at (8 of 11 say 1800).
+            "122 1800",
         ]
     );
-    // Round dates at 92-99, 102-109, ...: seven rounds on the 12th, four on the 13th.
+    // Round dates at 92-99, 102-109, ...: seven rounds on the 12th, four on
+    // the 13th (each day's rounds numbered from 1), and the rounds counted.
     let dates = lines[10];
     assert!(dates.starts_with("132"));
     assert_eq!(&dates[91..99], "23/08/12");
     assert_eq!(&dates[151..159], "23/08/12");
     assert_eq!(&dates[161..169], "23/08/13");
+    assert_eq!(lines[11], "XXR 11");
     let players = read_trf(&text);
     assert_eq!(players.len(), 9);
     // Players numbered by rating (none given), then by name.
@@ -541,6 +544,23 @@ fn trf_report_field_by_field() {
     let tan = players.iter().find(|p| p.name == "Tan, Mei Ling").unwrap();
     assert_eq!(jaafar.rounds[10], (tan.number, 'w', '='));
     assert_eq!(tan.rounds[10], (3, 'b', '='));
+    // The games the findings exclude are not rated (TRF-16's W / D / L):
+    // Lim's seventh round of the 12th (Sabah v.11), the 900+10 game and the
+    // game whose clock rises (Sabah i.1); their points still count.
+    let ong = players.iter().find(|p| p.name == "Ong, Boon Keat").unwrap();
+    let rahman = players.iter().find(|p| p.name == "Rahman, Siti").unwrap();
+    assert_eq!(lim.rounds[6], (ong.number, 'w', 'L'));
+    assert_eq!(ong.rounds[6], (4, 'b', 'W'));
+    assert_eq!(jaafar.rounds[7], (ong.number, 'w', 'W'));
+    assert_eq!(jaafar.rounds[9], (rahman.number, 'w', 'W'));
+    assert_eq!(rahman.rounds[9], (3, 'b', 'L'));
+    // Every other game is rated.
+    let unrated = players
+        .iter()
+        .flat_map(|p| &p.rounds)
+        .filter(|g| "WDL".contains(g.2))
+        .count();
+    assert_eq!(unrated, 6);
     // Read back, the report holds together: pairings are mutual, and the
     // points are the results'.
     let mut total = 0.0;
@@ -809,4 +829,55 @@ fn progress_bar_on_a_terminal() {
             );
         }
     }
+}
+
+/// Elo cells are numbers or empty, and `round` stays text beside the
+/// round and board it gives, on a real broadcast export (`Round "1.1"`).
+#[test]
+fn elo_cells_are_numbers_and_rounds_keep_their_boards() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("rounds.pgn");
+    std::fs::write(
+        &pgn,
+        "[Round \"1.10\"]\n[White \"A\"]\n[Black \"B\"]\n[WhiteElo \"?\"]\n[BlackElo \"2100\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n\
+         [Round \"1.1\"]\n[White \"C\"]\n[Black \"D\"]\n[Result \"0-1\"]\n\n1. e4 e5 0-1\n\n\
+         [Round \"3\"]\n[White \"E\"]\n[Black \"F\"]\n[WhiteElo \"0\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n\n\
+         [Round \"?\"]\n[White \"G\"]\n[Black \"H\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n",
+    )
+    .unwrap();
+    let o = arbiter(&["adjudicate", "-q", pgn.to_str().unwrap()]);
+    let rows = parse_csv(&o.stdout);
+    let cells = |k: &str| rows.iter().map(|r| r[k].as_str()).collect::<Vec<_>>();
+    assert_eq!(cells("round"), ["1.10", "1.1", "3", "?"]);
+    assert_eq!(cells("round_number"), ["1", "1", "3", ""]);
+    assert_eq!(cells("board"), ["10", "1", "", ""]);
+    assert_eq!(cells("white_elo"), ["", "", "0", ""]);
+    assert_eq!(cells("black_elo"), ["2100", "", "", ""]);
+    let o = arbiter(&[
+        "adjudicate",
+        "-q",
+        "--format",
+        "json",
+        pgn.to_str().unwrap(),
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v[0]["round"], "1.10");
+    assert_eq!(v[0]["round_number"], 1);
+    assert_eq!(v[0]["board"], 10);
+    assert_eq!(v[0]["white_elo"], serde_json::Value::Null);
+    assert_eq!(v[0]["black_elo"], 2100);
+    assert_eq!(v[3]["round_number"], serde_json::Value::Null);
+    // The real broadcast: 45 games, rounds 1 to 9, boards 1 to 5.
+    let f = common::data("games-with-clocks/lichess-broadcast-study_BBDDNRR_2025_OTB.pgn");
+    let rows = parse_csv(&arbiter(&["adjudicate", "-q", f.to_str().unwrap()]).stdout);
+    assert_eq!(rows.len(), 45);
+    let rounds: std::collections::BTreeSet<u32> = rows
+        .iter()
+        .map(|r| r["round_number"].parse().unwrap())
+        .collect();
+    assert_eq!(rounds, (1..=9).collect());
+    assert!(rows
+        .iter()
+        .all(|r| (1..=5).contains(&r["board"].parse::<u32>().unwrap())));
+    assert!(rows.iter().all(|r| r["white_elo"].parse::<u32>().is_ok()));
 }

@@ -1,10 +1,13 @@
-//! `arbiter audit --list active30`: a rated Active-30 list, checked game by game.
+//! `arbiter audit --list NAME|FILE`: a rated list, checked game by game.
 
 use std::path::PathBuf;
 
 use super::ExitStatus;
 use crate::{
-    audit::{trf_report, Audit, Finding, ListedGame},
+    audit::{
+        report::{trf_report, NotRated, TrfOptions},
+        Audit, Audited, Finding, OverLimit, RatedList,
+    },
     model::Judgement,
     pipeline,
     report::{
@@ -16,20 +19,17 @@ use crate::{
     rules::Ruleset,
 };
 
-#[derive(Copy, Clone, Debug, clap::ValueEnum)]
-pub(crate) enum List {
-    /// Sabah Active-30: 30 minutes each, no increment, at most six rounds a day.
-    Active30,
-}
-
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     /// PGN files, directories or - for stdin (as for adjudicate).
     #[arg(required = true)]
     pub(crate) inputs: Vec<String>,
-    /// Which rating list's rules to audit against.
-    #[arg(long, value_enum)]
-    pub(crate) list: List,
+    /// The rated list's rules: a built-in list (active30: Sabah Active-30; fide-rapid: FIDE A.1's rapid) or a list TOML file (docs/audit.md).
+    #[arg(long, value_name = "NAME|FILE")]
+    pub(crate) list: String,
+    /// Which games of a player's day over the list's rounds-a-day limit are not rated: the rounds past it (default) or the whole day.
+    #[arg(long, value_enum, default_value_t = OverLimit::Past)]
+    pub(crate) over_limit: OverLimit,
     /// Findings CSV (default stdout).
     #[arg(short, long)]
     pub(crate) out: Option<PathBuf>,
@@ -39,9 +39,21 @@ pub(crate) struct Args {
     /// Findings format: csv (default), json (one array) or ndjson (one object a line).
     #[arg(long, value_enum, default_value_t = Format::Csv)]
     pub(crate) format: Format,
-    /// Write the audited list as a FIDE TRF-16 report (corrected results used, games under review not rated).
+    /// Write the audited list as a FIDE TRF-16 report (corrected results used; a game a finding excludes not rated).
     #[arg(long, value_name = "FILE")]
     pub(crate) trf: Option<PathBuf>,
+    /// In the TRF, a game a finding excludes: written with the not-rated codes W, D, L (default), or left out.
+    #[arg(long, value_enum, default_value_t = NotRated::Codes)]
+    pub(crate) not_rated: NotRated,
+    /// The TRF's 012 line (tournament name), where the games' Event tags do not give it.
+    #[arg(long, value_name = "NAME")]
+    pub(crate) trf_event: Option<String>,
+    /// The TRF's 022 line (city), where the games' Site tags do not give it.
+    #[arg(long, value_name = "NAME")]
+    pub(crate) trf_site: Option<String>,
+    /// The TRF's 122 line (time control), where the games' TimeControl tags do not give it.
+    #[arg(long, value_name = "TEXT")]
+    pub(crate) trf_time_control: Option<String>,
     /// The FIDE federation for the TRF's 032 line (e.g. MAS).
     #[arg(long, value_name = "CODE", default_value = "")]
     pub(crate) trf_federation: String,
@@ -57,11 +69,17 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(a: Args) -> ExitStatus {
-    let List::Active30 = a.list;
-    let rules = match Ruleset::load("sabah-active30") {
+    let list = match RatedList::load(&a.list) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("arbiter: --list: {e}");
+            return ExitStatus::Error;
+        }
+    };
+    let rules = match Ruleset::load(&list.ruleset) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("arbiter: {e}");
+            eprintln!("arbiter: {}: ruleset: {e}", a.list);
             return ExitStatus::Error;
         }
     };
@@ -84,7 +102,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         }
     }
     let (trf_path, html_path) = (extra.remove(0), extra.remove(0));
-    let mut audit = Audit::default();
+    let mut audit = Audit::new(list.clone(), a.over_limit);
     // The review page shows the position of a game with a finding: keep
     // each game's final position and clocks, keyed by source and number.
     let mut boards = std::collections::HashMap::new();
@@ -108,7 +126,8 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         eprintln!("arbiter: {e}");
     }
     errors.extend(summary.errors.iter().cloned());
-    let (games, findings, listed) = audit.finish();
+    let audited = audit.finish();
+    let (games, findings) = (audited.games, &audited.findings);
     let bytes = match a.format {
         Format::Csv => {
             crate::report::write::csv_bytes(&FINDINGS_HEADER, findings.iter().map(finding_row))
@@ -116,7 +135,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         f => document(f, &findings.iter().map(finding_json).collect::<Vec<_>>()),
     };
     if let Some(path) = &trf_path {
-        if let Err(e) = write_trf(&a, path, &listed) {
+        if let Err(e) = write_trf(&a, path, &audited, &list) {
             eprintln!("arbiter: {}: {e}", path.display());
             return ExitStatus::Error;
         }
@@ -127,12 +146,13 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             .map(|f| finding_item(f, &boards, &rules))
             .collect();
         let totals = format!(
-            "{games} games audited under sabah-active30: {} findings",
+            "{games} games audited against the {}: {} findings",
+            list.title,
             findings.len()
         );
         if let Err(e) = crate::report::write::atomic_write(
             path,
-            review::page("arbiter audit: Active-30 list", &totals, &items).as_bytes(),
+            review::page(&format!("arbiter audit: {}", list.title), &totals, &items).as_bytes(),
         ) {
             eprintln!("arbiter: {}: {e}", path.display());
             return ExitStatus::Error;
@@ -153,15 +173,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         return ExitStatus::Error;
     }
     if !a.quiet {
-        let count = |k: &str| findings.iter().filter(|f| f.finding == k).count();
-        eprintln!(
-            "arbiter: audited {games} games under sabah-active30: {} findings ({} time-control, {} rounds-per-day, {} result, {} unreadable)",
-            findings.len(),
-            count("time-control"),
-            count("rounds-per-day"),
-            count("result"),
-            count("unreadable")
-        );
+        eprintln!("arbiter: {}", summary_line(&audited, &list));
     }
     if errors.is_empty() {
         ExitStatus::Ok
@@ -172,18 +184,59 @@ pub(crate) fn run(a: Args) -> ExitStatus {
 
 /// The TRF report of the list, saying on the screen who is left out and
 /// which header lines FIDE rating needs that are empty.
-fn write_trf(a: &Args, path: &std::path::Path, listed: &[ListedGame]) -> std::io::Result<()> {
-    let report = trf_report(listed, &a.trf_federation, &a.trf_arbiter);
+fn write_trf(
+    a: &Args,
+    path: &std::path::Path,
+    audited: &Audited,
+    list: &RatedList,
+) -> Result<(), String> {
+    let opts = TrfOptions {
+        event: a.trf_event.clone(),
+        site: a.trf_site.clone(),
+        time_control: a.trf_time_control.clone(),
+        federation: a.trf_federation.clone(),
+        arbiter: a.trf_arbiter.clone(),
+        not_rated: a.not_rated,
+    };
+    let report = trf_report(audited, list, &opts)?;
+    let shown = path.display();
+    for n in &report.notes {
+        eprintln!("arbiter: {shown}: {n}");
+    }
+    for l in &report.not_rated {
+        eprintln!("arbiter: {shown}: not rated: {l}");
+    }
     for l in &report.left_out {
-        eprintln!("arbiter: {}: left out: {l}", path.display());
+        eprintln!("arbiter: {shown}: left out: {l}");
     }
     if a.trf_federation.is_empty() || a.trf_arbiter.is_empty() {
         eprintln!(
-            "arbiter: {}: the federation (032) and chief arbiter (102) lines, which FIDE rating needs, are empty: give --trf-federation and --trf-arbiter",
-            path.display()
+            "arbiter: {shown}: the federation (032) and chief arbiter (102) lines, which FIDE rating needs, are empty: give --trf-federation and --trf-arbiter"
         );
     }
-    crate::report::write::atomic_write(path, trf(&report).as_bytes())
+    crate::report::write::atomic_write(path, trf(&report).as_bytes()).map_err(|e| e.to_string())
+}
+
+/// The summary: games, findings by kind, and how many games are not rated.
+fn summary_line(audited: &Audited, list: &RatedList) -> String {
+    let mut kinds: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for f in &audited.findings {
+        *kinds.entry(f.finding).or_default() += 1;
+    }
+    let kinds: Vec<String> = kinds.iter().map(|(k, n)| format!("{n} {k}")).collect();
+    let unrated = audited.listed.iter().filter(|g| !g.rated()).count();
+    format!(
+        "audited {} games against the {}: {} findings{}; {} not rated",
+        audited.games,
+        list.title,
+        audited.findings.len(),
+        if kinds.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", kinds.join(", "))
+        },
+        crate::claim::plural(unrated, "game")
+    )
 }
 
 /// Each game's event and judgement, by source and number, for the page.

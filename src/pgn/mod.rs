@@ -38,6 +38,13 @@ pub struct Tags {
     pub(crate) setup: String,
     pub(crate) white_clock: String,
     pub(crate) black_clock: String,
+    /// The players' FIDE ids, titles and federations, for the TRF report.
+    pub(crate) white_fide_id: String,
+    pub(crate) black_fide_id: String,
+    pub(crate) white_title: String,
+    pub(crate) black_title: String,
+    pub(crate) white_fed: String,
+    pub(crate) black_fed: String,
     /// Number of tag pairs read, known or not.
     pub count: usize,
     /// Tags whose value was not UTF-8 and was read as Windows-1252.
@@ -65,6 +72,12 @@ impl Tags {
             setup,
             white_clock,
             black_clock,
+            white_fide_id,
+            black_fide_id,
+            white_title,
+            black_title,
+            white_fed,
+            black_fed,
             count,
             redecoded,
         } = self;
@@ -85,6 +98,12 @@ impl Tags {
             setup,
             white_clock,
             black_clock,
+            white_fide_id,
+            black_fide_id,
+            white_title,
+            black_title,
+            white_fed,
+            black_fed,
         ] {
             s.clear();
         }
@@ -111,8 +130,38 @@ impl Tags {
             b"SetUp" => &mut self.setup,
             b"WhiteClock" => &mut self.white_clock,
             b"BlackClock" => &mut self.black_clock,
+            b"WhiteFideId" => &mut self.white_fide_id,
+            b"BlackFideId" => &mut self.black_fide_id,
+            b"WhiteTitle" => &mut self.white_title,
+            b"BlackTitle" => &mut self.black_title,
+            b"WhiteFed" => &mut self.white_fed,
+            b"BlackFed" => &mut self.black_fed,
             _ => return None,
         })
+    }
+
+    /// The `Round` tag's tournament round and board: `1.38` is round 1,
+    /// board 38; `3` is round 3 with no board; anything else neither.
+    pub(crate) fn round_parts(&self) -> (Option<u32>, Option<u32>) {
+        let number = |s: &str| {
+            let s = s.trim();
+            (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| s.parse().ok())
+                .flatten()
+        };
+        match self.round.trim().split_once('.') {
+            Some((r, b)) => match number(r) {
+                Some(r) => (Some(r), number(b)),
+                None => (None, None),
+            },
+            None => (number(&self.round), None),
+        }
+    }
+
+    /// An Elo tag as a number: `None` where it is absent, `?` or not a
+    /// whole number.
+    pub(crate) fn elo(value: &str) -> Option<u32> {
+        value.trim().parse().ok()
     }
 
     /// The recorded result: the Result tag (`*` when absent or unreadable).

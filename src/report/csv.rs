@@ -9,7 +9,7 @@ use crate::{
     pgn::Tags,
 };
 
-pub(crate) const RESULTS_HEADER: [&str; 24] = [
+pub(crate) const RESULTS_HEADER: [&str; 26] = [
     "source",
     "game",
     "offset",
@@ -17,6 +17,8 @@ pub(crate) const RESULTS_HEADER: [&str; 24] = [
     "site",
     "date",
     "round",
+    "round_number",
+    "board",
     "white",
     "black",
     "white_elo",
@@ -91,6 +93,7 @@ pub(crate) fn write_row<W: std::io::Write>(
     j: &Judgement,
 ) -> csv::Result<()> {
     let recorded = tags.recorded_result();
+    let (round_number, board) = tags.round_parts();
     w.write_record([
         g.source.as_bytes(),
         Cell::number(Some(g.index)).bytes(),
@@ -99,10 +102,12 @@ pub(crate) fn write_row<W: std::io::Write>(
         tags.site.as_bytes(),
         tags.date.as_bytes(),
         tags.round.as_bytes(),
+        Cell::number(round_number).bytes(),
+        Cell::number(board).bytes(),
         tags.white.as_bytes(),
         tags.black.as_bytes(),
-        tags.white_elo.as_bytes(),
-        tags.black_elo.as_bytes(),
+        Cell::number(Tags::elo(&tags.white_elo)).bytes(),
+        Cell::number(Tags::elo(&tags.black_elo)).bytes(),
         tags.time_control.as_bytes(),
         recorded.as_str().as_bytes(),
         j.verdict.result.as_str().as_bytes(),

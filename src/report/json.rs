@@ -36,7 +36,11 @@ pub struct GameJson {
     pub(crate) date: Option<String>,
     /// The `Date` tag as written (`2009.??.??`).
     pub date_pgn: String,
+    /// The `Round` tag as written (text: `1.10` is not `1.1`).
     pub(crate) round: String,
+    /// The tournament round and board the `Round` tag gives (`1.38`: 1, 38).
+    pub(crate) round_number: Option<u32>,
+    pub(crate) board: Option<u32>,
     pub white: String,
     pub(crate) black: String,
     pub(crate) white_elo: Option<u32>,
@@ -92,10 +96,12 @@ pub(crate) fn game_json(g: &GameRef<'_>, tags: &Tags, j: &Judgement) -> GameJson
         date: iso_date(&tags.date),
         date_pgn: tags.date.clone(),
         round: tags.round.clone(),
+        round_number: tags.round_parts().0,
+        board: tags.round_parts().1,
         white: tags.white.clone(),
         black: tags.black.clone(),
-        white_elo: tags.white_elo.trim().parse().ok(),
-        black_elo: tags.black_elo.trim().parse().ok(),
+        white_elo: Tags::elo(&tags.white_elo),
+        black_elo: Tags::elo(&tags.black_elo),
         time_control: tags.time_control.clone(),
         recorded_result: tags.recorded_result().as_str().to_string(),
         result: j.verdict.result.as_str().to_string(),

@@ -1,11 +1,12 @@
 //! The audited list as a FIDE TRF-16 report (`audit --trf FILE`), laid out
 //! column by column as the FIDE Handbook's C.04 Annex 2 ("TRF16") fixes it:
-//! tournament lines `012`…`132`, then one `001` line per player — starting
-//! rank at 5–8, name at 15–47, rating at 49–52, points at 81–84, rank at
-//! 86–89, and ten columns per round from 92 (opponent 92–95, colour 97,
-//! result 99).
+//! tournament lines `012`…`132` and `XXR` (the number of rounds, which a
+//! pairing engine needs), then one `001` line per player — starting rank at
+//! 5–8, title at 11–13, name at 15–47, rating at 49–52, federation at
+//! 54–56, FIDE id at 58–68, points at 81–84, rank at 86–89, and ten columns
+//! per round from 92 (opponent 92–95, colour 97, result 99).
 
-use crate::audit::TrfReport;
+use crate::audit::report::TrfReport;
 
 /// A line with `fields` placed at their 1-based columns, trailing blanks cut.
 fn line(fields: &[(usize, &str)]) -> String {
@@ -41,19 +42,23 @@ pub(crate) fn trf(r: &TrfReport) -> String {
         "072 {}",
         r.players.iter().filter(|p| p.rating.is_some()).count()
     ));
-    push("092 Active-30 rated list, audited (Sabah i.1, v.11)".into());
+    push(format!("092 {}", r.kind));
     push(format!("102 {}", r.arbiter));
-    push("122 30 minutes per game, no increment".into());
+    push(format!("122 {}", r.time_control));
     let mut dates = vec![(1, "132".to_string())];
     for (i, d) in r.round_dates.iter().enumerate() {
         dates.push((92 + 10 * i, d.clone()));
     }
     let dates: Vec<(usize, &str)> = dates.iter().map(|(c, s)| (*c, s.as_str())).collect();
     push(line(&dates));
+    push(format!("XXR {}", r.round_dates.len()));
     for p in &r.players {
         let number = format!("{:>4}", p.number);
         let name = fit(&p.name, 33);
         let rating = p.rating.map(|e| format!("{e:>4}")).unwrap_or_default();
+        let title = fit(&p.title, 3);
+        let federation = fit(&p.federation, 3);
+        let fide_id = format!("{:>11}", fit(&p.fide_id, 11));
         let points = format!("{:>4.1}", f64::from(p.half_points) / 2.0);
         let rank = format!("{:>4}", p.rank);
         let rounds: Vec<(String, String, String)> = p
@@ -70,8 +75,11 @@ pub(crate) fn trf(r: &TrfReport) -> String {
         let mut fields: Vec<(usize, &str)> = vec![
             (1, "001"),
             (5, &number),
+            (11, &title),
             (15, &name),
             (49, &rating),
+            (54, &federation),
+            (58, &fide_id),
             (81, &points),
             (86, &rank),
         ];

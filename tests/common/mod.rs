@@ -170,6 +170,8 @@ pub enum Tool {
     PythonChess,
     /// The `trf` package for python3.
     PythonTrf,
+    /// g++ and make, to build bbpPairings from ../shared/tools.
+    Cpp,
 }
 
 impl Tool {
@@ -188,6 +190,7 @@ impl Tool {
             Tool::Parallel => any(&["/usr/bin/parallel"]),
             Tool::PythonChess => module("chess"),
             Tool::PythonTrf => module("trf"),
+            Tool::Cpp => any(&["/usr/bin/g++"]) && any(&["/usr/bin/make"]),
         }
     }
 
@@ -199,6 +202,7 @@ impl Tool {
             Tool::Parallel => "apt-get install parallel",
             Tool::PythonChess => "pip install chess",
             Tool::PythonTrf => "pip install trf==1.1.1",
+            Tool::Cpp => "apt-get install g++ make",
         }
     }
 }
@@ -225,4 +229,45 @@ pub fn tools(test: &str, needed: &[Tool]) -> bool {
     );
     eprintln!("skipped {test}: missing {}", words.join(", "));
     false
+}
+
+/// bbpPairings (a real Swiss pairing engine that reads TRF), built once per
+/// test run from its source in ../shared/tools into cargo's test folder.
+pub fn bbp_pairings() -> PathBuf {
+    static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("bbpPairings");
+            let exe = dir.join("bbpPairings.exe");
+            if !exe.exists() {
+                let _ = std::fs::remove_dir_all(&dir);
+                let src =
+                    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/bbpPairings");
+                let ok = std::process::Command::new("cp")
+                    .arg("-r")
+                    .arg(&src)
+                    .arg(&dir)
+                    .status()
+                    .is_ok_and(|s| s.success());
+                assert!(ok, "copy {}", src.display());
+                let _ = std::process::Command::new("chmod")
+                    .arg("-R")
+                    .arg("u+w")
+                    .arg(&dir)
+                    .status();
+                let o = std::process::Command::new("make")
+                    .arg("-C")
+                    .arg(&dir)
+                    .arg("-j2")
+                    .output()
+                    .expect("run make");
+                assert!(
+                    o.status.success(),
+                    "make bbpPairings: {}",
+                    String::from_utf8_lossy(&o.stderr)
+                );
+            }
+            exe
+        })
+        .clone()
 }

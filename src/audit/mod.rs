@@ -1,0 +1,411 @@
+//! Auditing a rated list (`arbiter audit --list NAME|FILE`): every game at
+//! the list's control, no player over the list's rounds a day, every result
+//! right under the list's ruleset, no player twice in one round. A game a
+//! finding excludes is not rated in the TRF report (`report`).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::{
+    model::{Clock, GameResult, Status},
+    pgn::time_control::TimeControl,
+    pipeline::GameOutcome,
+};
+
+pub mod list;
+pub(crate) mod report;
+
+pub use list::RatedList;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Finding {
+    pub(crate) source: String,
+    pub(crate) game: u64,
+    pub(crate) date: String,
+    pub(crate) round: String,
+    pub(crate) white: String,
+    pub(crate) black: String,
+    pub(crate) finding: &'static str,
+    pub(crate) rule: String,
+    pub detail: String,
+}
+
+impl Finding {
+    fn of(
+        g: &ListedGame,
+        finding: &'static str,
+        rule: impl Into<String>,
+        detail: String,
+    ) -> Finding {
+        Finding {
+            source: g.source.clone(),
+            game: g.game,
+            date: g.date.clone(),
+            round: g.round.clone(),
+            white: g.white.name.clone(),
+            black: g.black.name.clone(),
+            finding,
+            rule: rule.into(),
+            detail,
+        }
+    }
+}
+
+/// One player of a game, as its tags give them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Player {
+    pub(crate) name: String,
+    pub(crate) elo: Option<u32>,
+    pub(crate) fide_id: String,
+    pub(crate) title: String,
+    pub(crate) federation: String,
+}
+
+/// One game of the list as the TRF reports it.
+#[derive(Clone, Debug)]
+pub(crate) struct ListedGame {
+    pub(crate) source: String,
+    pub(crate) game: u64,
+    pub(crate) event: String,
+    pub(crate) site: String,
+    pub(crate) date: String,
+    /// The `Round` tag as written, and the round it gives.
+    pub(crate) round: String,
+    pub(crate) round_number: Option<u32>,
+    pub(crate) time_control: String,
+    pub(crate) white: Player,
+    pub(crate) black: Player,
+    /// The result the audit stands by: as recorded when confirmed, the
+    /// judged one when corrected, the recorded one under review.
+    pub(crate) result: GameResult,
+    /// The findings that keep this game off the rating (`not_rated`).
+    pub(crate) excluded: BTreeSet<&'static str>,
+    /// A decisive result with no more moves than the list's forfeit allows.
+    pub(crate) forfeit: bool,
+}
+
+impl ListedGame {
+    pub(crate) fn rated(&self) -> bool {
+        self.excluded.is_empty() && !self.forfeit
+    }
+}
+
+/// Which of a player's games on a day past the list's limit go unrated:
+/// the rule says how many rounds a day, not which game breaks it, so the
+/// officer chooses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum OverLimit {
+    /// The games of the rounds past the limit (the seventh of seven).
+    #[default]
+    Past,
+    /// Every game that player played that day.
+    Day,
+}
+
+/// The round a game is in, for the TRF: its round number where each number
+/// was played on one date (a Swiss over several days), else its date and
+/// number (a list whose rounds start again at 1 each day); a game with no
+/// round number apart by its `Round` text.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) struct RoundKey {
+    date: String,
+    number: u32,
+    text: String,
+}
+
+/// Collects findings game by game; the rounds checks need the whole list.
+pub(crate) struct Audit {
+    list: RatedList,
+    over_limit: OverLimit,
+    pub(crate) games: u64,
+    pub(crate) findings: Vec<Finding>,
+    /// Every readable game, for the TRF report.
+    pub(crate) listed: Vec<ListedGame>,
+}
+
+/// What an audit found, and the list as the TRF report takes it.
+pub(crate) struct Audited {
+    pub(crate) games: u64,
+    pub(crate) findings: Vec<Finding>,
+    pub(crate) listed: Vec<ListedGame>,
+    /// Each listed game's TRF round (`None`: no result, or a player already
+    /// in that round), and the rounds in order.
+    pub(crate) rounds: Vec<Option<usize>>,
+    pub(crate) round_count: usize,
+    /// How the rounds were told apart, in words.
+    pub(crate) rounds_by: &'static str,
+}
+
+fn time_control_problem(list: &RatedList, o: &GameOutcome) -> Option<String> {
+    let tag = o.tags.time_control.trim();
+    let want = list.control_words();
+    if !tag.is_empty() && tag != "?" {
+        return match TimeControl::parse(tag) {
+            Ok(tc) if list.fits(&tc) => None,
+            _ => Some(format!(
+                "TimeControl \"{}\" is not {want}",
+                crate::model::excerpt(tag, 200)
+            )),
+        };
+    }
+    // No tag: the clocks must tell.
+    let top = o
+        .first_clocks
+        .iter()
+        .flatten()
+        .map(|c: &Clock| c.tenths)
+        .max();
+    let Some(top) = top else {
+        return Some(format!(
+            "no TimeControl tag and no clock readings: the control cannot be shown to be {want}"
+        ));
+    };
+    list.clocks_fit(top / 10, o.clock_rises).err().map(|why| {
+        format!("no TimeControl tag, and {why}: the control cannot be shown to be {want}")
+    })
+}
+
+impl Audit {
+    pub(crate) fn new(list: RatedList, over_limit: OverLimit) -> Audit {
+        Audit {
+            list,
+            over_limit,
+            games: 0,
+            findings: Vec::new(),
+            listed: Vec::new(),
+        }
+    }
+
+    pub(crate) fn add(&mut self, o: &GameOutcome) {
+        self.games += 1;
+        let j = &o.judgement;
+        let t = &o.tags;
+        let player = |name: &str, elo: &str, id: &str, title: &str, fed: &str| Player {
+            name: name.trim().to_string(),
+            elo: crate::pgn::Tags::elo(elo).filter(|&e| e > 0),
+            fide_id: id.trim().to_string(),
+            title: title.trim().to_string(),
+            federation: fed.trim().to_string(),
+        };
+        let (round_number, _) = t.round_parts();
+        let mut g = ListedGame {
+            source: o.source.to_string(),
+            game: o.index,
+            event: t.event.clone(),
+            site: t.site.clone(),
+            date: t.date.trim().to_string(),
+            round: t.round.trim().to_string(),
+            round_number,
+            time_control: t.time_control.trim().to_string(),
+            white: player(
+                &t.white,
+                &t.white_elo,
+                &t.white_fide_id,
+                &t.white_title,
+                &t.white_fed,
+            ),
+            black: player(
+                &t.black,
+                &t.black_elo,
+                &t.black_fide_id,
+                &t.black_title,
+                &t.black_fed,
+            ),
+            result: match j.verdict.status {
+                Status::Corrected => j.verdict.result,
+                _ => t.recorded_result(),
+            },
+            excluded: BTreeSet::new(),
+            forfeit: false,
+        };
+        if j.verdict.status == Status::Unreadable {
+            self.findings.push(Finding::of(
+                &g,
+                "unreadable",
+                j.verdict.rule.to_string(),
+                j.detail.clone(),
+            ));
+            return;
+        }
+        let moves = j.plies.div_ceil(2) as u32;
+        if let Some(f) = &self.list.forfeit {
+            g.forfeit = g.result.winner().is_some() && moves <= f.moves;
+        }
+        if let Some(problem) = time_control_problem(&self.list, o) {
+            g.excluded.insert("time-control");
+            self.findings.push(Finding::of(
+                &g,
+                "time-control",
+                self.list.control_rule.clone(),
+                problem,
+            ));
+        }
+        if let Some((min, rule)) = &self.list.min_moves {
+            if moves < *min && !g.forfeit {
+                g.excluded.insert("min-moves");
+                let detail = format!("{moves} moves played; a rated game has at least {min}");
+                self.findings
+                    .push(Finding::of(&g, "min-moves", rule.clone(), detail));
+            }
+        }
+        if matches!(j.verdict.status, Status::Corrected | Status::Review) {
+            if j.verdict.status == Status::Review {
+                g.excluded.insert("result");
+            }
+            let recorded = if t.result.is_empty() {
+                "*"
+            } else {
+                t.result.as_str()
+            };
+            let detail = format!(
+                "rated as {recorded}, judged {} under {} ({}): {}",
+                j.verdict.result.as_str(),
+                self.list.ruleset,
+                j.verdict.reason.as_str(),
+                j.detail
+            );
+            self.findings.push(Finding::of(
+                &g,
+                "result",
+                j.verdict.rule.to_string(),
+                detail,
+            ));
+        }
+        self.listed.push(g);
+    }
+
+    /// The checks that need the whole list: rounds a day, and the TRF's
+    /// rounds (a player twice in one round is a finding).
+    pub(crate) fn finish(mut self) -> Audited {
+        if let Some((max, rule)) = self.list.rounds_per_day.clone() {
+            self.rounds_per_day(max, &rule);
+        }
+        let (keys, rounds_by) = round_keys(&self.listed);
+        let order: BTreeSet<&RoundKey> = keys.iter().collect();
+        let index: BTreeMap<&RoundKey, usize> =
+            order.iter().enumerate().map(|(i, k)| (*k, i)).collect();
+        let mut seated: BTreeMap<(usize, &str), usize> = BTreeMap::new();
+        let mut rounds = Vec::with_capacity(self.listed.len());
+        for (i, g) in self.listed.iter().enumerate() {
+            let r = index[&keys[i]];
+            if g.result == GameResult::Unknown {
+                rounds.push(None);
+                continue;
+            }
+            let clash = [&g.white.name, &g.black.name]
+                .into_iter()
+                .find_map(|n| seated.get(&(r, n.as_str())).map(|&first| (n, first)));
+            if let Some((name, first)) = clash {
+                let other = &self.listed[first];
+                let detail = format!(
+                    "{name} already has a game in round {} ({}, game {}: {} v {}): this game is left out of the TRF report",
+                    g.round, other.source, other.game, other.white.name, other.black.name
+                );
+                self.findings
+                    .push(Finding::of(g, "round-clash", "FIDE C.04 Annex 2", detail));
+                rounds.push(None);
+                continue;
+            }
+            for n in [&g.white.name, &g.black.name] {
+                seated.insert((r, n.as_str()), i);
+            }
+            rounds.push(Some(r));
+        }
+        Audited {
+            games: self.games,
+            findings: self.findings,
+            round_count: order.len(),
+            listed: self.listed,
+            rounds,
+            rounds_by,
+        }
+    }
+
+    /// More rounds on one day than the list allows: one finding per player
+    /// and day, on the first game past the limit; the games past it (or,
+    /// under `OverLimit::Day`, all that player's games that day) not rated.
+    fn rounds_per_day(&mut self, max: u32, rule: &str) {
+        let mut days: BTreeMap<(&str, &str), DayRounds<'_>> = BTreeMap::new();
+        for (i, g) in self.listed.iter().enumerate() {
+            if g.date.is_empty() || g.date.contains('?') {
+                continue;
+            }
+            for p in [&g.white.name, &g.black.name] {
+                if p.is_empty() || p == "?" {
+                    continue;
+                }
+                let round = (g.round_number.unwrap_or(u32::MAX), g.round.as_str());
+                days.entry((&g.date, p))
+                    .or_default()
+                    .entry(round)
+                    .or_insert(i);
+            }
+        }
+        let mut excluded = Vec::new();
+        let mut findings = Vec::new();
+        for ((date, player), rounds) in &days {
+            if rounds.len() <= max as usize {
+                continue;
+            }
+            let games: Vec<usize> = rounds.values().copied().collect();
+            let past: Vec<usize> = games[max as usize..].to_vec();
+            let names: Vec<&str> = rounds.keys().map(|(_, r)| *r).collect();
+            let mut by_game = past.clone();
+            by_game.sort_by_key(|&i| (&self.listed[i].source, self.listed[i].game));
+            let first = &self.listed[by_game[0]];
+            let detail = format!(
+                "{player} played {} rounds on {date} (rounds {}); not more than {max} a day: {} not rated",
+                rounds.len(),
+                names.join(", "),
+                match self.over_limit {
+                    OverLimit::Past => format!("round{} {}", if past.len() == 1 { "" } else { "s" }, past.iter().map(|&i| self.listed[i].round.as_str()).collect::<Vec<_>>().join(", ")),
+                    OverLimit::Day => format!("the {} games of the day", games.len()),
+                }
+            );
+            findings.push(Finding::of(first, "rounds-per-day", rule, detail));
+            excluded.extend(match self.over_limit {
+                OverLimit::Past => past,
+                OverLimit::Day => games,
+            });
+        }
+        for i in excluded {
+            self.listed[i].excluded.insert("rounds-per-day");
+        }
+        self.findings.extend(findings);
+    }
+}
+
+/// A player's rounds on one day: (round number, `Round` text) -> the
+/// first game of that round.
+type DayRounds<'a> = BTreeMap<(u32, &'a str), usize>;
+
+/// Each game's round key, and how the rounds were told apart.
+fn round_keys(listed: &[ListedGame]) -> (Vec<RoundKey>, &'static str) {
+    let mut dates: BTreeMap<u32, BTreeSet<&str>> = BTreeMap::new();
+    for g in listed {
+        if let Some(n) = g.round_number {
+            dates.entry(n).or_default().insert(g.date.as_str());
+        }
+    }
+    let daily = dates.values().any(|d| d.len() > 1);
+    let keys = listed
+        .iter()
+        .map(|g| match g.round_number {
+            Some(n) => RoundKey {
+                date: if daily { g.date.clone() } else { String::new() },
+                number: n,
+                text: String::new(),
+            },
+            None => RoundKey {
+                date: g.date.clone(),
+                number: u32::MAX,
+                text: g.round.clone(),
+            },
+        })
+        .collect();
+    let by = if daily {
+        "by date and round number (a round number is played on more than one date)"
+    } else {
+        "by round number"
+    };
+    (keys, by)
+}

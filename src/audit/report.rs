@@ -1,0 +1,323 @@
+//! The audited list as a FIDE TRF-16 report model (FIDE Handbook C.04
+//! Annex 2): its header from the games' own tags, players numbered by
+//! rating, one round per tournament round, and a game a finding excludes
+//! written as not rated, or left out.
+
+use std::collections::BTreeMap;
+
+use super::{Audited, ListedGame, Player};
+use crate::model::GameResult;
+
+/// What becomes of a game a finding keeps off the rating.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum NotRated {
+    /// Written with TRF-16's not-rated codes (`W`, `D`, `L`): the points
+    /// count in the tournament, the game is not rated.
+    #[default]
+    Codes,
+    /// Left out of the report.
+    Omit,
+}
+
+/// What the officer gives for the report: the lines no tag holds, and the
+/// ones to set where the tags disagree.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TrfOptions {
+    pub(crate) event: Option<String>,
+    pub(crate) site: Option<String>,
+    pub(crate) time_control: Option<String>,
+    pub(crate) federation: String,
+    pub(crate) arbiter: String,
+    pub(crate) not_rated: NotRated,
+}
+
+/// A player of the TRF report.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct TrfPlayer {
+    /// Starting rank: by rating, highest first, then by name.
+    pub(crate) number: usize,
+    pub(crate) name: String,
+    pub(crate) title: String,
+    pub(crate) federation: String,
+    pub(crate) fide_id: String,
+    pub(crate) rating: Option<u32>,
+    /// Points, twice over (whole numbers: 9 is 4.5).
+    pub(crate) half_points: u32,
+    pub(crate) rank: usize,
+    /// Per round: opponent's number, colour, TRF result code.
+    pub(crate) rounds: Vec<Option<(usize, char, char)>>,
+}
+
+/// The report: each header line's text, the players, and what the officer
+/// is told on the screen.
+pub(crate) struct TrfReport {
+    pub(crate) event: String,
+    pub(crate) site: String,
+    pub(crate) federation: String,
+    /// `YYYY/MM/DD`.
+    pub(crate) start: String,
+    pub(crate) end: String,
+    /// The `092` line: the list and that it was audited.
+    pub(crate) kind: String,
+    pub(crate) arbiter: String,
+    pub(crate) time_control: String,
+    /// Per round, its date (`YY/MM/DD`), empty where no game of it has one.
+    pub(crate) round_dates: Vec<String>,
+    pub(crate) players: Vec<TrfPlayer>,
+    /// Where a line was chosen among disagreeing tags, or left empty, or a
+    /// name cut to its 33 columns.
+    pub(crate) notes: Vec<String>,
+    /// Games not in the report, and why.
+    pub(crate) left_out: Vec<String>,
+    /// Games written as not rated, and why.
+    pub(crate) not_rated: Vec<String>,
+}
+
+/// The most common of `values` (ties: the first seen), with a note where
+/// they disagree; `given` overrides.
+fn common(
+    what: &str,
+    line: &str,
+    flag: &str,
+    values: &[&str],
+    given: Option<&String>,
+    notes: &mut Vec<String>,
+) -> String {
+    if let Some(g) = given {
+        return g.clone();
+    }
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for v in values
+        .iter()
+        .map(|v| v.trim())
+        .filter(|v| !v.is_empty() && *v != "?")
+    {
+        match counts.iter_mut().find(|(c, _)| *c == v) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((v, 1)),
+        }
+    }
+    // The most common; among equals, the first seen.
+    let best = counts
+        .iter()
+        .copied()
+        .fold(None, |m: Option<(&str, usize)>, c| match m {
+            Some(m) if m.1 >= c.1 => Some(m),
+            _ => Some(c),
+        });
+    let Some((best, n)) = best else {
+        notes.push(format!(
+            "no game has a {what} tag: the {line} line is empty; give {flag}"
+        ));
+        return String::new();
+    };
+    if counts.len() > 1 {
+        notes.push(format!(
+            "the games disagree on {what} ({} values): the {line} line has the most common, {best:?} ({n} of {} games); give {flag} to set it",
+            counts.len(),
+            values.len()
+        ));
+    }
+    best.to_string()
+}
+
+/// Header fields of a player, from the first game that gives each.
+fn merge(into: &mut Player, p: &Player) {
+    for (to, from) in [
+        (&mut into.fide_id, &p.fide_id),
+        (&mut into.title, &p.title),
+        (&mut into.federation, &p.federation),
+    ] {
+        if to.is_empty() {
+            to.clone_from(from);
+        }
+    }
+    into.elo = into.elo.max(p.elo);
+}
+
+const NAME_COLUMNS: usize = 33;
+
+pub(crate) fn trf_report(
+    a: &Audited,
+    list: &super::RatedList,
+    opts: &TrfOptions,
+) -> Result<TrfReport, String> {
+    let mut notes = vec![format!("rounds told apart {}", a.rounds_by)];
+    let mut people: BTreeMap<&str, Player> = BTreeMap::new();
+    for g in &a.listed {
+        for p in [&g.white, &g.black] {
+            merge(people.entry(p.name.as_str()).or_default(), p);
+        }
+    }
+    let mut order: Vec<(&str, &Player)> = people.iter().map(|(n, p)| (*n, p)).collect();
+    order.sort_by(|a, b| b.1.elo.cmp(&a.1.elo).then(a.0.cmp(b.0)));
+    let number: BTreeMap<&str, usize> = order
+        .iter()
+        .enumerate()
+        .map(|(i, (n, _))| (*n, i + 1))
+        .collect();
+    // A name over its 33 columns is cut, and said; two cut alike cannot be
+    // told apart in the file.
+    let mut cut: BTreeMap<String, &str> = BTreeMap::new();
+    for (n, _) in &order {
+        let short: String = n.chars().take(NAME_COLUMNS).collect();
+        if short.chars().count() < n.chars().count() {
+            notes.push(format!(
+                "the name {n:?} is cut to its {NAME_COLUMNS} columns: {short:?}"
+            ));
+        }
+        if let Some(other) = cut.insert(short.clone(), n) {
+            return Err(format!(
+                "{other:?} and {n:?} are both {short:?} when cut to the TRF's {NAME_COLUMNS} columns: shorten one in the games' tags"
+            ));
+        }
+    }
+    let mut players: Vec<TrfPlayer> = order
+        .iter()
+        .map(|(n, p)| TrfPlayer {
+            number: number[n],
+            name: n.chars().take(NAME_COLUMNS).collect(),
+            title: p.title.clone(),
+            federation: p.federation.clone(),
+            fide_id: p.fide_id.clone(),
+            rating: p.elo,
+            half_points: 0,
+            rank: 0,
+            rounds: vec![None; a.round_count],
+        })
+        .collect();
+    let mut dates: Vec<Vec<&str>> = vec![Vec::new(); a.round_count];
+    let (mut left_out, mut not_rated) = (Vec::new(), Vec::new());
+    let name = |g: &ListedGame| {
+        format!(
+            "{}, game {} ({} v {}, round {})",
+            g.source, g.game, g.white.name, g.black.name, g.round
+        )
+    };
+    for (g, r) in a.listed.iter().zip(&a.rounds) {
+        let Some(r) = *r else {
+            let why = if g.result == GameResult::Unknown {
+                "no result"
+            } else {
+                "a player already has a game in that round"
+            };
+            left_out.push(format!("{}: {why}", name(g)));
+            continue;
+        };
+        let why: Vec<&str> = g.excluded.iter().copied().collect();
+        if !why.is_empty() && opts.not_rated == NotRated::Omit {
+            left_out.push(format!("{}: not rated ({})", name(g), why.join(", ")));
+            continue;
+        }
+        let codes = codes(g.result, g.forfeit, !why.is_empty());
+        let Some((w_code, b_code, w_half, b_half)) = codes else {
+            continue;
+        };
+        if g.forfeit {
+            not_rated.push(format!("{}: a forfeit", name(g)));
+        } else if !why.is_empty() {
+            not_rated.push(format!("{}: {}", name(g), why.join(", ")));
+        }
+        let (w, b) = (number[g.white.name.as_str()], number[g.black.name.as_str()]);
+        players[w - 1].rounds[r] = Some((b, 'w', w_code));
+        players[b - 1].rounds[r] = Some((w, 'b', b_code));
+        players[w - 1].half_points += w_half;
+        players[b - 1].half_points += b_half;
+        dates[r].push(&g.date);
+    }
+    let mut by_points: Vec<(u32, usize)> =
+        players.iter().map(|p| (p.half_points, p.number)).collect();
+    by_points.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    for (rank, (_, n)) in by_points.into_iter().enumerate() {
+        players[n - 1].rank = rank + 1;
+    }
+    let slash = |d: &str| d.trim().replace(['.', '-'], "/");
+    let complete = |d: &&str| d.len() == 10 && !d.contains('?');
+    let all: Vec<&str> = a
+        .listed
+        .iter()
+        .map(|g| g.date.as_str())
+        .filter(complete)
+        .collect();
+    if all.is_empty() {
+        notes.push(
+            "no game has a complete Date tag: the 042, 052 and 132 lines have no dates".into(),
+        );
+    }
+    let mut round_dates = Vec::new();
+    for (r, ds) in dates.iter().enumerate() {
+        let ds: Vec<&str> = ds.iter().copied().filter(complete).collect();
+        let mut quiet = Vec::new();
+        let d = common(
+            "Date",
+            "132",
+            "a Date tag on each game",
+            &ds,
+            None,
+            &mut quiet,
+        );
+        if ds.iter().any(|x| *x != d) {
+            notes.push(format!(
+                "the games of round {} are on more than one date: the 132 line has {d}",
+                r + 1
+            ));
+        }
+        round_dates.push(if d.is_empty() { d } else { slash(&d[2..]) });
+    }
+    let events: Vec<&str> = a.listed.iter().map(|g| g.event.as_str()).collect();
+    let sites: Vec<&str> = a.listed.iter().map(|g| g.site.as_str()).collect();
+    let controls: Vec<&str> = a.listed.iter().map(|g| g.time_control.as_str()).collect();
+    Ok(TrfReport {
+        event: common(
+            "Event",
+            "012",
+            "--trf-event",
+            &events,
+            opts.event.as_ref(),
+            &mut notes,
+        ),
+        site: common(
+            "Site",
+            "022",
+            "--trf-site",
+            &sites,
+            opts.site.as_ref(),
+            &mut notes,
+        ),
+        federation: opts.federation.clone(),
+        start: all.iter().min().map(|d| slash(d)).unwrap_or_default(),
+        end: all.iter().max().map(|d| slash(d)).unwrap_or_default(),
+        kind: format!("{}, audited", list.title),
+        arbiter: opts.arbiter.clone(),
+        time_control: common(
+            "TimeControl",
+            "122",
+            "--trf-time-control",
+            &controls,
+            opts.time_control.as_ref(),
+            &mut notes,
+        ),
+        round_dates,
+        players,
+        notes,
+        left_out,
+        not_rated,
+    })
+}
+
+/// TRF-16's result codes for White and Black, and their half points: `1`,
+/// `=`, `0` rated; `W`, `D`, `L` not rated; `+`, `-` a forfeit. `None` for
+/// no result.
+fn codes(result: GameResult, forfeit: bool, unrated: bool) -> Option<(char, char, u32, u32)> {
+    Some(match (result, forfeit, unrated) {
+        (GameResult::WhiteWins, true, _) => ('+', '-', 2, 0),
+        (GameResult::BlackWins, true, _) => ('-', '+', 0, 2),
+        (GameResult::WhiteWins, false, false) => ('1', '0', 2, 0),
+        (GameResult::BlackWins, false, false) => ('0', '1', 0, 2),
+        (GameResult::Draw, _, false) => ('=', '=', 1, 1),
+        (GameResult::WhiteWins, false, true) => ('W', 'L', 2, 0),
+        (GameResult::BlackWins, false, true) => ('L', 'W', 0, 2),
+        (GameResult::Draw, _, true) => ('D', 'D', 1, 1),
+        (GameResult::Unknown, ..) => return None,
+    })
+}
