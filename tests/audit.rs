@@ -299,6 +299,27 @@ fn a_real_broadcast_is_a_nine_round_trf_a_pairing_engine_reads() {
             String::from_utf8_lossy(&o.stderr)
         );
     }
+    // Check mode recomputes each score from the results and refuses a file
+    // where one differs: so its acceptance says our points are right. One
+    // point changed, it refuses.
+    let text = std::fs::read_to_string(&trf).unwrap();
+    let wrong: Vec<String> = text
+        .lines()
+        .map(|l| match l.strip_prefix("001    1") {
+            Some(_) => format!("{} 9.0{}", &l[..80], &l[84..]),
+            None => l.to_string(),
+        })
+        .collect();
+    let bad = dir.path().join("wrong.trf");
+    std::fs::write(&bad, wrong.join("\n")).unwrap();
+    let o = std::process::Command::new(&bbp)
+        .arg("--dutch")
+        .arg(&bad)
+        .arg("-c")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("does not match the game results"));
 }
 
 /// The second built-in list runs from its file alone, and a game a finding
@@ -415,4 +436,190 @@ fn names_cut_to_their_columns_are_said_and_collisions_refused() {
         "{err}"
     );
     assert!(!trf.exists());
+}
+
+/// A line with `fields` at their 1-based columns, as TRF-16 places them.
+fn columns(fields: &[(usize, &str)]) -> String {
+    let mut l: Vec<u8> = Vec::new();
+    for (c, text) in fields {
+        if l.len() < c - 1 + text.len() {
+            l.resize(c - 1 + text.len(), b' ');
+        }
+        l[c - 1..c - 1 + text.len()].copy_from_slice(text.as_bytes());
+    }
+    String::from_utf8(l).unwrap()
+}
+
+/// A tournament file as Swiss-Manager writes one, by hand from TRF-16:
+/// three rounds on the 12th of August, Lim's games among them.
+fn tournament(control: &str) -> String {
+    let player = |n: &str, name: &str, elo: &str, pts: &str, rounds: &[(&str, &str, &str)]| {
+        let mut f = vec![(1, "001"), (5, n), (15, name), (49, elo), (81, pts)];
+        for (i, (o, c, r)) in rounds.iter().enumerate() {
+            f.extend([(92 + 10 * i, *o), (97 + 10 * i, *c), (99 + 10 * i, *r)]);
+        }
+        columns(&f)
+    };
+    [
+        "012 Sabah Active-30 Rated".to_string(),
+        "022 Kota Kinabalu".into(),
+        format!("122 {control}"),
+        columns(&[
+            (1, "132"),
+            (92, "23/08/12"),
+            (102, "23/08/12"),
+            (112, "23/08/12"),
+        ]),
+        player(
+            "   1",
+            "Lim, Wei Ming",
+            "1850",
+            " 0.0",
+            &[("   2", "w", "0"), ("   3", "w", "0"), ("   4", "w", "0")],
+        ),
+        player(
+            "   2",
+            "Chong, Daniel",
+            "1700",
+            " 2.0",
+            &[("   1", "b", "1"), ("0000", "-", "Z"), ("   3", "w", "1")],
+        ),
+        player(
+            "   3",
+            "Rahman, Siti",
+            "1600",
+            " 1.5",
+            &[("   4", "w", "="), ("   1", "b", "1"), ("   2", "b", "0")],
+        ),
+        player(
+            "   4",
+            "Tan, Mei Ling",
+            "",
+            " 1.5",
+            &[("   3", "b", "="), ("0000", "-", "Z"), ("   1", "b", "1")],
+        ),
+    ]
+    .join("\n")
+        + "\n"
+}
+
+/// A TRF from another program is the list: audited alone (its 122 line
+/// against the list's control, its rounds a day from 132), and with the
+/// games, each result checked against the game played.
+#[test]
+fn a_tournament_file_is_audited_with_and_without_its_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let trf = dir.path().join("sabah.trf");
+    std::fs::write(&trf, tournament("30 min")).unwrap();
+    let out = dir.path().join("out.trf");
+    let run = |inputs: &[&str]| {
+        let mut args = vec![
+            "audit",
+            "--list",
+            "active30",
+            "--trf",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(inputs);
+        let o = arbiter(&args);
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(o.status.success(), "{err}");
+        (parse_csv(&o.stdout), err)
+    };
+    // Alone: clean, and written again with the same games and points.
+    let (rows, err) = run(&[trf.to_str().unwrap()]);
+    assert!(rows.is_empty(), "{rows:?}");
+    assert!(
+        err.contains("sabah.trf (0 games read beside it) against the Sabah Active-30 rated list: 0 findings; 0 games not rated")
+            && err.contains("audited the 5 games of "),
+        "{err}"
+    );
+    let again = std::fs::read_to_string(&out).unwrap();
+    let players = trf_players(&again);
+    let pts: Vec<(&str, f64)> = players.iter().map(|p| (p.2.as_str(), p.6)).collect();
+    assert_eq!(
+        pts,
+        [
+            ("Lim, Wei Ming", 0.0),
+            ("Chong, Daniel", 2.0),
+            ("Rahman, Siti", 1.5),
+            ("Tan, Mei Ling", 1.5)
+        ]
+    );
+    assert_eq!(players[0].7, [(2, 'w', '0'), (3, 'w', '0'), (4, 'w', '0')]);
+    assert!(again.lines().any(|l| l == "122 30 min"), "{again}");
+    assert!(again.lines().any(|l| l == "XXR 3"), "{again}");
+
+    // With the games: Lim beat Rahman in round 2 (game 2 of the sample),
+    // the file says he lost; the other rounds agree. The sample's games the
+    // file does not have are findings too.
+    let sample = common::sample("active30-rated-list.pgn");
+    let (rows, _) = run(&[trf.to_str().unwrap(), sample.to_str().unwrap()]);
+    let contradiction: Vec<&common::Row> = rows
+        .iter()
+        .filter(|r| r["finding"] == "trf-result")
+        .collect();
+    assert_eq!(contradiction.len(), 1, "{rows:?}");
+    let c = contradiction[0];
+    assert_eq!(
+        (
+            c["game"].as_str(),
+            c["round"].as_str(),
+            c["white"].as_str(),
+            c["black"].as_str(),
+            c["rule"].as_str()
+        ),
+        ("3", "2", "Lim, Wei Ming", "Rahman, Siti", "FIDE 5.1.2")
+    );
+    // The row names the file's game (its third), the rule the game's result stands on.
+    assert!(c["source"].ends_with("sabah.trf"));
+    assert_eq!(c["date"], "2023.08.12");
+    assert!(
+        c["detail"].starts_with(
+            "the tournament file has 0-1 for round 2 (Lim, Wei Ming v Rahman, Siti); the game ("
+        ),
+        "{}",
+        c["detail"]
+    );
+    assert!(
+        c["detail"]
+            .ends_with("game 2) is 1-0 under sabah-active30: not rated until the officer decides"),
+        "{}",
+        c["detail"]
+    );
+    let missing: Vec<&str> = rows
+        .iter()
+        .filter(|r| r["finding"] == "not-in-trf")
+        .map(|r| r["game"].as_str())
+        .collect();
+    assert_eq!(missing, ["4", "5", "6", "7", "8", "9", "10", "11"]);
+    let again = std::fs::read_to_string(&out).unwrap();
+    let lim = &trf_players(&again)[0];
+    assert_eq!(lim.7[1], (3, 'w', 'L'));
+    assert_eq!(lim.7[0], (2, 'w', '0'));
+
+    // A 122 line that is not the list's control: one finding for the file,
+    // and none of its games rated.
+    std::fs::write(&trf, tournament("15 min + 10 sec")).unwrap();
+    let (rows, err) = run(&[trf.to_str().unwrap()]);
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(
+        (
+            rows[0]["game"].as_str(),
+            rows[0]["finding"].as_str(),
+            rows[0]["rule"].as_str()
+        ),
+        ("0", "time-control", "Sabah i.1")
+    );
+    assert_eq!(rows[0]["detail"], "the tournament file's 122 line \"15 min + 10 sec\" is not 30 minutes each without increment");
+    assert!(err.contains("5 games not rated"), "{err}");
+    // A broken player line is an error naming the file, line and column.
+    std::fs::write(&trf, tournament("30 min").replace("001    4", "001    x")).unwrap();
+    let o = arbiter(&["audit", "--list", "active30", trf.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("sabah.trf line 8 column 5: the starting rank (columns 5-8) is not a number"),
+        "{err}"
+    );
 }

@@ -13,6 +13,7 @@ use crate::{
 
 pub mod list;
 pub(crate) mod report;
+pub(crate) mod trf_in;
 
 pub use list::RatedList;
 
@@ -77,6 +78,8 @@ pub(crate) struct ListedGame {
     /// The result the audit stands by: as recorded when confirmed, the
     /// judged one when corrected, the recorded one under review.
     pub(crate) result: GameResult,
+    /// The rule the result stands on, as judged (empty for a game of a TRF).
+    pub(crate) rule: String,
     /// The findings that keep this game off the rating (`not_rated`).
     pub(crate) excluded: BTreeSet<&'static str>,
     /// A decisive result with no more moves than the list's forfeit allows.
@@ -214,6 +217,7 @@ impl Audit {
                 Status::Corrected => j.verdict.result,
                 _ => t.recorded_result(),
             },
+            rule: j.verdict.rule.to_string(),
             excluded: BTreeSet::new(),
             forfeit: false,
         };
@@ -271,6 +275,89 @@ impl Audit {
             ));
         }
         self.listed.push(g);
+    }
+
+    /// A tournament file (TRF-16) as the list: its games replace the
+    /// games read, each checked against the game read for it where there
+    /// is one (same round and names): a result the game contradicts is a
+    /// finding, and the game's own findings go with it. A game read that the
+    /// file does not have is a finding; the file's `122` control is checked
+    /// once for all its games.
+    pub(crate) fn take_trf(&mut self, trf: trf_in::TrfList) {
+        let cut = |n: &str| n.chars().take(report::NAME_COLUMNS).collect::<String>();
+        let key = |g: &ListedGame| (g.round_number, cut(&g.white.name), cut(&g.black.name));
+        let mut read: BTreeMap<_, usize> = BTreeMap::new();
+        for (i, g) in self.listed.iter().enumerate() {
+            read.entry(key(g)).or_insert(i);
+        }
+        let control = self.trf_control_problem(&trf.time_control);
+        let mut games = trf.games;
+        if let (Some(problem), Some(first)) = (&control, games.first()) {
+            let mut f = Finding::of(
+                first,
+                "time-control",
+                self.list.control_rule.clone(),
+                problem.clone(),
+            );
+            (f.game, f.round, f.white, f.black, f.date) = (
+                0,
+                String::new(),
+                String::new(),
+                String::new(),
+                String::new(),
+            );
+            self.findings.push(f);
+        }
+        let mut matched = BTreeSet::new();
+        for g in &mut games {
+            if control.is_some() {
+                g.excluded.insert("time-control");
+            }
+            let Some(&i) = read.get(&key(g)) else {
+                continue;
+            };
+            matched.insert(i);
+            let game = &self.listed[i];
+            g.excluded.extend(game.excluded.iter().copied());
+            if game.result != g.result && game.result != GameResult::Unknown {
+                g.excluded.insert("trf-result");
+                let detail = format!(
+                    "the tournament file has {} for round {} ({} v {}); the game ({}, game {}) is {} under {}: not rated until the officer decides",
+                    g.result.as_str(), g.round, g.white.name, g.black.name, game.source, game.game, game.result.as_str(), self.list.ruleset
+                );
+                let mut f = Finding::of(g, "trf-result", game.rule.clone(), detail);
+                f.date.clone_from(&game.date);
+                self.findings.push(f);
+            }
+        }
+        for (i, g) in self.listed.iter().enumerate() {
+            if !matched.contains(&i) {
+                let detail = format!(
+                    "no game of round {} between {} and {} in the tournament file {}",
+                    g.round_number.map_or(g.round.clone(), |r| r.to_string()),
+                    g.white.name,
+                    g.black.name,
+                    games.first().map_or("", |t| t.source.as_str())
+                );
+                self.findings
+                    .push(Finding::of(g, "not-in-trf", "FIDE C.04 Annex 2", detail));
+            }
+        }
+        self.listed = games;
+    }
+
+    /// The `122` line against the list's control: `None` where it is the
+    /// list's; written as a PGN `TimeControl` (`1800`, `5400+30`) or in
+    /// minutes and seconds (`30 min`, `90 min + 30 sec`).
+    fn trf_control_problem(&self, text: &str) -> Option<String> {
+        let want = self.list.control_words();
+        match trf_in::control(text) {
+            Some(tc) if self.list.fits(&tc) => None,
+            Some(_) => Some(format!("the tournament file's 122 line {text:?} is not {want}")),
+            None => Some(format!(
+                "the tournament file's 122 line {text:?} cannot be read as a control: it cannot be shown to be {want}"
+            )),
+        }
     }
 
     /// The checks that need the whole list: rounds a day, and the TRF's

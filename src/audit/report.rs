@@ -135,7 +135,7 @@ fn merge(into: &mut Player, p: &Player) {
     into.elo = into.elo.max(p.elo);
 }
 
-const NAME_COLUMNS: usize = 33;
+pub(crate) const NAME_COLUMNS: usize = 33;
 
 pub(crate) fn trf_report(
     a: &Audited,

@@ -21,7 +21,7 @@ use crate::{
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
-    /// PGN files, directories or - for stdin (as for adjudicate).
+    /// PGN files, directories or - for stdin (as for adjudicate); a .trf file (TRF-16, as Swiss-Manager or Vega export it) is the list itself, the PGN games beside it the evidence.
     #[arg(required = true)]
     pub(crate) inputs: Vec<String>,
     /// The rated list's rules: a built-in list (active30: Sabah Active-30; fide-rapid: FIDE A.1's rapid) or a list TOML file (docs/audit.md).
@@ -83,7 +83,19 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             return ExitStatus::Error;
         }
     };
-    let (sources, mut errors, opts) = match super::inputs_and_options(&a.inputs, a.jobs) {
+    let (trf_inputs, pgn_inputs): (Vec<String>, Vec<String>) = a
+        .inputs
+        .iter()
+        .cloned()
+        .partition(|i| i.to_ascii_lowercase().ends_with(".trf"));
+    let tournament = match read_tournament(&trf_inputs) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("arbiter: {e}");
+            return ExitStatus::Error;
+        }
+    };
+    let (sources, mut errors, opts) = match super::inputs_and_options(&pgn_inputs, a.jobs) {
         Ok(x) => x,
         Err(o) => return o,
     };
@@ -126,6 +138,9 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         eprintln!("arbiter: {e}");
     }
     errors.extend(summary.errors.iter().cloned());
+    if let Some(t) = tournament {
+        audit.take_trf(t);
+    }
     let audited = audit.finish();
     let (games, findings) = (audited.games, &audited.findings);
     let bytes = match a.format {
@@ -173,7 +188,10 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         return ExitStatus::Error;
     }
     if !a.quiet {
-        eprintln!("arbiter: {}", summary_line(&audited, &list));
+        eprintln!(
+            "arbiter: {}",
+            summary_line(&audited, &list, trf_inputs.first().map(String::as_str))
+        );
     }
     if errors.is_empty() {
         ExitStatus::Ok
@@ -184,6 +202,31 @@ pub(crate) fn run(a: Args) -> ExitStatus {
 
 /// The TRF report of the list, saying on the screen who is left out and
 /// which header lines FIDE rating needs that are empty.
+/// The tournament file, where one is given: at most one, read whole.
+fn read_tournament(inputs: &[String]) -> Result<Option<crate::audit::trf_in::TrfList>, String> {
+    match inputs {
+        [] => Ok(None),
+        [one] => {
+            let bytes = crate::read::contained::read_regular(std::path::Path::new(one), 64 << 20)
+                .map_err(|e| format!("{one}: {e}"))?;
+            // TRF files from Windows programs are often Windows-1252.
+            let text = match String::from_utf8(bytes) {
+                Ok(t) => t,
+                Err(e) => encoding_rs::WINDOWS_1252
+                    .decode_without_bom_handling(e.as_bytes())
+                    .0
+                    .into_owned(),
+            };
+            crate::audit::trf_in::parse(one, &text).map(Some)
+        }
+        more => Err(format!(
+            "one tournament file at a time: {} given ({})",
+            more.len(),
+            more.join(", ")
+        )),
+    }
+}
+
 fn write_trf(
     a: &Args,
     path: &std::path::Path,
@@ -218,16 +261,23 @@ fn write_trf(
 }
 
 /// The summary: games, findings by kind, and how many games are not rated.
-fn summary_line(audited: &Audited, list: &RatedList) -> String {
+fn summary_line(audited: &Audited, list: &RatedList, tournament: Option<&str>) -> String {
     let mut kinds: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
     for f in &audited.findings {
         *kinds.entry(f.finding).or_default() += 1;
     }
     let kinds: Vec<String> = kinds.iter().map(|(k, n)| format!("{n} {k}")).collect();
     let unrated = audited.listed.iter().filter(|g| !g.rated()).count();
+    let what = match tournament {
+        Some(t) => format!(
+            "audited the {} of {t} ({} read beside it)",
+            crate::claim::plural(audited.listed.len(), "game"),
+            crate::claim::plural(audited.games as usize, "game")
+        ),
+        None => format!("audited {} games", audited.games),
+    };
     format!(
-        "audited {} games against the {}: {} findings{}; {} not rated",
-        audited.games,
+        "{what} against the {}: {} findings{}; {} not rated",
         list.title,
         audited.findings.len(),
         if kinds.is_empty() {

@@ -1,0 +1,242 @@
+//! A tournament file in FIDE TRF-16 (a Swiss-Manager or Vega export) read
+//! as the list to audit: its header lines, its players, and its games,
+//! rebuilt from the players' round columns.
+
+use std::collections::BTreeSet;
+
+use super::{ListedGame, Player};
+use crate::model::GameResult;
+
+/// A TRF-16 tournament as `audit` uses it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TrfList {
+    pub(crate) event: String,
+    pub(crate) site: String,
+    /// The `122` line as written.
+    pub(crate) time_control: String,
+    /// Per round, its date from `132` (`YYYY.MM.DD`), empty where none.
+    pub(crate) round_dates: Vec<String>,
+    /// The games, White's player line first, in round order.
+    pub(crate) games: Vec<ListedGame>,
+}
+
+/// The text of 1-based columns `a..=b` of a line, trimmed.
+fn col(l: &str, a: usize, b: usize) -> &str {
+    let end = b.min(l.len());
+    if a > end {
+        return "";
+    }
+    l.get(a - 1..end).unwrap_or("").trim()
+}
+
+/// `YY/MM/DD` or `YYYY/MM/DD` as a PGN date (`YYYY.MM.DD`).
+fn pgn_date(d: &str) -> String {
+    let parts: Vec<&str> = d.trim().split(['/', '.', '-']).collect();
+    match parts.as_slice() {
+        [y, m, d] if y.len() == 2 => format!("20{y}.{m}.{d}"),
+        [y, m, d] if y.len() == 4 => format!("{y}.{m}.{d}"),
+        _ => String::new(),
+    }
+}
+
+/// One player's round column: opponent, colour, result code.
+struct Cell {
+    opponent: usize,
+    colour: char,
+    code: char,
+}
+
+/// Reads a TRF-16 file's text; an error names the file, line and column.
+pub(crate) fn parse(name: &str, text: &str) -> Result<TrfList, String> {
+    let mut list = TrfList::default();
+    let mut players: Vec<(usize, Player, Vec<Option<Cell>>)> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let at = |c: usize, m: &str| format!("{name} line {} column {c}: {m}", i + 1);
+        let line = line.trim_end_matches('\r');
+        let (code, rest) = (line.get(..3).unwrap_or(line), line.get(4..).unwrap_or(""));
+        match code {
+            "012" => list.event = rest.trim().to_string(),
+            "022" => list.site = rest.trim().to_string(),
+            "122" => list.time_control = rest.trim().to_string(),
+            "132" => {
+                let mut c = 92;
+                while c <= line.len() {
+                    list.round_dates.push(pgn_date(col(line, c, c + 7)));
+                    c += 10;
+                }
+            }
+            "001" => {
+                let number: usize = col(line, 5, 8)
+                    .parse()
+                    .map_err(|_| at(5, "the starting rank (columns 5-8) is not a number"))?;
+                let points = col(line, 81, 84);
+                if !points.is_empty() && points.parse::<f64>().is_err() {
+                    return Err(at(81, "the points (columns 81-84) are not a number"));
+                }
+                let player = Player {
+                    name: col(line, 15, 47).to_string(),
+                    elo: col(line, 49, 52).parse().ok().filter(|&e: &u32| e > 0),
+                    fide_id: col(line, 58, 68).to_string(),
+                    title: col(line, 11, 13).to_string(),
+                    federation: col(line, 54, 56).to_string(),
+                };
+                let mut rounds = Vec::new();
+                let mut c = 92;
+                while c <= line.len() {
+                    let opp = col(line, c, c + 3);
+                    let colour = col(line, c + 5, c + 5).chars().next().unwrap_or('-');
+                    let code = col(line, c + 7, c + 7).chars().next().unwrap_or(' ');
+                    let opponent = match opp {
+                        "" | "0000" => 0,
+                        o => o.parse().map_err(|_| {
+                            at(c, &format!("the opponent {o:?} is not a starting rank"))
+                        })?,
+                    };
+                    if !"wb-".contains(colour) {
+                        return Err(at(
+                            c + 5,
+                            &format!("the colour {colour:?} is not w, b or -"),
+                        ));
+                    }
+                    if !"10=WDL+-HFUZ ".contains(code) {
+                        return Err(at(
+                            c + 7,
+                            &format!("the result {code:?} is not a TRF-16 result code"),
+                        ));
+                    }
+                    rounds.push((opponent > 0).then_some(Cell {
+                        opponent,
+                        colour,
+                        code,
+                    }));
+                    c += 10;
+                }
+                players.push((number, player, rounds));
+            }
+            _ => {}
+        }
+    }
+    if players.is_empty() {
+        return Err(format!("{name}: no player lines (001): not a TRF-16 file"));
+    }
+    let by_number = |n: usize| players.iter().find(|(k, ..)| *k == n);
+    let mut seen = BTreeSet::new();
+    let mut index = 0;
+    let rounds = players.iter().map(|p| p.2.len()).max().unwrap_or(0);
+    for r in 0..rounds {
+        for (number, white, cells) in &players {
+            let Some(Some(cell)) = cells.get(r) else {
+                continue;
+            };
+            if cell.colour != 'w' {
+                continue;
+            }
+            let Some((_, black, theirs)) = by_number(cell.opponent) else {
+                return Err(format!(
+                    "{name}: player {number} meets player {} in round {}, who is not listed",
+                    cell.opponent,
+                    r + 1
+                ));
+            };
+            let back = theirs.get(r).and_then(Option::as_ref);
+            if !back.is_some_and(|b| b.opponent == *number && b.colour == 'b') {
+                return Err(format!(
+                    "{name}: round {}: player {number} has White against {}, whose line does not say so",
+                    r + 1,
+                    cell.opponent
+                ));
+            }
+            if !seen.insert((r, *number)) {
+                continue;
+            }
+            index += 1;
+            let (result, forfeit, unrated) = match cell.code {
+                '1' => (GameResult::WhiteWins, false, false),
+                '0' => (GameResult::BlackWins, false, false),
+                '=' => (GameResult::Draw, false, false),
+                'W' => (GameResult::WhiteWins, false, true),
+                'L' => (GameResult::BlackWins, false, true),
+                'D' => (GameResult::Draw, false, true),
+                '+' => (GameResult::WhiteWins, true, false),
+                '-' => (GameResult::BlackWins, true, false),
+                _ => (GameResult::Unknown, false, false),
+            };
+            let mut excluded = BTreeSet::new();
+            if unrated {
+                excluded.insert("not rated in the TRF read");
+            }
+            list.games.push(ListedGame {
+                source: name.to_string(),
+                game: index,
+                event: list.event.clone(),
+                site: list.site.clone(),
+                date: list.round_dates.get(r).cloned().unwrap_or_default(),
+                round: (r + 1).to_string(),
+                round_number: Some(r as u32 + 1),
+                time_control: list.time_control.clone(),
+                white: white.clone(),
+                black: black.clone(),
+                result,
+                rule: String::new(),
+                excluded,
+                forfeit,
+            });
+        }
+    }
+    Ok(list)
+}
+
+/// A `122` line as a control: a PGN `TimeControl` (`1800`, `5400+30`), or
+/// minutes with seconds a move (`30 min`, `90 min + 30 sec`, `90'+30"`).
+pub(crate) fn control(text: &str) -> Option<crate::pgn::time_control::TimeControl> {
+    use crate::pgn::time_control::{Period, TimeControl};
+    let t = text.trim();
+    if let Ok(tc) = TimeControl::parse(t) {
+        return Some(tc);
+    }
+    let (base, inc) = match t.split_once('+') {
+        Some((b, i)) => (b, Some(i)),
+        None => (t, None),
+    };
+    let number = |s: &str, units: &[&str]| -> Option<u32> {
+        let s = s.trim().to_ascii_lowercase();
+        let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
+        let unit = s[digits.len()..].trim();
+        (!digits.is_empty() && units.contains(&unit))
+            .then(|| digits.parse().ok())
+            .flatten()
+    };
+    let minutes = number(base, &["min", "mins", "minutes", "'", "m"])?;
+    let inc = match inc {
+        Some(i) => number(i, &["sec", "secs", "seconds", "s", "\"", "''"])?,
+        None => 0,
+    };
+    Some(TimeControl::Periods(vec![Period::SuddenDeath {
+        secs: minutes * 60,
+        inc,
+    }]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_and_dates_read_as_trf_16_places_them() {
+        assert_eq!(pgn_date("23/08/12"), "2023.08.12");
+        assert_eq!(pgn_date("2023/08/12"), "2023.08.12");
+        assert_eq!(col("001    1", 5, 8), "1");
+        assert_eq!(col("001", 5, 8), "");
+    }
+
+    #[test]
+    fn a_122_line_reads_as_a_control_in_its_common_forms() {
+        let c = |t: &str| control(t).map(|tc| tc.to_string());
+        assert_eq!(c("1800").as_deref(), Some("1800"));
+        assert_eq!(c("5400+30").as_deref(), Some("5400+30"));
+        assert_eq!(c("30 min").as_deref(), Some("1800"));
+        assert_eq!(c("90 min + 30 sec").as_deref(), Some("5400+30"));
+        assert_eq!(c("90'+30\"").as_deref(), Some("5400+30"));
+        assert_eq!(c("game in half an hour"), None);
+    }
+}
