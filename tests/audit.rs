@@ -613,6 +613,21 @@ fn a_tournament_file_is_audited_with_and_without_its_games() {
     );
     assert_eq!(rows[0]["detail"], "the tournament file's 122 line \"15 min + 10 sec\" is not 30 minutes each without increment");
     assert!(err.contains("5 games not rated"), "{err}");
+    // The report is never written over the file read.
+    let o = arbiter(&[
+        "audit",
+        "--list",
+        "active30",
+        trf.to_str().unwrap(),
+        "--trf",
+        trf.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("is the tournament file read: refused"));
+    assert_eq!(
+        std::fs::read_to_string(&trf).unwrap(),
+        tournament("15 min + 10 sec")
+    );
     // A broken player line is an error naming the file, line and column.
     std::fs::write(&trf, tournament("30 min").replace("001    4", "001    x")).unwrap();
     let o = arbiter(&["audit", "--list", "active30", trf.to_str().unwrap()]);

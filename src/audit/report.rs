@@ -143,95 +143,9 @@ pub(crate) fn trf_report(
     opts: &TrfOptions,
 ) -> Result<TrfReport, String> {
     let mut notes = vec![format!("rounds told apart {}", a.rounds_by)];
-    let mut people: BTreeMap<&str, Player> = BTreeMap::new();
-    for g in &a.listed {
-        for p in [&g.white, &g.black] {
-            merge(people.entry(p.name.as_str()).or_default(), p);
-        }
-    }
-    let mut order: Vec<(&str, &Player)> = people.iter().map(|(n, p)| (*n, p)).collect();
-    order.sort_by(|a, b| b.1.elo.cmp(&a.1.elo).then(a.0.cmp(b.0)));
-    let number: BTreeMap<&str, usize> = order
-        .iter()
-        .enumerate()
-        .map(|(i, (n, _))| (*n, i + 1))
-        .collect();
-    // A name over its 33 columns is cut, and said; two cut alike cannot be
-    // told apart in the file.
-    let mut cut: BTreeMap<String, &str> = BTreeMap::new();
-    for (n, _) in &order {
-        let short: String = n.chars().take(NAME_COLUMNS).collect();
-        if short.chars().count() < n.chars().count() {
-            notes.push(format!(
-                "the name {n:?} is cut to its {NAME_COLUMNS} columns: {short:?}"
-            ));
-        }
-        if let Some(other) = cut.insert(short.clone(), n) {
-            return Err(format!(
-                "{other:?} and {n:?} are both {short:?} when cut to the TRF's {NAME_COLUMNS} columns: shorten one in the games' tags"
-            ));
-        }
-    }
-    let mut players: Vec<TrfPlayer> = order
-        .iter()
-        .map(|(n, p)| TrfPlayer {
-            number: number[n],
-            name: n.chars().take(NAME_COLUMNS).collect(),
-            title: p.title.clone(),
-            federation: p.federation.clone(),
-            fide_id: p.fide_id.clone(),
-            rating: p.elo,
-            half_points: 0,
-            rank: 0,
-            rounds: vec![None; a.round_count],
-        })
-        .collect();
-    let mut dates: Vec<Vec<&str>> = vec![Vec::new(); a.round_count];
-    let (mut left_out, mut not_rated) = (Vec::new(), Vec::new());
-    let name = |g: &ListedGame| {
-        format!(
-            "{}, game {} ({} v {}, round {})",
-            g.source, g.game, g.white.name, g.black.name, g.round
-        )
-    };
-    for (g, r) in a.listed.iter().zip(&a.rounds) {
-        let Some(r) = *r else {
-            let why = if g.result == GameResult::Unknown {
-                "no result"
-            } else {
-                "a player already has a game in that round"
-            };
-            left_out.push(format!("{}: {why}", name(g)));
-            continue;
-        };
-        let why: Vec<&str> = g.excluded.iter().copied().collect();
-        if !why.is_empty() && opts.not_rated == NotRated::Omit {
-            left_out.push(format!("{}: not rated ({})", name(g), why.join(", ")));
-            continue;
-        }
-        let codes = codes(g.result, g.forfeit, !why.is_empty());
-        let Some((w_code, b_code, w_half, b_half)) = codes else {
-            continue;
-        };
-        if g.forfeit {
-            not_rated.push(format!("{}: a forfeit", name(g)));
-        } else if !why.is_empty() {
-            not_rated.push(format!("{}: {}", name(g), why.join(", ")));
-        }
-        let (w, b) = (number[g.white.name.as_str()], number[g.black.name.as_str()]);
-        players[w - 1].rounds[r] = Some((b, 'w', w_code));
-        players[b - 1].rounds[r] = Some((w, 'b', b_code));
-        players[w - 1].half_points += w_half;
-        players[b - 1].half_points += b_half;
-        dates[r].push(&g.date);
-    }
-    let mut by_points: Vec<(u32, usize)> =
-        players.iter().map(|p| (p.half_points, p.number)).collect();
-    by_points.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    for (rank, (_, n)) in by_points.into_iter().enumerate() {
-        players[n - 1].rank = rank + 1;
-    }
-    let slash = |d: &str| d.trim().replace(['.', '-'], "/");
+    let mut players = players_of(a, &mut notes)?;
+    let placed = place_games(a, opts, &mut players);
+    rank(&mut players);
     let complete = |d: &&str| d.len() == 10 && !d.contains('?');
     let all: Vec<&str> = a
         .listed
@@ -244,29 +158,10 @@ pub(crate) fn trf_report(
             "no game has a complete Date tag: the 042, 052 and 132 lines have no dates".into(),
         );
     }
-    let mut round_dates = Vec::new();
-    for (r, ds) in dates.iter().enumerate() {
-        let ds: Vec<&str> = ds.iter().copied().filter(complete).collect();
-        let mut quiet = Vec::new();
-        let d = common(
-            "Date",
-            "132",
-            "a Date tag on each game",
-            &ds,
-            None,
-            &mut quiet,
-        );
-        if ds.iter().any(|x| *x != d) {
-            notes.push(format!(
-                "the games of round {} are on more than one date: the 132 line has {d}",
-                r + 1
-            ));
-        }
-        round_dates.push(if d.is_empty() { d } else { slash(&d[2..]) });
-    }
-    let events: Vec<&str> = a.listed.iter().map(|g| g.event.as_str()).collect();
-    let sites: Vec<&str> = a.listed.iter().map(|g| g.site.as_str()).collect();
-    let controls: Vec<&str> = a.listed.iter().map(|g| g.time_control.as_str()).collect();
+    let round_dates = round_dates(&placed.dates, &mut notes);
+    let tags = |f: fn(&ListedGame) -> &str| a.listed.iter().map(f).collect::<Vec<&str>>();
+    let (events, sites) = (tags(|g| &g.event), tags(|g| &g.site));
+    let controls = tags(|g| &g.time_control);
     Ok(TrfReport {
         event: common(
             "Event",
@@ -300,9 +195,157 @@ pub(crate) fn trf_report(
         round_dates,
         players,
         notes,
-        left_out,
-        not_rated,
+        left_out: placed.left_out,
+        not_rated: placed.not_rated,
     })
+}
+
+/// `2023.08.12` as TRF writes dates, `2023/08/12`.
+fn slash(d: &str) -> String {
+    d.trim().replace(['.', '-'], "/")
+}
+
+/// The players, numbered by rating (highest first) then name, their header
+/// fields from the first game that gives each. A name over its 33 columns
+/// is cut, and said; two cut alike cannot be told apart in the file.
+fn players_of(a: &Audited, notes: &mut Vec<String>) -> Result<Vec<TrfPlayer>, String> {
+    let mut people: BTreeMap<&str, Player> = BTreeMap::new();
+    for g in &a.listed {
+        for p in [&g.white, &g.black] {
+            merge(people.entry(p.name.as_str()).or_default(), p);
+        }
+    }
+    let mut order: Vec<(&str, &Player)> = people.iter().map(|(n, p)| (*n, p)).collect();
+    order.sort_by(|a, b| b.1.elo.cmp(&a.1.elo).then(a.0.cmp(b.0)));
+    let mut cut: BTreeMap<String, &str> = BTreeMap::new();
+    for (n, _) in &order {
+        let short: String = n.chars().take(NAME_COLUMNS).collect();
+        if short.chars().count() < n.chars().count() {
+            notes.push(format!(
+                "the name {n:?} is cut to its {NAME_COLUMNS} columns: {short:?}"
+            ));
+        }
+        if let Some(other) = cut.insert(short.clone(), n) {
+            return Err(format!(
+                "{other:?} and {n:?} are both {short:?} when cut to the TRF's {NAME_COLUMNS} columns: shorten one in the games' tags"
+            ));
+        }
+    }
+    Ok(order
+        .iter()
+        .enumerate()
+        .map(|(i, (n, p))| TrfPlayer {
+            number: i + 1,
+            name: n.chars().take(NAME_COLUMNS).collect(),
+            title: p.title.clone(),
+            federation: p.federation.clone(),
+            fide_id: p.fide_id.clone(),
+            rating: p.elo,
+            half_points: 0,
+            rank: 0,
+            rounds: vec![None; a.round_count],
+        })
+        .collect())
+}
+
+/// Where the games went: each round's dates, and the games left out or
+/// written as not rated, in words.
+struct Placed<'a> {
+    dates: Vec<Vec<&'a str>>,
+    left_out: Vec<String>,
+    not_rated: Vec<String>,
+}
+
+/// Each game into its round on both players' lines, with its codes and
+/// points; a game with no result or no round is left out, one a finding
+/// excludes written as not rated (or left out under `NotRated::Omit`).
+fn place_games<'a>(a: &'a Audited, opts: &TrfOptions, players: &mut [TrfPlayer]) -> Placed<'a> {
+    let number: BTreeMap<String, usize> =
+        players.iter().map(|p| (p.name.clone(), p.number)).collect();
+    let number_of = |n: &str| number[&n.chars().take(NAME_COLUMNS).collect::<String>()];
+    let mut placed = Placed {
+        dates: vec![Vec::new(); a.round_count],
+        left_out: Vec::new(),
+        not_rated: Vec::new(),
+    };
+    let name = |g: &ListedGame| {
+        format!(
+            "{}, game {} ({} v {}, round {})",
+            g.source, g.game, g.white.name, g.black.name, g.round
+        )
+    };
+    for (g, r) in a.listed.iter().zip(&a.rounds) {
+        let Some(r) = *r else {
+            let why = if g.result == GameResult::Unknown {
+                "no result"
+            } else {
+                "a player already has a game in that round"
+            };
+            placed.left_out.push(format!("{}: {why}", name(g)));
+            continue;
+        };
+        let why: Vec<&str> = g.excluded.iter().copied().collect();
+        if !why.is_empty() && opts.not_rated == NotRated::Omit {
+            placed
+                .left_out
+                .push(format!("{}: not rated ({})", name(g), why.join(", ")));
+            continue;
+        }
+        let Some((w_code, b_code, w_half, b_half)) = codes(g.result, g.forfeit, !why.is_empty())
+        else {
+            continue;
+        };
+        if g.forfeit {
+            placed.not_rated.push(format!("{}: a forfeit", name(g)));
+        } else if !why.is_empty() {
+            placed
+                .not_rated
+                .push(format!("{}: {}", name(g), why.join(", ")));
+        }
+        let (w, b) = (number_of(&g.white.name), number_of(&g.black.name));
+        players[w - 1].rounds[r] = Some((b, 'w', w_code));
+        players[b - 1].rounds[r] = Some((w, 'b', b_code));
+        players[w - 1].half_points += w_half;
+        players[b - 1].half_points += b_half;
+        placed.dates[r].push(&g.date);
+    }
+    placed
+}
+
+/// Ranks by points, then starting number.
+fn rank(players: &mut [TrfPlayer]) {
+    let mut by_points: Vec<(u32, usize)> =
+        players.iter().map(|p| (p.half_points, p.number)).collect();
+    by_points.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    for (rank, (_, n)) in by_points.into_iter().enumerate() {
+        players[n - 1].rank = rank + 1;
+    }
+}
+
+/// Each round's date for `132` (`YY/MM/DD`): the most common complete one
+/// among its games, with a note where they differ.
+fn round_dates(dates: &[Vec<&str>], notes: &mut Vec<String>) -> Vec<String> {
+    let complete = |d: &&str| d.len() == 10 && !d.contains('?');
+    let mut out = Vec::new();
+    for (r, ds) in dates.iter().enumerate() {
+        let ds: Vec<&str> = ds.iter().copied().filter(complete).collect();
+        let d = common(
+            "Date",
+            "132",
+            "a Date tag on each game",
+            &ds,
+            None,
+            &mut Vec::new(),
+        );
+        if ds.iter().any(|x| *x != d) {
+            notes.push(format!(
+                "the games of round {} are on more than one date: the 132 line has {d}",
+                r + 1
+            ));
+        }
+        out.push(if d.is_empty() { d } else { slash(&d[2..]) });
+    }
+    out
 }
 
 /// TRF-16's result codes for White and Black, and their half points: `1`,

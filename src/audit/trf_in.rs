@@ -46,12 +46,14 @@ struct Cell {
     code: char,
 }
 
+/// A player line: starting rank, the player, and the round columns.
+type PlayerLine = (usize, Player, Vec<Option<Cell>>);
+
 /// Reads a TRF-16 file's text; an error names the file, line and column.
 pub(crate) fn parse(name: &str, text: &str) -> Result<TrfList, String> {
     let mut list = TrfList::default();
-    let mut players: Vec<(usize, Player, Vec<Option<Cell>>)> = Vec::new();
+    let mut players: Vec<PlayerLine> = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        let at = |c: usize, m: &str| format!("{name} line {} column {c}: {m}", i + 1);
         let line = line.trim_end_matches('\r');
         let (code, rest) = (line.get(..3).unwrap_or(line), line.get(4..).unwrap_or(""));
         match code {
@@ -65,66 +67,78 @@ pub(crate) fn parse(name: &str, text: &str) -> Result<TrfList, String> {
                     c += 10;
                 }
             }
-            "001" => {
-                let number: usize = col(line, 5, 8)
-                    .parse()
-                    .map_err(|_| at(5, "the starting rank (columns 5-8) is not a number"))?;
-                let points = col(line, 81, 84);
-                if !points.is_empty() && points.parse::<f64>().is_err() {
-                    return Err(at(81, "the points (columns 81-84) are not a number"));
-                }
-                let player = Player {
-                    name: col(line, 15, 47).to_string(),
-                    elo: col(line, 49, 52).parse().ok().filter(|&e: &u32| e > 0),
-                    fide_id: col(line, 58, 68).to_string(),
-                    title: col(line, 11, 13).to_string(),
-                    federation: col(line, 54, 56).to_string(),
-                };
-                let mut rounds = Vec::new();
-                let mut c = 92;
-                while c <= line.len() {
-                    let opp = col(line, c, c + 3);
-                    let colour = col(line, c + 5, c + 5).chars().next().unwrap_or('-');
-                    let code = col(line, c + 7, c + 7).chars().next().unwrap_or(' ');
-                    let opponent = match opp {
-                        "" | "0000" => 0,
-                        o => o.parse().map_err(|_| {
-                            at(c, &format!("the opponent {o:?} is not a starting rank"))
-                        })?,
-                    };
-                    if !"wb-".contains(colour) {
-                        return Err(at(
-                            c + 5,
-                            &format!("the colour {colour:?} is not w, b or -"),
-                        ));
-                    }
-                    if !"10=WDL+-HFUZ ".contains(code) {
-                        return Err(at(
-                            c + 7,
-                            &format!("the result {code:?} is not a TRF-16 result code"),
-                        ));
-                    }
-                    rounds.push((opponent > 0).then_some(Cell {
-                        opponent,
-                        colour,
-                        code,
-                    }));
-                    c += 10;
-                }
-                players.push((number, player, rounds));
-            }
+            "001" => players.push(
+                player_line(line)
+                    .map_err(|(c, m)| format!("{name} line {} column {c}: {m}", i + 1))?,
+            ),
             _ => {}
         }
     }
     if players.is_empty() {
         return Err(format!("{name}: no player lines (001): not a TRF-16 file"));
     }
+    list.games = games_of(name, &list, &players)?;
+    Ok(list)
+}
+
+/// One `001` line; an error gives the column and what is wrong there.
+fn player_line(line: &str) -> Result<PlayerLine, (usize, String)> {
+    let number: usize = col(line, 5, 8).parse().map_err(|_| {
+        (
+            5,
+            "the starting rank (columns 5-8) is not a number".to_string(),
+        )
+    })?;
+    let points = col(line, 81, 84);
+    if !points.is_empty() && points.parse::<f64>().is_err() {
+        return Err((81, "the points (columns 81-84) are not a number".into()));
+    }
+    let player = Player {
+        name: col(line, 15, 47).to_string(),
+        elo: col(line, 49, 52).parse().ok().filter(|&e: &u32| e > 0),
+        fide_id: col(line, 58, 68).to_string(),
+        title: col(line, 11, 13).to_string(),
+        federation: col(line, 54, 56).to_string(),
+    };
+    let mut rounds = Vec::new();
+    let mut c = 92;
+    while c <= line.len() {
+        let opp = col(line, c, c + 3);
+        let colour = col(line, c + 5, c + 5).chars().next().unwrap_or('-');
+        let code = col(line, c + 7, c + 7).chars().next().unwrap_or(' ');
+        let opponent = match opp {
+            "" | "0000" => 0,
+            o => o
+                .parse()
+                .map_err(|_| (c, format!("the opponent {o:?} is not a starting rank")))?,
+        };
+        if !"wb-".contains(colour) {
+            return Err((c + 5, format!("the colour {colour:?} is not w, b or -")));
+        }
+        if !"10=WDL+-HFUZ ".contains(code) {
+            return Err((
+                c + 7,
+                format!("the result {code:?} is not a TRF-16 result code"),
+            ));
+        }
+        rounds.push((opponent > 0).then_some(Cell {
+            opponent,
+            colour,
+            code,
+        }));
+        c += 10;
+    }
+    Ok((number, player, rounds))
+}
+
+/// The games, round by round, from the White player's line, each checked
+/// against the Black player's line.
+fn games_of(name: &str, list: &TrfList, players: &[PlayerLine]) -> Result<Vec<ListedGame>, String> {
     let by_number = |n: usize| players.iter().find(|(k, ..)| *k == n);
-    let mut seen = BTreeSet::new();
-    let mut index = 0;
     let rounds = players.iter().map(|p| p.2.len()).max().unwrap_or(0);
+    let mut games = Vec::new();
     for r in 0..rounds {
-        for (number, white, cells) in &players {
+        for (number, white, cells) in players {
             let Some(Some(cell)) = cells.get(r) else {
                 continue;
             };
@@ -146,10 +160,6 @@ pub(crate) fn parse(name: &str, text: &str) -> Result<TrfList, String> {
                     cell.opponent
                 ));
             }
-            if !seen.insert((r, *number)) {
-                continue;
-            }
-            index += 1;
             let (result, forfeit, unrated) = match cell.code {
                 '1' => (GameResult::WhiteWins, false, false),
                 '0' => (GameResult::BlackWins, false, false),
@@ -165,9 +175,9 @@ pub(crate) fn parse(name: &str, text: &str) -> Result<TrfList, String> {
             if unrated {
                 excluded.insert("not rated in the TRF read");
             }
-            list.games.push(ListedGame {
+            games.push(ListedGame {
                 source: name.to_string(),
-                game: index,
+                game: games.len() as u64 + 1,
                 event: list.event.clone(),
                 site: list.site.clone(),
                 date: list.round_dates.get(r).cloned().unwrap_or_default(),
@@ -183,7 +193,7 @@ pub(crate) fn parse(name: &str, text: &str) -> Result<TrfList, String> {
             });
         }
     }
-    Ok(list)
+    Ok(games)
 }
 
 /// A `122` line as a control: a PGN `TimeControl` (`1800`, `5400+30`), or

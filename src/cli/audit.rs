@@ -88,7 +88,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         .iter()
         .cloned()
         .partition(|i| i.to_ascii_lowercase().ends_with(".trf"));
-    let tournament = match read_tournament(&trf_inputs) {
+    let tournament = match read_tournament(&trf_inputs, a.trf.as_deref()) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("arbiter: {e}");
@@ -103,37 +103,18 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         Ok(o) => o,
         Err(e) => return e,
     };
-    let mut extra = Vec::new();
-    for (flag, path) in [("--trf", &a.trf), ("--html", &a.html)] {
-        match super::output_path(path.as_deref(), &sources) {
-            Ok(p) => extra.push(p),
-            Err(e) => {
-                eprintln!("arbiter: {flag} is refused");
-                return e;
-            }
-        }
-    }
-    let (trf_path, html_path) = (extra.remove(0), extra.remove(0));
-    let mut audit = Audit::new(list.clone(), a.over_limit);
-    // The review page shows the position of a game with a finding: keep
-    // each game's final position and clocks, keyed by source and number.
-    let mut boards = std::collections::HashMap::new();
-    let keep = html_path.is_some();
-    let summary = match pipeline::for_each_game(&sources, &rules, &opts, |o| {
-        if keep {
-            boards.insert(
-                (o.source.to_string(), o.index),
-                (o.tags.event.clone(), o.judgement.clone()),
-            );
-        }
-        audit.add(&o)
-    }) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("arbiter: {e}");
-            return ExitStatus::Error;
-        }
+    let Some([trf_path, html_path]) = side_outputs(&a, &sources) else {
+        return ExitStatus::Error;
     };
+    let mut audit = Audit::new(list.clone(), a.over_limit);
+    let (summary, boards) =
+        match read_games(&sources, &rules, &opts, &mut audit, html_path.is_some()) {
+            Ok(x) => x,
+            Err(e) => {
+                eprintln!("arbiter: {e}");
+                return ExitStatus::Error;
+            }
+        };
     for e in &summary.errors {
         eprintln!("arbiter: {e}");
     }
@@ -156,19 +137,17 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         }
     }
     if let Some(path) = &html_path {
-        let items: Vec<ReviewItem> = findings
-            .iter()
-            .map(|f| finding_item(f, &boards, &rules))
-            .collect();
         let totals = format!(
             "{games} games audited against the {}: {} findings",
             list.title,
             findings.len()
         );
-        if let Err(e) = crate::report::write::atomic_write(
-            path,
-            review::page(&format!("arbiter audit: {}", list.title), &totals, &items).as_bytes(),
-        ) {
+        let items: Vec<ReviewItem> = findings
+            .iter()
+            .map(|f| finding_item(f, &boards, &rules))
+            .collect();
+        let page = review::page(&format!("arbiter audit: {}", list.title), &totals, &items);
+        if let Err(e) = crate::report::write::atomic_write(path, page.as_bytes()) {
             eprintln!("arbiter: {}: {e}", path.display());
             return ExitStatus::Error;
         }
@@ -200,10 +179,61 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     }
 }
 
-/// The TRF report of the list, saying on the screen who is left out and
-/// which header lines FIDE rating needs that are empty.
-/// The tournament file, where one is given: at most one, read whole.
-fn read_tournament(inputs: &[String]) -> Result<Option<crate::audit::trf_in::TrfList>, String> {
+/// Every game read, judged and added to the audit; with `keep` (for the
+/// review page, which shows the position of a game with a finding), each
+/// game's event and judgement by source and number.
+fn read_games(
+    sources: &[crate::read::Source],
+    rules: &Ruleset,
+    opts: &pipeline::Options,
+    audit: &mut Audit,
+    keep: bool,
+) -> Result<(pipeline::Summary, Boards), String> {
+    let mut boards = Boards::new();
+    let summary = pipeline::for_each_game(sources, rules, opts, |o| {
+        if keep {
+            boards.insert(
+                (o.source.to_string(), o.index),
+                (o.tags.event.clone(), o.judgement.clone()),
+            );
+        }
+        audit.add(&o)
+    })
+    .map_err(|e| e.to_string())?;
+    Ok((summary, boards))
+}
+
+/// `--trf` and `--html`, each refused where it is one of the inputs.
+fn side_outputs(a: &Args, sources: &[crate::read::Source]) -> Option<[Option<PathBuf>; 2]> {
+    let mut out = [None, None];
+    for (slot, (flag, path)) in out.iter_mut().zip([("--trf", &a.trf), ("--html", &a.html)]) {
+        match super::output_path(path.as_deref(), sources) {
+            Ok(p) => *slot = p,
+            Err(_) => {
+                eprintln!("arbiter: {flag} is refused");
+                return None;
+            }
+        }
+    }
+    Some(out)
+}
+
+/// The tournament file, where one is given: at most one, read whole, and
+/// never the `--trf` report's own path.
+fn read_tournament(
+    inputs: &[String],
+    report: Option<&std::path::Path>,
+) -> Result<Option<crate::audit::trf_in::TrfList>, String> {
+    let same = |a: &std::path::Path, b: &str| {
+        std::path::Path::new(b).exists()
+            && std::fs::canonicalize(a).ok() == std::fs::canonicalize(b).ok()
+    };
+    if let Some(out) = report.filter(|o| inputs.iter().any(|i| same(o, i))) {
+        return Err(format!(
+            "--trf {} is the tournament file read: refused",
+            out.display()
+        ));
+    }
     match inputs {
         [] => Ok(None),
         [one] => {
@@ -227,6 +257,8 @@ fn read_tournament(inputs: &[String]) -> Result<Option<crate::audit::trf_in::Trf
     }
 }
 
+/// The TRF report of the list, saying on the screen which games are not
+/// rated or left out and which header lines FIDE rating needs are empty.
 fn write_trf(
     a: &Args,
     path: &std::path::Path,
