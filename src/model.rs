@@ -295,10 +295,11 @@ pub enum Reason {
     NoMoves,
     ParseError,
     Unsupported,
+    RulesetMismatch,
 }
 
 impl Reason {
-    pub const ALL: [Reason; 16] = [
+    pub const ALL: [Reason; 17] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::DeadPosition,
@@ -315,6 +316,7 @@ impl Reason {
         Reason::NoMoves,
         Reason::ParseError,
         Reason::Unsupported,
+        Reason::RulesetMismatch,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -335,6 +337,7 @@ impl Reason {
             Reason::NoMoves => "no-moves",
             Reason::ParseError => "parse-error",
             Reason::Unsupported => "unsupported",
+            Reason::RulesetMismatch => "ruleset-mismatch",
         }
     }
 }
@@ -401,6 +404,10 @@ pub struct Judgement {
     pub final_fen: String,
     /// The reasons in words, as the `detail` column gives them.
     pub detail: String,
+    /// The ruleset the game was judged under (`None`: not judged).
+    pub ruleset: Option<std::sync::Arc<str>>,
+    /// The game's `TimeControl` is not one its ruleset is for.
+    pub control_mismatch: bool,
 }
 
 impl Judgement {
@@ -428,6 +435,8 @@ impl Judgement {
             plies: 0,
             final_fen: String::new(),
             detail,
+            ruleset: None,
+            control_mismatch: false,
         }
     }
 }

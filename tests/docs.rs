@@ -99,15 +99,8 @@ fn the_readme_commands_run_as_written() {
         .nth(1)
         .and_then(|s| s.split("`)").next())
         .unwrap();
-    assert!(quoted.starts_with("38 games: "), "{quoted}");
-    let o = common::arbiter(&[
-        "adjudicate",
-        "-r",
-        "ecf-quickplay",
-        samples.to_str().unwrap(),
-        "-o",
-        "/dev/null",
-    ]);
+    assert!(quoted.starts_with("30 games: "), "{quoted}");
+    let o = common::arbiter(&["adjudicate", samples.to_str().unwrap(), "-o", "/dev/null"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains(quoted), "{err}");
 }

@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::{assert_cells, assert_detail_contains, judge_one};
+use common::{assert_cells, assert_detail_contains, judge_one, parse_csv};
 
 /// PRODUCT.md's built-in rulesets, in its order.
 const ALL: [&str; 9] = [
@@ -293,4 +293,175 @@ fn automatic_draws_follow_the_ruleset() {
 fn the_builtins_are_product_mds_nine() {
     let names: Vec<&str> = arbiter::rules::BUILTINS.iter().map(|(n, _)| *n).collect();
     assert_eq!(names, ALL);
+}
+
+/// A mixed folder (the samples beside real online exports) under a rules
+/// map: each game under its own rules, the map's ignored folders not read,
+/// a game under a control its rules are not for noted and counted, and
+/// under `--strict-rules` sent to review.
+#[test]
+fn a_rules_map_judges_each_game_under_its_own_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    for f in [
+        "bcf-rapid-club-night.pgn",
+        "hs-league.pgn",
+        "active30-rated-list.pgn",
+    ] {
+        std::fs::copy(common::sample(f), root.join(f)).unwrap();
+    }
+    std::fs::create_dir(root.join("online")).unwrap();
+    std::fs::copy(
+        common::data("games-with-clocks/chesscom_mixed-incl-daily.pgn"),
+        root.join("online/chesscom.pgn"),
+    )
+    .unwrap();
+    std::fs::create_dir(root.join("claims")).unwrap();
+    std::fs::copy(
+        common::sample("claims/bcf-krkn.pgn"),
+        root.join("claims/bcf-krkn.pgn"),
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("rules-map.toml"),
+        "ignore = [\"claims/*\"]\n\
+         [[map]]\npath = \"bcf-*.pgn\"\nrules = \"bcf-rapid\"\n\
+         [[map]]\npath = \"hs-league.pgn\"\nrules = \"hs-league\"\n\
+         [[map]]\nevent = \"*active-30*\"\nrules = \"sabah-active30\"\n\
+         [[map]]\npath = \"online/*\"\ntime_control = \"180\"\nrules = \"fide-blitz\"\n",
+    )
+    .unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["adjudicate", root.to_str().unwrap(), "-r", "fide-rapid"];
+        args.extend_from_slice(extra);
+        let o = common::arbiter(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        (
+            parse_csv(&o.stdout),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let (rows, err) = run(&[]);
+    // 11 + 3 + 2 + 29 games; the claim's scoresheet is not among them.
+    assert_eq!(rows.len(), 45);
+    assert!(rows.iter().all(|r| !r["source"].contains("claims")));
+    assert!(err.contains("1 file not read as games"), "{err}");
+    let under = |file: &str| -> std::collections::BTreeMap<String, usize> {
+        let mut m = std::collections::BTreeMap::new();
+        for r in rows.iter().filter(|r| r["source"].ends_with(file)) {
+            *m.entry(r["ruleset"].clone()).or_default() += 1;
+        }
+        m
+    };
+    let one = |name: &str, n: usize| {
+        [(name.to_string(), n)]
+            .into_iter()
+            .collect::<std::collections::BTreeMap<_, _>>()
+    };
+    assert_eq!(under("bcf-rapid-club-night.pgn"), one("bcf-rapid", 3));
+    assert_eq!(under("hs-league.pgn"), one("hs-league", 2));
+    // Matched by the Event tag, whatever the file is called.
+    assert_eq!(under("active30-rated-list.pgn"), one("sabah-active30", 11));
+    // The blitz games by their control; the 10-minute and daily games fall
+    // to -r.
+    let online = under("chesscom.pgn");
+    assert_eq!(online.get("fide-blitz"), Some(&21));
+    assert_eq!(online.get("fide-rapid"), Some(&8));
+    // 900+10 is not Active-30; 600 is 10 minutes, not more (FIDE A.1); the
+    // daily games are correspondence.
+    let noted: Vec<(&str, &str)> = rows
+        .iter()
+        .filter(|r| r["detail"].contains("; note: TimeControl"))
+        .map(|r| (r["time_control"].as_str(), r["ruleset"].as_str()))
+        .collect();
+    assert_eq!(
+        noted
+            .iter()
+            .filter(|n| **n == ("900+10", "sabah-active30"))
+            .count(),
+        1
+    );
+    assert_eq!(
+        noted
+            .iter()
+            .filter(|n| **n == ("600", "fide-rapid"))
+            .count(),
+        6
+    );
+    assert_eq!(
+        noted
+            .iter()
+            .filter(|n| **n == ("1/259200", "fide-rapid"))
+            .count(),
+        2
+    );
+    assert_eq!(noted.len(), 9);
+    let a30 = rows.iter().find(|r| r["time_control"] == "900+10").unwrap();
+    assert!(a30["detail"].ends_with("; note: TimeControl \"900+10\" is not a control sabah-active30 is for (30 minutes each without increment, Sabah i.1)"), "{}", a30["detail"]);
+    let daily = rows
+        .iter()
+        .find(|r| r["time_control"] == "1/259200")
+        .unwrap();
+    assert!(
+        daily["detail"].contains(
+            "is a daily (correspondence) control; fide-rapid is for games over the board"
+        ),
+        "{}",
+        daily["detail"]
+    );
+    assert!(
+        err.contains("(9 games under a control its ruleset is not for: see the notes in detail)"),
+        "{err}"
+    );
+
+    // --strict-rules: those nine go to review, citing the control's rule.
+    let (strict, _) = run(&["--strict-rules"]);
+    let review: Vec<&common::Row> = strict
+        .iter()
+        .filter(|r| r["reason"] == "ruleset-mismatch")
+        .collect();
+    assert_eq!(review.len(), 9);
+    assert!(review
+        .iter()
+        .all(|r| r["status"] == "review" && r["result"] == "*"));
+    let a30 = review
+        .iter()
+        .find(|r| r["time_control"] == "900+10")
+        .unwrap();
+    assert_eq!(a30["rule"], "Sabah i.1");
+    assert!(
+        a30["detail"].starts_with("TimeControl \"900+10\" is not a control sabah-active30 is for"),
+        "{}",
+        a30["detail"]
+    );
+    // Every other row as without it.
+    let same = strict
+        .iter()
+        .zip(&rows)
+        .filter(|(s, r)| s["reason"] != "ruleset-mismatch" && s == r)
+        .count();
+    assert_eq!(same, 45 - 9);
+
+    // --no-rules-map: one ruleset for all, every file read.
+    let (all, _) = run(&["--no-rules-map"]);
+    assert_eq!(all.len(), 46);
+    assert!(all.iter().all(|r| r["ruleset"] == "fide-rapid"));
+}
+
+/// A map entry naming a ruleset that does not exist is refused, naming the
+/// file and the entry.
+#[test]
+fn a_rules_map_with_a_wrong_ruleset_is_refused_by_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("map.toml");
+    std::fs::write(&map, "[[map]]\npath = \"*.pgn\"\nrules = \"fide-rapid\"\n[[map]]\nevent = \"x\"\nrules = \"ddcl\"\n").unwrap();
+    let o = common::arbiter(&[
+        "adjudicate",
+        "--rules-map",
+        map.to_str().unwrap(),
+        common::sample("hs-league.pgn").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("map.toml: map entry 2: rules: "), "{err}");
 }

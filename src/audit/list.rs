@@ -4,7 +4,10 @@
 
 use serde::Deserialize;
 
-use crate::pgn::time_control::{Period, TimeControl};
+use crate::{
+    pgn::time_control::{Period, TimeControl},
+    rules::control::{minutes, Control, RawControl},
+};
 
 /// The built-in lists, embedded from `templates/lists/`.
 const BUILTINS: &[(&str, &str)] = &[
@@ -33,16 +36,6 @@ struct RawList {
     forfeit: Option<Forfeit>,
 }
 
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawControl {
-    minutes: Option<u32>,
-    increment_seconds: Option<u32>,
-    more_than_minutes: Option<u32>,
-    less_than_minutes: Option<u32>,
-    rule: String,
-}
-
 /// A number with the rule that sets it.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -58,17 +51,6 @@ pub(crate) struct Limit {
 pub(crate) struct Forfeit {
     pub(crate) moves: u32,
     pub(crate) rule: String,
-}
-
-/// The control a rated game must have.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Control {
-    /// Exactly this: base and increment, in seconds.
-    Exact { secs: u32, inc: u32 },
-    /// One period whose base plus 60 times its increment lies strictly
-    /// between these, in seconds (FIDE A.1's rapid); no upper bound where
-    /// `below` is `None`.
-    Between { above: u32, below: Option<u32> },
 }
 
 /// A rated list's rules.
@@ -114,27 +96,10 @@ impl RatedList {
 
     pub(crate) fn from_toml(origin: &str, text: &str) -> Result<RatedList, String> {
         let raw: RawList = toml::from_str(text).map_err(|e| format!("{origin}: {e}"))?;
-        let bad = |m: &str| Err(format!("{origin}: {m}"));
-        let c = &raw.control;
-        let control = match (c.minutes, c.more_than_minutes, c.less_than_minutes) {
-            (Some(m), None, None) => Control::Exact {
-                secs: m * 60,
-                inc: c.increment_seconds.unwrap_or(0),
-            },
-            (None, Some(_), _) if c.increment_seconds.is_some() => {
-                return bad("[control] increment_seconds goes with minutes, not with a range")
-            }
-            (None, Some(a), b) if b.is_none_or(|b| a < b) => Control::Between {
-                above: a * 60,
-                below: b.map(|b| b * 60),
-            },
-            (None, Some(_), Some(_)) => {
-                return bad("[control] more_than_minutes must be less than less_than_minutes")
-            }
-            _ => {
-                return bad("[control] needs minutes (and increment_seconds), or more_than_minutes (and less_than_minutes)")
-            }
-        };
+        let control = raw
+            .control
+            .control()
+            .map_err(|m| format!("{origin}: [control] {m}"))?;
         let limit = |l: &Option<Limit>, key: &str, field: fn(&Limit) -> Option<u32>| match l {
             None => Ok(None),
             Some(l) => match field(l) {
@@ -149,52 +114,35 @@ impl RatedList {
             title: raw.title,
             ruleset: raw.ruleset,
             control,
-            control_rule: raw.control.rule,
+            control_rule: raw.control.rule.to_string(),
             forfeit: raw.forfeit,
         })
     }
 
-    /// The control in words, for a finding and the TRF's `092` line.
+    /// The control in words, for a finding.
     pub(crate) fn control_words(&self) -> String {
-        match self.control {
-            Control::Exact { secs, inc: 0 } => {
-                format!("{} each without increment", minutes(secs))
-            }
-            Control::Exact { secs, inc } => {
-                format!("{} each with {inc} s a move", minutes(secs))
-            }
-            Control::Between { above, below } => format!(
-                "more than {}{} for each player (base plus 60 times the increment)",
-                minutes(above),
-                below
-                    .map(|b| format!(" and less than {}", minutes(b)))
-                    .unwrap_or_default()
-            ),
-        }
+        self.control.words()
     }
 
     /// Whether a `TimeControl` tag's control is the list's.
     pub(crate) fn fits(&self, tc: &TimeControl) -> bool {
-        let TimeControl::Periods(p) = tc else {
-            return false;
-        };
-        let [Period::SuddenDeath { secs, inc }] = p.as_slice() else {
-            return false;
-        };
-        match self.control {
-            Control::Exact { secs: s, inc: i } => (*secs, *inc) == (s, i),
-            Control::Between { above, below } => {
-                let total = secs + 60 * inc;
-                above < total && below.is_none_or(|b| total < b)
-            }
-        }
+        self.control.fits(tc)
     }
 
     /// Whether a first clock reading (seconds) can start the list's control,
     /// for a game with no `TimeControl` tag; `rises`: a clock went up.
     pub(crate) fn clocks_fit(&self, top_secs: u32, rises: bool) -> Result<(), String> {
-        match self.control {
-            Control::Exact { secs, inc } => {
+        match &self.control {
+            Control::Exact(all) => {
+                // One control without a tag: the readings can show only a
+                // single sudden-death period.
+                let [TimeControl::Periods(p)] = all.as_slice() else {
+                    return Err("the list allows more than one control, and a game's clocks cannot tell which".into());
+                };
+                let [Period::SuddenDeath { secs, inc }] = p.as_slice() else {
+                    return Err("the list's control has more than one period, which clock readings cannot show".into());
+                };
+                let (secs, inc) = (*secs, *inc);
                 if top_secs > secs + inc {
                     Err(format!(
                         "a first clock of {} is over {}",
@@ -216,40 +164,28 @@ impl RatedList {
                 }
             }
             // The first reading is at most the base plus one increment, and
-            // so at most base plus 60 increments: above the lower bound, it
-            // shows the control is; only the upper bound needs the increment.
-            Control::Between { above, below } => {
-                let words = || match below {
-                    Some(b) => format!("more than {} and less than {}", minutes(above), minutes(b)),
-                    None => format!("more than {}", minutes(above)),
-                };
-                if top_secs <= above {
+            // so at most base plus 60 increments: at or above the lower
+            // bound, it shows the control is; only an upper bound needs the
+            // increment.
+            Control::Between { min, max } => {
+                let words = self.control.words();
+                if top_secs < *min {
                     Err(format!(
-                        "a first clock of {} does not show {}",
-                        clock(top_secs),
-                        words()
+                        "a first clock of {} does not show {words}",
+                        clock(top_secs)
                     ))
-                } else if below.is_some_and(|b| top_secs >= b) {
+                } else if max.is_some_and(|m| top_secs > m) {
                     Err(format!(
-                        "a first clock of {} is not {}",
-                        clock(top_secs),
-                        words()
+                        "a first clock of {} is over the bound",
+                        clock(top_secs)
                     ))
-                } else if rises && below.is_some() {
+                } else if rises && max.is_some() {
                     Err("a clock rises between moves (an increment, of a size the readings do not give)".into())
                 } else {
                     Ok(())
                 }
             }
         }
-    }
-}
-
-fn minutes(secs: u32) -> String {
-    match (secs / 60, secs % 60) {
-        (1, 0) => "1 minute".into(),
-        (m, 0) => format!("{m} minutes"),
-        _ => format!("{secs} seconds"),
     }
 }
 
@@ -264,7 +200,7 @@ mod tests {
     #[test]
     fn the_built_in_lists_read_and_say_their_controls() {
         let a = RatedList::load("active30").unwrap();
-        assert_eq!(a.control, Control::Exact { secs: 1800, inc: 0 });
+        assert!(matches!(&a.control, Control::Exact(c) if c.len() == 1));
         assert_eq!(a.rounds_per_day, Some((6, "Sabah v.11".into())));
         assert_eq!(a.control_words(), "30 minutes each without increment");
         let f = RatedList::load("fide-rapid").unwrap();

@@ -26,9 +26,18 @@ pub(crate) struct Args {
     /// PGN files (.pgn, .pgn.zst, .pgn.gz, .pgn.bz2), directories (read recursively, sorted), or - for stdin.
     #[arg(required = true)]
     pub(crate) inputs: Vec<String>,
-    /// A built-in ruleset (see `arbiter rules`) or a ruleset TOML file.
+    /// A built-in ruleset (see `arbiter rules`) or a ruleset TOML file: the rules for every game a rules map does not name.
     #[arg(short, long, default_value = "fide-rapid")]
     pub(crate) rules: String,
+    /// Which ruleset judges which game: file globs, Event patterns and time controls to rulesets (docs/rulesets.md). Default: a rules-map.toml in an input folder.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) rules_map: Option<PathBuf>,
+    /// Judge every game under -r alone, even where an input folder has a rules-map.toml.
+    #[arg(long, conflicts_with = "rules_map")]
+    pub(crate) no_rules_map: bool,
+    /// A game whose TimeControl is not one its ruleset is for goes to review (reason ruleset-mismatch), instead of a note in detail.
+    #[arg(long)]
+    pub(crate) strict_rules: bool,
     /// Results CSV (default: stdout).
     #[arg(short, long)]
     pub(crate) out: Option<PathBuf>,
@@ -80,6 +89,14 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     if let Err(e) = syzygy_and_packets(&a, &rules, &sources, &mut opts) {
         return e;
     }
+    let sources = match rules_map(&a, sources, &mut opts) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("arbiter: {e}");
+            return ExitStatus::Error;
+        }
+    };
+    opts.strict_rules = a.strict_rules;
     let [out, pgn_path, summary_path, html_path] = match output_paths(&a, &sources) {
         Ok(p) => p,
         Err(e) => return e,
@@ -163,7 +180,15 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             return ExitStatus::Error;
         }
     };
-    let totals = format!("{} under {}", summary.counts(), rules.name);
+    let under = match &opts.rules_map {
+        Some(m) => format!(
+            "the rulesets {} names ({} for the rest)",
+            m.file.display(),
+            rules.name
+        ),
+        None => rules.name.clone(),
+    };
+    let totals = format!("{} under {under}", summary.counts());
     let page = html_path.as_deref().zip(page);
     if let Err(e) = write_tables_and_page(
         summary_path.as_deref(),
@@ -180,7 +205,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     }
     errors.extend(summary.errors.iter().cloned());
     if !a.quiet {
-        eprintln!("arbiter: {} under {}", summary.line(), rules.name);
+        eprintln!("arbiter: {} under {under}", summary.line());
     }
     if !errors.is_empty() {
         ExitStatus::Error
@@ -255,6 +280,71 @@ fn pending(path: &Option<PathBuf>) -> Result<Option<Pending>, ()> {
             Pending::create(path).map_err(|e| eprintln!("arbiter: {}: {e}", path.display()))
         })
         .transpose()
+}
+
+/// The rules map: `--rules-map`, else a `rules-map.toml` in the folder of
+/// the inputs (one map for all of them); the sources it says hold no games
+/// to judge are left out, and said.
+fn rules_map(
+    a: &Args,
+    sources: Vec<crate::read::Source>,
+    opts: &mut pipeline::Options,
+) -> Result<Vec<crate::read::Source>, String> {
+    use crate::rules::map::{RulesMap, MAP_FILE};
+    let file = match &a.rules_map {
+        Some(f) => Some(f.clone()),
+        None if a.no_rules_map => None,
+        None => {
+            let mut found: Vec<PathBuf> = a
+                .inputs
+                .iter()
+                .filter_map(|i| {
+                    let p = Path::new(i);
+                    let dir = if p.is_dir() { p } else { p.parent()? };
+                    let map = dir.join(MAP_FILE);
+                    map.is_file().then_some(map)
+                })
+                .collect();
+            found.sort();
+            found.dedup();
+            match found.as_slice() {
+                [] => None,
+                [one] => Some(one.clone()),
+                more => {
+                    let names: Vec<String> = more.iter().map(|m| m.display().to_string()).collect();
+                    return Err(format!(
+                        "the inputs' folders hold {} rules maps ({}): give one with --rules-map, or --no-rules-map",
+                        more.len(),
+                        names.join(", ")
+                    ));
+                }
+            }
+        }
+    };
+    let Some(file) = file else {
+        return Ok(sources);
+    };
+    let map = RulesMap::load(&file)?;
+    if !a.quiet {
+        eprintln!(
+            "arbiter: rules as {} says; -r {} for the games it does not name",
+            file.display(),
+            a.rules
+        );
+    }
+    let (kept, ignored): (Vec<_>, Vec<_>) = sources.into_iter().partition(|s| match s {
+        crate::read::Source::File { path, .. } => !map.ignores(path),
+        crate::read::Source::Stdin => true,
+    });
+    if !ignored.is_empty() && !a.quiet {
+        eprintln!(
+            "arbiter: {} not read as games ({}'s ignore list)",
+            crate::claim::plural(ignored.len(), "file"),
+            file.display()
+        );
+    }
+    opts.rules_map = Some(std::sync::Arc::new(map));
+    Ok(kept)
 }
 
 /// `--syzygy` opened and `--packets` set up: a packet for every game not

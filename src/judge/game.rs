@@ -21,7 +21,7 @@ use crate::{
         clocks::{clock_facts, ClockFacts},
         BoardEnd, IllegalKind, Replay, ReplayRules, Scratch, Start, Stop,
     },
-    rules::{Ruleset, UnclaimedFlag},
+    rules::{map::RulesMap, Ruleset, UnclaimedFlag},
 };
 
 struct Ctx<'a> {
@@ -136,6 +136,8 @@ impl Ctx<'_> {
                 fen
             },
             detail,
+            ruleset: None,
+            control_mismatch: false,
         }
     }
 }
@@ -211,11 +213,17 @@ fn judge_dead(mut c: Ctx<'_>) -> Judgement {
     }
 }
 
-/// What judging needs beside the game: the ruleset, and tablebases if given.
+/// What judging needs beside the game: the ruleset (or a rules map, with
+/// the ruleset for the games it does not name), the game's source for the
+/// map, whether a game under another control goes to review, and
+/// tablebases if given.
 #[derive(Clone, Copy)]
 pub struct Env<'a> {
     pub(crate) rules: &'a Ruleset,
     pub(crate) syzygy: Option<&'a Syzygy>,
+    pub(crate) map: Option<&'a RulesMap>,
+    pub(crate) source: &'a str,
+    pub(crate) strict: bool,
 }
 
 impl<'a> Env<'a> {
@@ -223,17 +231,111 @@ impl<'a> Env<'a> {
         Env {
             rules,
             syzygy: None,
+            map: None,
+            source: "",
+            strict: false,
         }
     }
 }
 
 /// Judges one parsed game. `text` is the game's own text (for moves as written).
 pub fn judge(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratch) -> Judgement {
-    let j = judge_game(game, text, env, scratch);
-    if game.plies.is_empty() || crate::pgn::scan::ends_with_termination(text) {
-        return j;
+    let rules = env
+        .map
+        .and_then(|m| m.choose(env.source, &game.tags))
+        .unwrap_or(env.rules);
+    let env = Env { rules, ..env };
+    let mut j = judge_game(game, text, env, scratch);
+    if !game.plies.is_empty() && !crate::pgn::scan::ends_with_termination(text) {
+        j = unterminated(j);
     }
-    unterminated(j)
+    j.ruleset = Some(rules.name_shared.clone());
+    control_fit(&mut j, rules, &game.tags, env.strict);
+    j
+}
+
+/// A game whose `TimeControl` is not one its ruleset is for (or is a daily,
+/// correspondence control, which no over-the-board rules are for) gets a
+/// note; under `strict` it goes to review, since the rules may not be its
+/// rules. A game without the tag is taken to be at the ruleset's control.
+fn control_fit(j: &mut Judgement, rules: &Ruleset, tags: &crate::pgn::Tags, strict: bool) {
+    let tag = tags.time_control.trim();
+    if tag.is_empty() || tag == "?" || tag == "-" || j.verdict.status == Status::Unreadable {
+        return;
+    }
+    // The games of a file mostly share one control: its answer is kept.
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<LastControl>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    let off = LAST.with_borrow_mut(|last| {
+        let same = last.as_ref().is_some_and(|l| {
+            l.tag == tag
+                && *l.name == *rules.name
+                && l.controls == rules.controls
+                && l.default_rule == rules.default_time_control_rule
+        });
+        if !same {
+            *last = Some(LastControl {
+                name: rules.name_shared.clone(),
+                controls: rules.controls.clone(),
+                default_rule: rules.default_time_control_rule.clone(),
+                tag: tag.to_string(),
+                off: off_control(rules, tag),
+            });
+        }
+        last.as_ref().and_then(|l| l.off.clone())
+    });
+    let Some((why, rule)) = off else {
+        return;
+    };
+    j.control_mismatch = true;
+    if strict {
+        j.verdict = Verdict::new(
+            GameResult::Unknown,
+            Status::Review,
+            Reason::RulesetMismatch,
+            rule,
+        );
+        j.detail = format!(
+            "{why}: under review (--strict-rules); under {} it would be: {}",
+            rules.name, j.detail
+        );
+    } else {
+        j.detail.push_str("; note: ");
+        j.detail.push_str(&why);
+    }
+}
+
+/// The last ruleset and tag a worker asked about (all the answer rests on),
+/// and the answer.
+struct LastControl {
+    name: std::sync::Arc<str>,
+    controls: Option<(crate::rules::control::Control, Citation)>,
+    default_rule: Citation,
+    tag: String,
+    off: Option<(String, Citation)>,
+}
+
+/// Why a `TimeControl` tag is not one `rules` is for, and the rule; `None`
+/// where it is, or where the tag cannot be read.
+fn off_control(rules: &Ruleset, tag: &str) -> Option<(String, Citation)> {
+    let tc = TimeControl::parse(tag).ok()?;
+    if crate::rules::control::correspondence(&tc) {
+        let why = format!("TimeControl {tag:?} is a daily (correspondence) control; {} is for games over the board", rules.name);
+        return Some((why, rules.default_time_control_rule.clone()));
+    }
+    match &rules.controls {
+        Some((c, rule)) if !c.fits(&tc) => Some((
+            format!(
+                "TimeControl {tag:?} is not a control {} is for ({}, {rule})",
+                rules.name,
+                c.words()
+            ),
+            rule.clone(),
+        )),
+        _ => None,
+    }
 }
 
 /// A record without its game termination marker (PGN 8.2.6) may be cut

@@ -67,6 +67,10 @@ pub struct Options {
     /// A part's reader holds where its games lie until the part's turn
     /// (48 bytes a game), so many small parts keep memory flat.
     pub read_parts: Option<usize>,
+    /// Which ruleset judges which game; the run's ruleset judges the rest.
+    pub rules_map: Option<Arc<crate::rules::map::RulesMap>>,
+    /// A game whose control is not its ruleset's goes to review.
+    pub strict_rules: bool,
 }
 
 impl Default for Options {
@@ -80,6 +84,8 @@ impl Default for Options {
             on_progress: None,
             shard: None,
             read_parts: None,
+            rules_map: None,
+            strict_rules: false,
         }
     }
 }
@@ -91,6 +97,8 @@ pub struct Summary {
     pub corrected: u64,
     pub review: u64,
     pub unreadable: u64,
+    /// Games whose `TimeControl` is not one their ruleset is for.
+    pub off_control: u64,
     pub(crate) bytes: u64,
     /// I/O problems, each naming its file: the batch went on past them.
     pub errors: Vec<String>,
@@ -114,6 +122,7 @@ impl Summary {
         self.corrected += o.corrected;
         self.review += o.review;
         self.unreadable += o.unreadable;
+        self.off_control += o.off_control;
         self.bytes += o.bytes;
         self.errors.extend(o.errors.iter().cloned());
     }
@@ -132,8 +141,15 @@ impl Summary {
 
     pub(crate) fn line(&self) -> String {
         let secs = self.elapsed.as_secs_f64().max(1e-9);
+        let off = match self.off_control {
+            0 => String::new(),
+            n => format!(
+                " ({} under a control its ruleset is not for: see the notes in detail)",
+                crate::claim::plural(n as usize, "game")
+            ),
+        };
         format!(
-            "{} games: {} confirmed, {} corrected, {} review, {} unreadable; {:.2} s, {:.0} games/s, {:.1} MB/s",
+            "{} games: {} confirmed, {} corrected, {} review, {} unreadable{off}; {:.2} s, {:.0} games/s, {:.1} MB/s",
             self.games,
             self.confirmed,
             self.corrected,
@@ -395,11 +411,16 @@ fn process<R: Render>(
         Work::Text { seq, .. } => seq,
         Work::Batch { seq, source, batch } => {
             summary.bytes = batch.data.len() as u64;
+            let env = Env {
+                source: &source,
+                ..env
+            };
             let mut parser = pgn::BatchParser::new(&batch.data);
             let mut game = ParsedGame::default();
             for span in &batch.games {
                 let j = judge_span(span, &mut parser, unread.as_deref(), env, &mut game);
                 summary.count(j.verdict.status);
+                summary.off_control += u64::from(j.control_mismatch);
                 if let Some(sink) = packets.filter(|_| j.verdict.status != Status::Confirmed) {
                     let u = Unconfirmed {
                         source: &source,
@@ -521,6 +542,9 @@ pub(crate) fn drive<R: Render>(
     let env = Env {
         rules,
         syzygy: opts.syzygy.as_deref(),
+        map: opts.rules_map.as_deref(),
+        source: "",
+        strict: opts.strict_rules,
     };
     // Bounded too: where the caller writes slower than the workers judge
     // (a review page of every game), they wait instead of queueing batches.
@@ -609,10 +633,7 @@ mod tests {
             games: games.clone(),
         };
         let rules = Ruleset::load("fide-rapid").unwrap();
-        let env = Env {
-            rules: &rules,
-            syzygy: None,
-        };
+        let env = Env::new(&rules);
         // Each game's status and detail, a line apiece.
         struct Lines;
         impl Render for Lines {

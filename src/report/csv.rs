@@ -9,7 +9,7 @@ use crate::{
     pgn::Tags,
 };
 
-pub(crate) const RESULTS_HEADER: [&str; 26] = [
+pub(crate) const RESULTS_HEADER: [&str; 27] = [
     "source",
     "game",
     "offset",
@@ -36,6 +36,7 @@ pub(crate) const RESULTS_HEADER: [&str; 26] = [
     "plies",
     "final_fen",
     "detail",
+    "ruleset",
 ];
 
 /// Where a game came from.
@@ -121,6 +122,7 @@ pub(crate) fn write_row<W: std::io::Write>(
         Cell::number(Some(j.plies)).bytes(),
         j.final_fen.as_bytes(),
         j.detail.as_bytes(),
+        j.ruleset.as_deref().unwrap_or("").as_bytes(),
     ])
 }
 

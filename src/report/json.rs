@@ -62,6 +62,8 @@ pub struct GameJson {
     pub plies: usize,
     pub final_fen: String,
     pub detail: String,
+    /// The ruleset the game was judged under (null: not judged).
+    pub ruleset: Option<String>,
 }
 
 /// A PGN date (`2009.10.08`) as ISO (`2009-10-08`) when it is complete.
@@ -117,6 +119,7 @@ pub(crate) fn game_json(g: &GameRef<'_>, tags: &Tags, j: &Judgement) -> GameJson
         plies: j.plies,
         final_fen: j.final_fen.clone(),
         detail: j.detail.clone(),
+        ruleset: j.ruleset.as_deref().map(str::to_string),
     }
 }
 

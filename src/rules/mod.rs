@@ -8,6 +8,9 @@ pub(crate) use crate::citation::Citation;
 
 use crate::pgn::time_control::TimeControl;
 
+pub(crate) mod control;
+pub mod map;
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub(crate) enum FlagCallers {
@@ -360,6 +363,9 @@ pub struct RulesetFile {
     /// Used when a game has no usable `TimeControl` tag.
     pub(crate) default_time_control: String,
     pub(crate) default_time_control_rule: Citation,
+    /// The controls these rules are for; a game under another gets a note.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) controls: Option<control::RawControl>,
     pub(crate) scoring: Scoring,
     pub(crate) board: BoardRules,
     pub(crate) flag: FlagRules,
@@ -390,6 +396,10 @@ const MAX_RULESET_BYTES: u64 = 1 << 20;
 pub struct Ruleset {
     pub(crate) file: RulesetFile,
     pub(crate) default_tc: TimeControl,
+    /// `controls`, read, with its citation.
+    pub(crate) controls: Option<(control::Control, Citation)>,
+    /// The name, shared by every judgement made under it.
+    pub(crate) name_shared: std::sync::Arc<str>,
 }
 
 impl std::ops::Deref for Ruleset {
@@ -498,7 +508,22 @@ impl Ruleset {
                 }
             }
         }
-        Ok(Ruleset { file, default_tc })
+        let controls = match &file.controls {
+            None => None,
+            Some(raw) => {
+                let c = raw.control().map_err(|m| {
+                    RulesetError::Toml(origin.to_string(), format!("controls: {m}"))
+                })?;
+                Some((c, raw.rule.clone()))
+            }
+        };
+        let name_shared = std::sync::Arc::from(file.name.as_str());
+        Ok(Ruleset {
+            file,
+            default_tc,
+            controls,
+            name_shared,
+        })
     }
 
     /// What one rule says, in a line: the ruleset's own statement, else the
@@ -556,6 +581,16 @@ impl Ruleset {
 
     /// A built-in name, or a ruleset file named by another file (a claim, a
     /// season) in `base`, its folder: read under the one containment rule.
+    /// A built-in name, or a ruleset file named relative to `file`'s folder
+    /// (a rules map's).
+    pub(crate) fn load_beside(
+        name_or_path: &str,
+        file: &std::path::Path,
+    ) -> Result<Ruleset, RulesetError> {
+        let base = file.parent().unwrap_or(std::path::Path::new("."));
+        Ruleset::load_contained(name_or_path, base, true)
+    }
+
     pub(crate) fn load_contained(
         name_or_path: &str,
         base: &std::path::Path,

@@ -1,0 +1,139 @@
+//! Which ruleset judges which game (`rules-map.toml` beside the inputs, or
+//! `adjudicate --rules-map FILE`): file globs, `Event` patterns and time
+//! controls to rulesets, first match wins, `-r` for the rest; and the paths
+//! under the map's folder that hold no games to judge (claims' scoresheets,
+//! a season's board files).
+
+use std::path::{Path, PathBuf};
+
+use glob::{MatchOptions, Pattern};
+use serde::Deserialize;
+
+use super::Ruleset;
+use crate::pgn::Tags;
+
+/// The file name a folder's map has.
+pub const MAP_FILE: &str = "rules-map.toml";
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMap {
+    #[serde(default)]
+    ignore: Vec<String>,
+    #[serde(default)]
+    map: Vec<RawEntry>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEntry {
+    path: Option<String>,
+    event: Option<String>,
+    time_control: Option<String>,
+    rules: String,
+}
+
+struct Entry {
+    path: Option<Pattern>,
+    event: Option<Pattern>,
+    time_control: Option<String>,
+    rules: usize,
+}
+
+/// A read rules map, its rulesets loaded.
+pub struct RulesMap {
+    /// The map file, and the folder its paths are relative to.
+    pub file: PathBuf,
+    base: PathBuf,
+    ignore: Vec<Pattern>,
+    entries: Vec<Entry>,
+    rulesets: Vec<Ruleset>,
+}
+
+const CASE: MatchOptions = MatchOptions {
+    case_sensitive: false,
+    require_literal_separator: false,
+    require_literal_leading_dot: false,
+};
+
+impl RulesMap {
+    /// Reads a map; an error names the file and the entry.
+    pub fn load(file: &Path) -> Result<RulesMap, String> {
+        let shown = file.display();
+        let bytes = crate::read::contained::read_regular(file, 1 << 20)
+            .map_err(|e| format!("{shown}: {e}"))?;
+        let text = String::from_utf8(bytes).map_err(|_| format!("{shown}: is not UTF-8 text"))?;
+        let raw: RawMap = toml::from_str(&text).map_err(|e| format!("{shown}: {e}"))?;
+        let pattern = |what: &str, p: &str| {
+            Pattern::new(p).map_err(|e| format!("{shown}: {what} {p:?}: {e}"))
+        };
+        let mut rulesets: Vec<Ruleset> = Vec::new();
+        let mut entries = Vec::new();
+        for (i, e) in raw.map.iter().enumerate() {
+            let at = format!("{shown}: map entry {}", i + 1);
+            if e.path.is_none() && e.event.is_none() && e.time_control.is_none() {
+                return Err(format!("{at}: needs path, event or time_control to match"));
+            }
+            let rules = match rulesets.iter().position(|r| r.name == e.rules) {
+                Some(k) => k,
+                None => {
+                    let r = Ruleset::load_beside(&e.rules, file)
+                        .map_err(|err| format!("{at}: rules: {err}"))?;
+                    rulesets.push(r);
+                    rulesets.len() - 1
+                }
+            };
+            entries.push(Entry {
+                path: e.path.as_deref().map(|p| pattern("path", p)).transpose()?,
+                event: e
+                    .event
+                    .as_deref()
+                    .map(|p| pattern("event", p))
+                    .transpose()?,
+                time_control: e.time_control.as_ref().map(|t| t.trim().to_string()),
+                rules,
+            });
+        }
+        let ignore = raw
+            .ignore
+            .iter()
+            .map(|p| pattern("ignore", p))
+            .collect::<Result<_, _>>()?;
+        Ok(RulesMap {
+            file: file.to_path_buf(),
+            base: file.parent().map(Path::to_path_buf).unwrap_or_default(),
+            ignore,
+            entries,
+            rulesets,
+        })
+    }
+
+    /// `path` relative to the map's folder, as its globs see it (`/`-separated).
+    fn relative(&self, path: &Path) -> String {
+        let rel = path.strip_prefix(&self.base).unwrap_or(path);
+        rel.to_string_lossy().replace('\\', "/")
+    }
+
+    /// Whether a file under the map's folder holds no games to judge.
+    pub fn ignores(&self, path: &Path) -> bool {
+        let rel = self.relative(path);
+        self.ignore.iter().any(|p| p.matches_with(&rel, CASE))
+    }
+
+    /// The ruleset of the first entry a game matches (every key an entry
+    /// gives must match), or `None` for the fallback.
+    pub fn choose(&self, source: &str, tags: &Tags) -> Option<&Ruleset> {
+        let rel = self.relative(Path::new(source));
+        let tc = tags.time_control.trim();
+        self.entries
+            .iter()
+            .find(|e| {
+                e.path.as_ref().is_none_or(|p| p.matches_with(&rel, CASE))
+                    && e.event
+                        .as_ref()
+                        .is_none_or(|p| p.matches_with(tags.event.trim(), CASE))
+                    && e.time_control.as_deref().is_none_or(|t| t == tc)
+            })
+            .map(|e| &self.rulesets[e.rules])
+    }
+}
