@@ -1422,3 +1422,38 @@ fn season_paths_are_contained() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("/dev/zero: is not a regular file"));
 }
+
+/// A season's `rules` names the league; a ruleset's name there, and a
+/// league's name given to `-r`, each get a message saying which key takes
+/// what.
+#[test]
+fn league_and_ruleset_names_say_which_key_takes_what() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(sample("season/ddcl-2009-10.toml"))
+        .unwrap()
+        .replacen("rules = \"ddcl\"", "rules = \"ecf-quickplay\"", 1);
+    let file = dir.path().join("season.toml");
+    std::fs::write(&file, text).unwrap();
+    let o = common::arbiter(&[
+        "season",
+        file.to_str().unwrap(),
+        "--out",
+        dir.path().join("out").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("season.toml (line 5): \"ecf-quickplay\" is a ruleset: `rules` names the league (\"ddcl\" or \"hs-league\"), and `ruleset = \"ecf-quickplay\"` the rules its games are judged under"),
+        "{err}"
+    );
+    let o = common::arbiter(&[
+        "adjudicate",
+        "-r",
+        "ddcl",
+        sample("ddcl-league-match.pgn").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("unknown ruleset \"ddcl\"; it could mean:\n  ecf-quickplay   DDCL league, ECF Quickplay Finish\n  ddcl-cup "), "{err}");
+    assert!(err.contains("\"ddcl\" is also a league"), "{err}");
+}

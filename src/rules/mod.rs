@@ -421,13 +421,104 @@ pub(crate) fn nearest_builtin(name: &str) -> Option<&'static str> {
         .map(|(n, _)| n)
 }
 
+/// The built-ins a name could mean by what it says rather than how it is
+/// spelt: `fide` is three rulesets, `ddcl` a league with two, `ecf` the
+/// Quickplay Finish, `uscf-quick` the US Chess rulebook.
+pub(crate) fn meanings(name: &str) -> Vec<&'static str> {
+    const WORDS: &[(&str, &[&str])] = &[
+        ("fide", &["fide-standard", "fide-rapid", "fide-blitz"]),
+        ("standard", &["fide-standard"]),
+        ("classical", &["fide-standard"]),
+        ("rapid", &["fide-rapid", "bcf-rapid"]),
+        ("rapidplay", &["bcf-rapid"]),
+        ("blitz", &["fide-blitz"]),
+        ("bcf", &["bcf-rapid"]),
+        ("ecf", &["ecf-quickplay", "ddcl-cup"]),
+        ("qpf", &["ecf-quickplay", "ddcl-cup"]),
+        ("quickplay", &["ecf-quickplay", "ddcl-cup"]),
+        ("ddcl", &["ecf-quickplay", "ddcl-cup"]),
+        ("darlington", &["ecf-quickplay", "ddcl-cup"]),
+        ("cup", &["ddcl-cup"]),
+        ("sabah", &["sabah-active30"]),
+        ("active", &["sabah-active30"]),
+        ("active30", &["sabah-active30"]),
+        ("uscf", &["uscf"]),
+        ("us", &["uscf", "hs-league"]),
+        ("hsl", &["hs-league"]),
+        ("hs", &["hs-league"]),
+        ("school", &["hs-league"]),
+        ("highschool", &["hs-league"]),
+    ];
+    let lower = name.to_ascii_lowercase();
+    let mut out: Vec<&'static str> = Vec::new();
+    for token in lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|t| !t.is_empty())
+    {
+        let token = token.trim_end_matches("30").trim_end_matches('s');
+        let token = if token.is_empty() { "active30" } else { token };
+        for (_, names) in WORDS
+            .iter()
+            .filter(|(w, _)| *w == token || (token == "active" && *w == "active30"))
+        {
+            for n in *names {
+                if !out.contains(n) {
+                    out.push(n);
+                }
+            }
+        }
+    }
+    out
+}
+
 fn nearest_words(name: &str) -> String {
-    nearest_builtin(name).map_or(String::new(), |n| format!("; did you mean {n:?}?"))
+    // A misspelling of a name it could mean, or of any name where it means
+    // none: one answer. Otherwise every ruleset it could mean, a line each.
+    let meant = meanings(name);
+    if let Some(n) = nearest_builtin(name).filter(|n| meant.is_empty() || meant.contains(n)) {
+        return format!("; did you mean {n:?}?");
+    }
+    if meant.is_empty() {
+        return String::new();
+    }
+    let lines: Vec<String> = meant
+        .iter()
+        .map(|n| {
+            let title = Ruleset::builtin_text(n)
+                .and_then(|t| Ruleset::from_toml(n, t).ok())
+                .map(|r| r.title.clone())
+                .unwrap_or_default();
+            format!("\n  {n:<15} {title}")
+        })
+        .collect();
+    let league = match lower_league(name) {
+        Some(l) => format!("\n({name:?} is also a league: a season file's `rules = {l:?}`; its games are judged under the rulesets above)"),
+        None => String::new(),
+    };
+    format!("; it could mean:{}{league}\n", lines.concat())
+}
+
+/// The suggestion and a space before the list of built-ins.
+fn spaced(s: &str) -> String {
+    if s.ends_with('\n') {
+        s.to_string()
+    } else {
+        format!("{s} ")
+    }
+}
+
+/// A league name as a season file's `rules` takes it, if `name` is one.
+fn lower_league(name: &str) -> Option<&'static str> {
+    match name.to_ascii_lowercase().as_str() {
+        "ddcl" | "darlington" => Some("ddcl"),
+        "hs-league" | "hsl" | "high-school" => Some("hs-league"),
+        _ => None,
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
 pub enum RulesetError {
-    #[error("unknown ruleset {0:?}{suggestion} (built-ins: {1})", suggestion = nearest_words(.0))]
+    #[error("unknown ruleset {0:?}{suggestion}(built-ins: {1})", suggestion = spaced(&nearest_words(.0)))]
     Unknown(String, String),
     #[error("{0}: {1}")]
     Io(String, std::io::Error),
@@ -673,6 +764,33 @@ mod tests {
         let e = Ruleset::load("chess960").unwrap_err().to_string();
         assert!(!e.contains("did you mean"), "{e}");
         assert!(e.contains("built-ins: "), "{e}");
+    }
+
+    #[test]
+    fn names_by_meaning_answer_with_the_rulesets_they_could_mean() {
+        for (typed, meant) in [
+            ("ecf", vec!["ecf-quickplay", "ddcl-cup"]),
+            ("FIDE", vec!["fide-standard", "fide-rapid", "fide-blitz"]),
+            ("ddcl", vec!["ecf-quickplay", "ddcl-cup"]),
+            ("uscf-quick", vec!["uscf"]),
+            ("active-30", vec!["sabah-active30"]),
+            ("hsl", vec!["hs-league"]),
+            ("chess960", vec![]),
+        ] {
+            assert_eq!(meanings(typed), meant, "{typed}");
+        }
+        let e = Ruleset::load("ecf").unwrap_err().to_string();
+        assert!(
+            e.contains(
+                "it could mean:\n  ecf-quickplay   DDCL league, ECF Quickplay Finish\n  ddcl-cup"
+            ),
+            "{e}"
+        );
+        let e = Ruleset::load("ddcl").unwrap_err().to_string();
+        assert!(
+            e.contains("is also a league: a season file's `rules = \"ddcl\"`"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -9,13 +9,32 @@ use serde::Deserialize;
 pub(crate) use crate::model::Date;
 use crate::model::GameResult;
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum League {
     /// Darlington & District Chess League rules (DDCL 3–15).
     Ddcl,
     /// The US high-school league rules (HSL II–XV).
     HsLeague,
+}
+
+/// A season's `rules` names the league; a ruleset's name there (which
+/// belongs under `ruleset`) gets a message that says which key takes what.
+impl<'de> Deserialize<'de> for League {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<League, D::Error> {
+        let name = String::deserialize(d)?;
+        match name.to_ascii_lowercase().as_str() {
+            "ddcl" | "darlington" => Ok(League::Ddcl),
+            "hs-league" | "hsl" | "high-school" => Ok(League::HsLeague),
+            _ if crate::rules::Ruleset::builtin_text(&name).is_some() || name.ends_with(".toml") => {
+                Err(serde::de::Error::custom(format!(
+                    "{name:?} is a ruleset: `rules` names the league (\"ddcl\" or \"hs-league\"), and `ruleset = {name:?}` the rules its games are judged under"
+                )))
+            }
+            _ => Err(serde::de::Error::custom(format!(
+                "unknown league {name:?}: `rules` is \"ddcl\" (Darlington & District) or \"hs-league\" (the US high-school league)"
+            ))),
+        }
+    }
 }
 
 impl League {
