@@ -263,6 +263,8 @@ pub enum Status {
     Corrected,
     Review,
     Unreadable,
+    /// An arbiter's recorded decision (`--decisions`).
+    Decided,
 }
 
 impl Status {
@@ -272,6 +274,7 @@ impl Status {
             Status::Corrected => "corrected",
             Status::Review => "review",
             Status::Unreadable => "unreadable",
+            Status::Decided => "decided",
         }
     }
 }
@@ -408,6 +411,8 @@ pub struct Judgement {
     pub ruleset: Option<std::sync::Arc<str>>,
     /// The game's `TimeControl` is not one its ruleset is for.
     pub control_mismatch: bool,
+    /// The game's key, for recording a decision on it (`None`: not read).
+    pub key: Option<GameKey>,
 }
 
 impl Judgement {
@@ -437,6 +442,7 @@ impl Judgement {
             detail,
             ruleset: None,
             control_mismatch: false,
+            key: None,
         }
     }
 }
@@ -463,6 +469,38 @@ pub(crate) fn one_line(s: &str) -> String {
     s.chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect()
+}
+
+/// A game's key for recorded decisions: its tags (event, round, date,
+/// players) and its moves, each part a 64-bit digest, so that a key survives
+/// a re-export (other comments, clocks, line breaks, check signs) and tells
+/// "this game, moves changed" from "another game".
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameKey {
+    pub tags: u64,
+    pub moves: u64,
+}
+
+impl GameKey {
+    /// `tttttttttttttttt-mmmmmmmmmmmmmmmm`.
+    pub fn parse(s: &str) -> Option<GameKey> {
+        let (t, m) = s.trim().split_once('-')?;
+        let hex = |x: &str| {
+            (x.len() == 16)
+                .then(|| u64::from_str_radix(x, 16).ok())
+                .flatten()
+        };
+        Some(GameKey {
+            tags: hex(t)?,
+            moves: hex(m)?,
+        })
+    }
+}
+
+impl std::fmt::Display for GameKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:016x}-{:016x}", self.tags, self.moves)
+    }
 }
 
 #[cfg(test)]

@@ -450,7 +450,7 @@ fn header_is_the_contract() {
         .to_string();
     assert_eq!(
         first,
-        "source,game,offset,event,site,date,round,round_number,board,white,black,white_elo,black_elo,time_control,recorded_result,result,status,reason,rule,ply,move,white_clock,black_clock,plies,final_fen,detail,ruleset"
+        "source,game,offset,event,site,date,round,round_number,board,white,black,white_elo,black_elo,time_control,recorded_result,result,status,reason,rule,ply,move,white_clock,black_clock,plies,final_fen,detail,ruleset,game_key"
     );
 }
 

@@ -884,3 +884,146 @@ fn elo_cells_are_numbers_and_rounds_keep_their_boards() {
         .all(|r| (1..=5).contains(&r["board"].parse::<u32>().unwrap())));
     assert!(rows.iter().all(|r| r["white_elo"].parse::<u32>().is_ok()));
 }
+
+/// Decisions recorded once: a game under review gets the secretary's
+/// result from the decisions file (status `decided`, the decision's rule),
+/// a re-export of the same game keeps its key, a game whose moves changed
+/// is said and not decided, a decision for no game read is reported, and a
+/// malformed file is refused by row and column.
+#[test]
+fn decisions_round_trip_through_adjudicate() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("club.pgn");
+    std::fs::copy(sample("bcf-rapid-club-night.pgn"), &pgn).unwrap();
+    let judge = |extra: &[&str]| {
+        let mut args = vec!["adjudicate", "-r", "bcf-rapid", pgn.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let o = arbiter(&args);
+        (
+            o.status.code(),
+            parse_csv(&o.stdout),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let (_, rows, _) = judge(&[]);
+    let review = rows.iter().find(|r| r["status"] == "review").unwrap();
+    assert_eq!(review["game"], "2");
+    let key = review["game_key"].clone();
+    assert_eq!(key.len(), 33, "{key}");
+    // Confirmed games need no key without a decisions file.
+    assert_eq!(rows.iter().filter(|r| r["game_key"].is_empty()).count(), 2);
+    let decisions = dir.path().join("decisions.csv");
+    std::fs::write(
+        &decisions,
+        format!(
+            "game_key,event,white,black,result,rule,decided_by,decided_on,note\n\
+             {key},Club night,A,B,1-0,BCF RP 12,League secretary,2024-03-05,both clocks over five minutes: the arbiter ruled play on\n\
+             0000000000000001-0000000000000002,,,,0-1,BCF RP 13,League secretary,,\n"
+        ),
+    )
+    .unwrap();
+    let (code, rows, err) = judge(&["--decisions", decisions.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{err}");
+    let decided = &rows[1];
+    assert_eq!(
+        (
+            decided["status"].as_str(),
+            decided["result"].as_str(),
+            decided["rule"].as_str(),
+            decided["game_key"].as_str()
+        ),
+        ("decided", "1-0", "BCF RP 12", key.as_str())
+    );
+    assert!(decided["detail"].starts_with("decided 1-0 by League secretary on 2024-03-05: both clocks over five minutes: the arbiter ruled play on ("), "{}", decided["detail"]);
+    assert!(
+        decided["detail"].contains("row 2); as judged: review *, "),
+        "{}",
+        decided["detail"]
+    );
+    assert!(err.contains("decisions.csv row 3: no game read has the key 0000000000000001-0000000000000002 (not applied)"), "{err}");
+    assert!(
+        err.contains("3 games: 2 confirmed, 0 corrected, 0 review, 0 unreadable, 1 decided"),
+        "{err}"
+    );
+    // The other games are as they were.
+    assert!(rows
+        .iter()
+        .filter(|r| r["game"] != "2")
+        .all(|r| r["status"] == "confirmed"));
+
+    // Re-exported (comments, clocks and line breaks gone, check signs
+    // dropped): the same key, still decided.
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let bare: String = text
+        .split('\n')
+        .map(|l| {
+            if l.starts_with('[') {
+                format!("{l}\n")
+            } else {
+                format!("{} ", l.replace('+', ""))
+            }
+        })
+        .collect();
+    let mut plain = String::new();
+    let mut depth = 0;
+    for c in bare.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ if depth == 0 => plain.push(c),
+            _ => {}
+        }
+    }
+    let plain = plain.replace("] 1.", "]\n\n1.").replace(" [", "\n\n[");
+    std::fs::write(&pgn, &plain).unwrap();
+    let (_, rows, err) = judge(&["--decisions", decisions.to_str().unwrap()]);
+    assert_eq!(rows.len(), 3, "{err}\n{plain}");
+    assert_eq!(rows[1]["status"], "decided", "{}", rows[1]["detail"]);
+    assert_eq!(rows[1]["game_key"], key);
+
+    // The moves changed since (a move more before game 2's result): not
+    // decided, and said.
+    let third = text.match_indices("[Event").nth(2).map(|(i, _)| i).unwrap();
+    let upto = text[..third].trim_end();
+    let result_at = upto.rfind(' ').unwrap();
+    let with_move = format!(
+        "{} a4{}\n\n{}",
+        &upto[..result_at],
+        &upto[result_at..],
+        &text[third..]
+    );
+    std::fs::write(&pgn, with_move).unwrap();
+    let (_, rows, _) = judge(&["--decisions", decisions.to_str().unwrap()]);
+    let r = &rows[1];
+    assert_ne!(r["status"], "decided");
+    assert_ne!(r["game_key"], key);
+    assert_eq!(r["game_key"][..16], key[..16]);
+    assert!(
+        r["detail"].starts_with("a decision for this game ("),
+        "{}",
+        r["detail"]
+    );
+    assert!(
+        r["detail"].contains("row 2) was made on other moves: not applied"),
+        "{}",
+        r["detail"]
+    );
+
+    // A file without a required column, or with a result that is none,
+    // is refused naming the row and column.
+    std::fs::write(&decisions, "game_key,result,rule\nx,1-0,BCF RP 12\n").unwrap();
+    let (code, _, err) = judge(&["--decisions", decisions.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("decisions.csv: no decided_by column"), "{err}");
+    std::fs::write(
+        &decisions,
+        format!("game_key,result,rule,decided_by\n{key},1:0,BCF RP 12,Me\n"),
+    )
+    .unwrap();
+    let (code, _, err) = judge(&["--decisions", decisions.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("decisions.csv row 2 column result: \"1:0\" is not 1-0, 0-1 or 1/2-1/2"),
+        "{err}"
+    );
+}

@@ -38,6 +38,9 @@ pub(crate) struct Args {
     /// A game whose TimeControl is not one its ruleset is for goes to review (reason ruleset-mismatch), instead of a note in detail.
     #[arg(long)]
     pub(crate) strict_rules: bool,
+    /// Recorded decisions (CSV: game_key, result, rule, decided_by, decided_on, note): each decided game's status is decided, with the decision's result and rule (docs/adjudicate.md).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) decisions: Option<PathBuf>,
     /// Results CSV (default: stdout).
     #[arg(short, long)]
     pub(crate) out: Option<PathBuf>,
@@ -97,6 +100,20 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         }
     };
     opts.strict_rules = a.strict_rules;
+    if let Some(path) = &a.decisions {
+        let read = crate::read::contained::read_regular(path, 64 << 20)
+            .map_err(|e| format!("{}: {e}", path.display()))
+            .and_then(|bytes| {
+                crate::judge::decisions::Decisions::parse(&path.display().to_string(), &bytes)
+            });
+        match read {
+            Ok(d) => opts.decisions = Some(std::sync::Arc::new(d)),
+            Err(e) => {
+                eprintln!("arbiter: --decisions: {e}");
+                return ExitStatus::Error;
+            }
+        }
+    }
     let [out, pgn_path, summary_path, html_path] = match output_paths(&a, &sources) {
         Ok(p) => p,
         Err(e) => return e,
@@ -202,6 +219,11 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     }
     for e in &summary.errors {
         eprintln!("arbiter: {e}");
+    }
+    if let Some(d) = &opts.decisions {
+        for line in d.unmet() {
+            eprintln!("arbiter: {line}");
+        }
     }
     errors.extend(summary.errors.iter().cloned());
     if !a.quiet {

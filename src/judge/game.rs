@@ -138,6 +138,7 @@ impl Ctx<'_> {
             detail,
             ruleset: None,
             control_mismatch: false,
+            key: None,
         }
     }
 }
@@ -224,6 +225,7 @@ pub struct Env<'a> {
     pub(crate) map: Option<&'a RulesMap>,
     pub(crate) source: &'a str,
     pub(crate) strict: bool,
+    pub(crate) decisions: Option<&'a super::decisions::Decisions>,
 }
 
 impl<'a> Env<'a> {
@@ -234,6 +236,7 @@ impl<'a> Env<'a> {
             map: None,
             source: "",
             strict: false,
+            decisions: None,
         }
     }
 }
@@ -251,6 +254,15 @@ pub fn judge(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratch
     }
     j.ruleset = Some(rules.name_shared.clone());
     control_fit(&mut j, rules, &game.tags, env.strict);
+    // The key is what a grader records a decision under: given for every
+    // game not confirmed, and for all under a decisions file.
+    if env.decisions.is_some() || j.verdict.status != Status::Confirmed {
+        let key = game.key();
+        j.key = Some(key);
+        if let Some(d) = env.decisions {
+            d.apply(key, &mut j);
+        }
+    }
     j
 }
 

@@ -3,6 +3,7 @@
 //! nowhere else; the judges gather facts and word the findings.
 
 pub mod claim;
+pub mod decisions;
 pub(crate) mod evidence;
 pub mod game;
 pub mod policy;

@@ -206,7 +206,72 @@ pub struct ParsedGame {
     pub(crate) lenient: usize,
 }
 
+pub use crate::model::GameKey;
+
+/// A 64-bit mix (splitmix64's finaliser): digests written into a decisions
+/// file must not change between versions, so no `std` hasher.
+fn mix(h: u64, v: u64) -> u64 {
+    let mut z = (h ^ v).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+fn digest_str(mut h: u64, s: &str) -> u64 {
+    for chunk in s.trim().as_bytes().chunks(8) {
+        let mut b = [0u8; 8];
+        b[..chunk.len()].copy_from_slice(chunk);
+        h = mix(h, u64::from_le_bytes(b));
+    }
+    mix(h, 0xff)
+}
+
+/// One ply as numbers: what it says, not how it was written.
+fn ply_word(p: &Ply) -> u64 {
+    use shakmaty::san::San;
+    if let Some(u) = p.uci {
+        return digest_str(1, &u.to_string());
+    }
+    match p.san.san {
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
+            2 | (role as u64) << 4
+                | file.map_or(15, |f| f as u64) << 8
+                | rank.map_or(15, |r| r as u64) << 12
+                | u64::from(capture) << 16
+                | (to as u64) << 20
+                | promotion.map_or(0, |r| r as u64) << 28
+        }
+        San::Castle(side) => 3 | (side as u64) << 4,
+        San::Put { role, to } => 4 | (role as u64) << 4 | (to as u64) << 8,
+        San::Null => 5,
+    }
+}
+
 impl ParsedGame {
+    /// The game's key for recorded decisions.
+    pub fn key(&self) -> GameKey {
+        let t = &self.tags;
+        let mut tags = 0;
+        for s in [&t.event, &t.round, &t.date, &t.white, &t.black] {
+            tags = digest_str(tags, s);
+        }
+        // One multiply a ply, the full mix once at the end.
+        let moves = self.plies.iter().fold(7u64, |h, p| {
+            (h.rotate_left(5) ^ ply_word(p)).wrapping_mul(0x517c_c1b7_2722_0a95)
+        });
+        GameKey {
+            tags,
+            moves: mix(moves, self.plies.len() as u64),
+        }
+    }
+
     /// Back to an empty game, keeping the tag strings' and the plies' room:
     /// a worker reads thousands of games into one.
     pub(crate) fn recycle(&mut self) {

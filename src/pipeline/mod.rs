@@ -71,6 +71,8 @@ pub struct Options {
     pub rules_map: Option<Arc<crate::rules::map::RulesMap>>,
     /// A game whose control is not its ruleset's goes to review.
     pub strict_rules: bool,
+    /// Recorded decisions, applied to the games they name.
+    pub decisions: Option<Arc<crate::judge::decisions::Decisions>>,
 }
 
 impl Default for Options {
@@ -86,6 +88,7 @@ impl Default for Options {
             read_parts: None,
             rules_map: None,
             strict_rules: false,
+            decisions: None,
         }
     }
 }
@@ -97,6 +100,8 @@ pub struct Summary {
     pub corrected: u64,
     pub review: u64,
     pub unreadable: u64,
+    /// Games an arbiter's recorded decision settled (`--decisions`).
+    pub decided: u64,
     /// Games whose `TimeControl` is not one their ruleset is for.
     pub off_control: u64,
     pub(crate) bytes: u64,
@@ -113,6 +118,7 @@ impl Summary {
             Status::Corrected => self.corrected += 1,
             Status::Review => self.review += 1,
             Status::Unreadable => self.unreadable += 1,
+            Status::Decided => self.decided += 1,
         }
     }
 
@@ -122,6 +128,7 @@ impl Summary {
         self.corrected += o.corrected;
         self.review += o.review;
         self.unreadable += o.unreadable;
+        self.decided += o.decided;
         self.off_control += o.off_control;
         self.bytes += o.bytes;
         self.errors.extend(o.errors.iter().cloned());
@@ -131,12 +138,25 @@ impl Summary {
         self.corrected + self.review + self.unreadable > 0
     }
 
-    /// "38 games: 28 confirmed, 8 corrected, 2 review, 0 unreadable".
+    /// "38 games: 28 confirmed, 8 corrected, 2 review, 0 unreadable"
+    /// (", 1 decided" where decisions settled any).
     pub(crate) fn counts(&self) -> String {
         format!(
-            "{} games: {} confirmed, {} corrected, {} review, {} unreadable",
-            self.games, self.confirmed, self.corrected, self.review, self.unreadable
+            "{} games: {} confirmed, {} corrected, {} review, {} unreadable{}",
+            self.games,
+            self.confirmed,
+            self.corrected,
+            self.review,
+            self.unreadable,
+            self.decided_words()
         )
+    }
+
+    fn decided_words(&self) -> String {
+        match self.decided {
+            0 => String::new(),
+            n => format!(", {n} decided"),
+        }
     }
 
     pub(crate) fn line(&self) -> String {
@@ -149,12 +169,13 @@ impl Summary {
             ),
         };
         format!(
-            "{} games: {} confirmed, {} corrected, {} review, {} unreadable{off}; {:.2} s, {:.0} games/s, {:.1} MB/s",
+            "{} games: {} confirmed, {} corrected, {} review, {} unreadable{}{off}; {:.2} s, {:.0} games/s, {:.1} MB/s",
             self.games,
             self.confirmed,
             self.corrected,
             self.review,
             self.unreadable,
+            self.decided_words(),
             secs,
             self.games as f64 / secs,
             self.bytes as f64 / 1e6 / secs
@@ -545,6 +566,7 @@ pub(crate) fn drive<R: Render>(
         map: opts.rules_map.as_deref(),
         source: "",
         strict: opts.strict_rules,
+        decisions: opts.decisions.as_deref(),
     };
     // Bounded too: where the caller writes slower than the workers judge
     // (a review page of every game), they wait instead of queueing batches.

@@ -9,7 +9,7 @@ use crate::{
     pgn::Tags,
 };
 
-pub(crate) const RESULTS_HEADER: [&str; 27] = [
+pub(crate) const RESULTS_HEADER: [&str; 28] = [
     "source",
     "game",
     "offset",
@@ -37,6 +37,7 @@ pub(crate) const RESULTS_HEADER: [&str; 27] = [
     "final_fen",
     "detail",
     "ruleset",
+    "game_key",
 ];
 
 /// Where a game came from.
@@ -123,6 +124,7 @@ pub(crate) fn write_row<W: std::io::Write>(
         j.final_fen.as_bytes(),
         j.detail.as_bytes(),
         j.ruleset.as_deref().unwrap_or("").as_bytes(),
+        j.key.map(|k| k.to_string()).unwrap_or_default().as_bytes(),
     ])
 }
 

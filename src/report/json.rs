@@ -64,6 +64,8 @@ pub struct GameJson {
     pub detail: String,
     /// The ruleset the game was judged under (null: not judged).
     pub ruleset: Option<String>,
+    /// The key a decision on this game is recorded under (null: not read).
+    pub game_key: Option<String>,
 }
 
 /// A PGN date (`2009.10.08`) as ISO (`2009-10-08`) when it is complete.
@@ -120,6 +122,7 @@ pub(crate) fn game_json(g: &GameRef<'_>, tags: &Tags, j: &Judgement) -> GameJson
         final_fen: j.final_fen.clone(),
         detail: j.detail.clone(),
         ruleset: j.ruleset.as_deref().map(str::to_string),
+        game_key: j.key.map(|k| k.to_string()),
     }
 }
 

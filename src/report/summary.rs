@@ -40,6 +40,7 @@ pub(crate) struct Counts {
     pub(crate) corrected: u64,
     pub(crate) review: u64,
     pub(crate) unreadable: u64,
+    pub(crate) decided: u64,
     /// Corrected to a better score for this player than the one recorded.
     pub(crate) corrected_for: u64,
     /// Corrected to a worse one.
@@ -56,6 +57,7 @@ impl Counts {
             Status::Corrected => self.corrected += 1,
             Status::Review => self.review += 1,
             Status::Unreadable => self.unreadable += 1,
+            Status::Decided => self.decided += 1,
         }
         if b.status != Status::Confirmed {
             *self.reasons.entry(b.reason).or_default() += 1;
@@ -103,7 +105,7 @@ impl SummaryTables {
     }
 }
 
-pub(crate) const SUMMARY_HEADER: [&str; 10] = [
+pub(crate) const SUMMARY_HEADER: [&str; 11] = [
     "scope",
     "name",
     "games",
@@ -111,6 +113,7 @@ pub(crate) const SUMMARY_HEADER: [&str; 10] = [
     "corrected",
     "review",
     "unreadable",
+    "decided",
     "corrected_for",
     "corrected_against",
     "reasons",
@@ -129,6 +132,7 @@ pub(crate) fn summary_csv(t: &SummaryTables) -> Vec<u8> {
             c.corrected.to_string(),
             c.review.to_string(),
             c.unreadable.to_string(),
+            c.decided.to_string(),
             c.corrected_for.to_string(),
             c.corrected_against.to_string(),
             reasons.join("; "),

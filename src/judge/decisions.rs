@@ -1,0 +1,206 @@
+//! Decisions recorded once (`--decisions FILE`): an arbiter's or a league
+//! secretary's result for a game the record could not settle, keyed by the
+//! game (`GameKey`), applied wherever the game is judged again. A decision
+//! whose game's moves have changed is said in that game's row and not
+//! applied; one whose game is not read is reported.
+
+use std::{
+    collections::HashMap,
+    sync::atomic::{AtomicBool, Ordering},
+};
+
+use crate::{
+    citation::Citation,
+    model::{GameResult, Judgement, Status, Verdict},
+    pgn::GameKey,
+};
+
+/// One decision: the row it is on, and what was decided.
+#[derive(Debug)]
+pub struct Decision {
+    pub row: usize,
+    pub key: GameKey,
+    pub result: GameResult,
+    pub rule: Citation,
+    pub by: String,
+    pub on: String,
+    pub note: String,
+}
+
+/// A decisions file, read.
+#[derive(Debug)]
+pub struct Decisions {
+    pub file: String,
+    list: Vec<Decision>,
+    /// Tags digest -> the decisions for games with those tags.
+    by_tags: HashMap<u64, Vec<usize>>,
+    /// Each decision met a game (applied, or its moves found changed).
+    met: Vec<AtomicBool>,
+}
+
+/// The columns a decisions file must have; others (event, round, players,
+/// for the person who writes it) are read past.
+pub const REQUIRED: [&str; 4] = ["game_key", "result", "rule", "decided_by"];
+
+impl Decisions {
+    /// Reads a decisions CSV; an error names the file, row and column.
+    pub fn parse(file: &str, bytes: &[u8]) -> Result<Decisions, String> {
+        let mut r = csv::ReaderBuilder::new().flexible(true).from_reader(bytes);
+        let header = r.headers().map_err(|e| format!("{file}: {e}"))?.clone();
+        let col = |name: &str| header.iter().position(|h| h.trim() == name);
+        for name in REQUIRED {
+            if col(name).is_none() {
+                return Err(format!(
+                    "{file}: no {name} column (a decisions file has {}, and may have decided_on and note)",
+                    REQUIRED.join(", ")
+                ));
+            }
+        }
+        let mut list = Vec::new();
+        for (i, rec) in r.records().enumerate() {
+            let row = i + 2;
+            let rec = rec.map_err(|e| format!("{file} row {row}: {e}"))?;
+            let cell = |name: &str| {
+                col(name)
+                    .and_then(|c| rec.get(c))
+                    .unwrap_or("")
+                    .trim()
+                    .to_string()
+            };
+            let at = |name: &str, m: String| format!("{file} row {row} column {name}: {m}");
+            let key = GameKey::parse(&cell("game_key")).ok_or_else(|| {
+                at(
+                    "game_key",
+                    format!(
+                        "{:?} is not a game key (as the results' game_key column writes it)",
+                        cell("game_key")
+                    ),
+                )
+            })?;
+            let result = match GameResult::parse(&cell("result")) {
+                Some(r) if r != GameResult::Unknown => r,
+                _ => {
+                    return Err(at(
+                        "result",
+                        format!("{:?} is not 1-0, 0-1 or 1/2-1/2", cell("result")),
+                    ))
+                }
+            };
+            let rule = Citation::new(cell("rule")).ok_or_else(|| {
+                at(
+                    "rule",
+                    "empty: a decision names the rule or ground it rests on".into(),
+                )
+            })?;
+            let by = cell("decided_by");
+            if by.is_empty() {
+                return Err(at(
+                    "decided_by",
+                    "empty: a decision says who made it".into(),
+                ));
+            }
+            list.push(Decision {
+                row,
+                key,
+                result,
+                rule,
+                by,
+                on: cell("decided_on"),
+                note: cell("note"),
+            });
+        }
+        let mut by_tags: HashMap<u64, Vec<usize>> = HashMap::new();
+        for (i, d) in list.iter().enumerate() {
+            if let Some(other) = by_tags
+                .get(&d.key.tags)
+                .and_then(|v| v.iter().find(|&&k| list[k].key == d.key))
+            {
+                return Err(format!(
+                    "{file} row {}: the same game as row {}: one decision a game",
+                    d.row, list[*other].row
+                ));
+            }
+            by_tags.entry(d.key.tags).or_default().push(i);
+        }
+        let met = list.iter().map(|_| AtomicBool::new(false)).collect();
+        Ok(Decisions {
+            file: file.to_string(),
+            list,
+            by_tags,
+            met,
+        })
+    }
+
+    /// The decision for game `key`, applied to its judgement: status
+    /// `decided`, the decided result and rule. A decision for a game with
+    /// these tags whose moves differ is not applied: the game goes to
+    /// review saying so.
+    pub(crate) fn apply(&self, key: GameKey, j: &mut Judgement) {
+        let Some(candidates) = self.by_tags.get(&key.tags) else {
+            return;
+        };
+        if let Some(&i) = candidates.iter().find(|&&i| self.list[i].key == key) {
+            let d = &self.list[i];
+            self.met[i].store(true, Ordering::Relaxed);
+            let when = if d.on.is_empty() {
+                String::new()
+            } else {
+                format!(" on {}", d.on)
+            };
+            let note = if d.note.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", d.note)
+            };
+            j.detail = format!(
+                "decided {} by {}{when}{note} ({} row {}); as judged: {} {}, {}",
+                d.result.as_str(),
+                d.by,
+                self.file,
+                d.row,
+                j.verdict.status.as_str(),
+                j.verdict.result.as_str(),
+                j.detail
+            );
+            j.verdict = Verdict::new(d.result, Status::Decided, j.verdict.reason, d.rule.clone());
+            return;
+        }
+        // Same event, round, date and players; other moves.
+        let rows: Vec<String> = candidates
+            .iter()
+            .map(|&i| self.list[i].row.to_string())
+            .collect();
+        for &i in candidates {
+            self.met[i].store(true, Ordering::Relaxed);
+        }
+        j.detail = format!(
+            "a decision for this game ({} row {}) was made on other moves: not applied, the game's record has changed since; {}",
+            self.file,
+            rows.join(", "),
+            j.detail
+        );
+        if j.verdict.status == Status::Confirmed || j.verdict.status == Status::Corrected {
+            j.verdict = Verdict::new(
+                GameResult::Unknown,
+                Status::Review,
+                j.verdict.reason,
+                j.verdict.rule.clone(),
+            );
+        }
+    }
+
+    /// The decisions no game read met, a line each.
+    pub fn unmet(&self) -> Vec<String> {
+        self.list
+            .iter()
+            .zip(&self.met)
+            .filter(|(_, m)| !m.load(Ordering::Relaxed))
+            .map(|(d, _)| {
+                format!(
+                    "{} row {}: no game read has the key {} (not applied)",
+                    self.file, d.row, d.key
+                )
+            })
+            .collect()
+    }
+}
