@@ -1457,3 +1457,60 @@ fn league_and_ruleset_names_say_which_key_takes_what() {
     assert!(err.contains("unknown ruleset \"ddcl\"; it could mean:\n  ecf-quickplay   DDCL league, ECF Quickplay Finish\n  ddcl-cup "), "{err}");
     assert!(err.contains("\"ddcl\" is also a league"), "{err}");
 }
+
+/// A board judged from PGN that the record cannot settle says why and how
+/// to settle it (its game key); the same decisions file `adjudicate` takes
+/// then finishes the season.
+#[test]
+fn an_undecided_board_is_finished_by_a_recorded_decision() {
+    let dir = tempfile::tempdir().unwrap();
+    // An illegal move under BCF-style rules with no clocks: review.
+    std::fs::write(
+        dir.path().join("g.pgn"),
+        "[Event \"Test League\"]\n[White \"A1\"]\n[Black \"B1\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n",
+    )
+    .unwrap();
+    let boards = all_draws().replacen("result = \"1/2-1/2\" },\n", "pgn = \"g.pgn\" },\n", 1);
+    let season = dir.path().join("season.toml");
+    std::fs::write(
+        &season,
+        ddcl_season(&["150", "140", "130", "120", "110"], "", &boards),
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "season",
+            season.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let o = common::arbiter(&args);
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let (code, err) = run(&[]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("pgn \"g.pgn\": the game's result cannot be decided under ecf-quickplay: the game is unfinished after 3 plies"), "{err}");
+    let key = err
+        .split("record a decision for game_key ")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next())
+        .unwrap()
+        .to_string();
+    assert_eq!(key.len(), 33, "{err}");
+    let decisions = dir.path().join("decisions.csv");
+    std::fs::write(
+        &decisions,
+        format!("game_key,result,rule,decided_by\n{key},1-0,DDCL 13,League secretary\n"),
+    )
+    .unwrap();
+    let (code, err) = run(&["--decisions", decisions.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{err}");
+    let standings = parse_csv(&std::fs::read(out.join("standings.csv")).unwrap());
+    let a = standings.iter().find(|r| r["team"] == "A").unwrap();
+    assert_eq!(a["game_points"], "3");
+}

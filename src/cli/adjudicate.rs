@@ -101,13 +101,8 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     };
     opts.strict_rules = a.strict_rules;
     if let Some(path) = &a.decisions {
-        let read = crate::read::contained::read_regular(path, 64 << 20)
-            .map_err(|e| format!("{}: {e}", path.display()))
-            .and_then(|bytes| {
-                crate::judge::decisions::Decisions::parse(&path.display().to_string(), &bytes)
-            });
-        match read {
-            Ok(d) => opts.decisions = Some(std::sync::Arc::new(d)),
+        match super::read_decisions(path) {
+            Ok(d) => opts.decisions = Some(d),
             Err(e) => {
                 eprintln!("arbiter: --decisions: {e}");
                 return ExitStatus::Error;

@@ -281,3 +281,13 @@ pub(crate) fn link_from(page: &std::path::Path, target: &std::path::Path) -> Str
             .to_string(),
     }
 }
+
+/// `--decisions FILE`, read (adjudicate and season take the same file).
+pub(crate) fn read_decisions(
+    path: &std::path::Path,
+) -> Result<std::sync::Arc<crate::judge::decisions::Decisions>, String> {
+    let bytes = crate::read::contained::read_regular(path, 64 << 20)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    crate::judge::decisions::Decisions::parse(&path.display().to_string(), &bytes)
+        .map(std::sync::Arc::new)
+}

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use super::ExitStatus;
 use crate::{
     report::{self, write::atomic_write},
-    season::{self, ecf, load, model},
+    season::{self, ecf, load_with, model},
 };
 
 #[derive(clap::Args, Debug)]
@@ -22,10 +22,21 @@ pub(crate) struct Args {
     /// Let the season file name a ruleset or PGN outside its own folder.
     #[arg(long)]
     pub(crate) allow_outside: bool,
+    /// Recorded decisions (as for adjudicate): a board judged from PGN that the record cannot settle counts once a decision names its game.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) decisions: Option<PathBuf>,
 }
 
 pub(crate) fn run(a: Args) -> ExitStatus {
-    let season = match load(&a.season, a.allow_outside) {
+    let decisions = match a.decisions.as_deref().map(super::read_decisions) {
+        None => None,
+        Some(Ok(d)) => Some(d),
+        Some(Err(e)) => {
+            eprintln!("arbiter: --decisions: {e}");
+            return ExitStatus::Error;
+        }
+    };
+    let season = match load_with(&a.season, a.allow_outside, decisions) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("arbiter: {e}");

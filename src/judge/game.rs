@@ -255,8 +255,10 @@ pub fn judge(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratch
     j.ruleset = Some(rules.name_shared.clone());
     control_fit(&mut j, rules, &game.tags, env.strict);
     // The key is what a grader records a decision under: given for every
-    // game not confirmed, and for all under a decisions file.
-    if env.decisions.is_some() || j.verdict.status != Status::Confirmed {
+    // game not confirmed or without a result, and for all under a
+    // decisions file.
+    let open = j.verdict.status != Status::Confirmed || j.verdict.result == GameResult::Unknown;
+    if env.decisions.is_some() || open {
         let key = game.key();
         j.key = Some(key);
         if let Some(d) = env.decisions {

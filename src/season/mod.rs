@@ -276,6 +276,16 @@ const MAX_SEASON_BYTES: u64 = 4 << 20;
 /// ruleset. The paths it names (ruleset, PGN) follow the one containment
 /// rule (`read::contained`): beside the season file unless `allow_outside`.
 pub fn load(path: &Path, allow_outside: bool) -> Result<model::Season, String> {
+    load_with(path, allow_outside, None)
+}
+
+/// `load`, with recorded decisions applied to the boards judged from PGN
+/// (a board the record cannot settle counts once a decision names it).
+pub fn load_with(
+    path: &Path,
+    allow_outside: bool,
+    decisions: Option<std::sync::Arc<crate::judge::decisions::Decisions>>,
+) -> Result<model::Season, String> {
     use crate::read::contained::{contained, read_regular};
     let name = path.display().to_string();
     let bytes = read_regular(path, MAX_SEASON_BYTES).map_err(|e| format!("{name}: {e}"))?;
@@ -312,19 +322,29 @@ pub fn load(path: &Path, allow_outside: bool) -> Result<model::Season, String> {
             path: full.clone(),
             name: full.display().to_string(),
         }];
-        let mut result = None;
+        let mut judged = None;
         let opts = Options {
             jobs: 1,
+            decisions: decisions.clone(),
             ..Options::default()
         };
         let summary = pipeline::for_each_game(&src, &rules, &opts, |o| {
-            result.get_or_insert(o.judgement.verdict.result);
+            judged.get_or_insert(o.judgement);
         })
         .map_err(|e| e.to_string())?;
         if let Some(e) = summary.errors.first() {
             return Err(e.clone());
         }
-        result.ok_or_else(|| "no game in the file".to_string())
+        let j = judged.ok_or_else(|| "no game in the file".to_string())?;
+        if j.verdict.result == GameResult::Unknown {
+            // Why, and the way back: a decision recorded under the game's key.
+            let key = j.key.map(|k| k.to_string()).unwrap_or_default();
+            return Err(format!(
+                "the game's result cannot be decided under {}: {}; record a decision for game_key {key} in a decisions file and run with --decisions (docs/adjudicate.md)",
+                rules.name, j.detail
+            ));
+        }
+        Ok(j.verdict.result)
     };
     let mut season = model::validate(&name, raw, &judge).map_err(|e| e.to_string())?;
     season.inputs = inputs.into_inner();
