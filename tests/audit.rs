@@ -6,7 +6,7 @@ use crate::common;
 
 use std::process::Command;
 
-use common::{arbiter, parse_csv, sample};
+use common::{arbiter, parse_csv, sample, trf_players};
 
 #[test]
 fn active30_audit_finds_the_planted_faults_and_nothing_else() {
@@ -136,55 +136,6 @@ ruleset = "fide-standard"
 more_than_minutes = 59
 rule = "FIDE A.1"
 "#;
-
-/// TRF-16 player lines read back by their columns: number, title, name,
-/// rating, federation, FIDE id, points, and per round (opponent, colour,
-/// result).
-type TrfPlayer = (
-    usize,
-    String,
-    String,
-    String,
-    String,
-    String,
-    f64,
-    Vec<(usize, char, char)>,
-);
-
-fn trf_players(text: &str) -> Vec<TrfPlayer> {
-    let col = |l: &str, a: usize, b: usize| {
-        l.get(a - 1..b.min(l.len()))
-            .unwrap_or("")
-            .trim()
-            .to_string()
-    };
-    text.lines()
-        .filter(|l| l.starts_with("001"))
-        .map(|l| {
-            let mut rounds = Vec::new();
-            let mut at = 92;
-            while l.len() >= at + 7 {
-                let b = l.as_bytes();
-                rounds.push((
-                    col(l, at, at + 3).parse().unwrap(),
-                    b[at + 4] as char,
-                    b[at + 6] as char,
-                ));
-                at += 10;
-            }
-            (
-                col(l, 5, 8).parse().unwrap(),
-                col(l, 11, 13),
-                col(l, 15, 47),
-                col(l, 49, 52),
-                col(l, 54, 56),
-                col(l, 58, 68),
-                col(l, 81, 84).parse().unwrap(),
-                rounds,
-            )
-        })
-        .collect()
-}
 
 /// A real Swiss-style event (a lichess broadcast: `Round "1.3"` is round 1,
 /// board 3; FIDE ids and titles in the tags) becomes a TRF of nine rounds

@@ -444,30 +444,21 @@ struct TrfLine {
 }
 
 fn read_trf(text: &str) -> Vec<TrfLine> {
-    let col = |l: &str, a: usize, b: usize| {
-        l.get(a - 1..b.min(l.len()))
-            .unwrap_or("")
-            .trim()
-            .to_string()
-    };
-    text.lines()
-        .filter(|l| l.starts_with("001"))
-        .map(|l| {
-            let mut rounds = Vec::new();
-            let mut at = 92;
-            while l.len() >= at + 7 {
-                rounds.push((
-                    col(l, at, at + 3).parse().unwrap(),
-                    l.as_bytes()[at + 4] as char,
-                    l.as_bytes()[at + 6] as char,
-                ));
-                at += 10;
-            }
+    common::trf_players(text)
+        .into_iter()
+        .map(|(number, _, name, _, _, _, points, rounds)| {
+            let rank = text
+                .lines()
+                .filter(|l| l.starts_with("001"))
+                .nth(number - 1)
+                .and_then(|l| l.get(85..89))
+                .and_then(|r| r.trim().parse().ok())
+                .unwrap();
             TrfLine {
-                number: col(l, 5, 8).parse().unwrap(),
-                name: col(l, 15, 47),
-                points: col(l, 81, 84).parse().unwrap(),
-                rank: col(l, 86, 89).parse().unwrap(),
+                number,
+                name,
+                points,
+                rank,
                 rounds,
             }
         })
