@@ -589,3 +589,61 @@ fn a_tournament_file_is_audited_with_and_without_its_games() {
         "{err}"
     );
 }
+
+/// The report read back as a list: names with accents keep every column
+/// in place (columns are characters both ways), an odd `Date` is no date,
+/// and a file whose two lines of a game disagree is refused.
+#[test]
+fn the_report_reads_back_with_accents_and_odd_dates() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("acc.pgn");
+    let game = |round: &str, date: &str, w: &str, b: &str, r: &str| {
+        format!("[Date \"{date}\"]\n[Round \"{round}\"]\n[White \"{w}\"]\n[Black \"{b}\"]\n[TimeControl \"1800\"]\n[Result \"{r}\"]\n\n1. e4 e5 {r}\n\n")
+    };
+    let text = [
+        game("1", "2024.03.02", "Pérez, Ana", "Müller, Jörg", "1-0"),
+        game("1", "2024.03.02", "Çelik, Ali", "Lee, Bo", "0-1"),
+        game("2", "€3.08.12", "Pérez, Ana", "Lee, Bo", "1/2-1/2"),
+        game("2", "????.??.??", "Müller, Jörg", "Çelik, Ali", "1-0"),
+    ]
+    .concat();
+    std::fs::write(&pgn, text).unwrap();
+    let trf = dir.path().join("acc.trf");
+    let o = arbiter(&[
+        "audit",
+        "-q",
+        "--list",
+        "active30",
+        pgn.to_str().unwrap(),
+        "-o",
+        dir.path().join("f.csv").to_str().unwrap(),
+        "--trf",
+        trf.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let written = std::fs::read_to_string(&trf).unwrap();
+    // Two rounds (a game with no full date stays in its round by number).
+    assert!(written.lines().any(|l| l == "XXR 2"), "{written}");
+    let again = dir.path().join("again.trf");
+    let o = arbiter(&[
+        "audit",
+        "--list",
+        "active30",
+        trf.to_str().unwrap(),
+        "--trf",
+        again.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("audited the 4 games of "), "{err}");
+    let players = trf_players(&std::fs::read_to_string(&again).unwrap());
+    let perez = players.iter().find(|p| p.2 == "Pérez, Ana").unwrap();
+    assert_eq!(perez.6, 1.5);
+    assert_eq!(perez.7.len(), 2);
+    // Both lines claim the win: refused, naming the round and players.
+    let broken = written.replacen(" b 0", " b 1", 1);
+    std::fs::write(&trf, broken).unwrap();
+    let o = arbiter(&["audit", "--list", "active30", trf.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("disagree on their game's result"));
+}

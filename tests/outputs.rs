@@ -878,8 +878,8 @@ fn elo_cells_are_numbers_and_rounds_keep_their_boards() {
 
 /// Decisions recorded once: a game under review gets the secretary's
 /// result from the decisions file (status `decided`, the decision's rule),
-/// a re-export of the same game keeps its key, a game whose moves changed
-/// is said and not decided, a decision for no game read is reported, and a
+/// a re-export of the same game keeps its key, a decision for a game whose
+/// moves changed, or for no game read, is reported and not applied, and a
 /// malformed file is refused by row and column.
 #[test]
 fn decisions_round_trip_through_adjudicate() {
@@ -984,21 +984,21 @@ fn decisions_round_trip_through_adjudicate() {
         &text[third..]
     );
     std::fs::write(&pgn, with_move).unwrap();
-    let (_, rows, _) = judge(&["--decisions", decisions.to_str().unwrap()]);
+    let (_, rows, err) = judge(&["--decisions", decisions.to_str().unwrap()]);
     let r = &rows[1];
     assert_ne!(r["status"], "decided");
     assert_ne!(r["game_key"], key);
     assert_eq!(r["game_key"][..16], key[..16]);
     assert!(
-        r["detail"].starts_with("a decision for this game ("),
-        "{}",
-        r["detail"]
+        err.contains("decisions.csv row 2: a game with the event, round, date and players of "),
+        "{err}"
     );
-    assert!(
-        r["detail"].contains("row 2) was made on other moves: not applied"),
-        "{}",
-        r["detail"]
-    );
+    assert!(err.contains("was read, but with other moves (its record changed since, or another game of the pairing): not applied"), "{err}");
+    // No other game's ruling changes for a near miss.
+    assert!(rows
+        .iter()
+        .filter(|r| r["game"] != "2")
+        .all(|r| r["status"] == "confirmed"));
 
     // A file without a required column, or with a result that is none,
     // is refused naming the row and column.

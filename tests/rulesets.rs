@@ -410,7 +410,7 @@ fn a_rules_map_judges_each_game_under_its_own_rules() {
         daily["detail"]
     );
     assert!(
-        err.contains("(9 games under a control its ruleset is not for: see the notes in detail)"),
+        err.contains("(9 games under a control its ruleset is not for: see detail)"),
         "{err}"
     );
 

@@ -104,7 +104,14 @@ impl RatedList {
             None => Ok(None),
             Some(l) => match field(l) {
                 Some(n) => Ok(Some((n, l.rule.clone()))),
-                None => Err(format!("{origin}: [{key}] needs its number")),
+                None => Err(format!(
+                    "{origin}: [{key}] needs its number ({})",
+                    if key == "min_moves" {
+                        "moves = N"
+                    } else {
+                        "max = N"
+                    }
+                )),
             },
         };
         Ok(RatedList {

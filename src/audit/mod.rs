@@ -285,10 +285,28 @@ impl Audit {
     /// once for all its games.
     pub(crate) fn take_trf(&mut self, trf: trf_in::TrfList) {
         let cut = |n: &str| n.chars().take(report::NAME_COLUMNS).collect::<String>();
-        let key = |g: &ListedGame| (g.round_number, cut(&g.white.name), cut(&g.black.name));
+        let key =
+            |round: Option<u32>, g: &ListedGame| (round, cut(&g.white.name), cut(&g.black.name));
+        // The games read, by the round the report would give them: their
+        // number, or where numbers start again each day, their place among
+        // the days' rounds (as a TRF written from them numbers them).
+        let (keys, by) = round_keys(&self.listed);
+        let daily = by.contains("date");
+        let order: BTreeMap<&RoundKey, u32> = keys
+            .iter()
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .enumerate()
+            .map(|(i, k)| (k, i as u32 + 1))
+            .collect();
         let mut read: BTreeMap<_, usize> = BTreeMap::new();
         for (i, g) in self.listed.iter().enumerate() {
-            read.entry(key(g)).or_insert(i);
+            let round = if daily {
+                Some(order[&keys[i]])
+            } else {
+                g.round_number
+            };
+            read.entry(key(round, g)).or_insert(i);
         }
         let control = self.trf_control_problem(&trf.time_control);
         let mut games = trf.games;
@@ -313,7 +331,7 @@ impl Audit {
             if control.is_some() {
                 g.excluded.insert("time-control");
             }
-            let Some(&i) = read.get(&key(g)) else {
+            let Some(&i) = read.get(&key(g.round_number, g)) else {
                 continue;
             };
             matched.insert(i);
@@ -467,8 +485,10 @@ type DayRounds<'a> = BTreeMap<(u32, &'a str), usize>;
 
 /// Each game's round key, and how the rounds were told apart.
 fn round_keys(listed: &[ListedGame]) -> (Vec<RoundKey>, &'static str) {
+    // Only complete dates tell: a game with `????.??.??` is in its round
+    // by number.
     let mut dates: BTreeMap<u32, BTreeSet<&str>> = BTreeMap::new();
-    for g in listed {
+    for g in listed.iter().filter(|g| report::complete(&g.date)) {
         if let Some(n) = g.round_number {
             dates.entry(n).or_default().insert(g.date.as_str());
         }
@@ -478,7 +498,11 @@ fn round_keys(listed: &[ListedGame]) -> (Vec<RoundKey>, &'static str) {
         .iter()
         .map(|g| match g.round_number {
             Some(n) => RoundKey {
-                date: if daily { g.date.clone() } else { String::new() },
+                date: if daily && report::complete(&g.date) {
+                    g.date.clone()
+                } else {
+                    String::new()
+                },
                 number: n,
                 text: String::new(),
             },

@@ -146,12 +146,11 @@ pub(crate) fn trf_report(
     let mut players = players_of(a, &mut notes)?;
     let placed = place_games(a, opts, &mut players);
     rank(&mut players);
-    let complete = |d: &&str| d.len() == 10 && !d.contains('?');
     let all: Vec<&str> = a
         .listed
         .iter()
         .map(|g| g.date.as_str())
-        .filter(complete)
+        .filter(|d| complete(d))
         .collect();
     if all.is_empty() {
         notes.push(
@@ -324,11 +323,20 @@ fn rank(players: &mut [TrfPlayer]) {
 
 /// Each round's date for `132` (`YY/MM/DD`): the most common complete one
 /// among its games, with a note where they differ.
+/// A PGN date with every part given: `2023.08.12` (`-` and `/` too).
+pub(crate) fn complete(d: &str) -> bool {
+    let b = d.as_bytes();
+    b.len() == 10
+        && [4, 7].iter().all(|&i| matches!(b[i], b'.' | b'-' | b'/'))
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+}
+
 fn round_dates(dates: &[Vec<&str>], notes: &mut Vec<String>) -> Vec<String> {
-    let complete = |d: &&str| d.len() == 10 && !d.contains('?');
     let mut out = Vec::new();
     for (r, ds) in dates.iter().enumerate() {
-        let ds: Vec<&str> = ds.iter().copied().filter(complete).collect();
+        let ds: Vec<&str> = ds.iter().copied().filter(|d| complete(d)).collect();
         let d = common(
             "Date",
             "132",

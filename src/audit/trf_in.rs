@@ -20,13 +20,15 @@ pub(crate) struct TrfList {
     pub(crate) games: Vec<ListedGame>,
 }
 
-/// The text of 1-based columns `a..=b` of a line, trimmed.
-fn col(l: &str, a: usize, b: usize) -> &str {
+/// The text of 1-based columns `a..=b` of a line, trimmed. Columns are
+/// characters, as the report writes them: a name with accents shifts no
+/// column.
+fn col(l: &[char], a: usize, b: usize) -> String {
     let end = b.min(l.len());
     if a > end {
-        return "";
+        return String::new();
     }
-    l.get(a - 1..end).unwrap_or("").trim()
+    l[a - 1..end].iter().collect::<String>().trim().to_string()
 }
 
 /// `YY/MM/DD` or `YYYY/MM/DD` as a PGN date (`YYYY.MM.DD`).
@@ -53,22 +55,26 @@ type PlayerLine = (usize, Player, Vec<Option<Cell>>);
 pub(crate) fn parse(name: &str, text: &str) -> Result<TrfList, String> {
     let mut list = TrfList::default();
     let mut players: Vec<PlayerLine> = Vec::new();
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, line) in text.lines().enumerate() {
         let line = line.trim_end_matches('\r');
-        let (code, rest) = (line.get(..3).unwrap_or(line), line.get(4..).unwrap_or(""));
+        let chars: Vec<char> = line.chars().collect();
+        let code: String = chars.iter().take(3).collect();
+        let rest: String = chars.iter().skip(4).collect();
+        let (code, rest) = (code.as_str(), rest.as_str());
         match code {
             "012" => list.event = rest.trim().to_string(),
             "022" => list.site = rest.trim().to_string(),
             "122" => list.time_control = rest.trim().to_string(),
             "132" => {
                 let mut c = 92;
-                while c <= line.len() {
-                    list.round_dates.push(pgn_date(col(line, c, c + 7)));
+                while c <= chars.len() {
+                    list.round_dates.push(pgn_date(&col(&chars, c, c + 7)));
                     c += 10;
                 }
             }
             "001" => players.push(
-                player_line(line)
+                player_line(&chars)
                     .map_err(|(c, m)| format!("{name} line {} column {c}: {m}", i + 1))?,
             ),
             _ => {}
@@ -82,7 +88,7 @@ pub(crate) fn parse(name: &str, text: &str) -> Result<TrfList, String> {
 }
 
 /// One `001` line; an error gives the column and what is wrong there.
-fn player_line(line: &str) -> Result<PlayerLine, (usize, String)> {
+fn player_line(line: &[char]) -> Result<PlayerLine, (usize, String)> {
     let number: usize = col(line, 5, 8).parse().map_err(|_| {
         (
             5,
@@ -94,11 +100,11 @@ fn player_line(line: &str) -> Result<PlayerLine, (usize, String)> {
         return Err((81, "the points (columns 81-84) are not a number".into()));
     }
     let player = Player {
-        name: col(line, 15, 47).to_string(),
+        name: col(line, 15, 47),
         elo: col(line, 49, 52).parse().ok().filter(|&e: &u32| e > 0),
-        fide_id: col(line, 58, 68).to_string(),
-        title: col(line, 11, 13).to_string(),
-        federation: col(line, 54, 56).to_string(),
+        fide_id: col(line, 58, 68),
+        title: col(line, 11, 13),
+        federation: col(line, 54, 56),
     };
     let mut rounds = Vec::new();
     let mut c = 92;
@@ -106,7 +112,7 @@ fn player_line(line: &str) -> Result<PlayerLine, (usize, String)> {
         let opp = col(line, c, c + 3);
         let colour = col(line, c + 5, c + 5).chars().next().unwrap_or('-');
         let code = col(line, c + 7, c + 7).chars().next().unwrap_or(' ');
-        let opponent = match opp {
+        let opponent = match opp.as_str() {
             "" | "0000" => 0,
             o => o
                 .parse()
@@ -153,11 +159,31 @@ fn games_of(name: &str, list: &TrfList, players: &[PlayerLine]) -> Result<Vec<Li
                 ));
             };
             let back = theirs.get(r).and_then(Option::as_ref);
-            if !back.is_some_and(|b| b.opponent == *number && b.colour == 'b') {
+            let Some(back) = back.filter(|b| b.opponent == *number && b.colour == 'b') else {
                 return Err(format!(
                     "{name}: round {}: player {number} has White against {}, whose line does not say so",
                     r + 1,
                     cell.opponent
+                ));
+            };
+            let agree = matches!(
+                (cell.code, back.code),
+                ('1', '0')
+                    | ('0', '1')
+                    | ('=', '=')
+                    | ('W', 'L')
+                    | ('L', 'W')
+                    | ('D', 'D')
+                    | ('+', '-')
+                    | ('-', '+')
+            );
+            if !agree {
+                return Err(format!(
+                    "{name}: round {}: player {number} ({}) and player {} ({}) disagree on their game's result",
+                    r + 1,
+                    cell.code,
+                    cell.opponent,
+                    back.code
                 ));
             }
             let (result, forfeit, unrated) = match cell.code {
@@ -191,6 +217,24 @@ fn games_of(name: &str, list: &TrfList, players: &[PlayerLine]) -> Result<Vec<Li
                 excluded,
                 forfeit,
             });
+        }
+    }
+    // Every Black cell has its White one.
+    for (number, _, cells) in players {
+        for (r, cell) in cells.iter().enumerate() {
+            let Some(cell) = cell.as_ref().filter(|c| c.colour == 'b') else {
+                continue;
+            };
+            let white = by_number(cell.opponent)
+                .and_then(|(_, _, w)| w.get(r))
+                .and_then(Option::as_ref);
+            if !white.is_some_and(|w| w.opponent == *number && w.colour == 'w') {
+                return Err(format!(
+                    "{name}: round {}: player {number} has Black against {}, whose line does not say so",
+                    r + 1,
+                    cell.opponent
+                ));
+            }
         }
     }
     Ok(games)
@@ -235,8 +279,13 @@ mod tests {
     fn columns_and_dates_read_as_trf_16_places_them() {
         assert_eq!(pgn_date("23/08/12"), "2023.08.12");
         assert_eq!(pgn_date("2023/08/12"), "2023.08.12");
-        assert_eq!(col("001    1", 5, 8), "1");
-        assert_eq!(col("001", 5, 8), "");
+        let chars = |s: &str| s.chars().collect::<Vec<char>>();
+        assert_eq!(col(&chars("001    1"), 5, 8), "1");
+        assert_eq!(col(&chars("001"), 5, 8), "");
+        assert_eq!(
+            col(&chars("001    1      Pérez, Ana"), 15, 47),
+            "Pérez, Ana"
+        );
     }
 
     #[test]

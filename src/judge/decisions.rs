@@ -1,8 +1,8 @@
 //! Decisions recorded once (`--decisions FILE`): an arbiter's or a league
 //! secretary's result for a game the record could not settle, keyed by the
 //! game (`GameKey`), applied wherever the game is judged again. A decision
-//! whose game's moves have changed is said in that game's row and not
-//! applied; one whose game is not read is reported.
+//! whose game's moves have changed, or whose game is not read, is reported
+//! and not applied.
 
 use std::{
     collections::HashMap,
@@ -11,8 +11,7 @@ use std::{
 
 use crate::{
     citation::Citation,
-    model::{GameResult, Judgement, Status, Verdict},
-    pgn::GameKey,
+    model::{GameKey, GameResult, Judgement, Status, Verdict},
 };
 
 /// One decision: the row it is on, and what was decided.
@@ -34,8 +33,10 @@ pub struct Decisions {
     list: Vec<Decision>,
     /// Tags digest -> the decisions for games with those tags.
     by_tags: HashMap<u64, Vec<usize>>,
-    /// Each decision met a game (applied, or its moves found changed).
+    /// Each decision was applied.
     met: Vec<AtomicBool>,
+    /// A game with a decision's tags was read, with other moves.
+    near: Vec<AtomicBool>,
 }
 
 /// The columns a decisions file must have; others (event, round, players,
@@ -123,18 +124,19 @@ impl Decisions {
             by_tags.entry(d.key.tags).or_default().push(i);
         }
         let met = list.iter().map(|_| AtomicBool::new(false)).collect();
+        let near = list.iter().map(|_| AtomicBool::new(false)).collect();
         Ok(Decisions {
             file: file.to_string(),
             list,
             by_tags,
             met,
+            near,
         })
     }
 
     /// The decision for game `key`, applied to its judgement: status
     /// `decided`, the decided result and rule. A decision for a game with
-    /// these tags whose moves differ is not applied: the game goes to
-    /// review saying so.
+    /// these tags whose moves differ is not applied (`unmet` says so).
     pub(crate) fn apply(&self, key: GameKey, j: &mut Judgement) {
         let Some(candidates) = self.by_tags.get(&key.tags) else {
             return;
@@ -165,41 +167,32 @@ impl Decisions {
             j.verdict = Verdict::new(d.result, Status::Decided, j.verdict.reason, d.rule.clone());
             return;
         }
-        // Same event, round, date and players; other moves.
-        let rows: Vec<String> = candidates
-            .iter()
-            .map(|&i| self.list[i].row.to_string())
-            .collect();
+        // Same event, round, date and players, other moves: another game
+        // of the same pairing, or this one with its record changed since.
+        // Said at the end, never applied, and no game's ruling changed.
         for &i in candidates {
-            self.met[i].store(true, Ordering::Relaxed);
-        }
-        j.detail = format!(
-            "a decision for this game ({} row {}) was made on other moves: not applied, the game's record has changed since; {}",
-            self.file,
-            rows.join(", "),
-            j.detail
-        );
-        if j.verdict.status == Status::Confirmed || j.verdict.status == Status::Corrected {
-            j.verdict = Verdict::new(
-                GameResult::Unknown,
-                Status::Review,
-                j.verdict.reason,
-                j.verdict.rule.clone(),
-            );
+            self.near[i].store(true, Ordering::Relaxed);
         }
     }
 
-    /// The decisions no game read met, a line each.
+    /// The decisions not applied, a line each: no game read had the key,
+    /// or games with its tags were read with other moves.
     pub fn unmet(&self) -> Vec<String> {
-        self.list
-            .iter()
-            .zip(&self.met)
-            .filter(|(_, m)| !m.load(Ordering::Relaxed))
-            .map(|(d, _)| {
-                format!(
-                    "{} row {}: no game read has the key {} (not applied)",
-                    self.file, d.row, d.key
-                )
+        (0..self.list.len())
+            .filter(|&i| !self.met[i].load(Ordering::Relaxed))
+            .map(|i| {
+                let d = &self.list[i];
+                if self.near[i].load(Ordering::Relaxed) {
+                    format!(
+                        "{} row {}: a game with the event, round, date and players of {} was read, but with other moves (its record changed since, or another game of the pairing): not applied",
+                        self.file, d.row, d.key
+                    )
+                } else {
+                    format!(
+                        "{} row {}: no game read has the key {} (not applied)",
+                        self.file, d.row, d.key
+                    )
+                }
             })
             .collect()
     }

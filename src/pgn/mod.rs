@@ -226,7 +226,9 @@ fn digest_str(mut h: u64, s: &str) -> u64 {
     mix(h, 0xff)
 }
 
-/// One ply as numbers: what it says, not how it was written.
+/// One ply as numbers: what it says, not how it was written: a piece's
+/// disambiguation (`Ngf3`, `Ng1f3` for `Nf3`) and check signs are left out.
+/// A coordinate move (`g1f3`) reads differently.
 fn ply_word(p: &Ply) -> u64 {
     use shakmaty::san::San;
     if let Some(u) = p.uci {
@@ -235,15 +237,12 @@ fn ply_word(p: &Ply) -> u64 {
     match p.san.san {
         San::Normal {
             role,
-            file,
-            rank,
             capture,
             to,
             promotion,
+            ..
         } => {
             2 | (role as u64) << 4
-                | file.map_or(15, |f| f as u64) << 8
-                | rank.map_or(15, |r| r as u64) << 12
                 | u64::from(capture) << 16
                 | (to as u64) << 20
                 | promotion.map_or(0, |r| r as u64) << 28

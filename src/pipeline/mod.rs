@@ -164,7 +164,7 @@ impl Summary {
         let off = match self.off_control {
             0 => String::new(),
             n => format!(
-                " ({} under a control its ruleset is not for: see the notes in detail)",
+                " ({} under a control its ruleset is not for: see detail)",
                 crate::claim::plural(n as usize, "game")
             ),
         };

@@ -42,21 +42,27 @@ pub(crate) enum Control {
 impl RawControl {
     /// The control it writes, or what is wrong with it.
     pub(crate) fn control(&self) -> Result<Control, String> {
+        let too_long = "a control of more than a year".to_string();
+        let secs = |m: u32| {
+            m.checked_mul(60)
+                .filter(|s| *s <= 366 * 86_400)
+                .ok_or(too_long.clone())
+        };
         let exact_given = self.minutes.is_some() || !self.exact.is_empty();
         let lower = match (self.more_than_minutes, self.at_least_minutes) {
             (Some(_), Some(_)) => {
                 return Err("more_than_minutes or at_least_minutes, not both".into())
             }
-            (Some(m), None) => Some(m * 60 + 1),
-            (None, Some(m)) => Some(m * 60),
+            (Some(m), None) => Some(secs(m)? + 1),
+            (None, Some(m)) => Some(secs(m)?),
             (None, None) => None,
         };
         let upper = match (self.less_than_minutes, self.at_most_minutes) {
             (Some(_), Some(_)) => {
                 return Err("less_than_minutes or at_most_minutes, not both".into())
             }
-            (Some(m), None) => Some((m * 60).saturating_sub(1)),
-            (None, Some(m)) => Some(m * 60),
+            (Some(m), None) => Some(secs(m)?.saturating_sub(1)),
+            (None, Some(m)) => Some(secs(m)?),
             (None, None) => None,
         };
         if exact_given && (lower.is_some() || upper.is_some()) {
@@ -69,7 +75,7 @@ impl RawControl {
             let mut all = Vec::new();
             if let Some(m) = self.minutes {
                 all.push(TimeControl::Periods(vec![Period::SuddenDeath {
-                    secs: m * 60,
+                    secs: secs(m)?,
                     inc: self.increment_seconds.unwrap_or(0),
                 }]));
             }

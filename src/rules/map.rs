@@ -50,6 +50,11 @@ pub struct RulesMap {
     rulesets: Vec<Ruleset>,
 }
 
+/// A path with `.`, `..` and links resolved, where it exists.
+fn canonical(p: &Path) -> PathBuf {
+    std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
 const CASE: MatchOptions = MatchOptions {
     case_sensitive: false,
     require_literal_separator: false,
@@ -101,16 +106,19 @@ impl RulesMap {
             .collect::<Result<_, _>>()?;
         Ok(RulesMap {
             file: file.to_path_buf(),
-            base: file.parent().map(Path::to_path_buf).unwrap_or_default(),
+            base: canonical(file.parent().unwrap_or(Path::new("."))),
             ignore,
             entries,
             rulesets,
         })
     }
 
-    /// `path` relative to the map's folder, as its globs see it (`/`-separated).
+    /// `path` relative to the map's folder, as its globs see it
+    /// (`/`-separated): both resolved first, so that `./samples` and an
+    /// absolute path name the same files.
     fn relative(&self, path: &Path) -> String {
-        let rel = path.strip_prefix(&self.base).unwrap_or(path);
+        let full = canonical(path);
+        let rel = full.strip_prefix(&self.base).unwrap_or(&full);
         rel.to_string_lossy().replace('\\', "/")
     }
 
@@ -123,7 +131,19 @@ impl RulesMap {
     /// The ruleset of the first entry a game matches (every key an entry
     /// gives must match), or `None` for the fallback.
     pub fn choose(&self, source: &str, tags: &Tags) -> Option<&Ruleset> {
-        let rel = self.relative(Path::new(source));
+        // The games of a batch share a source: its path is resolved once.
+        thread_local! {
+            static LAST: std::cell::RefCell<(String, PathBuf, String)> =
+                const { std::cell::RefCell::new((String::new(), PathBuf::new(), String::new())) };
+        }
+        let rel = LAST.with_borrow_mut(|(src, base, rel)| {
+            if src != source || *base != self.base || src.is_empty() {
+                *rel = self.relative(Path::new(source));
+                source.clone_into(src);
+                base.clone_from(&self.base);
+            }
+            rel.clone()
+        });
         let tc = tags.time_control.trim();
         self.entries
             .iter()

@@ -455,12 +455,7 @@ pub(crate) fn meanings(name: &str) -> Vec<&'static str> {
         .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|t| !t.is_empty())
     {
-        let token = token.trim_end_matches("30").trim_end_matches('s');
-        let token = if token.is_empty() { "active30" } else { token };
-        for (_, names) in WORDS
-            .iter()
-            .filter(|(w, _)| *w == token || (token == "active" && *w == "active30"))
-        {
+        for (_, names) in WORDS.iter().filter(|(w, _)| *w == token) {
             for n in *names {
                 if !out.contains(n) {
                     out.push(n);
@@ -774,6 +769,8 @@ mod tests {
             ("ddcl", vec!["ecf-quickplay", "ddcl-cup"]),
             ("uscf-quick", vec!["uscf"]),
             ("active-30", vec!["sabah-active30"]),
+            ("hs", vec!["hs-league"]),
+            ("30", vec![]),
             ("hsl", vec!["hs-league"]),
             ("chess960", vec![]),
         ] {

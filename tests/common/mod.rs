@@ -287,24 +287,24 @@ pub type TrfPlayer = (
 );
 
 pub fn trf_players(text: &str) -> Vec<TrfPlayer> {
-    let col = |l: &str, a: usize, b: usize| {
+    // Columns are characters: a name with accents shifts none.
+    let col = |l: &[char], a: usize, b: usize| {
         l.get(a - 1..b.min(l.len()))
-            .unwrap_or("")
+            .unwrap_or(&[])
+            .iter()
+            .collect::<String>()
             .trim()
             .to_string()
     };
     text.lines()
         .filter(|l| l.starts_with("001"))
+        .map(|l| l.chars().collect::<Vec<char>>())
         .map(|l| {
+            let l = l.as_slice();
             let mut rounds = Vec::new();
             let mut at = 92;
             while l.len() >= at + 7 {
-                let b = l.as_bytes();
-                rounds.push((
-                    col(l, at, at + 3).parse().unwrap(),
-                    b[at + 4] as char,
-                    b[at + 6] as char,
-                ));
+                rounds.push((col(l, at, at + 3).parse().unwrap(), l[at + 4], l[at + 6]));
                 at += 10;
             }
             (
