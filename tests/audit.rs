@@ -647,3 +647,30 @@ fn the_report_reads_back_with_accents_and_odd_dates() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("disagree on their game's result"));
 }
+
+/// A round whose only game has no result (`*`) is no round of the report:
+/// the sample open's fifth game is unfinished.
+#[test]
+fn a_round_with_no_result_is_not_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let trf = dir.path().join("open.trf");
+    let o = arbiter(&[
+        "audit",
+        "--list",
+        "fide-rapid",
+        sample("fide-rapid-open.pgn").to_str().unwrap(),
+        "-o",
+        dir.path().join("f.csv").to_str().unwrap(),
+        "--trf",
+        trf.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("game 5") && err.contains(": no result"),
+        "{err}"
+    );
+    let text = std::fs::read_to_string(&trf).unwrap();
+    assert!(text.lines().any(|l| l == "XXR 4"), "{text}");
+    assert!(trf_players(&text).iter().all(|p| p.7.len() <= 4));
+}

@@ -385,17 +385,23 @@ impl Audit {
             self.rounds_per_day(max, &rule);
         }
         let (keys, rounds_by) = round_keys(&self.listed);
-        let order: BTreeSet<&RoundKey> = keys.iter().collect();
+        // A round holding only games without a result has nothing to report.
+        let order: BTreeSet<&RoundKey> = keys
+            .iter()
+            .zip(&self.listed)
+            .filter(|(_, g)| g.result != GameResult::Unknown)
+            .map(|(k, _)| k)
+            .collect();
         let index: BTreeMap<&RoundKey, usize> =
             order.iter().enumerate().map(|(i, k)| (*k, i)).collect();
         let mut seated: BTreeMap<(usize, &str), usize> = BTreeMap::new();
         let mut rounds = Vec::with_capacity(self.listed.len());
         for (i, g) in self.listed.iter().enumerate() {
-            let r = index[&keys[i]];
             if g.result == GameResult::Unknown {
                 rounds.push(None);
                 continue;
             }
+            let r = index[&keys[i]];
             let clash = [&g.white.name, &g.black.name]
                 .into_iter()
                 .find_map(|n| seated.get(&(r, n.as_str())).map(|&first| (n, first)));
