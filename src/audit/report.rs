@@ -73,19 +73,9 @@ pub(crate) struct TrfReport {
     pub(crate) not_rated: Vec<String>,
 }
 
-/// The most common of `values` (ties: the first seen), with a note where
-/// they disagree; `given` overrides.
-fn common(
-    what: &str,
-    line: &str,
-    flag: &str,
-    values: &[&str],
-    given: Option<&String>,
-    notes: &mut Vec<String>,
-) -> String {
-    if let Some(g) = given {
-        return g.clone();
-    }
+/// The most common given value (ties: the first seen), how many games
+/// give it, and how many different values there are.
+fn most_common<'v>(values: &[&'v str]) -> Option<(&'v str, usize, usize)> {
     let mut counts: Vec<(&str, usize)> = Vec::new();
     for v in values
         .iter()
@@ -97,24 +87,39 @@ fn common(
             None => counts.push((v, 1)),
         }
     }
-    // The most common; among equals, the first seen.
-    let best = counts
-        .iter()
-        .copied()
+    let distinct = counts.len();
+    counts
+        .into_iter()
         .fold(None, |m: Option<(&str, usize)>, c| match m {
             Some(m) if m.1 >= c.1 => Some(m),
             _ => Some(c),
-        });
-    let Some((best, n)) = best else {
+        })
+        .map(|(best, n)| (best, n, distinct))
+}
+
+/// A header line from the games' tags: `given` where the officer set it,
+/// else the most common value, with a note where the games disagree or
+/// none gives one.
+fn common(
+    what: &str,
+    line: &str,
+    flag: &str,
+    values: &[&str],
+    given: Option<&String>,
+    notes: &mut Vec<String>,
+) -> String {
+    if let Some(g) = given {
+        return g.clone();
+    }
+    let Some((best, n, distinct)) = most_common(values) else {
         notes.push(format!(
             "no game has a {what} tag: the {line} line is empty; give {flag}"
         ));
         return String::new();
     };
-    if counts.len() > 1 {
+    if distinct > 1 {
         notes.push(format!(
-            "the games disagree on {what} ({} values): the {line} line has the most common, {best:?} ({n} of {} games); give {flag} to set it",
-            counts.len(),
+            "the games disagree on {what} ({distinct} values): the {line} line has the most common, {best:?} ({n} of {} games); give {flag} to set it",
             values.len()
         ));
     }
@@ -337,14 +342,7 @@ fn round_dates(dates: &[Vec<&str>], notes: &mut Vec<String>) -> Vec<String> {
     let mut out = Vec::new();
     for (r, ds) in dates.iter().enumerate() {
         let ds: Vec<&str> = ds.iter().copied().filter(|d| complete(d)).collect();
-        let d = common(
-            "Date",
-            "132",
-            "a Date tag on each game",
-            &ds,
-            None,
-            &mut Vec::new(),
-        );
+        let d = most_common(&ds).map_or(String::new(), |(d, ..)| d.to_string());
         if ds.iter().any(|x| *x != d) {
             notes.push(format!(
                 "the games of round {} are on more than one date: the 132 line has {d}",

@@ -91,6 +91,7 @@ fn non_empty(s: &str) -> Option<String> {
 }
 
 pub(crate) fn game_json(g: &GameRef<'_>, tags: &Tags, j: &Judgement) -> GameJson {
+    let (round_number, board) = tags.round_parts();
     GameJson {
         source: g.source.to_string(),
         game: g.index,
@@ -100,8 +101,8 @@ pub(crate) fn game_json(g: &GameRef<'_>, tags: &Tags, j: &Judgement) -> GameJson
         date: iso_date(&tags.date),
         date_pgn: tags.date.clone(),
         round: tags.round.clone(),
-        round_number: tags.round_parts().0,
-        board: tags.round_parts().1,
+        round_number,
+        board,
         white: tags.white.clone(),
         black: tags.black.clone(),
         white_elo: Tags::elo(&tags.white_elo),

@@ -486,7 +486,7 @@ fn nearest_words(name: &str) -> String {
             format!("\n  {n:<15} {title}")
         })
         .collect();
-    let league = match lower_league(name) {
+    let league = match league_name(name) {
         Some(l) => format!("\n({name:?} is also a league: a season file's `rules = {l:?}`; its games are judged under the rulesets above)"),
         None => String::new(),
     };
@@ -502,8 +502,9 @@ fn spaced(s: &str) -> String {
     }
 }
 
-/// A league name as a season file's `rules` takes it, if `name` is one.
-fn lower_league(name: &str) -> Option<&'static str> {
+/// A league name as a season file's `rules` takes it, if `name` is one
+/// (its aliases too): the one list `-r`'s hints and the season file read.
+pub(crate) fn league_name(name: &str) -> Option<&'static str> {
     match name.to_ascii_lowercase().as_str() {
         "ddcl" | "darlington" => Some("ddcl"),
         "hs-league" | "hsl" | "high-school" => Some("hs-league"),

@@ -22,15 +22,15 @@ pub(crate) enum League {
 impl<'de> Deserialize<'de> for League {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<League, D::Error> {
         let name = String::deserialize(d)?;
-        match name.to_ascii_lowercase().as_str() {
-            "ddcl" | "darlington" => Ok(League::Ddcl),
-            "hs-league" | "hsl" | "high-school" => Ok(League::HsLeague),
-            _ if crate::rules::Ruleset::builtin_text(&name).is_some() || name.ends_with(".toml") => {
+        match crate::rules::league_name(&name) {
+            Some("ddcl") => Ok(League::Ddcl),
+            Some(_) => Ok(League::HsLeague),
+            None if crate::rules::Ruleset::builtin_text(&name).is_some() || name.ends_with(".toml") => {
                 Err(serde::de::Error::custom(format!(
                     "{name:?} is a ruleset: `rules` names the league (\"ddcl\" or \"hs-league\"), and `ruleset = {name:?}` the rules its games are judged under"
                 )))
             }
-            _ => Err(serde::de::Error::custom(format!(
+            None => Err(serde::de::Error::custom(format!(
                 "unknown league {name:?}: `rules` is \"ddcl\" (Darlington & District) or \"hs-league\" (the US high-school league)"
             ))),
         }
