@@ -65,9 +65,10 @@ pub fn season_toml(data: &[u8]) {
     let Ok(raw) = toml::from_str::<model::RawSeason>(s) else {
         return;
     };
-    let judge = |_: &std::path::Path| -> Result<crate::model::GameResult, String> {
-        Err("no PGN when fuzzing".into())
-    };
+    let judge =
+        |_: &std::path::Path| -> Result<Result<crate::model::GameResult, model::Pending>, String> {
+            Err("no PGN when fuzzing".into())
+        };
     if let Ok(season) = model::validate("fuzz.toml", raw, &judge) {
         let _ = process(&season);
     }

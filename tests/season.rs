@@ -1492,16 +1492,32 @@ fn an_undecided_board_is_finished_by_a_recorded_decision() {
             String::from_utf8_lossy(&o.stderr).into_owned(),
         )
     };
+    // Undecided: everything else is written, the board is listed, exit 1.
     let (code, err) = run(&[]);
-    assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("pgn \"g.pgn\": the game's result cannot be decided under ecf-quickplay: the game is unfinished after 3 plies"), "{err}");
-    let key = err
-        .split("record a decision for game_key ")
-        .nth(1)
-        .and_then(|s| s.split_whitespace().next())
-        .unwrap()
-        .to_string();
-    assert_eq!(key.len(), 33, "{err}");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("1 board pending"), "{err}");
+    let pending = parse_csv(&std::fs::read(out.join("pending.csv")).unwrap());
+    assert_eq!(pending.len(), 1);
+    let p = &pending[0];
+    assert_eq!(
+        (p["board"].as_str(), p["home"].as_str(), p["away"].as_str()),
+        ("1", "A1", "B1")
+    );
+    assert_eq!(
+        p["reason"],
+        "pgn \"g.pgn\": the game's result cannot be decided under ecf-quickplay: the game is unfinished after 3 plies"
+    );
+    let key = p["game_key"].clone();
+    assert_eq!(key.len(), 33);
+    // The board counts for neither side meanwhile, and the table says so.
+    let standings = parse_csv(&std::fs::read(out.join("standings.csv")).unwrap());
+    let a = standings.iter().find(|r| r["team"] == "A").unwrap();
+    assert_eq!(a["game_points"], "2");
+    assert!(
+        a["note"].ends_with("; provisional: 1 board pending (M1 board 1)"),
+        "{}",
+        a["note"]
+    );
     let decisions = dir.path().join("decisions.csv");
     std::fs::write(
         &decisions,
@@ -1513,4 +1529,28 @@ fn an_undecided_board_is_finished_by_a_recorded_decision() {
     let standings = parse_csv(&std::fs::read(out.join("standings.csv")).unwrap());
     let a = standings.iter().find(|r| r["team"] == "A").unwrap();
     assert_eq!(a["game_points"], "3");
+    assert_eq!(a["note"], "");
+    assert!(
+        !out.join("pending.csv").exists(),
+        "a finished season lists nothing pending"
+    );
+}
+
+/// A board with both players and no result is pending, not an error that
+/// stops the season; a side's empty seat still decides its board.
+#[test]
+fn a_board_without_a_result_is_pending() {
+    let boards = all_draws().replacen(", result = \"1/2-1/2\" }", " }", 1);
+    let toml = ddcl_season(&["150", "140", "130", "120", "110"], "", &boards);
+    let r = run(&toml).unwrap();
+    assert_eq!(r.pending.len(), 1);
+    assert_eq!(
+        (
+            r.pending[0].board,
+            r.pending[0].reason.as_str(),
+            r.pending[0].game_key.as_str()
+        ),
+        (1, "both players present but no result recorded", "")
+    );
+    assert_eq!(standing(&r, "A").0, 2.0);
 }

@@ -91,8 +91,20 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             return ExitStatus::Error;
         }
     }
+    // A season with boards still undecided is written, and needs attention.
+    let status = if rep.pending.is_empty() {
+        ExitStatus::Ok
+    } else {
+        eprintln!(
+            "arbiter: {}: {} pending (listed in {}): record decisions and run with --decisions",
+            season.file,
+            crate::claim::plural(rep.pending.len(), "board"),
+            a.out.join("pending.csv").display()
+        );
+        ExitStatus::NeedsReview
+    };
     if a.quiet {
-        return ExitStatus::Ok;
+        return status;
     }
     let grades = match (&season.grading_list, season.grading_date) {
         (l, _) if l.is_empty() => String::new(),
@@ -108,5 +120,5 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         files.len(),
         a.out.display()
     );
-    ExitStatus::Ok
+    status
 }

@@ -17,7 +17,8 @@ fn num(x: f64) -> String {
 
 /// Every file `arbiter season` may write: removed from `--out` before a
 /// run writes its own, so a folder never mixes two runs.
-pub(crate) const OWNED: [&str; 8] = [
+pub(crate) const OWNED: [&str; 9] = [
+    "pending.csv",
     "standings.csv",
     "violations.csv",
     "notes.csv",
@@ -45,6 +46,9 @@ pub(crate) fn files(season: &Season, rep: &Report) -> Vec<(&'static str, Vec<u8>
         ),
         ("grading.csv", grading(season, rep)),
     ];
+    if !rep.pending.is_empty() {
+        files.push(("pending.csv", pending(rep)));
+    }
     match season.rules {
         model::League::Ddcl => {
             files.push(("player-of-year.csv", player_of_year(rep)));
@@ -53,6 +57,26 @@ pub(crate) fn files(season: &Season, rep: &Report) -> Vec<(&'static str, Vec<u8>
         model::League::HsLeague => files.push(("ratings.csv", ratings(rep))),
     }
     files
+}
+
+/// The boards waiting for a decision, with why and the key to record it under.
+fn pending(rep: &Report) -> Vec<u8> {
+    csv_bytes(
+        &[
+            "fixture", "date", "board", "home", "away", "reason", "game_key",
+        ],
+        rep.pending.iter().map(|p| {
+            vec![
+                p.fixture.clone(),
+                p.date.clone(),
+                p.board.to_string(),
+                p.home.clone(),
+                p.away.clone(),
+                p.reason.clone(),
+                p.game_key.clone(),
+            ]
+        }),
+    )
 }
 
 fn standings(rep: &Report) -> Vec<u8> {

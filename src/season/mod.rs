@@ -9,6 +9,7 @@ pub mod hsl;
 pub(crate) mod model;
 pub mod params;
 
+pub use model::Pending;
 use model::{Board, Fixture, Season};
 
 use std::path::Path;
@@ -138,6 +139,70 @@ pub struct Report {
     pub poy: Vec<PoyRow>,
     pub cup: Vec<CupRow>,
     pub ratings: Vec<RatingRow>,
+    /// Boards whose result is not known yet: they count for neither side,
+    /// and their matches' standings are provisional.
+    pub pending: Vec<PendingRow>,
+}
+
+/// A board waiting for a decision.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PendingRow {
+    pub fixture: String,
+    pub(crate) date: String,
+    pub board: u32,
+    pub(crate) home: String,
+    pub(crate) away: String,
+    pub reason: String,
+    pub game_key: String,
+}
+
+/// Lists the pending boards and marks the standings of the teams whose
+/// matches they belong to as provisional.
+fn pending(season: &Season, report: &mut Report) {
+    let mut per_team: std::collections::BTreeMap<usize, Vec<String>> = Default::default();
+    for f in &season.fixtures {
+        for b in f.boards.iter().chain(&f.tiebreaks) {
+            let Some(p) = &b.pending else { continue };
+            let name =
+                |p: Option<usize>| p.map(|p| season.player(p).name.clone()).unwrap_or_default();
+            report.pending.push(PendingRow {
+                fixture: f.id.clone(),
+                date: f.date.to_string(),
+                board: b.board,
+                home: name(b.home),
+                away: name(b.away),
+                reason: p.reason.clone(),
+                game_key: p.game_key.clone(),
+            });
+            for t in [f.home, f.away] {
+                per_team
+                    .entry(t)
+                    .or_default()
+                    .push(format!("{} board {}", f.id, b.board));
+            }
+        }
+    }
+    for s in &mut report.standings {
+        let Some(i) = season.teams.iter().position(|t| t.name == s.team) else {
+            continue;
+        };
+        if let Some(boards) = per_team.get(&i) {
+            let note = format!(
+                "provisional: {} pending ({})",
+                plural_boards(boards.len()),
+                boards.join(", ")
+            );
+            s.note = if s.note.is_empty() {
+                note
+            } else {
+                format!("{}; {note}", s.note)
+            };
+        }
+    }
+}
+
+fn plural_boards(n: usize) -> String {
+    crate::claim::plural(n, "board")
 }
 
 /// Points for the home side on one board that was played.
@@ -263,10 +328,12 @@ pub(crate) fn rank(rows: &mut [Standing], tie_rule: &str, tie: TieBreak) {
 
 /// Runs the season's league rules.
 pub fn process(season: &Season) -> Report {
-    match season.rules {
+    let mut report = match season.rules {
         model::League::Ddcl => ddcl::process(season),
         model::League::HsLeague => hsl::process(season),
-    }
+    };
+    pending(season, &mut report);
+    report
 }
 
 /// Largest season file read.
@@ -310,7 +377,7 @@ pub fn load_with(
     inputs
         .borrow_mut()
         .extend(Ruleset::file_of(&ruleset_name, base, allow_outside));
-    let judge = |pgn: &Path| -> Result<GameResult, String> {
+    let judge = |pgn: &Path| -> Result<Result<GameResult, model::Pending>, String> {
         let rel = pgn.to_string_lossy();
         let full = contained(base, &rel, allow_outside)?;
         inputs.borrow_mut().push(full.clone());
@@ -338,13 +405,15 @@ pub fn load_with(
         let j = judged.ok_or_else(|| "no game in the file".to_string())?;
         if j.verdict.result == GameResult::Unknown {
             // Why, and the way back: a decision recorded under the game's key.
-            let key = j.key.map(|k| k.to_string()).unwrap_or_default();
-            return Err(format!(
-                "the game's result cannot be decided under {}: {}; record a decision for game_key {key} in a decisions file and run with --decisions (docs/adjudicate.md)",
-                rules.name, j.detail
-            ));
+            return Ok(Err(model::Pending {
+                reason: format!(
+                    "the game's result cannot be decided under {}: {}",
+                    rules.name, j.detail
+                ),
+                game_key: j.key.map(|k| k.to_string()).unwrap_or_default(),
+            }));
         }
-        Ok(j.verdict.result)
+        Ok(Ok(j.verdict.result))
     };
     let mut season = model::validate(&name, raw, &judge).map_err(|e| e.to_string())?;
     season.inputs = inputs.into_inner();

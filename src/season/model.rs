@@ -253,6 +253,17 @@ pub(crate) struct Board {
     pub(crate) substitute: Option<(MatchSide, String)>,
     /// A player in the lineup who did not show; that side's seat is empty.
     pub(crate) no_show: Option<(MatchSide, usize)>,
+    /// Both players sat down but no result can be counted yet: the board
+    /// waits for a decision and counts for neither side meanwhile.
+    pub(crate) pending: Option<Pending>,
+}
+
+/// Why a board's result is not known, and the key to record a decision under.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pending {
+    pub reason: String,
+    /// The game's key (`adjudicate`'s `game_key`), when the board has a PGN.
+    pub game_key: String,
 }
 
 /// Home or away.
@@ -337,8 +348,9 @@ impl Season {
     }
 }
 
-/// Resolves a PGN file's adjudicated result.
-pub(crate) type PgnJudge<'a> = dyn Fn(&Path) -> Result<GameResult, String> + 'a;
+/// Resolves a PGN file's adjudicated result, or why it is still pending;
+/// an error is a file that cannot be read as a game.
+pub(crate) type PgnJudge<'a> = dyn Fn(&Path) -> Result<Result<GameResult, Pending>, String> + 'a;
 
 /// Validates a season read from `file`; `judge_pgn` resolves a board's PGN
 /// path (relative to the season file) to its adjudicated result.
@@ -746,7 +758,7 @@ impl Checker<'_, '_> {
             }
         }
         let home_white = self.home_white(id, b, home_white_on_1)?;
-        let result = self.result(id, b, home_white)?;
+        let (result, mut pending) = self.result(id, b, home_white)?;
         if result.is_some() && (hp.is_none() || ap.is_none()) {
             return Err(err(
                 id,
@@ -755,7 +767,14 @@ impl Checker<'_, '_> {
             ));
         }
         if result.is_none() && hp.is_some() && ap.is_some() && status == FixtureStatus::Played {
-            return Err(err(id, bd, "both players present but no result".into()));
+            pending.get_or_insert(Pending {
+                reason: "both players present but no result recorded".into(),
+                game_key: String::new(),
+            });
+        }
+        if hp.is_none() || ap.is_none() {
+            // A PGN for a board a side left empty: the seat decides it.
+            pending = None;
         }
         let substitute = match (&b.substitute, &b.replaces) {
             (Some(s), Some(r)) => Some((self.match_side(id, bd, "substitute", s)?, r.clone())),
@@ -770,6 +789,7 @@ impl Checker<'_, '_> {
             home_white,
             substitute,
             no_show,
+            pending,
         })
     }
 
@@ -849,16 +869,17 @@ impl Checker<'_, '_> {
 
     /// A board's result, White first: as given, from its PGN, or from a
     /// match card's home-first score (which must agree with a result
-    /// given beside it).
+    /// given beside it); or why its PGN cannot give one yet.
     fn result(
         &self,
         id: &str,
         b: &RawBoard,
         home_white: bool,
-    ) -> Result<Option<GameResult>, SeasonError> {
+    ) -> Result<(Option<GameResult>, Option<Pending>), SeasonError> {
         let err =
             |fixture: &str, board: Option<u32>, message: String| self.err(fixture, board, message);
         let bd = Some(b.board);
+        let mut pending = None;
         let result = match (&b.result, &b.pgn) {
             (Some(_), Some(_)) => return Err(err(id, bd, "give result or pgn, not both".into())),
             (Some(r), None) => Some(
@@ -870,12 +891,18 @@ impl Checker<'_, '_> {
             ),
             (None, Some(path)) => {
                 // Relative to the season file; the judge contains it.
-                let r = (self.judge_pgn)(Path::new(path))
-                    .map_err(|e| err(id, bd, format!("pgn {path:?}: {e}")))?;
-                if r == GameResult::Unknown {
-                    return Err(err(id, bd, format!("pgn {path:?}: the game's result cannot be decided (see arbiter adjudicate)")));
+                match (self.judge_pgn)(Path::new(path))
+                    .map_err(|e| err(id, bd, format!("pgn {path:?}: {e}")))?
+                {
+                    Ok(r) => Some(r),
+                    Err(p) => {
+                        pending = Some(Pending {
+                            reason: format!("pgn {path:?}: {}", p.reason),
+                            ..p
+                        });
+                        None
+                    }
                 }
-                Some(r)
             }
             (None, None) => None,
         };
@@ -897,6 +924,11 @@ impl Checker<'_, '_> {
                     }
                 };
                 match result {
+                    // A match card's score settles a game its PGN cannot.
+                    None if pending.is_some() => {
+                        pending = None;
+                        Some(white_first)
+                    }
                     Some(r) if r != white_first => {
                         return Err(err(
                             id,
@@ -912,7 +944,7 @@ impl Checker<'_, '_> {
                 }
             }
         };
-        Ok(result)
+        Ok((result, pending))
     }
 }
 
