@@ -69,7 +69,10 @@ pub fn season_toml(data: &[u8]) {
         |_: &std::path::Path| -> Result<Result<crate::model::GameResult, model::Pending>, String> {
             Err("no PGN when fuzzing".into())
         };
-    if let Ok(season) = model::validate("fuzz.toml", raw, &judge) {
+    let Some(league) = crate::season::League::builtin(&raw.rules.0) else {
+        return;
+    };
+    if let Ok(season) = model::validate("fuzz.toml", raw, league, &judge) {
         let _ = process(&season);
     }
 }

@@ -7,7 +7,7 @@ use std::{path::Path, process::Command};
 
 use arbiter::{
     season::load,
-    season::{ddcl, hsl, process, Report},
+    season::{expected, process, League, Report},
 };
 use common::{parse_csv, sample, Row};
 
@@ -257,6 +257,8 @@ fn ddcl_10_late_substitute_is_noted() {
 
 #[test]
 fn ddcl_14_cup_handicap_bands() {
+    let ddcl = League::builtin("ddcl").unwrap();
+    let cup = ddcl.cup.as_ref().unwrap();
     for (diff, handicap) in [
         (0.0, 0.0),
         (30.0, 0.0),
@@ -267,15 +269,12 @@ fn ddcl_14_cup_handicap_bands() {
         (61.0, 1.5),
         (200.0, 1.5),
     ] {
-        assert_eq!(ddcl::cup_handicap(diff), handicap, "difference {diff}");
+        assert_eq!(cup.handicap(diff), handicap, "difference {diff}");
     }
     // A forfeited board or an ungraded player counts as the average of the others.
+    assert_eq!(cup.grade_total(&[Some(150), Some(140), Some(130)]), 560.0);
     assert_eq!(
-        ddcl::cup_grade_total(&[Some(150), Some(140), Some(130)]),
-        560.0
-    );
-    assert_eq!(
-        ddcl::cup_grade_total(&[Some(150), None, Some(140), Some(130)]),
+        cup.grade_total(&[Some(150), None, Some(140), Some(130)]),
         560.0
     );
 }
@@ -601,13 +600,14 @@ fn hsl_match(id: &str, date: &str, order: [u32; 7]) -> String {
 
 #[test]
 fn hsl_ii_starting_ratings_and_k() {
+    let hsl = League::builtin("hs-league").unwrap();
     assert_eq!(
-        (1..=10).map(hsl::starting_rating).collect::<Vec<_>>(),
+        (1..=10).map(|b| hsl.starting_rating(b)).collect::<Vec<_>>(),
         [1600.0, 1500.0, 1400.0, 1300.0, 1200.0, 1100.0, 1000.0, 1000.0, 900.0, 900.0]
     );
     // An even game is worth 16 points: K = 32.
     assert_eq!(
-        arbiter::season::params::HS_LEAGUE.k_factor * (1.0 - hsl::expected(1500.0, 1500.0)),
+        hsl.ratings.as_ref().unwrap().k * (1.0 - expected(1500.0, 1500.0)),
         16.0
     );
 }
@@ -1443,7 +1443,7 @@ fn league_and_ruleset_names_say_which_key_takes_what() {
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("season.toml (line 5): \"ecf-quickplay\" is a ruleset: `rules` names the league (\"ddcl\" or \"hs-league\"), and `ruleset = \"ecf-quickplay\"` the rules its games are judged under"),
+        err.contains("season.toml (line 5): \"ecf-quickplay\" is a ruleset: `rules` names the league (\"ddcl\", \"hs-league\" or a league file), and `ruleset = \"ecf-quickplay\"` the rules its games are judged under"),
         "{err}"
     );
     let o = common::arbiter(&[
@@ -1553,4 +1553,119 @@ fn a_board_without_a_result_is_pending() {
         (1, "both players present but no result recorded", "")
     );
     assert_eq!(standing(&r, "A").0, 2.0);
+}
+
+/// Runs `arbiter season` on a season file into a fresh folder.
+fn season_run(path: &Path) -> (tempfile::TempDir, std::process::Output) {
+    let dir = tempfile::tempdir().unwrap();
+    let o = common::arbiter(&[
+        "season",
+        "-q",
+        path.to_str().unwrap(),
+        "-o",
+        dir.path().to_str().unwrap(),
+    ]);
+    (dir, o)
+}
+
+/// A third league, written only as a file (board order by rating within
+/// 150 points, 3/1/0 match points, defaults on 48 hours' notice), runs and
+/// cites its own rules.
+#[test]
+fn a_league_written_only_as_a_file_runs() {
+    let (dir, o) = season_run(&sample("season/county-2025-26.toml"));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let standings = csv_rows(dir.path(), "standings.csv");
+    let table: Vec<Vec<&str>> = standings
+        .iter()
+        .map(|r| {
+            [
+                "position",
+                "team",
+                "played",
+                "won",
+                "lost",
+                "game_points",
+                "match_points",
+            ]
+            .iter()
+            .map(|c| r[*c].as_str())
+            .collect()
+        })
+        .collect();
+    assert_eq!(
+        table,
+        [
+            ["1", "Ashford", "2", "2", "0", "6.5", "6"],
+            ["2", "Bramley", "3", "1", "2", "7", "3"],
+            ["3", "Carlton", "3", "1", "2", "2.5", "3"],
+        ]
+    );
+    let v = csv_rows(dir.path(), "violations.csv");
+    assert_eq!(
+        fixture_board_rule(&v),
+        [("F2", "1", "ECL 6"), ("F3", "", "ECL 4")]
+    );
+    assert_eq!(v[0]["what"], "Carlton out of order: Carr, Ian (1600) on board 1 above Cole, Jan (1760) on board 2: more than 150 rating points apart");
+    assert_eq!(v[0]["penalty"], "boards 1-4 forfeited");
+    assert_eq!(v[1]["penalty"], "match lost by default, 0-4");
+    let notes = csv_rows(dir.path(), "notes.csv");
+    assert_eq!(fixture_board_rule(&notes), [("F4", "", "ECL 4")]);
+    let grading = csv_rows(dir.path(), "grading.csv");
+    assert_eq!(grading.len(), 12);
+    assert_eq!(
+        (
+            grading[0]["event"].as_str(),
+            grading[0]["white_grade"].as_str()
+        ),
+        ("Example County League 2025-26", "2000")
+    );
+    // Only what the league's rules have is written.
+    for absent in ["player-of-year.csv", "cup.csv", "ratings.csv"] {
+        assert!(!dir.path().join(absent).exists(), "{absent}");
+    }
+}
+
+/// A league file is read like a ruleset file: beside the season file, and
+/// an error in it names the file and the line.
+#[test]
+fn league_files_are_contained_and_their_errors_say_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let league = std::fs::read_to_string(sample("season/county-league.toml")).unwrap();
+    std::fs::write(
+        dir.path().join("bad-league.toml"),
+        league.replace("tolerance = 150", "tolerance = \"150\""),
+    )
+    .unwrap();
+    let season = std::fs::read_to_string(sample("season/county-2025-26.toml")).unwrap();
+    let path = dir.path().join("s.toml");
+    std::fs::write(
+        &path,
+        season.replace("county-league.toml", "bad-league.toml"),
+    )
+    .unwrap();
+    let (_out, o) = season_run(&path);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(
+            "s.toml: rules: bad-league.toml (line 49): invalid type: string \"150\", expected u32"
+        ),
+        "{err}"
+    );
+    std::fs::write(
+        &path,
+        season.replace("county-league.toml", "../county-league.toml"),
+    )
+    .unwrap();
+    let (_out, o) = season_run(&path);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("s.toml: rules: "), "{err}");
+    assert!(err.contains("--allow-outside"), "{err}");
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use super::ExitStatus;
 use crate::{
     report::{self, write::atomic_write},
-    season::{self, ecf, load_with, model},
+    season::{self, ecf, load_with},
 };
 
 #[derive(clap::Args, Debug)]
@@ -57,7 +57,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         return ExitStatus::Error;
     }
     let mut files = report::season::files(&season, &rep);
-    if season.rules == model::League::Ddcl && season.ecf.is_some() {
+    if season.ecf.is_some() {
         let missing = ecf::missing_codes(&season, &rep.grading);
         if !missing.is_empty() {
             eprintln!(

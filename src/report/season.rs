@@ -3,10 +3,7 @@
 
 use crate::{
     report::write::csv_bytes,
-    season::{
-        model::{self, Season},
-        Report, Violation,
-    },
+    season::{model::Season, Report, Violation},
 };
 
 /// Points and grades: whole numbers plainly, fractions to two places.
@@ -49,12 +46,16 @@ pub(crate) fn files(season: &Season, rep: &Report) -> Vec<(&'static str, Vec<u8>
     if !rep.pending.is_empty() {
         files.push(("pending.csv", pending(rep)));
     }
-    match season.rules {
-        model::League::Ddcl => {
-            files.push(("player-of-year.csv", player_of_year(rep)));
-            files.push(("cup.csv", cup(rep)));
-        }
-        model::League::HsLeague => files.push(("ratings.csv", ratings(rep))),
+    // A file for each part of the season the league's rules have.
+    let league = &season.rules;
+    if league.player_of_year.is_some() {
+        files.push(("player-of-year.csv", player_of_year(rep)));
+    }
+    if league.cup.is_some() {
+        files.push(("cup.csv", cup(rep)));
+    }
+    if league.ratings.is_some() {
+        files.push(("ratings.csv", ratings(rep)));
     }
     files
 }

@@ -1,13 +1,16 @@
 //! A league season: standings, rule checks with their penalties, grading
-//! export, player of the year, the knockout cup (DDCL) and ratings (HSL).
-//! `model` reads and checks the file; `ddcl` and `hsl` apply each league's
-//! rules; `ecf` writes the ECF results-submission file.
+//! export, player of the year, a handicapped cup and ratings, as the
+//! league's file (`league`) provides. `model` reads and checks the season
+//! file; `engine` applies the league's rules; `ecf` writes the ECF
+//! results-submission file.
 
-pub mod ddcl;
 pub(crate) mod ecf;
-pub mod hsl;
+pub(crate) mod engine;
+pub mod league;
 pub(crate) mod model;
-pub mod params;
+
+pub use engine::expected;
+pub use league::League;
 
 pub use model::Pending;
 use model::{Board, Fixture, Season};
@@ -328,16 +331,28 @@ pub(crate) fn rank(rows: &mut [Standing], tie_rule: &str, tie: TieBreak) {
 
 /// Runs the season's league rules.
 pub fn process(season: &Season) -> Report {
-    let mut report = match season.rules {
-        model::League::Ddcl => ddcl::process(season),
-        model::League::HsLeague => hsl::process(season),
-    };
+    let mut report = engine::process(season);
     pending(season, &mut report);
     report
 }
 
 /// Largest season file read.
 const MAX_SEASON_BYTES: u64 = 4 << 20;
+
+/// Largest league file read.
+const MAX_LEAGUE_BYTES: u64 = 1 << 20;
+
+/// A built-in league by name, or a league file beside the season file.
+fn load_league(name: &str, base: &Path, allow_outside: bool) -> Result<League, String> {
+    use crate::read::contained::{contained, read_regular};
+    if crate::rules::league_name(name).is_some() {
+        return League::builtin(name).ok_or_else(|| format!("league {name:?} does not load"));
+    }
+    let full = contained(base, name, allow_outside)?;
+    let bytes = read_regular(&full, MAX_LEAGUE_BYTES).map_err(|e| format!("{name}: {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("{name}: is not UTF-8 text"))?;
+    League::parse(name, &text)
+}
 
 /// Reads and checks a season file, judging any per-board PGN under its
 /// ruleset. The paths it names (ruleset, PGN) follow the one containment
@@ -366,14 +381,20 @@ pub fn load_with(
         format!("{name}{at}: {}", e.message())
     })?;
     let base = path.parent().unwrap_or(Path::new("."));
+    let league = load_league(&raw.rules.0, base, allow_outside)
+        .map_err(|e| format!("{name}: rules: {e}"))?;
     let ruleset_name = raw
         .ruleset
         .clone()
-        .unwrap_or_else(|| raw.rules.default_ruleset().to_string());
+        .unwrap_or_else(|| league.games.ruleset.clone());
     let rules = Ruleset::load_contained(&ruleset_name, base, allow_outside)
         .map_err(|e| format!("{name}: ruleset: {e}"))?;
     // Every file the season is read from, which no output may replace.
-    let inputs = std::cell::RefCell::new(vec![path.to_path_buf()]);
+    let mut read = vec![path.to_path_buf()];
+    if crate::rules::league_name(&raw.rules.0).is_none() {
+        read.extend(contained(base, &raw.rules.0, allow_outside).ok());
+    }
+    let inputs = std::cell::RefCell::new(read);
     inputs
         .borrow_mut()
         .extend(Ruleset::file_of(&ruleset_name, base, allow_outside));
@@ -415,7 +436,7 @@ pub fn load_with(
         }
         Ok(Ok(j.verdict.result))
     };
-    let mut season = model::validate(&name, raw, &judge).map_err(|e| e.to_string())?;
+    let mut season = model::validate(&name, raw, league, &judge).map_err(|e| e.to_string())?;
     season.inputs = inputs.into_inner();
     Ok(season)
 }

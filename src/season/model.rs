@@ -9,43 +9,26 @@ use serde::Deserialize;
 pub(crate) use crate::model::Date;
 use crate::model::GameResult;
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum League {
-    /// Darlington & District Chess League rules (DDCL 3–15).
-    Ddcl,
-    /// The US high-school league rules (HSL II–XV).
-    HsLeague,
-}
+/// A season's `rules`: a built-in league's name, or a league file (`.toml`,
+/// beside the season file). A ruleset's name there (which belongs under
+/// `ruleset`) gets a message that says which key takes what.
+#[derive(Clone, Debug)]
+pub(crate) struct LeagueName(pub(crate) String);
 
-/// A season's `rules` names the league; a ruleset's name there (which
-/// belongs under `ruleset`) gets a message that says which key takes what.
-impl<'de> Deserialize<'de> for League {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<League, D::Error> {
+impl<'de> Deserialize<'de> for LeagueName {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<LeagueName, D::Error> {
         let name = String::deserialize(d)?;
-        match crate::rules::league_name(&name) {
-            Some("ddcl") => Ok(League::Ddcl),
-            Some(_) => Ok(League::HsLeague),
-            None if crate::rules::Ruleset::builtin_text(&name).is_some() || name.ends_with(".toml") => {
-                Err(serde::de::Error::custom(format!(
-                    "{name:?} is a ruleset: `rules` names the league (\"ddcl\" or \"hs-league\"), and `ruleset = {name:?}` the rules its games are judged under"
-                )))
-            }
-            None => Err(serde::de::Error::custom(format!(
-                "unknown league {name:?}: `rules` is \"ddcl\" (Darlington & District) or \"hs-league\" (the US high-school league)"
-            ))),
+        if name.ends_with(".toml") || crate::rules::league_name(&name).is_some() {
+            return Ok(LeagueName(name));
         }
-    }
-}
-
-impl League {
-    /// The ruleset a league's games are judged under when the season file
-    /// names none: the DDCL plays the ECF Quickplay Finish (DDCL 6), the HS
-    /// league its own USCF-based rules.
-    pub(crate) fn default_ruleset(self) -> &'static str {
-        match self {
-            League::Ddcl => "ecf-quickplay",
-            League::HsLeague => "hs-league",
+        if crate::rules::Ruleset::builtin_text(&name).is_some() {
+            return Err(serde::de::Error::custom(format!(
+                "{name:?} is a ruleset: `rules` names the league (\"ddcl\", \"hs-league\" or a league file), and `ruleset = {name:?}` the rules its games are judged under"
+            )));
         }
+        Err(serde::de::Error::custom(format!(
+            "unknown league {name:?}: `rules` is \"ddcl\" (Darlington & District), \"hs-league\" (the US high-school league) or a league file such as \"my-league.toml\" (docs/leagues.md)"
+        )))
     }
 }
 
@@ -54,8 +37,8 @@ impl League {
 pub(crate) struct RawSeason {
     pub(crate) league: String,
     pub(crate) season: String,
-    pub(crate) rules: League,
-    /// Ruleset for boards judged from PGN (default: ecf-quickplay / hs-league).
+    pub(crate) rules: LeagueName,
+    /// Ruleset for boards judged from PGN (default: the league's).
     pub(crate) ruleset: Option<String>,
     #[serde(default)]
     pub(crate) grading_list: String,
@@ -134,6 +117,8 @@ pub(crate) struct RawPlayer {
     pub(crate) school_grade: Option<u32>,
     /// HSL: the board the coach assigned before the season.
     pub(crate) preseason_board: Option<u32>,
+    /// A rating, where the league orders boards by rating.
+    pub(crate) rating: Option<u32>,
 }
 
 #[derive(Debug, Deserialize, Clone)]
@@ -309,6 +294,7 @@ pub(crate) struct Player {
     pub(crate) ecf_code: String,
     pub(crate) school_grade: Option<u32>,
     pub(crate) preseason_board: Option<u32>,
+    pub(crate) rating: Option<u32>,
 }
 
 impl Player {
@@ -325,7 +311,7 @@ pub struct Season {
     pub(crate) file: String,
     pub(crate) league: String,
     pub(crate) season: String,
-    pub(crate) rules: League,
+    pub(crate) rules: super::league::League,
     pub(crate) grading_list: String,
     pub(crate) grading_date: Option<Date>,
     pub(crate) ecf: Option<RawEcf>,
@@ -357,11 +343,12 @@ pub(crate) type PgnJudge<'a> = dyn Fn(&Path) -> Result<Result<GameResult, Pendin
 pub(crate) fn validate(
     file: &str,
     raw: RawSeason,
+    league: super::league::League,
     judge_pgn: &PgnJudge<'_>,
 ) -> Result<Season, SeasonError> {
     let mut c = Checker {
         file,
-        rules: raw.rules,
+        rules: &league,
         team_index: HashMap::new(),
         teams: Vec::new(),
         player_index: HashMap::new(),
@@ -379,16 +366,17 @@ pub(crate) fn validate(
         .iter()
         .map(|f| c.fixture(f))
         .collect::<Result<Vec<_>, _>>()?;
+    let (teams, players) = (c.teams, c.players);
     Ok(Season {
         file: file.to_string(),
         league: raw.league,
         season: raw.season,
-        rules: raw.rules,
+        rules: league,
         grading_list: raw.grading_list,
         grading_date: raw.grading_date.as_deref().and_then(Date::parse),
         ecf: raw.ecf,
-        teams: c.teams,
-        players: c.players,
+        teams,
+        players,
         fixtures,
         player_of_year: raw.player_of_year,
         inputs: Vec::new(),
@@ -399,7 +387,7 @@ pub(crate) fn validate(
 /// the messages name, and the judge of a board's PGN.
 struct Checker<'a, 'j> {
     file: &'a str,
-    rules: League,
+    rules: &'a super::league::League,
     team_index: HashMap<String, usize>,
     teams: Vec<Team>,
     player_index: HashMap<String, usize>,
@@ -505,22 +493,27 @@ impl Checker<'_, '_> {
             }
             (None, _) => None,
         };
-        // The HS league's eligibility (II) and lineup (VI) rules need these.
-        if self.rules == League::HsLeague {
-            for (field, missing) in [
-                ("school_grade", p.school_grade.is_none()),
-                ("preseason_board", p.preseason_board.is_none()),
-            ] {
-                if missing {
-                    return Err(err(
-                        "",
-                        None,
-                        format!(
-                            "player {:?}: {field} is missing (the HS league's rules need it)",
-                            p.name
-                        ),
-                    ));
-                }
+        // Eligibility by school grade, and lineups or ratings from the
+        // board assigned before the season, need these.
+        for (field, missing) in [
+            (
+                "school_grade",
+                self.rules.needs_school_grade() && p.school_grade.is_none(),
+            ),
+            (
+                "preseason_board",
+                self.rules.needs_preseason_board() && p.preseason_board.is_none(),
+            ),
+        ] {
+            if missing {
+                return Err(err(
+                    "",
+                    None,
+                    format!(
+                        "player {:?}: {field} is missing (the {} rules need it)",
+                        p.name, self.rules.name
+                    ),
+                ));
             }
         }
         self.player_index.insert(p.name.clone(), self.players.len());
@@ -533,6 +526,7 @@ impl Checker<'_, '_> {
             ecf_code: code.to_string(),
             school_grade: p.school_grade,
             preseason_board: p.preseason_board,
+            rating: p.rating,
         });
         Ok(())
     }
@@ -659,12 +653,17 @@ impl Checker<'_, '_> {
         status: FixtureStatus,
         boards: &[Board],
     ) -> Result<(), SeasonError> {
-        let count = match (self.rules, competition) {
-            (League::Ddcl, Competition::League) => super::params::DDCL.league_boards,
-            (League::Ddcl, Competition::Cup) => super::params::DDCL.cup_boards,
-            (League::HsLeague, _) => super::params::HS_LEAGUE.varsity_boards,
+        use super::league::ExtraBoards;
+        let m = &self.rules.team_match;
+        let (count, extra) = match (competition, &self.rules.cup) {
+            (Competition::League, _) => (m.boards, m.extra_boards),
+            (Competition::Cup, Some(cup)) => (cup.boards, ExtraBoards::Refused),
+            (Competition::Cup, None) => {
+                let message = format!("a cup match, but the {} rules have no cup", self.rules.name);
+                return Err(self.err(id, None, message));
+            }
         };
-        if self.rules == League::Ddcl {
+        if extra == ExtraBoards::Refused {
             if let Some(b) = boards.iter().find(|b| b.board > count) {
                 let message = format!("this match has {count} boards");
                 return Err(self.err(id, Some(b.board), message));
@@ -858,10 +857,9 @@ impl Checker<'_, '_> {
             }
             None => match home_white_on_1 {
                 Some(w1) => (b.board % 2 == 1) == w1,
-                // DDCL 6: the away team has black on odd boards; HSL III: the visitor has white on odd boards.
-                None => match self.rules {
-                    League::Ddcl => b.board % 2 == 1,
-                    League::HsLeague => b.board.is_multiple_of(2),
+                None => match self.rules.colours.home_white_on {
+                    super::league::Parity::Odd => b.board % 2 == 1,
+                    super::league::Parity::Even => b.board.is_multiple_of(2),
                 },
             },
         })

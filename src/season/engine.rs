@@ -1,0 +1,1055 @@
+//! The season engine: a league's rules (`league::League`, read from its
+//! file) applied to a season. No league is known here by name: each step
+//! runs when the league's file has its section, and cites what the file says.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use super::{
+    colours, empty_table, home_score, league::*, match_name, model::*, rank, seats, CupRow,
+    GradingRow, PoyRow, RatingRow, Report, Standing, Violation,
+};
+use crate::model::GameResult;
+
+/// Elo's expected score of a player rated `a` against one rated `b`.
+pub fn expected(a: f64, b: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf((b - a) / 400.0))
+}
+
+/// Whole numbers plainly, fractions as they are.
+fn num(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        x.to_string()
+    }
+}
+
+fn points(x: f64) -> String {
+    format!("{} point{}", num(x), if x == 1.0 { "" } else { "s" })
+}
+
+fn match_points(x: f64) -> String {
+    format!("{} match point{}", num(x), if x == 1.0 { "" } else { "s" })
+}
+
+/// Small counts as words, as a rule book writes them.
+fn count_word(n: u32) -> String {
+    const WORDS: [&str; 13] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve",
+    ];
+    WORDS
+        .get(n as usize)
+        .map_or_else(|| n.to_string(), |w| w.to_string())
+}
+
+/// A player's strength on a date as the league's board order reads it.
+fn strength(season: &Season, p: usize, by: Strength, on: Date) -> Option<u32> {
+    let player = season.player(p);
+    match by {
+        Strength::Grade => player.grade_on(on),
+        Strength::Rating => player.rating,
+    }
+}
+
+fn strength_text(s: Option<u32>, by: Strength) -> String {
+    match (s, by) {
+        (Some(g), _) => g.to_string(),
+        (None, Strength::Grade) => "u/g".to_string(),
+        (None, Strength::Rating) => "unrated".to_string(),
+    }
+}
+
+/// The first board a side fielded out of order, with why.
+pub(crate) fn out_of_order(
+    season: &Season,
+    f: &Fixture,
+    seats: &[(u32, usize)],
+    order: &BoardOrder,
+    tolerance: u32,
+) -> Option<(u32, String)> {
+    let list: Vec<(u32, &str, Option<u32>)> = seats
+        .iter()
+        .map(|&(b, p)| {
+            (
+                b,
+                season.player(p).name.as_str(),
+                strength(season, p, order.by, f.date),
+            )
+        })
+        .collect();
+    let unit = match order.by {
+        Strength::Grade => "points",
+        Strength::Rating => "rating points",
+    };
+    for (i, &(bi, ni, gi)) in list.iter().enumerate() {
+        for &(bj, nj, gj) in &list[i + 1..] {
+            match (gi, gj) {
+                (None, Some(g)) if order.ungraded_below => {
+                    let word = if order.by == Strength::Grade {
+                        "ungraded"
+                    } else {
+                        "unrated"
+                    };
+                    return Some((
+                        bi,
+                        format!("{word} {ni} on board {bi} above {nj} ({g}) on board {bj}"),
+                    ));
+                }
+                (Some(a), Some(b)) if b > a + tolerance => {
+                    return Some((bi, format!("{ni} ({a}) on board {bi} above {nj} ({b}) on board {bj}: more than {tolerance} {unit} apart")));
+                }
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+/// The state a season carries from match to match.
+struct Run<'s> {
+    season: &'s Season,
+    league: &'s League,
+    report: Report,
+    table: BTreeMap<usize, Standing>,
+    /// Each player's rating now, where the league keeps ratings.
+    ratings: Vec<f64>,
+    games: Vec<u32>,
+    forfeit_wins: Vec<u32>,
+    /// The board each player sat at in the team's previous match.
+    last_board: HashMap<usize, u32>,
+}
+
+pub(crate) fn process(season: &Season) -> Report {
+    let league = &season.rules;
+    let ratings: Vec<f64> = season
+        .players
+        .iter()
+        .map(|p| league.starting_rating(p.preseason_board.unwrap_or(99)))
+        .collect();
+    let mut run = Run {
+        season,
+        league,
+        report: Report::default(),
+        table: empty_table(season),
+        ratings: ratings.clone(),
+        games: vec![0; season.players.len()],
+        forfeit_wins: vec![0; season.players.len()],
+        last_board: HashMap::new(),
+    };
+    let mut fixtures: Vec<&Fixture> = season.fixtures.iter().collect();
+    fixtures.sort_by_key(|f| f.date);
+    for f in fixtures
+        .iter()
+        .filter(|f| f.competition == Competition::League)
+    {
+        run.league_match(f);
+    }
+    if let Some(cup) = &league.cup {
+        for f in fixtures
+            .iter()
+            .filter(|f| f.competition == Competition::Cup)
+        {
+            run.cup_match(cup, f);
+        }
+    }
+    let mut report = std::mem::take(&mut run.report);
+    report.standings = std::mem::take(&mut run.table)
+        .into_values()
+        .filter(|s| s.played > 0 || !s.division.is_empty())
+        .collect();
+    let tie = if league.standings.tie_breaks.contains(&TieBreak::GamePoints) {
+        super::TieBreak::GamePoints
+    } else {
+        super::TieBreak::PlayOff
+    };
+    rank(&mut report.standings, &league.standings.cite, tie);
+    if let Some(poy) = &league.player_of_year {
+        report.poy = player_of_year(season, league, poy);
+    }
+    if league.ratings.is_some() {
+        report.ratings = season
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| RatingRow {
+                player: p.name.clone(),
+                team: season.team(p.team).name.clone(),
+                start: ratings[i],
+                games: run.games[i],
+                forfeit_wins: run.forfeit_wins[i],
+                rating: run.ratings[i],
+            })
+            .collect();
+    }
+    report
+}
+
+/// Board -> (home, away, rated): each board's score in a league match.
+type Scores = HashMap<u32, (f64, f64, bool)>;
+
+impl Run<'_> {
+    fn team_name(&self, t: usize) -> &str {
+        &self.season.team(t).name
+    }
+
+    fn league_match(&mut self, f: &Fixture) {
+        let (home, away, forfeited) = match f.status {
+            FixtureStatus::Postponed => return,
+            FixtureStatus::Defaulted => match self.defaulted(f) {
+                Some((h, a)) => (h, a, [false, false]),
+                None => return,
+            },
+            FixtureStatus::Played => self.played_match(f),
+        };
+        // A lineup that forfeits the match loses it whatever the boards say.
+        let outcome = match forfeited {
+            [true, true] => (0.0, 0.0),
+            [true, false] => (0.0, 1.0),
+            [false, true] => (1.0, 0.0),
+            _ if home > away => (1.0, 0.0),
+            _ if away > home => (0.0, 1.0),
+            _ => (0.5, 0.5),
+        };
+        for (team, ours, result) in [(f.home, home, outcome.0), (f.away, away, outcome.1)] {
+            let s = self.table.entry(team).or_default();
+            s.played += 1;
+            s.game_points += ours;
+            if result == 1.0 {
+                s.won += 1;
+            } else if result == 0.5 {
+                s.drawn += 1;
+            } else {
+                s.lost += 1;
+            }
+        }
+        // Penalties come off after the result.
+        let m = &self.league.team_match;
+        for s in self.table.values_mut() {
+            s.match_points =
+                f64::from(s.won) * m.win + f64::from(s.drawn) * m.draw + f64::from(s.lost) * m.loss
+                    - s.penalty;
+        }
+    }
+
+    /// A match a team could not play: lost by default (every board to the
+    /// other side), or rearranged with enough notice (`None`: not scored).
+    fn defaulted(&mut self, f: &Fixture) -> Option<(f64, f64)> {
+        let by = f.defaulted_by.unwrap_or(f.away);
+        let name = self.team_name(by).to_string();
+        let Some(d) = &self.league.default else {
+            self.report.notes.push(Violation::new(
+                f,
+                None,
+                "",
+                format!("{name} defaulted the match: the league's rules say nothing of a defaulted match"),
+                "not scored",
+            ));
+            return None;
+        };
+        if f.notice_hours.is_some_and(|h| h >= d.notice_hours) {
+            self.report.notes.push(Violation::new(
+                f,
+                None,
+                &d.cite,
+                format!(
+                    "{name} could not play ({} h notice, at least {} h): the fixture is to be rearranged",
+                    f.notice_hours.unwrap_or(0),
+                    d.notice_hours
+                ),
+                "not scored until it is played",
+            ));
+            return None;
+        }
+        let notice = f
+            .notice_hours
+            .map_or("no notice".to_string(), |h| format!("{h} h notice"));
+        let boards = self.league.team_match.boards;
+        self.report.violations.push(Violation::new(
+            f,
+            None,
+            &d.cite,
+            format!(
+                "{name} could not play ({notice}, under {} h)",
+                d.notice_hours
+            ),
+            &format!("match lost by default, 0-{boards}"),
+        ));
+        if f.without_warning && d.without_warning_deduct > 0.0 {
+            self.table.entry(by).or_default().penalty += d.without_warning_deduct;
+            self.report.violations.push(Violation::new(
+                f,
+                None,
+                &d.without_warning_cite,
+                format!("{name} defaulted without warning"),
+                &format!("{} deducted", match_points(d.without_warning_deduct)),
+            ));
+        }
+        let n = f64::from(boards);
+        Some(if by == f.home { (0.0, n) } else { (n, 0.0) })
+    }
+
+    /// A match played: the game points of each side, and whether each
+    /// side's lineup forfeits the match.
+    fn played_match(&mut self, f: &Fixture) -> (f64, f64, [bool; 2]) {
+        let season = self.season;
+        let name = match_name(season, f);
+        let scored = self.league.team_match.boards;
+        let mut forfeited = [false, false];
+        if let Some(l) = &self.league.lineup {
+            for (side, home) in [(0usize, true), (1usize, false)] {
+                forfeited[side] = self.lineup(l, f, home);
+            }
+        }
+        let mut scores = Scores::new();
+        for b in f.boards.iter().filter(|b| b.board <= scored) {
+            if let Some(h) = home_score(b) {
+                scores.insert(b.board, (h, 1.0 - h, true));
+            }
+        }
+        self.empty_seats(f, &mut scores);
+        if let Some(order) = &self.league.board_order {
+            self.out_of_order_boards(order, f, &mut scores);
+        }
+        if let Some(subs) = &self.league.substitutes {
+            self.substitutes(subs, f);
+        }
+        // Every game played is rated, past the scored boards too.
+        let before = self.rate(f);
+        for b in &f.boards {
+            if let Some((w, bl)) = colours(b) {
+                let row = self.grading_row(f, b, w, bl, &name, true, before.as_deref());
+                self.report.grading.push(row);
+            }
+        }
+        for b in &f.boards {
+            for p in [b.home, b.away].into_iter().flatten() {
+                self.last_board.insert(p, b.board);
+            }
+        }
+        let home: f64 = scores.values().map(|s| s.0).sum();
+        let away: f64 = scores.values().map(|s| s.1).sum();
+        (home, away, forfeited)
+    }
+
+    /// Elo over the match's games from the ratings at its start (which
+    /// are returned); `None` where the league keeps no ratings.
+    fn rate(&mut self, f: &Fixture) -> Option<Vec<f64>> {
+        let r = self.league.ratings.as_ref()?;
+        let before = self.ratings.clone();
+        for b in &f.boards {
+            if let (Some(h), Some(a), Some(s)) = (b.home, b.away, home_score(b)) {
+                self.ratings[h] += r.k * (s - expected(before[h], before[a]));
+                self.ratings[a] += r.k * ((1.0 - s) - expected(before[a], before[h]));
+                self.games[h] += 1;
+                self.games[a] += 1;
+            }
+        }
+        Some(before)
+    }
+
+    /// An empty seat on a scored board: the side present wins it, or, with
+    /// notice of one player short, the last board is a tie.
+    fn empty_seats(&mut self, f: &Fixture, scores: &mut Scores) {
+        let season = self.season;
+        let rule = &self.league.empty_board;
+        let boards = self.league.team_match.boards;
+        for board in 1..=boards {
+            let b = f.boards.iter().find(|b| b.board == board);
+            let (hp, ap) = b.map_or((None, None), |b| (b.home, b.away));
+            if hp.is_some() && ap.is_some() {
+                continue;
+            }
+            let (short_home, short_away) = (hp.is_none(), ap.is_none());
+            let tie = board == boards
+                && short_home != short_away
+                && rule
+                    .short_tie_notice_hours
+                    .is_some_and(|n| f.short_notice_hours.is_some_and(|h| h >= n));
+            if tie {
+                scores.insert(board, (0.5, 0.5, false));
+                let team = if short_home { f.home } else { f.away };
+                self.report.notes.push(Violation::new(
+                    f,
+                    Some(board),
+                    &rule.cite,
+                    format!(
+                        "{} fielded {} players with {} h notice",
+                        season.team(team).name,
+                        count_word(boards - 1),
+                        f.short_notice_hours.unwrap_or(0)
+                    ),
+                    &format!("board {board} classed as a tie, not graded"),
+                ));
+                continue;
+            }
+            let (h, a) = match (short_home, short_away) {
+                (true, true) => (0.0, 0.0),
+                (true, false) => (0.0, 1.0),
+                _ => (1.0, 0.0),
+            };
+            scores.insert(board, (h, a, false));
+            match rule.record {
+                Record::Violation => {
+                    for (short, team) in [(short_home, f.home), (short_away, f.away)] {
+                        if short {
+                            let notice = f
+                                .short_notice_hours
+                                .map_or("no notice".to_string(), |h| format!("{h} h notice"));
+                            self.report.violations.push(Violation::new(
+                                f,
+                                Some(board),
+                                &rule.cite,
+                                format!(
+                                    "{} had no player on board {board} ({notice})",
+                                    season.team(team).name
+                                ),
+                                "board lost by default",
+                            ));
+                        }
+                    }
+                }
+                Record::Note => {
+                    let winner = match (hp, ap) {
+                        (Some(w), None) | (None, Some(w)) => w,
+                        _ => continue,
+                    };
+                    self.forfeit_win(f, b, board, winner);
+                }
+            }
+        }
+    }
+
+    /// The player present wins the board by forfeit (and the rating bonus
+    /// where the league keeps ratings).
+    fn forfeit_win(&mut self, f: &Fixture, b: Option<&Board>, board: u32, winner: usize) {
+        let season = self.season;
+        let effect = match &self.league.ratings {
+            Some(r) => {
+                self.forfeit_wins[winner] += 1;
+                self.ratings[winner] += r.forfeit_bonus;
+                format!("+{} rating; the no-show loses none", num(r.forfeit_bonus))
+            }
+            None => "board won by forfeit".to_string(),
+        };
+        let what = match b.and_then(|b| b.no_show) {
+            Some((_, ns)) => format!(
+                "{} wins by forfeit: {} did not show",
+                season.player(winner).name,
+                season.player(ns).name
+            ),
+            None => format!("{} wins by forfeit", season.player(winner).name),
+        };
+        self.report.notes.push(Violation::new(
+            f,
+            Some(board),
+            &self.league.empty_board.cite,
+            what,
+            &effect,
+        ));
+    }
+
+    /// A side out of order forfeits that board and all below, and points.
+    fn out_of_order_boards(&mut self, order: &BoardOrder, f: &Fixture, scores: &mut Scores) {
+        let boards = self.league.team_match.boards;
+        for (home, team) in [(true, f.home), (false, f.away)] {
+            let Some((from, why)) =
+                out_of_order(self.season, f, &seats(f, home), order, order.tolerance)
+            else {
+                continue;
+            };
+            if order.forfeit_from {
+                for board in from..=boards {
+                    let e = scores.entry(board).or_insert((0.0, 0.0, false));
+                    if home {
+                        e.0 = 0.0;
+                        if e.1 == 0.5 || e.2 {
+                            e.1 = 1.0;
+                        }
+                    } else {
+                        e.1 = 0.0;
+                        if e.0 == 0.5 || e.2 {
+                            e.0 = 1.0;
+                        }
+                    }
+                }
+            }
+            self.table.entry(team).or_default().penalty += order.deduct;
+            let forfeit = format!("boards {from}-{boards} forfeited");
+            let deduct = format!("{} deducted", points(order.deduct));
+            let penalty = match (order.forfeit_from, order.deduct > 0.0) {
+                (true, true) => format!("{forfeit} and {deduct}"),
+                (true, false) => forfeit,
+                (false, true) => deduct,
+                (false, false) => "none stated: referred to the league".to_string(),
+            };
+            self.report.violations.push(Violation::new(
+                f,
+                Some(from),
+                &order.penalty_cite,
+                format!("{} out of order: {why}", self.team_name(team)),
+                &penalty,
+            ));
+        }
+    }
+
+    /// Late substitutes are noted; a stronger one needs both captains' consent.
+    fn substitutes(&mut self, subs: &Substitutes, f: &Fixture) {
+        let season = self.season;
+        let by = self
+            .league
+            .board_order
+            .as_ref()
+            .map_or(Strength::Grade, |o| o.by);
+        for b in &f.boards {
+            let Some((side, replaced)) = &b.substitute else {
+                continue;
+            };
+            let sub = if *side == MatchSide::Home {
+                b.home
+            } else {
+                b.away
+            };
+            let sub_strength = sub.and_then(|p| strength(season, p, by, f.date));
+            let orig = season
+                .players
+                .iter()
+                .position(|p| &p.name == replaced)
+                .and_then(|p| strength(season, p, by, f.date));
+            let mut what = format!("late substitute for {replaced}: {}", subs.note);
+            let mut breach = false;
+            if let (Some(s), Some(o), Some(limit)) = (sub_strength, orig, subs.stronger_by) {
+                if s > o + limit {
+                    breach = true;
+                    what.push_str(&format!("; {} {s}, more than {limit} above {replaced} ({o}): allowed only if both captains agreed", by.word()));
+                }
+            }
+            // A substitute is what the rule provides for; a stronger one
+            // without both captains' agreement is a breach of it.
+            if breach {
+                self.report.violations.push(Violation::new(
+                    f,
+                    Some(b.board),
+                    &subs.cite,
+                    what,
+                    "none stated (unless both captains agreed)",
+                ));
+            } else {
+                self.report
+                    .notes
+                    .push(Violation::new(f, Some(b.board), &subs.cite, what, "none"));
+            }
+        }
+    }
+
+    /// The lineup rules for one side of a played match: its violations
+    /// reported; `true` when the lineup is illegal (the match is forfeited).
+    fn lineup(&mut self, l: &Lineup, f: &Fixture, home: bool) -> bool {
+        let season = self.season;
+        let scored = self.league.team_match.boards;
+        let forfeits = format!("illegal lineup: match forfeited ({})", l.illegal_cite);
+        let mut illegal = false;
+        let team = if home { f.home } else { f.away };
+        let team_name = &season.team(team).name;
+        let seats: Vec<(u32, usize)> = seats(f, home)
+            .into_iter()
+            .filter(|s| s.0 <= scored)
+            .collect();
+        for &(board, p) in &seats {
+            let player = season.player(p);
+            if !l.eligible_school_grades.is_empty() {
+                match player.school_grade {
+                    Some(g) if l.eligible_school_grades.contains(&g) => {}
+                    Some(g) if l.conditional_school_grades.contains(&g) => {
+                        self.report.violations.push(Violation::new(
+                            f,
+                            Some(board),
+                            &l.eligibility_cite,
+                            format!("{} is in grade {g}: {}", player.name, l.conditional_note),
+                            "none (coaches' consensus)",
+                        ))
+                    }
+                    other => {
+                        illegal = true;
+                        self.report.violations.push(Violation::new(
+                            f,
+                            Some(board),
+                            &l.eligibility_cite,
+                            format!(
+                                "{} is not eligible (school grade {})",
+                                player.name,
+                                other.map_or("unknown".to_string(), |g| g.to_string())
+                            ),
+                            &forfeits,
+                        ));
+                    }
+                }
+            }
+            match self.last_board.get(&p) {
+                Some(&prev) if l.max_board_move.is_some_and(|m| board.abs_diff(prev) > m) => {
+                    illegal = true;
+                    let m = l.max_board_move.unwrap_or(0);
+                    let boards = if m == 1 {
+                        "one board".to_string()
+                    } else {
+                        format!("{m} boards")
+                    };
+                    self.report.violations.push(Violation::new(f, Some(board), &l.move_cite, format!("{} moved from board {prev} (previous match) to board {board}, more than {boards}", player.name), &forfeits));
+                }
+                Some(_) => {}
+                None if l.first_match_on_preseason_board => {
+                    let assigned = player.preseason_board.unwrap_or(board);
+                    if board != assigned {
+                        illegal = true;
+                        self.report.violations.push(Violation::new(f, Some(board), &l.first_match_cite, format!("{} played board {board} in a first match; the board assigned before the season is {assigned}", player.name), &forfeits));
+                    }
+                }
+                None => {}
+            }
+        }
+        if l.empty_boards_at_bottom {
+            illegal |= self.empty_above_played(l, f, home, &seats, team_name, &forfeits);
+        }
+        illegal
+    }
+
+    /// An empty board above a played one, where empty boards must be the
+    /// bottom ones.
+    fn empty_above_played(
+        &mut self,
+        l: &Lineup,
+        f: &Fixture,
+        home: bool,
+        seats: &[(u32, usize)],
+        team_name: &str,
+        forfeits: &str,
+    ) -> bool {
+        let filled: Vec<u32> = seats.iter().map(|s| s.0).collect();
+        let Some(top_empty) = (1..=self.league.team_match.boards).find(|b| !filled.contains(b))
+        else {
+            return false;
+        };
+        if !filled.iter().any(|&b| b > top_empty) {
+            return false;
+        }
+        let want = if home {
+            MatchSide::Home
+        } else {
+            MatchSide::Away
+        };
+        let absent = f
+            .boards
+            .iter()
+            .find(|b| b.board == top_empty)
+            .and_then(|b| b.no_show)
+            .filter(|(s, _)| *s == want);
+        let what = match absent {
+            Some((_, p)) => format!(
+                "{} of {team_name} did not show on board {top_empty}, above a played board: a forfeited board must be a bottom one",
+                self.season.player(p).name
+            ),
+            None => format!("{team_name} left board {top_empty} empty above a played board"),
+        };
+        self.report.violations.push(Violation::new(
+            f,
+            Some(top_empty),
+            &l.bottom_cite,
+            what,
+            forfeits,
+        ));
+        true
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn grading_row(
+        &self,
+        f: &Fixture,
+        b: &Board,
+        w: usize,
+        bl: usize,
+        name: &str,
+        league: bool,
+        ratings: Option<&[f64]>,
+    ) -> GradingRow {
+        let season = self.season;
+        let g = &self.league.grading;
+        let event = if league {
+            &g.league_event
+        } else {
+            &g.cup_event
+        }
+        .replace("{league}", &season.league)
+        .replace("{season}", &season.season)
+        .replace("{division}", &f.division);
+        let by = self
+            .league
+            .board_order
+            .as_ref()
+            .map_or(Strength::Grade, |o| o.by);
+        let grade = |p: usize| match ratings {
+            Some(r) => format!("{:.0}", r[p]),
+            None => strength_text(strength(season, p, by, f.date), by),
+        };
+        GradingRow {
+            date: f.date.to_string(),
+            event,
+            fixture: name.to_string(),
+            board: b.board,
+            white: w,
+            black: bl,
+            score: b.result.unwrap_or(GameResult::Unknown),
+            home_colour: if b.home_white { "white" } else { "black" },
+            white_grade: grade(w),
+            black_grade: grade(bl),
+            league,
+        }
+    }
+
+    fn cup_match(&mut self, cup: &Cup, f: &Fixture) {
+        // A team that cannot play the tie forfeits the match; the other
+        // goes through. Nothing is played, so nothing is graded.
+        if f.status == FixtureStatus::Defaulted {
+            self.cup_default(cup, f);
+            return;
+        }
+        if f.status == FixtureStatus::Postponed {
+            return;
+        }
+        let season = self.season;
+        let name = match_name(season, f);
+        let mut home_boards = 0.0;
+        let mut away_boards = 0.0;
+        let mut grades: [Vec<Option<u32>>; 2] = [Vec::new(), Vec::new()];
+        for (side, home) in [(0, true), (1, false)] {
+            let (side_grades, missing) = self.cup_side(cup, f, home);
+            grades[side] = side_grades;
+            if home {
+                away_boards += missing as f64;
+            } else {
+                home_boards += missing as f64;
+            }
+        }
+        for b in &f.boards {
+            if let Some(h) = home_score(b) {
+                home_boards += h;
+                away_boards += 1.0 - h;
+            }
+            if let Some((w, bl)) = colours(b) {
+                let row = self.grading_row(f, b, w, bl, &name, false, None);
+                self.report.grading.push(row);
+            }
+        }
+        let home_total = cup.grade_total(&grades[0]);
+        let away_total = cup.grade_total(&grades[1]);
+        let difference = (home_total - away_total).abs();
+        let handicap = cup.handicap(difference);
+        let (mut home_sum, mut away_sum) = (home_boards, away_boards);
+        let handicap_to = if handicap == 0.0 {
+            String::new()
+        } else if home_total < away_total {
+            home_sum += handicap;
+            season.team(f.home).name.clone()
+        } else {
+            away_sum += handicap;
+            season.team(f.away).name.clone()
+        };
+        let (tiebreak, winner) = if home_sum > away_sum {
+            (String::new(), season.team(f.home).name.clone())
+        } else if away_sum > home_sum {
+            (String::new(), season.team(f.away).name.clone())
+        } else {
+            cup_tiebreak(season, cup, f)
+        };
+        self.report.cup.push(CupRow {
+            fixture: f.id.clone(),
+            round: f.round.clone(),
+            date: f.date.to_string(),
+            home: season.team(f.home).name.clone(),
+            away: season.team(f.away).name.clone(),
+            home_grade_total: home_total,
+            away_grade_total: away_total,
+            difference,
+            handicap,
+            handicap_to,
+            home_boards,
+            away_boards,
+            home_total: home_sum,
+            away_total: away_sum,
+            tiebreak,
+            winner,
+        });
+    }
+
+    /// One side of a cup tie: its violations reported; the grades of its
+    /// players, and the boards it left empty.
+    fn cup_side(&mut self, cup: &Cup, f: &Fixture, home: bool) -> (Vec<Option<u32>>, usize) {
+        let season = self.season;
+        let order = self.league.board_order.clone().unwrap_or(BoardOrder {
+            by: Strength::Grade,
+            tolerance: 0,
+            cite: String::new(),
+            ungraded_below: false,
+            ungraded_cite: String::new(),
+            forfeit_from: false,
+            deduct: 0.0,
+            penalty_cite: String::new(),
+        });
+        let team = if home { f.home } else { f.away };
+        let seated = seats(f, home);
+        let grades: Vec<Option<u32>> = seated
+            .iter()
+            .map(|&(_, p)| strength(season, p, order.by, f.date))
+            .collect();
+        let n = cup.boards as usize;
+        let missing = n - seated.len().min(n);
+        if missing > 0 {
+            let from = n - missing + 1;
+            let penalty = if from == n {
+                format!("board {n} forfeited")
+            } else {
+                format!("boards {from}-{n} forfeited")
+            };
+            self.report.violations.push(Violation::new(
+                f,
+                Some(from as u32),
+                &cup.boards_cite,
+                format!(
+                    "{} fielded {} players",
+                    season.team(team).name,
+                    seated.len()
+                ),
+                &penalty,
+            ));
+        }
+        // Strength order with no tolerance; a breach is referred.
+        if let Some((from, why)) = out_of_order(season, f, &seated, &order, 0) {
+            self.report.violations.push(Violation::new(
+                f,
+                Some(from),
+                &cup.order_cite,
+                format!("{} not in grade order: {why}", season.team(team).name),
+                &format!(
+                    "referred to the competition organiser ({})",
+                    cup.referred_cite
+                ),
+            ));
+        }
+        if f.final_round {
+            self.final_eligibility(cup, f, home, &seated);
+        }
+        (grades, missing)
+    }
+
+    /// In the final every player must have played a league game for the club.
+    fn final_eligibility(&mut self, cup: &Cup, f: &Fixture, home: bool, seated: &[(u32, usize)]) {
+        let season = self.season;
+        let club = &season.team(if home { f.home } else { f.away }).club;
+        for &(board, p) in seated {
+            let played_league = season.fixtures.iter().any(|g| {
+                g.competition == Competition::League
+                    && g.status == FixtureStatus::Played
+                    && g.boards.iter().any(|b| {
+                        (b.home == Some(p) && &season.team(g.home).club == club)
+                            || (b.away == Some(p) && &season.team(g.away).club == club)
+                    })
+            });
+            if !played_league {
+                self.report.violations.push(Violation::new(
+                    f,
+                    Some(board),
+                    &cup.final_cite,
+                    format!(
+                        "{} has played no league game for {club} this season",
+                        season.player(p).name
+                    ),
+                    "not eligible for the final: referred to the competition organiser",
+                ));
+            }
+        }
+    }
+
+    /// The tie forfeited by the team that could not play it.
+    fn cup_default(&mut self, cup: &Cup, f: &Fixture) {
+        let season = self.season;
+        let by = f.defaulted_by.unwrap_or(f.away);
+        let other = if by == f.home { f.away } else { f.home };
+        self.report.violations.push(Violation::new(
+            f,
+            None,
+            &cup.default_cite,
+            format!("{} could not play the tie", season.team(by).name),
+            &format!("match forfeited: {} goes through", season.team(other).name),
+        ));
+        let n = f64::from(cup.boards);
+        let (home_boards, away_boards) = if by == f.home { (0.0, n) } else { (n, 0.0) };
+        self.report.cup.push(CupRow {
+            fixture: f.id.clone(),
+            round: f.round.clone(),
+            date: f.date.to_string(),
+            home: season.team(f.home).name.clone(),
+            away: season.team(f.away).name.clone(),
+            home_grade_total: 0.0,
+            away_grade_total: 0.0,
+            difference: 0.0,
+            handicap: 0.0,
+            handicap_to: String::new(),
+            home_boards,
+            away_boards,
+            home_total: home_boards,
+            away_total: away_boards,
+            tiebreak: format!(
+                "{} forfeited the match ({})",
+                season.team(by).name,
+                cup.default_cite
+            ),
+            winner: season.team(other).name.clone(),
+        });
+    }
+}
+
+/// A tie level after the handicap is replayed by the same pairs with
+/// colours reversed, then single games. What decided it, and the winner
+/// (empty while it is still tied).
+fn cup_tiebreak(season: &Season, cup: &Cup, f: &Fixture) -> (String, String) {
+    let replay: Vec<&Board> = f.tiebreaks.iter().take(cup.boards as usize).collect();
+    let h: f64 = replay.iter().filter_map(|b| home_score(b)).sum();
+    let a = replay.iter().filter(|b| b.result.is_some()).count() as f64 - h;
+    let mut tiebreak = format!("replay {h}-{a}");
+    let winner = if h != a && !replay.is_empty() {
+        if h > a {
+            season.team(f.home).name.clone()
+        } else {
+            season.team(f.away).name.clone()
+        }
+    } else {
+        let mut decided = String::new();
+        for b in f.tiebreaks.iter().skip(cup.boards as usize) {
+            match home_score(b) {
+                Some(x) if x > 0.5 => {
+                    decided = season.team(f.home).name.clone();
+                    tiebreak.push_str(&format!(", single game {}", b.board));
+                    break;
+                }
+                Some(x) if x < 0.5 => {
+                    decided = season.team(f.away).name.clone();
+                    tiebreak.push_str(&format!(", single game {}", b.board));
+                    break;
+                }
+                _ => {}
+            }
+        }
+        if decided.is_empty() {
+            tiebreak.push_str(&format!(
+                "; still tied: tie-break games ({}) to be played",
+                cup.tiebreak_cite
+            ));
+        }
+        decided
+    };
+    (tiebreak, winner)
+}
+
+/// League games only, at least the league's share of the matches
+/// available, best points per game, tie broken by % grade increase.
+fn player_of_year(season: &Season, league: &League, poy: &PlayerOfYear) -> Vec<PoyRow> {
+    let fixtures: Vec<&Fixture> = season
+        .fixtures
+        .iter()
+        .filter(|f| f.competition == Competition::League && f.status != FixtureStatus::Postponed)
+        .collect();
+    let settings = season.player_of_year;
+    // The first board a side forfeited for playing out of order.
+    let forfeited = |f: &Fixture, home: bool| -> Option<u32> {
+        let order = league.board_order.as_ref().filter(|o| o.forfeit_from)?;
+        out_of_order(season, f, &seats(f, home), order, order.tolerance).map(|(b, _)| b)
+    };
+    let mut rows = Vec::new();
+    for (i, p) in season.players.iter().enumerate() {
+        let available = fixtures
+            .iter()
+            .filter(|f| f.home == p.team || f.away == p.team)
+            .filter(|f| {
+                settings.defaulted_matches_available
+                    || !(f.status == FixtureStatus::Defaulted && f.defaulted_by != Some(p.team))
+            })
+            .count() as u32;
+        let mut games = 0u32;
+        let mut points = 0.0;
+        let mut matches = BTreeSet::new();
+        for f in fixtures
+            .iter()
+            .filter(|f| f.status == FixtureStatus::Played)
+        {
+            let cut = [forfeited(f, true), forfeited(f, false)];
+            for b in &f.boards {
+                let Some(h) = home_score(b) else { continue };
+                let side_cut = if b.home == Some(i) { cut[0] } else { cut[1] };
+                if !settings.count_forfeited_boards && side_cut.is_some_and(|from| b.board >= from)
+                {
+                    continue;
+                }
+                if b.home == Some(i) {
+                    games += 1;
+                    points += h;
+                    matches.insert(f.id.clone());
+                } else if b.away == Some(i) {
+                    games += 1;
+                    points += 1.0 - h;
+                    matches.insert(f.id.clone());
+                }
+            }
+        }
+        if games == 0 {
+            continue;
+        }
+        let played = matches.len() as u32;
+        let increase = match (p.grade, p.end_grade) {
+            (Some(a), Some(b)) if a > 0 => {
+                Some((f64::from(b) - f64::from(a)) * 100.0 / f64::from(a))
+            }
+            _ => None,
+        };
+        rows.push(PoyRow {
+            player: p.name.clone(),
+            team: season.team(p.team).name.clone(),
+            games,
+            points,
+            ratio: points / f64::from(games),
+            matches_played: played,
+            matches_available: available,
+            eligible: f64::from(played) >= poy.min_share * f64::from(available),
+            grade_increase_pct: increase,
+            rank: None,
+        });
+    }
+    rows.sort_by(|a, b| {
+        (
+            !a.eligible,
+            -a.ratio,
+            -a.grade_increase_pct.unwrap_or(f64::MIN),
+            a.player.clone(),
+        )
+            .partial_cmp(&(
+                !b.eligible,
+                -b.ratio,
+                -b.grade_increase_pct.unwrap_or(f64::MIN),
+                b.player.clone(),
+            ))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    // Ties are ties: the same ratio and the same grade increase (or none
+    // for either) share a rank.
+    let mut rank = 0;
+    let mut seen = 0;
+    let mut prev: Option<(f64, Option<f64>)> = None;
+    for r in rows.iter_mut().filter(|r| r.eligible) {
+        seen += 1;
+        let key = (r.ratio, r.grade_increase_pct);
+        if prev != Some(key) {
+            rank = seen;
+        }
+        r.rank = Some(rank);
+        prev = Some(key);
+    }
+    rows
+}
