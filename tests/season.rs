@@ -1669,3 +1669,162 @@ fn league_files_are_contained_and_their_errors_say_where() {
     assert!(err.contains("s.toml: rules: "), "{err}");
     assert!(err.contains("--allow-outside"), "{err}");
 }
+
+/// The sample season kept in spreadsheets gives the same files as the same
+/// season written in TOML, byte for byte.
+#[test]
+fn a_season_from_csv_files_gives_the_toml_seasons_outputs() {
+    let (csv_dir, o) = season_run(&sample("season/ddcl-csv.toml"));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let (toml_dir, o) = ddcl_sample_season();
+    assert_eq!(o.status.code(), Some(0));
+    let mut names: Vec<String> = std::fs::read_dir(toml_dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 7, "{names:?}");
+    for n in &names {
+        assert_eq!(
+            std::fs::read(csv_dir.path().join(n)).unwrap(),
+            std::fs::read(toml_dir.path().join(n)).unwrap(),
+            "{n}"
+        );
+    }
+}
+
+/// Every error in a season's spreadsheet names the file, the row and the
+/// column.
+#[test]
+fn spreadsheet_errors_name_file_row_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    for f in [
+        "ddcl-csv.toml",
+        "ddcl-teams.csv",
+        "ddcl-players.csv",
+        "ddcl-fixtures.csv",
+        "ddcl-boards.csv",
+        "f1-board1.pgn",
+    ] {
+        std::fs::copy(sample(&format!("season/{f}")), dir.path().join(f)).unwrap();
+    }
+    let players = std::fs::read_to_string(sample("season/ddcl-players.csv")).unwrap();
+    let boards = std::fs::read_to_string(sample("season/ddcl-boards.csv")).unwrap();
+    let header_without_team = players.replacen("name,team,grade", "name,side,grade", 1);
+    let cases = [
+        (
+            "ddcl-players.csv",
+            header_without_team,
+            "ddcl-players.csv: row 1: no column team (this file needs name, team)",
+        ),
+        (
+            "ddcl-players.csv",
+            players.replacen("Darlington A,168", "Nowhere FC,168", 1),
+            "ddcl-players.csv: row 2, column team: player \"Thompson, Karen\": unknown team \"Nowhere FC\"",
+        ),
+        (
+            "ddcl-players.csv",
+            players.replacen("Darlington A,168", "Darlington A,1x8", 1),
+            "ddcl-players.csv: row 2, column grade: invalid digit found in string",
+        ),
+        (
+            "ddcl-boards.csv",
+            boards.replacen("D1-1,2,", "D9-9,2,", 1),
+            "ddcl-boards.csv: row 3, column fixture: no fixture has the id \"D9-9\"",
+        ),
+        (
+            "ddcl-boards.csv",
+            boards.replacen("\"Hartley, Ian\"", "\"Nobody, X\"", 1),
+            "ddcl-boards.csv: row 3, column home: fixture D1-1, board 2: unknown player \"Nobody, X\"",
+        ),
+        (
+            "ddcl-boards.csv",
+            boards.replacen("1/2-1/2", "draw", 1),
+            "ddcl-boards.csv: row 3, column result: fixture D1-1, board 2: result \"draw\" is not 1-0, 0-1 or 1/2-1/2",
+        ),
+    ];
+    for (file, text, want) in cases {
+        std::fs::write(dir.path().join(file), &text).unwrap();
+        let (_out, o) = season_run(&dir.path().join("ddcl-csv.toml"));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(want), "want {want}\ngot {err}");
+        std::fs::copy(sample(&format!("season/{file}")), dir.path().join(file)).unwrap();
+    }
+}
+
+/// `season init` writes a season file and spreadsheets with the columns the
+/// league needs; filled in, they run; it never replaces a file.
+#[test]
+fn season_init_writes_a_template_that_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("new");
+    let league = sample("season/county-league.toml");
+    let init =
+        |l: &str| common::arbiter(&["season", "init", "--league", l, "-o", out.to_str().unwrap()]);
+    let o = init(league.to_str().unwrap());
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let read = |n: &str| std::fs::read_to_string(out.join(n)).unwrap();
+    assert!(read("season.toml").contains("\nrules = \"county-league.toml\"\n"));
+    assert_eq!(read("players.csv"), "name,team,rating,ecf_code\n");
+    assert_eq!(
+        read("boards.csv"),
+        "fixture,board,home,away,result,score,pgn,home_colour\n"
+    );
+    assert_eq!(
+        read("county-league.toml"),
+        std::fs::read_to_string(&league).unwrap()
+    );
+    // Filled in, it runs.
+    std::fs::write(out.join("teams.csv"), "name,club,division\nA,A,1\nB,B,1\n").unwrap();
+    let mut players = read("players.csv");
+    for t in ["A", "B"] {
+        for b in 1..=4 {
+            players.push_str(&format!("{t}{b},{t},{},\n", 2000 - b * 100));
+        }
+    }
+    std::fs::write(out.join("players.csv"), players).unwrap();
+    let mut fixtures = read("fixtures.csv");
+    fixtures.push_str("M1,2026-10-01,,,1,A,B,,,\n");
+    std::fs::write(out.join("fixtures.csv"), fixtures).unwrap();
+    let mut boards = read("boards.csv");
+    for b in 1..=4 {
+        boards.push_str(&format!("M1,{b},A{b},B{b},1-0,,,\n"));
+    }
+    std::fs::write(out.join("boards.csv"), boards).unwrap();
+    let (res, o) = season_run(&out.join("season.toml"));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let standings = csv_rows(res.path(), "standings.csv");
+    assert_eq!(
+        (
+            standings[0]["team"].as_str(),
+            standings[0]["match_points"].as_str(),
+            standings[0]["game_points"].as_str()
+        ),
+        // 1-0 is White first: A has White on the odd boards (ECL 5), 2-2.
+        ("A", "1", "2")
+    );
+    // A second init into the same folder replaces nothing.
+    let before = read("teams.csv");
+    let o = init("ddcl");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("season.toml exists; nothing was written"));
+    assert_eq!(read("teams.csv"), before);
+    let o = init("nowhere");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown league \"nowhere\""));
+}

@@ -9,9 +9,13 @@ use crate::{
 };
 
 #[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub(crate) struct Args {
+    #[command(subcommand)]
+    pub(crate) init: Option<Init>,
     /// The season file (TOML; schema in docs/seasons.md).
-    pub(crate) season: PathBuf,
+    #[arg(required = true)]
+    pub(crate) season: Option<PathBuf>,
     /// Folder for standings.csv, violations.csv, grading.csv, player-of-year.csv,
     /// cup.csv, ratings.csv and ecf-submission.txt.
     #[arg(short, long, default_value = "season-out")]
@@ -27,7 +31,28 @@ pub(crate) struct Args {
     pub(crate) decisions: Option<PathBuf>,
 }
 
+#[derive(clap::Subcommand, Debug)]
+pub(crate) enum Init {
+    /// Write a commented season file and empty spreadsheets (teams, players,
+    /// fixtures, boards) for a league, to fill in.
+    Init {
+        /// The league: ddcl, hs-league, or a league file (docs/leagues.md).
+        #[arg(long)]
+        league: String,
+        /// The folder to write them to (created; no file there is replaced).
+        #[arg(short, long, default_value = ".")]
+        out: PathBuf,
+    },
+}
+
 pub(crate) fn run(a: Args) -> ExitStatus {
+    if let Some(Init::Init { league, out }) = &a.init {
+        return init(league, out);
+    }
+    let Some(season_file) = a.season.clone() else {
+        eprintln!("arbiter: season: give a season file, or `season init --league NAME`");
+        return ExitStatus::Error;
+    };
     let decisions = match a.decisions.as_deref().map(super::read_decisions) {
         None => None,
         Some(Ok(d)) => Some(d),
@@ -36,7 +61,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             return ExitStatus::Error;
         }
     };
-    let season = match load_with(&a.season, a.allow_outside, decisions) {
+    let season = match load_with(&season_file, a.allow_outside, decisions) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("arbiter: {e}");
@@ -121,4 +146,43 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         a.out.display()
     );
     status
+}
+
+/// `season init`: the files a grader fills in for a new season.
+fn init(league: &str, out: &std::path::Path) -> ExitStatus {
+    let (files, rules) = match season::sheets::template(league) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("arbiter: season init: {e}");
+            return ExitStatus::Error;
+        }
+    };
+    if let Some((name, _)) = files.iter().find(|(n, _)| out.join(n).exists()) {
+        eprintln!(
+            "arbiter: season init: {} exists; nothing was written (choose another --out)",
+            out.join(name).display()
+        );
+        return ExitStatus::Error;
+    }
+    if let Err(e) = std::fs::create_dir_all(out) {
+        eprintln!("arbiter: {}: {e}", out.display());
+        return ExitStatus::Error;
+    }
+    for (name, text) in &files {
+        if let Err(e) = atomic_write(&out.join(name), text.as_bytes()) {
+            eprintln!("arbiter: {}: {e}", out.join(name).display());
+            return ExitStatus::Error;
+        }
+    }
+    eprintln!(
+        "arbiter: wrote {} to {} for {rules}: fill them in, then `arbiter season {}`",
+        files
+            .iter()
+            .map(|(n, _)| n.as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
+        out.display(),
+        out.join("season.toml").display()
+    );
+    ExitStatus::Ok
 }

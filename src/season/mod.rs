@@ -8,6 +8,7 @@ pub(crate) mod ecf;
 pub(crate) mod engine;
 pub mod league;
 pub(crate) mod model;
+pub(crate) mod sheets;
 
 pub use engine::expected;
 pub use league::League;
@@ -373,7 +374,7 @@ pub fn load_with(
     let bytes = read_regular(path, MAX_SEASON_BYTES).map_err(|e| format!("{name}: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{name}: is not UTF-8 text"))?;
     // The key and line of a TOML error, never the text of the file.
-    let raw: model::RawSeason = toml::from_str(&text).map_err(|e: toml::de::Error| {
+    let mut raw: model::RawSeason = toml::from_str(&text).map_err(|e: toml::de::Error| {
         let line = e
             .span()
             .map(|s| text[..s.start.min(text.len())].lines().count().max(1));
@@ -391,6 +392,7 @@ pub fn load_with(
         .map_err(|e| format!("{name}: ruleset: {e}"))?;
     // Every file the season is read from, which no output may replace.
     let mut read = vec![path.to_path_buf()];
+    read.extend(sheets::read_into(&mut raw, base, allow_outside)?);
     if crate::rules::league_name(&raw.rules.0).is_none() {
         read.extend(contained(base, &raw.rules.0, allow_outside).ok());
     }

@@ -53,6 +53,28 @@ pub(crate) struct RawSeason {
     /// DDCL 15's open questions, as the league decides them.
     #[serde(default)]
     pub(crate) player_of_year: PoySettings,
+    /// Spreadsheet files with more teams, players, fixtures and boards.
+    #[serde(default)]
+    pub(crate) csv: CsvFiles,
+}
+
+/// The CSV files a season file names (relative to it), read as if their
+/// rows were written as the TOML tables of the same names (docs/seasons.md).
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CsvFiles {
+    pub(crate) teams: Option<String>,
+    pub(crate) players: Option<String>,
+    pub(crate) fixtures: Option<String>,
+    pub(crate) boards: Option<String>,
+}
+
+/// The spreadsheet row a table's entry came from.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Origin {
+    pub(crate) file: String,
+    /// The line in the file (the header is line 1).
+    pub(crate) row: u64,
 }
 
 /// What DDCL 15 leaves open about the player of the year.
@@ -93,6 +115,8 @@ pub(crate) struct RawEcf {
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawTeam {
+    #[serde(skip)]
+    pub(crate) origin: Option<Origin>,
     pub(crate) name: String,
     pub(crate) club: String,
     #[serde(default)]
@@ -102,11 +126,12 @@ pub(crate) struct RawTeam {
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawPlayer {
+    #[serde(skip)]
+    pub(crate) origin: Option<Origin>,
     pub(crate) name: String,
     pub(crate) team: String,
     pub(crate) grade: Option<u32>,
-    #[serde(default)]
-    pub(crate) ungraded: bool,
+    pub(crate) ungraded: Option<bool>,
     pub(crate) estimated_grade: Option<u32>,
     pub(crate) estimated_on: Option<String>,
     /// Grade at the end of the season (player of the year tie-break).
@@ -124,6 +149,8 @@ pub(crate) struct RawPlayer {
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawFixture {
+    #[serde(skip)]
+    pub(crate) origin: Option<Origin>,
     pub(crate) id: Option<String>,
     pub(crate) date: String,
     #[serde(default = "league_competition")]
@@ -132,16 +159,14 @@ pub(crate) struct RawFixture {
     pub(crate) division: String,
     #[serde(default)]
     pub(crate) round: String,
-    #[serde(default)]
-    pub(crate) final_round: bool,
+    pub(crate) final_round: Option<bool>,
     pub(crate) home: String,
     pub(crate) away: String,
     #[serde(default = "played")]
     pub(crate) status: String,
     pub(crate) defaulted_by: Option<String>,
     pub(crate) notice_hours: Option<u32>,
-    #[serde(default)]
-    pub(crate) without_warning: bool,
+    pub(crate) without_warning: Option<bool>,
     /// Hours of notice a team gave that it would field one player short.
     pub(crate) short_notice_hours: Option<u32>,
     /// Cup: the home team's colour on board 1 (colours alternate), from the toss.
@@ -164,6 +189,12 @@ fn played() -> String {
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawBoard {
+    #[serde(skip)]
+    pub(crate) origin: Option<Origin>,
+    /// boards.csv: the fixture (by id) the board belongs to.
+    pub(crate) fixture: Option<String>,
+    /// boards.csv: a cup tie-break game rather than a board of the match.
+    pub(crate) tiebreak: Option<bool>,
     pub(crate) board: u32,
     #[serde(default)]
     pub(crate) home: String,
@@ -190,6 +221,8 @@ pub(crate) struct RawBoard {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct SeasonError {
     pub(crate) file: String,
+    /// A spreadsheet's row (and column), where the entry came from one.
+    pub(crate) at: Option<Box<(Origin, Option<&'static str>)>>,
     pub(crate) fixture: String,
     pub(crate) board: Option<u32>,
     pub(crate) message: String,
@@ -199,7 +232,15 @@ impl fmt::Display for SeasonError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Values from the file are quoted in the message: bounded, so a
         // huge one gives a line, not the value.
-        write!(f, "{}", self.file)?;
+        match self.at.as_deref() {
+            Some((o, column)) => {
+                write!(f, "{}: row {}", o.file, o.row)?;
+                if let Some(c) = column {
+                    write!(f, ", column {c}")?;
+                }
+            }
+            None => write!(f, "{}", self.file)?,
+        }
         if !self.fixture.is_empty() {
             write!(f, ": fixture {}", crate::model::excerpt(&self.fixture, 120))?;
         }
@@ -354,6 +395,7 @@ pub(crate) fn validate(
         player_index: HashMap::new(),
         players: Vec::new(),
         judge_pgn,
+        at: std::cell::RefCell::new(None),
     };
     for t in &raw.teams {
         c.team(t)?;
@@ -393,6 +435,8 @@ struct Checker<'a, 'j> {
     player_index: HashMap<String, usize>,
     players: Vec<Player>,
     judge_pgn: &'a PgnJudge<'j>,
+    /// The spreadsheet row being checked, if it came from one.
+    at: std::cell::RefCell<Option<Origin>>,
 }
 
 /// The match a board belongs to, as its boards are checked.
@@ -408,10 +452,26 @@ impl Checker<'_, '_> {
     fn err(&self, fixture: &str, board: Option<u32>, message: String) -> SeasonError {
         SeasonError {
             file: self.file.to_string(),
+            at: self.at.borrow().clone().map(|o| Box::new((o, None))),
             fixture: fixture.to_string(),
             board,
             message,
         }
+    }
+
+    /// `err`, naming the spreadsheet column the value came from.
+    fn err_in(
+        &self,
+        column: &'static str,
+        fixture: &str,
+        board: Option<u32>,
+        message: String,
+    ) -> SeasonError {
+        let mut e = self.err(fixture, board, message);
+        if let Some(at) = &mut e.at {
+            at.1 = Some(column);
+        }
+        e
     }
 
     fn date(&self, fixture: &str, s: &str, what: &str) -> Result<Date, SeasonError> {
@@ -425,6 +485,7 @@ impl Checker<'_, '_> {
     }
 
     fn team(&mut self, t: &RawTeam) -> Result<(), SeasonError> {
+        self.at.replace(t.origin.clone());
         if self
             .team_index
             .insert(t.name.clone(), self.teams.len())
@@ -441,11 +502,13 @@ impl Checker<'_, '_> {
     }
 
     fn player(&mut self, p: &RawPlayer) -> Result<(), SeasonError> {
+        self.at.replace(p.origin.clone());
         let err =
             |fixture: &str, board: Option<u32>, message: String| self.err(fixture, board, message);
         let date = |fixture: &str, s: &str, what: &str| self.date(fixture, s, what);
         let team = *self.team_index.get(&p.team).ok_or_else(|| {
-            err(
+            self.err_in(
+                "team",
                 "",
                 None,
                 format!("player {:?}: unknown team {:?}", p.name, p.team),
@@ -458,7 +521,7 @@ impl Checker<'_, '_> {
                 format!("player {:?} is listed twice", p.name),
             ));
         }
-        if p.ungraded && p.grade.is_some() {
+        if p.ungraded == Some(true) && p.grade.is_some() {
             return Err(err(
                 "",
                 None,
@@ -532,27 +595,28 @@ impl Checker<'_, '_> {
     }
 
     fn fixture(&self, f: &RawFixture) -> Result<Fixture, SeasonError> {
+        self.at.replace(f.origin.clone());
         let err =
             |fixture: &str, board: Option<u32>, message: String| self.err(fixture, board, message);
         let id =
             f.id.clone()
                 .unwrap_or_else(|| format!("{} v {} ({})", f.home, f.away, f.date));
         let when = self.date(&id, &f.date, "date")?;
-        let team = |name: &str| {
+        let team = |name: &str, column: &'static str| {
             self.team_index
                 .get(name)
                 .copied()
-                .ok_or_else(|| err(&id, None, format!("unknown team {name:?}")))
+                .ok_or_else(|| self.err_in(column, &id, None, format!("unknown team {name:?}")))
         };
-        let home = team(&f.home)?;
-        let away = team(&f.away)?;
+        let home = team(&f.home, "home")?;
+        let away = team(&f.away, "away")?;
         if home == away {
             return Err(err(&id, None, "a team cannot play itself".into()));
         }
         let (competition, status) = self.fixture_kind(&id, f)?;
         let defaulted_by = match &f.defaulted_by {
             Some(t) => {
-                let i = team(t)?;
+                let i = team(t, "defaulted_by")?;
                 if i != home && i != away {
                     return Err(err(
                         &id,
@@ -592,6 +656,7 @@ impl Checker<'_, '_> {
         };
         let boards = self.boards(&m, &f.boards, false)?;
         let tiebreaks = self.boards(&m, &f.tiebreaks, true)?;
+        self.at.replace(f.origin.clone());
         let id = m.id;
         self.check_board_count(&id, competition, status, &boards)?;
         Ok(Fixture {
@@ -604,13 +669,13 @@ impl Checker<'_, '_> {
                 f.division.clone()
             },
             round: f.round.clone(),
-            final_round: f.final_round,
+            final_round: f.final_round == Some(true),
             home,
             away,
             status,
             defaulted_by,
             notice_hours: f.notice_hours,
-            without_warning: f.without_warning,
+            without_warning: f.without_warning == Some(true),
             short_notice_hours: f.short_notice_hours,
             boards,
             tiebreaks,
@@ -623,8 +688,9 @@ impl Checker<'_, '_> {
         id: &str,
         f: &RawFixture,
     ) -> Result<(Competition, FixtureStatus), SeasonError> {
+        // An empty spreadsheet cell is the default, as a key left out is.
         let competition = match f.competition.as_str() {
-            "league" => Competition::League,
+            "league" | "" => Competition::League,
             "cup" => Competition::Cup,
             other => {
                 let message = format!("competition {other:?} is not league or cup");
@@ -632,7 +698,7 @@ impl Checker<'_, '_> {
             }
         };
         let status = match f.status.as_str() {
-            "played" => FixtureStatus::Played,
+            "played" | "" => FixtureStatus::Played,
             "postponed" => FixtureStatus::Postponed,
             "defaulted" => FixtureStatus::Defaulted,
             other => {
@@ -717,11 +783,12 @@ impl Checker<'_, '_> {
             (m.id.as_str(), m.home, m.away, m.status, m.home_white_on_1);
         let players = &self.players;
         let bd = Some(b.board);
+        self.at.replace(b.origin.clone());
         if b.board == 0 {
-            return Err(err(id, bd, "boards are numbered from 1".into()));
+            return Err(self.err_in("board", id, bd, "boards are numbered from 1".into()));
         }
-        let mut hp = self.board_player(id, bd, &b.home, home)?;
-        let mut ap = self.board_player(id, bd, &b.away, away)?;
+        let mut hp = self.board_player(id, bd, &b.home, home, "home")?;
+        let mut ap = self.board_player(id, bd, &b.away, away, "away")?;
         let no_show = match b.no_show.as_deref() {
             None => None,
             Some(side) => {
@@ -800,6 +867,7 @@ impl Checker<'_, '_> {
         bd: Option<u32>,
         name: &str,
         side_team: usize,
+        column: &'static str,
     ) -> Result<Option<usize>, SeasonError> {
         if name.trim().is_empty() {
             return Ok(None);
@@ -807,10 +875,11 @@ impl Checker<'_, '_> {
         let p = *self
             .player_index
             .get(name)
-            .ok_or_else(|| self.err(id, bd, format!("unknown player {name:?}")))?;
+            .ok_or_else(|| self.err_in(column, id, bd, format!("unknown player {name:?}")))?;
         let (registered, side) = (&self.teams[self.players[p].team], &self.teams[side_team]);
         if registered.club != side.club {
-            return Err(self.err(
+            return Err(self.err_in(
+                column,
                 id,
                 bd,
                 format!(
@@ -879,18 +948,25 @@ impl Checker<'_, '_> {
         let bd = Some(b.board);
         let mut pending = None;
         let result = match (&b.result, &b.pgn) {
-            (Some(_), Some(_)) => return Err(err(id, bd, "give result or pgn, not both".into())),
+            (Some(_), Some(_)) => {
+                return Err(self.err_in("pgn", id, bd, "give result or pgn, not both".into()))
+            }
             (Some(r), None) => Some(
                 GameResult::parse(r)
                     .filter(|r| *r != GameResult::Unknown)
                     .ok_or_else(|| {
-                        err(id, bd, format!("result {r:?} is not 1-0, 0-1 or 1/2-1/2"))
+                        self.err_in(
+                            "result",
+                            id,
+                            bd,
+                            format!("result {r:?} is not 1-0, 0-1 or 1/2-1/2"),
+                        )
                     })?,
             ),
             (None, Some(path)) => {
                 // Relative to the season file; the judge contains it.
                 match (self.judge_pgn)(Path::new(path))
-                    .map_err(|e| err(id, bd, format!("pgn {path:?}: {e}")))?
+                    .map_err(|e| self.err_in("pgn", id, bd, format!("pgn {path:?}: {e}")))?
                 {
                     Ok(r) => Some(r),
                     Err(p) => {
@@ -910,7 +986,12 @@ impl Checker<'_, '_> {
                 let home_first = GameResult::parse(sc)
                     .filter(|r| *r != GameResult::Unknown)
                     .ok_or_else(|| {
-                        err(id, bd, format!("score {sc:?} is not 1-0, 0-1 or 1/2-1/2"))
+                        self.err_in(
+                            "score",
+                            id,
+                            bd,
+                            format!("score {sc:?} is not 1-0, 0-1 or 1/2-1/2"),
+                        )
                     })?;
                 let white_first = if home_white {
                     home_first

@@ -1,0 +1,306 @@
+//! A season's tables from spreadsheet files: `[csv]` in the season file names
+//! CSV files of teams, players, fixtures and boards, whose columns are the
+//! keys of the TOML tables of the same names (docs/seasons.md). Their rows
+//! join the season file's own; every error names the file, row and column.
+
+use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeOwned;
+
+use super::model::{Origin, RawBoard, RawFixture, RawPlayer, RawSeason, RawTeam};
+use crate::read::contained::{contained, read_regular};
+
+/// Largest CSV file read.
+const MAX_CSV_BYTES: u64 = 16 << 20;
+
+/// Reads the CSV files `raw` names (relative to `base`) into its tables;
+/// returns the files read.
+pub(crate) fn read_into(
+    raw: &mut RawSeason,
+    base: &Path,
+    allow_outside: bool,
+) -> Result<Vec<PathBuf>, String> {
+    let mut read = Vec::new();
+    let files = std::mem::take(&mut raw.csv);
+    let mut open = |name: &str| -> Result<Vec<u8>, String> {
+        let full = contained(base, name, allow_outside).map_err(|e| format!("{name}: {e}"))?;
+        let bytes = read_regular(&full, MAX_CSV_BYTES).map_err(|e| format!("{name}: {e}"))?;
+        read.push(full);
+        Ok(bytes)
+    };
+    if let Some(name) = &files.teams {
+        let rows: Vec<(Origin, RawTeam)> = rows(name, &open(name)?, &["name", "club"])?;
+        raw.teams.extend(rows.into_iter().map(|(origin, mut t)| {
+            t.origin = Some(origin);
+            t
+        }));
+    }
+    if let Some(name) = &files.players {
+        let rows: Vec<(Origin, RawPlayer)> = rows(name, &open(name)?, &["name", "team"])?;
+        raw.players.extend(rows.into_iter().map(|(origin, mut p)| {
+            p.origin = Some(origin);
+            p
+        }));
+    }
+    if let Some(name) = &files.fixtures {
+        let rows: Vec<(Origin, RawFixture)> =
+            rows(name, &open(name)?, &["id", "date", "home", "away"])?;
+        raw.fixtures.extend(rows.into_iter().map(|(origin, mut f)| {
+            f.origin = Some(origin);
+            f
+        }));
+    }
+    if let Some(name) = &files.boards {
+        let rows: Vec<(Origin, RawBoard)> = rows(name, &open(name)?, &["fixture", "board"])?;
+        for (origin, mut b) in rows {
+            attach(raw, name, origin.clone(), &mut b)?;
+        }
+    }
+    // A board written in the season file's own tables has its fixture
+    // around it: the boards.csv columns do not belong there.
+    for f in &raw.fixtures {
+        if let Some(b) = f
+            .boards
+            .iter()
+            .chain(&f.tiebreaks)
+            .find(|b| b.origin.is_none() && (b.fixture.is_some() || b.tiebreak.is_some()))
+        {
+            let id = f.id.clone().unwrap_or_default();
+            return Err(format!(
+                "fixture {id}, board {}: `fixture` and `tiebreak` are boards.csv columns; in the season file a board sits in its fixture's `boards` or `tiebreaks`",
+                b.board
+            ));
+        }
+    }
+    Ok(read)
+}
+
+/// A boards.csv row onto its fixture, by id.
+fn attach(raw: &mut RawSeason, file: &str, origin: Origin, b: &mut RawBoard) -> Result<(), String> {
+    let at = format!("{file}: row {}", origin.row);
+    let Some(id) = b.fixture.clone().filter(|s| !s.trim().is_empty()) else {
+        return Err(format!("{at}, column fixture: the fixture's id is missing"));
+    };
+    let Some(f) = raw
+        .fixtures
+        .iter_mut()
+        .find(|f| f.id.as_deref() == Some(id.as_str()))
+    else {
+        return Err(format!(
+            "{at}, column fixture: no fixture has the id {:?}",
+            crate::model::excerpt(&id, 120)
+        ));
+    };
+    let tiebreak = b.tiebreak == Some(true);
+    b.origin = Some(origin);
+    if tiebreak {
+        f.tiebreaks.push(b.clone());
+    } else {
+        f.boards.push(b.clone());
+    }
+    Ok(())
+}
+
+/// Every row of a CSV file as `T`, with where it came from; `required`
+/// are the columns it must have. Cells left empty are keys left out.
+fn rows<T: DeserializeOwned>(
+    file: &str,
+    bytes: &[u8],
+    required: &[&str],
+) -> Result<Vec<(Origin, T)>, String> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let mut r = csv::ReaderBuilder::new()
+        .trim(csv::Trim::All)
+        .from_reader(bytes);
+    let header = r.headers().map_err(|e| format!("{file}: {e}"))?.clone();
+    if let Some(c) = required.iter().find(|c| !header.iter().any(|h| h == **c)) {
+        return Err(format!(
+            "{file}: row 1: no column {c} (this file needs {})",
+            required.join(", ")
+        ));
+    }
+    let mut out = Vec::new();
+    for rec in r.records() {
+        let rec = rec.map_err(|e| format!("{file}: {e}"))?;
+        let row = rec.position().map_or(0, |p| p.line());
+        if rec.iter().all(str::is_empty) {
+            continue;
+        }
+        let value: T = rec.deserialize(Some(&header)).map_err(|e| {
+            let column = match e.kind() {
+                csv::ErrorKind::Deserialize { err, .. } => err
+                    .field()
+                    .and_then(|i| header.get(i as usize))
+                    .map(|c| format!(", column {c}"))
+                    .unwrap_or_default(),
+                _ => String::new(),
+            };
+            let why = match e.kind() {
+                csv::ErrorKind::Deserialize { err, .. } => err.kind().to_string(),
+                _ => e.to_string(),
+            };
+            // A column no table has is the header's fault, not the row's.
+            if let Some(name) = why
+                .strip_prefix("unknown field `")
+                .and_then(|w| w.split('`').next())
+            {
+                return format!("{file}: row 1, column {name}: not a column of this file ({why})");
+            }
+            format!("{file}: row {row}{column}: {why}")
+        })?;
+        out.push((
+            Origin {
+                file: file.to_string(),
+                row,
+            },
+            value,
+        ));
+    }
+    Ok(out)
+}
+
+/// `season init`: a commented season file naming four spreadsheets, and
+/// the spreadsheets with the columns the league's rules need; and the
+/// league's name in full.
+pub(crate) fn template(league: &str) -> Result<(Vec<(String, String)>, String), String> {
+    let l = if crate::rules::league_name(league).is_some() {
+        super::League::builtin(league)
+    } else {
+        None
+    };
+    let mut copy = None;
+    let l = match l {
+        Some(l) => l,
+        None if league.ends_with(".toml") => {
+            let text = std::fs::read_to_string(league).map_err(|e| format!("{league}: {e}"))?;
+            let l = super::League::parse(league, &text)?;
+            copy = Some(text);
+            l
+        }
+        None => {
+            return Err(format!(
+                "unknown league {league:?}: give ddcl, hs-league or a league file (docs/leagues.md)"
+            ))
+        }
+    };
+    let rules = if league.ends_with(".toml") {
+        // The season file names the league file beside it.
+        Path::new(league)
+            .file_name()
+            .map_or(league.to_string(), |n| n.to_string_lossy().into_owned())
+    } else {
+        l.name.clone()
+    };
+    let mut players = vec!["name", "team"];
+    match l.board_order.as_ref().map(|o| o.by) {
+        Some(super::league::Strength::Rating) => players.push("rating"),
+        Some(super::league::Strength::Grade) => {
+            players.extend(["grade", "estimated_grade", "estimated_on"])
+        }
+        None if l.cup.is_some() => players.push("grade"),
+        None => {}
+    }
+    if l.player_of_year.is_some() {
+        players.push("end_grade");
+    }
+    if l.needs_school_grade() {
+        players.push("school_grade");
+    }
+    if l.needs_preseason_board() {
+        players.push("preseason_board");
+    }
+    if l.ratings.is_none() {
+        players.push("ecf_code");
+    }
+    let mut fixtures = vec![
+        "id",
+        "date",
+        "competition",
+        "division",
+        "round",
+        "home",
+        "away",
+        "status",
+        "defaulted_by",
+        "notice_hours",
+    ];
+    if l.default
+        .as_ref()
+        .is_some_and(|d| d.without_warning_deduct > 0.0)
+    {
+        fixtures.push("without_warning");
+    }
+    if l.empty_board.short_tie_notice_hours.is_some() {
+        fixtures.push("short_notice_hours");
+    }
+    if l.cup.is_some() {
+        fixtures.extend(["final_round", "home_colour_board1"]);
+    }
+    let mut boards = vec![
+        "fixture",
+        "board",
+        "home",
+        "away",
+        "result",
+        "score",
+        "pgn",
+        "home_colour",
+    ];
+    if l.substitutes.is_some() {
+        boards.extend(["substitute", "replaces"]);
+    }
+    if l.lineup.is_some() {
+        boards.push("no_show");
+    }
+    if l.cup.is_some() {
+        boards.push("tiebreak");
+    }
+    let season = format!(
+        r#"# A season of the {title}. Fill in the four spreadsheets beside this file
+# (one row a team, a player, a fixture, a board; the columns are described in
+# docs/seasons.md), then run: arbiter season season.toml --out season-out
+league = "{title}"
+season = "2026-27"
+rules = "{rules}"
+# The rules games given as PGN are judged under ({games_cite}): uncomment to change.
+# ruleset = "{ruleset}"
+# The grading list the grades come from, and its date.
+grading_list = ""
+# grading_date = "2026-09-01"
+
+[csv]
+teams = "teams.csv"
+players = "players.csv"
+fixtures = "fixtures.csv"
+boards = "boards.csv"
+
+# For the ECF's results-submission file (ecf-submission.txt): uncomment and fill in.
+# [ecf]
+# event_code = ""
+# submission_index = 1
+# event_name = ""
+# event_date = "2026-09-01"
+# final_result_date = "2027-05-31"
+# results_officer = ""
+# results_officer_address = ""
+# treasurer = ""
+# treasurer_address = ""
+"#,
+        title = l.title,
+        games_cite = l.games.cite,
+        ruleset = l.games.ruleset,
+    );
+    let line = |cols: &[&str]| cols.join(",") + "\n";
+    let mut files = vec![
+        ("season.toml".to_string(), season),
+        ("teams.csv".to_string(), line(&["name", "club", "division"])),
+        ("players.csv".to_string(), line(&players)),
+        ("fixtures.csv".to_string(), line(&fixtures)),
+        ("boards.csv".to_string(), line(&boards)),
+    ];
+    // A league of the grader's own goes beside the season that names it.
+    if let Some(text) = copy {
+        files.push((rules, text));
+    }
+    Ok((files, l.title))
+}
