@@ -113,6 +113,28 @@ impl Date {
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
         era * 146_097 + doe - 719_468
     }
+
+    /// The date `day_number` days after 1970-01-01 (its inverse).
+    pub(crate) fn from_day_number(n: i64) -> Date {
+        let z = n + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z - era * 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = (doy - (153 * mp + 2) / 5 + 1) as u8;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u8;
+        let year = (yoe + era * 400 + i64::from(month <= 2)) as u16;
+        Date { year, month, day }
+    }
+
+    /// Today (UTC), from the system clock.
+    pub(crate) fn today() -> Date {
+        let secs = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        Date::from_day_number((secs / 86_400) as i64)
+    }
 }
 
 fn days_in_month(year: u16, month: u8) -> u8 {
@@ -505,6 +527,19 @@ impl std::fmt::Display for GameKey {
 
 #[cfg(test)]
 mod tests {
+    use super::Date;
+
+    #[test]
+    fn day_numbers_and_dates_are_inverse() {
+        for n in [-700_000i64, -1, 0, 1, 59, 60, 11_016, 20_789, 2_932_896] {
+            let d = Date::from_day_number(n);
+            assert_eq!(d.day_number(), n, "{n} {d}");
+        }
+        assert_eq!(Date::from_day_number(0).to_string(), "1970-01-01");
+        assert_eq!(Date::from_day_number(20_789).to_string(), "2026-12-02");
+        assert!(Date::today().year >= 2026);
+    }
+
     #[test]
     fn one_line_replaces_control_characters_one_for_one() {
         assert_eq!(super::one_line("Tan,\rMei\nLing\u{1b}"), "Tan, Mei Ling ");

@@ -6,7 +6,7 @@ use crate::common;
 
 use std::process::Command;
 
-use common::{arbiter, parse_csv, sample, trf_players};
+use common::{arbiter, parse_csv, sample, trf_players, Row};
 
 #[test]
 fn active30_audit_finds_the_planted_faults_and_nothing_else() {
@@ -673,4 +673,78 @@ fn a_round_with_no_result_is_not_counted() {
     let text = std::fs::read_to_string(&trf).unwrap();
     assert!(text.lines().any(|l| l == "XXR 4"), "{text}");
     assert!(trf_players(&text).iter().all(|p| p.7.len() <= 4));
+}
+
+/// `audit --decisions`: a decided game is rated as decided, in the findings
+/// and in the TRF; a decision that is the recorded result leaves no finding.
+#[test]
+fn decided_games_are_rated_as_decided() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = sample("active30-rated-list.pgn");
+    let run = |decisions: Option<&str>| {
+        let trf = dir.path().join("list.trf");
+        let mut args = vec![
+            "audit".to_string(),
+            "-q".into(),
+            "--list".into(),
+            "active30".into(),
+            list.to_str().unwrap().into(),
+            "--trf".into(),
+            trf.to_str().unwrap().into(),
+        ];
+        if let Some(d) = decisions {
+            let path = dir.path().join("decisions.csv");
+            std::fs::write(&path, d).unwrap();
+            args.extend(["--decisions".into(), path.to_str().unwrap().into()]);
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = arbiter(&args);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let findings = parse_csv(&o.stdout);
+        let game11: Vec<Row> = findings.into_iter().filter(|r| r["game"] == "11").collect();
+        let players = trf_players(&std::fs::read_to_string(&trf).unwrap());
+        let points = |name: &str| players.iter().find(|p| p.2 == name).unwrap().6;
+        (game11, points("Jaafar, Azman"), points("Tan, Mei Ling"))
+    };
+    // Judged: White's 1-0 corrected to a draw (Black's flag, White cannot mate).
+    let (f, jaafar, tan) = run(None);
+    assert_eq!(f.len(), 1);
+    assert_eq!(f[0]["finding"], "result");
+    // Game 11's key, as adjudicate gives it.
+    let o = arbiter(&[
+        "adjudicate",
+        "--no-rules-map",
+        "-r",
+        "sabah-active30",
+        list.to_str().unwrap(),
+    ]);
+    let rows = parse_csv(&o.stdout);
+    let key = rows.iter().find(|r| r["game"] == "11").unwrap()["game_key"].clone();
+    // Decided as recorded: no finding, rated 1-0.
+    let (f, j1, t1) = run(Some(&format!(
+        "game_key,result,rule,decided_by\n{key},1-0,Sabah iv.1(f),Chief Arbiter\n"
+    )));
+    assert!(f.is_empty(), "{f:?}");
+    assert_eq!((j1 - jaafar, t1 - tan), (0.5, -0.5));
+    // Decided otherwise: a finding that says so, rated as decided.
+    let (f, j2, t2) = run(Some(&format!(
+        "game_key,result,rule,decided_by\n{key},0-1,Sabah iv.1(f),Chief Arbiter\n"
+    )));
+    assert_eq!(f.len(), 1);
+    assert!(
+        f[0]["detail"].starts_with("rated as 1-0, judged 0-1 under sabah-active30"),
+        "{}",
+        f[0]["detail"]
+    );
+    assert!(
+        f[0]["detail"].contains("decided 0-1 by Chief Arbiter"),
+        "{}",
+        f[0]["detail"]
+    );
+    assert_eq!((j2 - jaafar, t2 - tan), (-0.5, 0.5));
 }

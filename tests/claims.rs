@@ -1334,3 +1334,88 @@ fn a_huge_bad_value_is_quoted_short() {
     let csv = std::fs::read(out.join("claims.csv")).unwrap();
     assert!(csv.len() < 2_000, "{} bytes in claims.csv", csv.len());
 }
+
+/// A signed ruling recorded once (`--record-ruling`) is applied by
+/// `adjudicate` to the claim's game; recording again changes nothing, and a
+/// contrary ruling is a conflict that leaves the file's row standing.
+#[test]
+fn signed_rulings_are_recorded_once_and_applied() {
+    let dir = tempfile::tempdir().unwrap();
+    let decisions = dir.path().join("decisions.csv");
+    let out = dir.path().join("packets");
+    let record = || {
+        arbiter(&[
+            "claim",
+            sample("claims/bcf-illegal.toml").to_str().unwrap(),
+            sample("claims/ecf-shuffle.toml").to_str().unwrap(),
+            sample("claims/hsl-ilc.toml").to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "--record-ruling",
+            decisions.to_str().unwrap(),
+            "--decided-by",
+            "League Secretary",
+            "--decided-on",
+            "2026-12-01",
+        ])
+    };
+    let o = record();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("claim hsl-ilc: not recorded: play goes on: no result to record"),
+        "{err}"
+    );
+    assert!(
+        err.contains("2 rulings recorded, signed by League Secretary on 2026-12-01"),
+        "{err}"
+    );
+    let claims = parse_csv(&std::fs::read(out.join("claims.csv")).unwrap());
+    let key = |c: &str| claims.iter().find(|r| r["claim"] == c).unwrap()["game_key"].clone();
+    let written = std::fs::read_to_string(&decisions).unwrap();
+    assert_eq!(
+        written,
+        format!(
+            "game_key,result,rule,decided_by,decided_on,note\n\
+             {},0-1,BCF RP 12,League Secretary,2026-12-01,claim bcf-illegal\n\
+             {},1/2-1/2,ECF QPF 12; ECF QPF 11(b),League Secretary,2026-12-01,claim ecf-shuffle\n",
+            key("bcf-illegal"),
+            key("ecf-shuffle")
+        )
+    );
+    // Again: nothing new.
+    let o = record();
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("already recorded"));
+    assert_eq!(std::fs::read_to_string(&decisions).unwrap(), written);
+    // The file says otherwise for one game: a conflict, the row stands.
+    let edited = written.replacen(",0-1,BCF RP 12,", ",1-0,BCF RP 12,", 1);
+    std::fs::write(&decisions, &edited).unwrap();
+    let o = record();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr)
+        .contains("records 1-0 for this game, not 0-1: not replaced"));
+    assert_eq!(std::fs::read_to_string(&decisions).unwrap(), edited);
+    std::fs::write(&decisions, &written).unwrap();
+    // adjudicate applies the signed ruling to the scoresheet's game.
+    let o = arbiter(&[
+        "adjudicate",
+        "--no-rules-map",
+        "-r",
+        "bcf-rapid",
+        sample("claims/bcf-illegal.pgn").to_str().unwrap(),
+        "--decisions",
+        decisions.to_str().unwrap(),
+    ]);
+    let rows = parse_csv(&o.stdout);
+    assert_eq!(rows.len(), 1);
+    assert_eq!(
+        (
+            rows[0]["status"].as_str(),
+            rows[0]["result"].as_str(),
+            rows[0]["rule"].as_str()
+        ),
+        ("decided", "0-1", "BCF RP 12")
+    );
+    assert_eq!(rows[0]["game_key"], key("bcf-illegal"));
+}

@@ -214,7 +214,7 @@ impl Audit {
                 &t.black_fed,
             ),
             result: match j.verdict.status {
-                Status::Corrected => j.verdict.result,
+                Status::Corrected | Status::Decided => j.verdict.result,
                 _ => t.recorded_result(),
             },
             rule: j.verdict.rule.to_string(),
@@ -251,7 +251,11 @@ impl Audit {
                     .push(Finding::of(&g, "min-moves", rule.clone(), detail));
             }
         }
-        if matches!(j.verdict.status, Status::Corrected | Status::Review) {
+        // A recorded decision is rated as decided; said where it is not
+        // the result the game was rated with.
+        let decided_other = j.verdict.status == Status::Decided
+            && Some(j.verdict.result) != GameResult::parse(&t.result);
+        if matches!(j.verdict.status, Status::Corrected | Status::Review) || decided_other {
             if j.verdict.status == Status::Review {
                 g.excluded.insert("result");
             }

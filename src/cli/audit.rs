@@ -63,6 +63,9 @@ pub(crate) struct Args {
     /// Write a self-contained HTML review page of the findings.
     #[arg(long, value_name = "FILE")]
     pub(crate) html: Option<PathBuf>,
+    /// Recorded decisions (as for adjudicate): a decided game is rated with the decision's result, in the findings and the TRF.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) decisions: Option<PathBuf>,
     /// No summary.
     #[arg(short, long)]
     pub(crate) quiet: bool,
@@ -95,10 +98,19 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             return ExitStatus::Error;
         }
     };
-    let (sources, mut errors, opts) = match super::inputs_and_options(&pgn_inputs, a.jobs) {
+    let (sources, mut errors, mut opts) = match super::inputs_and_options(&pgn_inputs, a.jobs) {
         Ok(x) => x,
         Err(o) => return o,
     };
+    if let Some(path) = &a.decisions {
+        match super::read_decisions(path) {
+            Ok(d) => opts.decisions = Some(d),
+            Err(e) => {
+                eprintln!("arbiter: --decisions: {e}");
+                return ExitStatus::Error;
+            }
+        }
+    }
     let out = match super::output_path(a.out.as_deref(), &sources) {
         Ok(o) => o,
         Err(e) => return e,
@@ -117,6 +129,11 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         };
     for e in &summary.errors {
         eprintln!("arbiter: {e}");
+    }
+    if let Some(d) = &opts.decisions {
+        for line in d.unmet() {
+            eprintln!("arbiter: {line}");
+        }
     }
     errors.extend(summary.errors.iter().cloned());
     if let Some(t) = tournament {

@@ -48,6 +48,17 @@ pub(crate) struct Args {
     /// No summary on stderr.
     #[arg(short, long)]
     pub(crate) quiet: bool,
+    /// Record each upheld or rejected claim's ruling, as signed, in this
+    /// decisions file (created, or added to): adjudicate, season and audit
+    /// then apply it to the claim's game. Referred claims are not recorded.
+    #[arg(long, value_name = "FILE", requires = "decided_by")]
+    pub(crate) record_ruling: Option<PathBuf>,
+    /// Who signs the rulings recorded (with --record-ruling).
+    #[arg(long, value_name = "NAME", requires = "record_ruling")]
+    pub(crate) decided_by: Option<String>,
+    /// The date of the signature (YYYY-MM-DD; default today).
+    #[arg(long, value_name = "DATE", requires = "record_ruling")]
+    pub(crate) decided_on: Option<String>,
 }
 
 /// A packet's file name from a claim's name: letters, digits, `-` and `_`
@@ -122,6 +133,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     let mut rows = Vec::new();
     let mut json = Vec::new();
     let mut items = Vec::new();
+    let mut rulings = Vec::new();
     let mut counts = [0usize; 3];
     let mut not_judged = 0usize;
     for ((file, loaded), name) in loaded.into_iter().zip(names) {
@@ -174,6 +186,9 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             ));
         }
         rows.push(row);
+        if a.record_ruling.is_some() {
+            rulings.push((id, signed(&r)));
+        }
     }
     let name = table_name;
     let totals = tally(files.len(), counts, not_judged);
@@ -188,13 +203,97 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             display(&a.out)
         );
     }
+    let mut conflict = false;
+    if let Some(file) = &a.record_ruling {
+        match record_rulings(&a, file, rulings) {
+            Ok(c) => conflict = c,
+            Err(e) => {
+                eprintln!("arbiter: --record-ruling: {e}");
+                return ExitStatus::Error;
+            }
+        }
+    }
     if !errors.is_empty() {
         ExitStatus::Error
-    } else if a.fail_on_review && counts[2] > 0 {
+    } else if conflict || (a.fail_on_review && counts[2] > 0) {
         ExitStatus::NeedsReview
     } else {
         ExitStatus::Ok
     }
+}
+
+/// The result a ruling settles, as signed: the claim's game, the result
+/// and rule; or why there is nothing to record.
+fn signed(
+    r: &crate::claim::Ruling,
+) -> Result<(crate::model::GameKey, crate::model::GameResult, String), &'static str> {
+    use crate::claim::Recommendation;
+    let result = match r.recommendation {
+        Recommendation::Uphold => r.upheld_result(),
+        Recommendation::Reject => r.rejected_result(),
+        Recommendation::Refer => return Err("referred: record the decision once it is made"),
+    };
+    let result = crate::model::GameResult::parse(result)
+        .filter(|r| *r != crate::model::GameResult::Unknown)
+        .ok_or("play goes on: no result to record")?;
+    let key = r
+        .evidence
+        .key
+        .ok_or("no scoresheet game to record the ruling under")?;
+    Ok((key, result, r.rule.to_string()))
+}
+
+/// Appends the signed rulings to the decisions file; `true` when one
+/// contradicts a decision already there (not replaced).
+fn record_rulings(
+    a: &Args,
+    file: &Path,
+    rulings: Vec<(
+        String,
+        Result<(crate::model::GameKey, crate::model::GameResult, String), &'static str>,
+    )>,
+) -> Result<bool, String> {
+    use crate::judge::decisions::{append, NewDecision};
+    let on = match &a.decided_on {
+        Some(d) => crate::model::Date::parse(d)
+            .ok_or_else(|| format!("--decided-on {d:?} is not a date (YYYY-MM-DD)"))?
+            .to_string(),
+        None => crate::model::Date::today().to_string(),
+    };
+    let by = a.decided_by.clone().unwrap_or_default();
+    let mut new = Vec::new();
+    for (id, s) in rulings {
+        match s {
+            Ok((key, result, rule)) => new.push(NewDecision {
+                key,
+                result,
+                rule,
+                by: by.clone(),
+                on: on.clone(),
+                note: format!("claim {id}"),
+            }),
+            Err(why) => eprintln!("arbiter: claim {id}: not recorded: {why}"),
+        }
+    }
+    let name = file.display().to_string();
+    let existing = match std::fs::read(file) {
+        Ok(b) => Some(b),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(format!("{name}: {e}")),
+    };
+    let (bytes, left_out, conflict) = append(&name, existing.as_deref(), &new)?;
+    for l in &left_out {
+        eprintln!("arbiter: {name}: {l}");
+    }
+    let added = new.len() - left_out.len();
+    atomic_write(file, &bytes).map_err(|e| format!("{name}: {e}"))?;
+    if !a.quiet {
+        eprintln!(
+            "arbiter: {name}: {} recorded, signed by {by} on {on}",
+            crate::claim::plural(added, "ruling")
+        );
+    }
+    Ok(conflict)
 }
 
 /// One claim judged and its packet drawn; a panic in either is an
@@ -258,6 +357,7 @@ fn plan_outputs(
     let mut outputs: Vec<PathBuf> = names.iter().flatten().map(|n| a.out.join(n)).collect();
     outputs.push(a.out.join(table_name));
     outputs.extend(a.html.clone());
+    outputs.extend(a.record_ruling.clone());
     let mut inputs: Vec<PathBuf> = files.to_vec();
     for (_, c) in loaded {
         if let Ok(c) = c {

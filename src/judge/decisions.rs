@@ -197,3 +197,106 @@ impl Decisions {
             .collect()
     }
 }
+
+/// A decision to record (a claim's ruling, signed).
+#[derive(Debug, Clone)]
+pub(crate) struct NewDecision {
+    pub(crate) key: GameKey,
+    pub(crate) result: GameResult,
+    pub(crate) rule: String,
+    pub(crate) by: String,
+    pub(crate) on: String,
+    pub(crate) note: String,
+}
+
+/// The columns a new decisions file is written with.
+pub(crate) const COLUMNS: [&str; 6] = [
+    "game_key",
+    "result",
+    "rule",
+    "decided_by",
+    "decided_on",
+    "note",
+];
+
+/// A decisions file (`existing`, when there is one) with `new` appended in
+/// its own column order; a decision for a game the file already has is
+/// left out, with why (and a contrary one is a conflict). Returns the new
+/// bytes, what was left out, and whether any was a conflict.
+pub(crate) fn append(
+    file: &str,
+    existing: Option<&[u8]>,
+    new: &[NewDecision],
+) -> Result<(Vec<u8>, Vec<String>, bool), String> {
+    let old = existing.map(|b| Decisions::parse(file, b)).transpose()?;
+    let header: Vec<String> = match existing {
+        Some(b) => csv::ReaderBuilder::new()
+            .from_reader(b)
+            .headers()
+            .map_err(|e| format!("{file}: {e}"))?
+            .iter()
+            .map(|h| h.trim().to_string())
+            .collect(),
+        None => COLUMNS.iter().map(|c| c.to_string()).collect(),
+    };
+    let mut out = existing.map(<[u8]>::to_vec).unwrap_or_default();
+    if !out.is_empty() && !out.ends_with(b"\n") {
+        out.push(b'\n');
+    }
+    let mut w = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    if existing.is_none() {
+        w.write_record(&header).map_err(|e| e.to_string())?;
+    }
+    let mut left_out = Vec::new();
+    let mut conflict = false;
+    let mut seen: Vec<GameKey> = Vec::new();
+    for d in new {
+        let before = old
+            .as_ref()
+            .and_then(|o| o.list.iter().find(|x| x.key == d.key));
+        if let Some(x) = before {
+            if x.result == d.result {
+                left_out.push(format!(
+                    "{}: already recorded ({file} row {})",
+                    d.key, x.row
+                ));
+            } else {
+                conflict = true;
+                left_out.push(format!(
+                    "{}: {file} row {} records {} for this game, not {}: not replaced (correct the file by hand)",
+                    d.key,
+                    x.row,
+                    x.result.as_str(),
+                    d.result.as_str()
+                ));
+            }
+            continue;
+        }
+        if seen.contains(&d.key) {
+            left_out.push(format!(
+                "{}: a second ruling on the same game: not recorded",
+                d.key
+            ));
+            conflict = true;
+            continue;
+        }
+        seen.push(d.key);
+        let row: Vec<String> = header
+            .iter()
+            .map(|h| match h.as_str() {
+                "game_key" => d.key.to_string(),
+                "result" => d.result.as_str().to_string(),
+                "rule" => d.rule.clone(),
+                "decided_by" => d.by.clone(),
+                "decided_on" => d.on.clone(),
+                "note" => d.note.clone(),
+                _ => String::new(),
+            })
+            .collect();
+        w.write_record(&row).map_err(|e| e.to_string())?;
+    }
+    out.extend(w.into_inner().map_err(|e| e.to_string())?);
+    Ok((out, left_out, conflict))
+}

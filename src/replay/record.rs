@@ -78,6 +78,9 @@ pub struct Record {
     pub(crate) last_recorded: Option<Chess>,
     /// Games in the file after the first (which is the scoresheet).
     pub(crate) extra_games: usize,
+    /// The scoresheet's game key (`adjudicate`'s `game_key`), to record a
+    /// ruling under.
+    pub(crate) key: Option<crate::model::GameKey>,
 }
 
 impl Record {
@@ -103,6 +106,7 @@ impl Record {
             extra_games: 0,
             unreplayed: Vec::new(),
             last_recorded: None,
+            key: None,
         }
     }
 
@@ -223,6 +227,7 @@ pub(crate) fn from_game(source: &str, game: &pgn::ParsedGame, rules: &Ruleset) -
     let first = Side::from(start.turn());
     let mut ev = Record::empty(source.to_string(), String::new());
     ev.problem = None;
+    ev.key = Some(game.key());
     ev.tags = game.tags.clone();
     ev.first = first;
     ev.start_fullmove = start.fullmoves().get();

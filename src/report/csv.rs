@@ -128,7 +128,7 @@ pub(crate) fn write_row<W: std::io::Write>(
     ])
 }
 
-pub(crate) const CLAIMS_HEADER: [&str; 11] = [
+pub(crate) const CLAIMS_HEADER: [&str; 12] = [
     "claim",
     "kind",
     "ruleset",
@@ -140,6 +140,7 @@ pub(crate) const CLAIMS_HEADER: [&str; 11] = [
     "checks_failed",
     "detail",
     "packet",
+    "game_key",
 ];
 
 /// One claims.csv row: results as result columns (`*` when play goes on),
@@ -171,6 +172,7 @@ pub(crate) fn claims_row(r: &Ruling, packet: &str) -> Vec<String> {
             .join(";"),
         detail,
         packet.into(),
+        r.evidence.key.map(|k| k.to_string()).unwrap_or_default(),
     ]
 }
 
