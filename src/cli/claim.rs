@@ -222,11 +222,13 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     }
 }
 
+/// What a signed ruling settles: the game, its result and the rule; or
+/// why there is nothing to record.
+type Signed = Result<(crate::model::GameKey, crate::model::GameResult, String), &'static str>;
+
 /// The result a ruling settles, as signed: the claim's game, the result
 /// and rule; or why there is nothing to record.
-fn signed(
-    r: &crate::claim::Ruling,
-) -> Result<(crate::model::GameKey, crate::model::GameResult, String), &'static str> {
+fn signed(r: &crate::claim::Ruling) -> Signed {
     use crate::claim::Recommendation;
     let result = match r.recommendation {
         Recommendation::Uphold => r.upheld_result(),
@@ -245,14 +247,7 @@ fn signed(
 
 /// Appends the signed rulings to the decisions file; `true` when one
 /// contradicts a decision already there (not replaced).
-fn record_rulings(
-    a: &Args,
-    file: &Path,
-    rulings: Vec<(
-        String,
-        Result<(crate::model::GameKey, crate::model::GameResult, String), &'static str>,
-    )>,
-) -> Result<bool, String> {
+fn record_rulings(a: &Args, file: &Path, rulings: Vec<(String, Signed)>) -> Result<bool, String> {
     use crate::judge::decisions::{append, NewDecision};
     let on = match &a.decided_on {
         Some(d) => crate::model::Date::parse(d)
