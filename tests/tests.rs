@@ -7,6 +7,7 @@
 mod common;
 
 mod audit;
+mod browser;
 mod claims;
 mod cli;
 mod data;

@@ -378,5 +378,7 @@ fn finding_item(f: &Finding, boards: &Boards, rules: &Ruleset) -> ReviewItem {
         fen: j.map(|j| j.final_fen.clone()).filter(|f| !f.is_empty()),
         last_move: None,
         packet: None,
+        // A finding is no game's result: nothing to export as a decision.
+        ..ReviewItem::default()
     }
 }

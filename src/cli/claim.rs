@@ -414,6 +414,9 @@ fn review_item(r: &crate::claim::Ruling, row: &[String], packet: Option<String>)
         fen: (!r.fen.is_empty()).then(|| r.fen.clone()),
         last_move: r.evidence.last_move(),
         packet,
+        url: review::game_url(&r.evidence.tags.site, &r.evidence.tags.link),
+        // A claim is no game's result: nothing to export as a decision.
+        ..ReviewItem::default()
     }
 }
 

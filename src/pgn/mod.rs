@@ -45,6 +45,9 @@ pub struct Tags {
     pub(crate) black_title: String,
     pub(crate) white_fed: String,
     pub(crate) black_fed: String,
+    /// The game's address where a site gives it apart from `Site`
+    /// (chess.com's `Link`), for the review page.
+    pub(crate) link: String,
     /// Number of tag pairs read, known or not.
     pub count: usize,
     /// Tags whose value was not UTF-8 and was read as Windows-1252.
@@ -78,6 +81,7 @@ impl Tags {
             black_title,
             white_fed,
             black_fed,
+            link,
             count,
             redecoded,
         } = self;
@@ -104,6 +108,7 @@ impl Tags {
             black_title,
             white_fed,
             black_fed,
+            link,
         ] {
             s.clear();
         }
@@ -136,6 +141,7 @@ impl Tags {
             b"BlackTitle" => &mut self.black_title,
             b"WhiteFed" => &mut self.white_fed,
             b"BlackFed" => &mut self.black_fed,
+            b"Link" => &mut self.link,
             _ => return None,
         })
     }

@@ -727,20 +727,24 @@ fn check_suffix(r: &mut Replay, ply: &Ply, n: usize) {
     }
 }
 
-/// The last of the first `plies` moves as played on the board (from, to),
-/// for marking it on a diagram; `None` when a move cannot be placed (one
-/// that stood though illegal) or the start position is unsupported.
-pub(crate) fn last_move(game: &crate::pgn::ParsedGame, plies: usize) -> Option<(Square, Square)> {
-    let Start::Position(mut pos, _) = start_position(&game.tags) else {
+/// The start position and the first `plies` plies as the replay played
+/// them (an illegal move that stood, as the man moved it): the review page
+/// draws every position of the game from these. `None` for a start the tool
+/// does not judge; the list stops early at a ply no man can make.
+pub(crate) fn played_moves(game: &ParsedGame, plies: usize) -> Option<(Chess, Vec<Move>)> {
+    let Start::Position(start, _) = start_position(&game.tags) else {
         return None;
     };
-    let mut last = None;
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(plies.min(game.plies.len()));
     for ply in game.plies.iter().take(plies) {
-        let m = resolve(&pos, ply)?;
-        last = from_to(&m);
+        let Some(m) = resolve(&pos, ply).or_else(|| as_moved(&pos, ply)) else {
+            break;
+        };
         pos.play_unchecked(m);
+        moves.push(m);
     }
-    last
+    Some((start, moves))
 }
 
 /// A move's from and to squares: the king's own for castling (e1g1), not

@@ -132,10 +132,16 @@ impl Render for Renderer<'_> {
     }
 }
 
-/// The review page's entry for a game not confirmed.
+/// The review page's entry for a game not confirmed: its moves, the board
+/// at the ply the ruling turns on, its key for a decision, its address.
 pub(crate) fn review_item(g: &Judged<'_>, j: &Judgement, rules: &Ruleset) -> ReviewItem {
     let t = &g.game.tags;
     let clock = |c: Option<crate::model::Clock>| c.map(|c| c.to_string()).unwrap_or_default();
+    let (moves, at) = super::review::game_moves(g.game, j.plies, j.ply);
+    let (fen, last_move) = match at {
+        Some((fen, last)) => (Some(fen), last),
+        None => ((!j.final_fen.is_empty()).then(|| j.final_fen.clone()), None),
+    };
     ReviewItem {
         title: format!("{}, game {}", g.source, g.index),
         event: t.event.clone(),
@@ -155,11 +161,14 @@ pub(crate) fn review_item(g: &Judged<'_>, j: &Judgement, rules: &Ruleset) -> Rev
         },
         white_clock: clock(j.white_clock),
         black_clock: clock(j.black_clock),
-        fen: (!j.final_fen.is_empty()).then(|| j.final_fen.clone()),
-        last_move: crate::replay::last_move(g.game, j.plies),
+        fen,
+        last_move,
         packet: g
             .packet
             .then(|| super::write::packet_file_name(g.source, g.index)),
+        game_key: j.key.map(|k| k.to_string()),
+        url: super::review::game_url(&t.site, &t.link),
+        moves: Some(moves),
     }
 }
 

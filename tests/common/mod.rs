@@ -140,6 +140,23 @@ pub fn pdf_words(pdf: &std::path::Path, args: &[&str]) -> Vec<(String, f32, f32)
     words
 }
 
+/// The review page's data (`rules`, `items`), read from the page's JSON
+/// element as the page's script reads it.
+pub fn review_data(html: &str) -> serde_json::Value {
+    let open = "<script type=\"application/json\" id=\"data\">";
+    let start = html.find(open).expect("the page's data element") + open.len();
+    let end = start + html[start..].find("</script>").expect("its end");
+    serde_json::from_str(&html[start..end]).expect("the page's data is JSON")
+}
+
+/// The review page less its data element: what must hold no address.
+pub fn review_without_data(html: &str) -> String {
+    let open = "<script type=\"application/json\" id=\"data\">";
+    let start = html.find(open).expect("the page's data element");
+    let end = start + html[start..].find("</script>").expect("its end");
+    format!("{}{}", &html[..start], &html[end..])
+}
+
 /// Runs the `arbiter` binary with `args`.
 pub fn arbiter(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
@@ -172,6 +189,9 @@ pub enum Tool {
     PythonTrf,
     /// g++ and make, to build bbpPairings from ../shared/tools.
     Cpp,
+    /// node, with tests/browser's packages installed (puppeteer-core), to
+    /// drive Chromium by script.
+    Node,
 }
 
 impl Tool {
@@ -191,6 +211,15 @@ impl Tool {
             Tool::PythonChess => module("chess"),
             Tool::PythonTrf => module("trf"),
             Tool::Cpp => any(&["/usr/bin/g++"]) && any(&["/usr/bin/make"]),
+            Tool::Node => {
+                std::process::Command::new("node")
+                    .arg("--version")
+                    .output()
+                    .is_ok_and(|o| o.status.success())
+                    && PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                        .join("tests/browser/node_modules/puppeteer-core/package.json")
+                        .is_file()
+            }
         }
     }
 
@@ -203,6 +232,7 @@ impl Tool {
             Tool::PythonChess => "pip install chess",
             Tool::PythonTrf => "pip install trf==1.1.1",
             Tool::Cpp => "apt-get install g++ make",
+            Tool::Node => "apt-get install nodejs npm; npm ci --prefix tests/browser",
         }
     }
 }
