@@ -671,8 +671,11 @@ fn claims_and_audit_as_json_and_html() {
         items.iter().any(|i| i["pk"] == "packets/sabah-appeal.pdf"),
         "{html}"
     );
-    // A claim is no game's result: no key, nothing to export.
-    assert!(items.iter().all(|i| i.get("key").is_none()));
+    // Each claim carries its scoresheet game's key: a decision on it is
+    // what `claim --record-ruling` writes.
+    assert!(items
+        .iter()
+        .all(|i| i["key"].as_str().is_some_and(|k| k.len() == 33)));
 
     let o = arbiter(&[
         "audit",

@@ -378,7 +378,12 @@ fn finding_item(f: &Finding, boards: &Boards, rules: &Ruleset) -> ReviewItem {
         fen: j.map(|j| j.final_fen.clone()).filter(|f| !f.is_empty()),
         last_move: None,
         packet: None,
-        // A finding is no game's result: nothing to export as a decision.
+        // A result finding is a game's result to decide (`audit
+        // --decisions` rates it as decided); other findings are not.
+        game_key: j
+            .filter(|_| f.finding == "result")
+            .and_then(|j| j.key)
+            .map(|k| k.to_string()),
         ..ReviewItem::default()
     }
 }

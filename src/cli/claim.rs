@@ -415,6 +415,8 @@ fn review_item(r: &crate::claim::Ruling, row: &[String], packet: Option<String>)
         last_move: r.evidence.last_move(),
         packet,
         url: review::game_url(&r.evidence.tags.site, &r.evidence.tags.link),
+        // The scoresheet's game: a decision on it is what --record-ruling writes.
+        game_key: r.evidence.key.map(|k| k.to_string()),
         // A claim is no game's result: nothing to export as a decision.
         ..ReviewItem::default()
     }
