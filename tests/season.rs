@@ -1828,3 +1828,29 @@ fn season_init_writes_a_template_that_runs() {
     let o = init("nowhere");
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown league \"nowhere\""));
 }
+
+/// The ECF file's time limit is the league's games' control: one with an
+/// increment has no ECF form, which is said rather than written wrong.
+#[test]
+fn the_ecf_time_limit_comes_from_the_games_control() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        sample("season/county-league.toml"),
+        dir.path().join("county-league.toml"),
+    )
+    .unwrap();
+    let season = std::fs::read_to_string(sample("season/county-2025-26.toml")).unwrap();
+    let ecf = "\n[ecf]\nevent_code = \"X\"\nsubmission_index = 1\nevent_name = \"X\"\nevent_date = \"2025-10-01\"\nfinal_result_date = \"2026-04-30\"\nresults_officer = \"R\"\nresults_officer_address = \"A\"\ntreasurer = \"T\"\ntreasurer_address = \"A\"\n";
+    let path = dir.path().join("s.toml");
+    let at = season.find("\n[[teams]]").unwrap();
+    std::fs::write(&path, format!("{}{ecf}{}", &season[..at], &season[at..])).unwrap();
+    let (_out, o) = season_run(&path);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(
+            "the ECF file's time limit: fide-rapid's control has no form in the ECF's fields"
+        ),
+        "{err}"
+    );
+}

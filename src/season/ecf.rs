@@ -4,7 +4,10 @@
 use std::collections::BTreeMap;
 
 use super::{model::Season, GradingRow};
-use crate::model::{one_line, GameResult};
+use crate::{
+    model::{one_line, GameResult},
+    pgn::time_control::{Period, TimeControl},
+};
 
 /// `Surname, Forename` as the ECF writes names (season files already use it).
 fn ecf_name(name: &str) -> String {
@@ -27,6 +30,43 @@ pub(crate) fn missing_codes(season: &Season, rows: &[GradingRow]) -> Vec<String>
 }
 
 /// The file for the league games of `rows` (cup games are another event).
+/// The ECF's time-limit fields for a control: one of its combinations
+/// (minutes for the game; or moves and minutes for one or two sessions,
+/// and minutes for the rest), or none where the control has no such form.
+fn time_fields(tc: &TimeControl) -> Option<Vec<(&'static str, String)>> {
+    let minutes = |secs: u32| (secs % 60 == 0).then(|| (secs / 60).to_string());
+    let mut out = Vec::new();
+    let periods = tc.periods();
+    let names = [
+        ("MOVES FIRST SESSION", "MINUTES FIRST SESSION"),
+        ("MOVES SECOND SESSION", "MINUTES SECOND SESSION"),
+    ];
+    for (i, p) in periods.iter().enumerate() {
+        match *p {
+            Period::SuddenDeath { secs, inc: 0 } if i + 1 == periods.len() => {
+                let name = if i == 0 {
+                    "MINUTES FOR GAME"
+                } else {
+                    "MINUTES REST OF GAME"
+                };
+                out.push((name, minutes(secs)?));
+            }
+            Period::Moves {
+                moves,
+                secs,
+                inc: 0,
+            } if i < 2 => {
+                out.push((names[i].0, moves.to_string()));
+                out.push((names[i].1, minutes(secs)?));
+            }
+            _ => return None,
+        }
+    }
+    // One session of moves and nothing after is no ECF combination.
+    let single_session = matches!(periods, [Period::Moves { .. }]);
+    (!out.is_empty() && !single_session).then_some(out)
+}
+
 pub(crate) fn submission(season: &Season, rows: &[GradingRow]) -> Result<String, String> {
     let ecf = season
         .ecf
@@ -60,10 +100,15 @@ pub(crate) fn submission(season: &Season, rows: &[GradingRow]) -> Result<String,
     field("RESULTS OFFICER ADDRESS", &ecf.results_officer_address);
     field("TREASURER", &ecf.treasurer);
     field("TREASURER ADDRESS", &ecf.treasurer_address);
-    // DDCL 6: 36 moves in 75 minutes, then 15 minutes for the rest.
-    field("MOVES FIRST SESSION", "36");
-    field("MINUTES FIRST SESSION", "75");
-    field("MINUTES REST OF GAME", "15");
+    // The time limit is the season's games' control, the ruleset's.
+    for (name, value) in time_fields(&season.control.1).ok_or_else(|| {
+        format!(
+            "the ECF file's time limit: {}'s control has no form in the ECF's fields (whole minutes, no increment, at most two sessions before the rest)",
+            season.control.0
+        )
+    })? {
+        field(name, &value);
+    }
     let league: Vec<&GradingRow> = rows.iter().filter(|r| r.league).collect();
     // PINs in order of first appearance.
     let mut pins: BTreeMap<usize, u32> = BTreeMap::new();
@@ -123,4 +168,41 @@ pub(crate) fn submission(season: &Season, rows: &[GradingRow]) -> Result<String,
     }
     out.push_str("#FINISH\n");
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(tag: &str) -> Option<Vec<String>> {
+        let tc = TimeControl::parse(tag).ok()?;
+        time_fields(&tc).map(|v| v.into_iter().map(|(n, x)| format!("{n}={x}")).collect())
+    }
+
+    #[test]
+    fn the_ecf_time_limit_is_the_games_control() {
+        assert_eq!(
+            fields("36/4500:900").unwrap(),
+            [
+                "MOVES FIRST SESSION=36",
+                "MINUTES FIRST SESSION=75",
+                "MINUTES REST OF GAME=15"
+            ]
+        );
+        assert_eq!(fields("1800").unwrap(), ["MINUTES FOR GAME=30"]);
+        assert_eq!(
+            fields("40/7200:20/3600:1800").unwrap(),
+            [
+                "MOVES FIRST SESSION=40",
+                "MINUTES FIRST SESSION=120",
+                "MOVES SECOND SESSION=20",
+                "MINUTES SECOND SESSION=60",
+                "MINUTES REST OF GAME=30"
+            ]
+        );
+        // Increments, odd seconds and one session alone have no ECF form.
+        for tag in ["900+10", "1830", "40/7200", "*180"] {
+            assert_eq!(fields(tag), None, "{tag}");
+        }
+    }
 }

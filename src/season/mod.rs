@@ -440,5 +440,6 @@ pub fn load_with(
     };
     let mut season = model::validate(&name, raw, league, &judge).map_err(|e| e.to_string())?;
     season.inputs = inputs.into_inner();
+    season.control = (rules.name.clone(), rules.default_tc.clone());
     Ok(season)
 }

@@ -363,6 +363,9 @@ pub struct Season {
     /// The files the season was read from (itself, its ruleset file, the
     /// boards' PGN): no output may replace them.
     pub(crate) inputs: Vec<std::path::PathBuf>,
+    /// The ruleset the games are played under, and its control (the ECF
+    /// file's time limit).
+    pub(crate) control: (String, crate::pgn::time_control::TimeControl),
 }
 
 impl Season {
@@ -422,6 +425,10 @@ pub(crate) fn validate(
         fixtures,
         player_of_year: raw.player_of_year,
         inputs: Vec::new(),
+        control: (
+            String::new(),
+            crate::pgn::time_control::TimeControl::Unknown,
+        ),
     })
 }
 
