@@ -34,7 +34,7 @@ pub(crate) fn missing_codes(season: &Season, rows: &[GradingRow]) -> Vec<String>
 /// (minutes for the game; or moves and minutes for one or two sessions,
 /// and minutes for the rest), or none where the control has no such form.
 fn time_fields(tc: &TimeControl) -> Option<Vec<(&'static str, String)>> {
-    let minutes = |secs: u32| (secs % 60 == 0).then(|| (secs / 60).to_string());
+    let minutes = |secs: u32| secs.is_multiple_of(60).then(|| (secs / 60).to_string());
     let mut out = Vec::new();
     let periods = tc.periods();
     let names = [
