@@ -1521,11 +1521,14 @@ fn an_undecided_board_is_finished_by_a_recorded_decision() {
     let decisions = dir.path().join("decisions.csv");
     std::fs::write(
         &decisions,
-        format!("game_key,result,rule,decided_by\n{key},1-0,DDCL 13,League secretary\n"),
+        format!("game_key,result,rule,decided_by\n{key},1-0,DDCL 13,League secretary\n0000000000000001-0000000000000002,1-0,DDCL 13,League secretary\n"),
     )
     .unwrap();
     let (code, err) = run(&["--decisions", decisions.to_str().unwrap()]);
     assert_eq!(code, Some(0), "{err}");
+    // The decision for a game no board has is said.
+    assert!(err.contains("decisions.csv row 3: no game read has the key 0000000000000001-0000000000000002 (not applied)"), "{err}");
+    assert!(!err.contains("row 2"), "{err}");
     let standings = parse_csv(&std::fs::read(out.join("standings.csv")).unwrap());
     let a = standings.iter().find(|r| r["team"] == "A").unwrap();
     assert_eq!(a["game_points"], "3");

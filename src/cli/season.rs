@@ -61,13 +61,19 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             return ExitStatus::Error;
         }
     };
-    let season = match load_with(&season_file, a.allow_outside, decisions) {
+    let season = match load_with(&season_file, a.allow_outside, decisions.clone()) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("arbiter: {e}");
             return ExitStatus::Error;
         }
     };
+    // A decision no board's game took is said, never dropped silently.
+    if let Some(d) = &decisions {
+        for line in d.unmet() {
+            eprintln!("arbiter: {line}");
+        }
+    }
     let rep = season::process(&season);
     let outputs: Vec<PathBuf> = report::season::OWNED
         .iter()
