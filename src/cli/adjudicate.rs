@@ -100,15 +100,10 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         }
     };
     opts.strict_rules = a.strict_rules;
-    if let Some(path) = &a.decisions {
-        match super::read_decisions(path) {
-            Ok(d) => opts.decisions = Some(d),
-            Err(e) => {
-                eprintln!("arbiter: --decisions: {e}");
-                return ExitStatus::Error;
-            }
-        }
-    }
+    opts.decisions = match super::decisions_option(a.decisions.as_deref()) {
+        Ok(d) => d,
+        Err(e) => return e,
+    };
     let [out, pgn_path, summary_path, html_path] = match output_paths(&a, &sources) {
         Ok(p) => p,
         Err(e) => return e,

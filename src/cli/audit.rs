@@ -102,15 +102,10 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         Ok(x) => x,
         Err(o) => return o,
     };
-    if let Some(path) = &a.decisions {
-        match super::read_decisions(path) {
-            Ok(d) => opts.decisions = Some(d),
-            Err(e) => {
-                eprintln!("arbiter: --decisions: {e}");
-                return ExitStatus::Error;
-            }
-        }
-    }
+    opts.decisions = match super::decisions_option(a.decisions.as_deref()) {
+        Ok(d) => d,
+        Err(e) => return e,
+    };
     let out = match super::output_path(a.out.as_deref(), &sources) {
         Ok(o) => o,
         Err(e) => return e,

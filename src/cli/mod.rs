@@ -283,7 +283,17 @@ pub(crate) fn link_from(page: &std::path::Path, target: &std::path::Path) -> Str
 }
 
 /// `--decisions FILE`, read (adjudicate and season take the same file).
-pub(crate) fn read_decisions(
+/// `--decisions FILE`, read; an error is said and is a usage error.
+pub(crate) fn decisions_option(
+    path: Option<&std::path::Path>,
+) -> Result<Option<std::sync::Arc<crate::judge::decisions::Decisions>>, ExitStatus> {
+    path.map(read_decisions).transpose().map_err(|e| {
+        eprintln!("arbiter: --decisions: {e}");
+        ExitStatus::Error
+    })
+}
+
+fn read_decisions(
     path: &std::path::Path,
 ) -> Result<std::sync::Arc<crate::judge::decisions::Decisions>, String> {
     let bytes = crate::read::contained::read_regular(path, 64 << 20)

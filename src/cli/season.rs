@@ -53,13 +53,9 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         eprintln!("arbiter: season: give a season file, or `season init --league NAME`");
         return ExitStatus::Error;
     };
-    let decisions = match a.decisions.as_deref().map(super::read_decisions) {
-        None => None,
-        Some(Ok(d)) => Some(d),
-        Some(Err(e)) => {
-            eprintln!("arbiter: --decisions: {e}");
-            return ExitStatus::Error;
-        }
+    let decisions = match super::decisions_option(a.decisions.as_deref()) {
+        Ok(d) => d,
+        Err(e) => return e,
     };
     let season = match load_with(&season_file, a.allow_outside, decisions.clone()) {
         Ok(s) => s,
