@@ -103,4 +103,11 @@ fn the_readme_commands_run_as_written() {
     let o = common::arbiter(&["adjudicate", samples.to_str().unwrap(), "-o", "/dev/null"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains(quoted), "{err}");
+    // The map and the files it ignores are not listed again as skipped.
+    assert!(!err.contains("skipped"), "{err}");
+    assert!(
+        err.contains("8 files not read as games (")
+            && err.contains("rules-map.toml's ignore list)"),
+        "{err}"
+    );
 }

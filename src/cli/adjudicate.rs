@@ -84,7 +84,12 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             return ExitStatus::Error;
         }
     };
-    let (sources, mut errors, mut opts) = match super::inputs_and_options(&a.inputs, a.jobs) {
+    let super::Inputs {
+        sources,
+        mut errors,
+        mut opts,
+        skipped,
+    } = match super::inputs_and_options(&a.inputs, a.jobs) {
         Ok(x) => x,
         Err(o) => return o,
     };
@@ -92,7 +97,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     if let Err(e) = syzygy_and_packets(&a, &rules, &sources, &mut opts) {
         return e;
     }
-    let sources = match rules_map(&a, sources, &mut opts) {
+    let sources = match rules_map(&a, sources, &skipped, &mut opts) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("arbiter: {e}");
@@ -297,9 +302,13 @@ fn pending(path: &Option<PathBuf>) -> Result<Option<Pending>, ()> {
 /// The rules map: `--rules-map`, else a `rules-map.toml` in the folder of
 /// the inputs (one map for all of them); the sources it says hold no games
 /// to judge are left out, and said.
+/// The rules map in force (`--rules-map`, or one beside the inputs), and
+/// the sources it does not ignore. The files skipped as not PGN are said
+/// here, less the map and what it ignores.
 fn rules_map(
     a: &Args,
     sources: Vec<crate::read::Source>,
+    skipped: &[crate::read::Skipped],
     opts: &mut pipeline::Options,
 ) -> Result<Vec<crate::read::Source>, String> {
     use crate::rules::map::{RulesMap, MAP_FILE};
@@ -333,10 +342,18 @@ fn rules_map(
             }
         }
     };
+    let say_skipped = |shown: &dyn Fn(&Path) -> bool| {
+        for line in skipped.iter().filter_map(|s| s.line(shown)) {
+            eprintln!("arbiter: {line}");
+        }
+    };
     let Some(file) = file else {
+        say_skipped(&|_| true);
         return Ok(sources);
     };
     let map = RulesMap::load(&file)?;
+    let same = |p: &Path| std::fs::canonicalize(p).ok() == std::fs::canonicalize(&file).ok();
+    say_skipped(&|p| !map.ignores(p) && !same(p));
     if !a.quiet {
         eprintln!(
             "arbiter: rules as {} says; -r {} for the games it does not name",

@@ -98,10 +98,18 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             return ExitStatus::Error;
         }
     };
-    let (sources, mut errors, mut opts) = match super::inputs_and_options(&pgn_inputs, a.jobs) {
+    let super::Inputs {
+        sources,
+        mut errors,
+        mut opts,
+        skipped,
+    } = match super::inputs_and_options(&pgn_inputs, a.jobs) {
         Ok(x) => x,
         Err(o) => return o,
     };
+    for line in skipped.iter().filter_map(|s| s.line(|_| true)) {
+        eprintln!("arbiter: {line}");
+    }
     opts.decisions = match super::decisions_option(a.decisions.as_deref()) {
         Ok(d) => d,
         Err(e) => return e,

@@ -116,23 +116,22 @@ pub fn run() -> ExitCode {
     outcome.into()
 }
 
-/// The inputs named on the command line, with the problems found (already
-/// printed), and pipeline options for `--jobs`; `Err` for a usage error.
+/// The inputs named on the command line: the sources, the problems found
+/// (already printed), pipeline options for `--jobs`, and the files skipped
+/// in folders (for the command to say, knowing what it ignores).
+pub(crate) struct Inputs {
+    pub(crate) sources: Vec<crate::read::Source>,
+    pub(crate) errors: Vec<String>,
+    pub(crate) opts: crate::pipeline::Options,
+    pub(crate) skipped: Vec<crate::read::Skipped>,
+}
+
+/// `Inputs` from the command line; `Err` for a usage error.
 pub(crate) fn inputs_and_options(
     inputs: &[String],
     jobs: Option<usize>,
-) -> Result<
-    (
-        Vec<crate::read::Source>,
-        Vec<String>,
-        crate::pipeline::Options,
-    ),
-    ExitStatus,
-> {
+) -> Result<Inputs, ExitStatus> {
     let (sources, errors, skipped) = crate::read::expand_inputs_noting(inputs);
-    for note in &skipped {
-        eprintln!("arbiter: {note}");
-    }
     for e in &errors {
         eprintln!("arbiter: {e}");
     }
@@ -145,7 +144,12 @@ pub(crate) fn inputs_and_options(
         Some(j) => opts.jobs = j,
         None => {}
     }
-    Ok((sources, errors, opts))
+    Ok(Inputs {
+        sources,
+        errors,
+        opts,
+        skipped,
+    })
 }
 
 /// The one same-file rule for every command: an output that is one of the

@@ -44,10 +44,48 @@ pub fn expand_inputs(inputs: &[String]) -> (Vec<Source>, Vec<String>) {
     (sources, errors)
 }
 
-/// `expand_inputs`, and what was skipped in folders: one line per folder
-/// naming the files that are not PGN. A folder with no PGN at all is an
-/// error (nothing to judge is not a success).
-pub(crate) fn expand_inputs_noting(inputs: &[String]) -> (Vec<Source>, Vec<String>, Vec<String>) {
+/// Files in a folder given as input that are not PGN, and not read.
+#[derive(Debug)]
+pub(crate) struct Skipped {
+    pub(crate) input: String,
+    pub(crate) files: Vec<PathBuf>,
+}
+
+impl Skipped {
+    /// One line naming the files skipped that `shown` keeps (the rest are
+    /// accounted for elsewhere); none when it keeps none.
+    pub(crate) fn line(&self, shown: impl Fn(&std::path::Path) -> bool) -> Option<String> {
+        let files: Vec<&PathBuf> = self.files.iter().filter(|p| shown(p)).collect();
+        if files.is_empty() {
+            return None;
+        }
+        let names: Vec<String> = files
+            .iter()
+            .take(5)
+            .map(|p| p.display().to_string())
+            .collect();
+        let more = if files.len() > 5 {
+            format!(" and {} more", files.len() - 5)
+        } else {
+            String::new()
+        };
+        let count = if files.len() == 1 {
+            "1 file".to_string()
+        } else {
+            format!("{} files", files.len())
+        };
+        Some(format!(
+            "{}: skipped {count} not named .pgn, .pgn.zst, .pgn.gz or .pgn.bz2: {}{more}",
+            self.input,
+            names.join(", ")
+        ))
+    }
+}
+
+/// `expand_inputs`, and what was skipped in folders (the files that are
+/// not PGN). A folder with no PGN at all is an error (nothing to judge is
+/// not a success).
+pub(crate) fn expand_inputs_noting(inputs: &[String]) -> (Vec<Source>, Vec<String>, Vec<Skipped>) {
     let mut sources = Vec::new();
     let mut errors = Vec::new();
     let mut notes = Vec::new();
@@ -65,21 +103,10 @@ pub(crate) fn expand_inputs_noting(inputs: &[String]) -> (Vec<Source>, Vec<Strin
                 found.sort();
                 skipped.sort();
                 if !skipped.is_empty() {
-                    let shown: Vec<String> = skipped
-                        .iter()
-                        .take(5)
-                        .map(|p| p.display().to_string())
-                        .collect();
-                    let more = if skipped.len() > 5 {
-                        format!(" and {} more", skipped.len() - 5)
-                    } else {
-                        String::new()
-                    };
-                    notes.push(format!(
-                        "{input}: skipped {} not named .pgn, .pgn.zst, .pgn.gz or .pgn.bz2: {}{more}",
-                        if skipped.len() == 1 { "1 file".to_string() } else { format!("{} files", skipped.len()) },
-                        shown.join(", ")
-                    ));
+                    notes.push(Skipped {
+                        input: input.clone(),
+                        files: skipped,
+                    });
                 }
                 if found.is_empty() {
                     errors.push(format!("{input}: no PGN file in this folder"));
