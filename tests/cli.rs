@@ -590,3 +590,46 @@ fn folders_say_what_they_skipped() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stderr(&o).contains("skipped 1 file"));
 }
+
+/// An output into a folder that does not exist names the folder, never the
+/// temporary file it would have been written through.
+#[test]
+fn an_output_into_a_missing_folder_names_the_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = write(dir.path(), "g.pgn", GAME.as_bytes());
+    let missing = dir.path().join("no-such-folder");
+    for flag in ["-o", "--pgn-out", "--summary", "--html"] {
+        let target = missing.join("out.file");
+        let mut args = vec!["adjudicate", "-q", game.to_str().unwrap()];
+        if flag != "-o" {
+            args.extend(["-o", "/dev/null"]);
+        }
+        args.extend([flag, target.to_str().unwrap()]);
+        let o = arbiter(&args);
+        assert_eq!(o.status.code(), Some(2), "{flag}");
+        assert_eq!(
+            stderr(&o).trim(),
+            format!(
+                "arbiter: {}: the folder {} does not exist",
+                target.display(),
+                missing.display()
+            ),
+            "{flag}"
+        );
+    }
+    let file = write(dir.path(), "plain", b"x");
+    let target = file.join("out.csv");
+    let o = arbiter(&[
+        "adjudicate",
+        "-q",
+        game.to_str().unwrap(),
+        "-o",
+        target.to_str().unwrap(),
+    ]);
+    assert!(
+        stderr(&o).contains(&format!("{} is not a folder", file.display())),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!stderr(&o).contains(".part"), "{}", stderr(&o));
+}

@@ -116,7 +116,9 @@ impl Pending {
             builder.permissions(std::fs::Permissions::from_mode(0o666));
         }
         let mut paths = pending_paths();
-        let tmp = builder.tempfile_in(dir)?;
+        let tmp = builder
+            .tempfile_in(dir)
+            .map_err(|e| folder_error(dir, &e))?;
         paths.push(tmp.path().to_path_buf());
         Ok(Pending {
             out: Some(Out::Temp(tmp)),
@@ -144,6 +146,29 @@ impl Pending {
             Some(Out::Direct(mut f)) => f.flush(),
             None => Ok(()),
         }
+    }
+}
+
+/// Why no file could be made in `dir`, naming the folder: the temporary
+/// file's name (`.results.csv.Xb3k.part`) means nothing to the user.
+fn folder_error(dir: &Path, e: &io::Error) -> io::Error {
+    let shown = dir.display();
+    match std::fs::metadata(dir) {
+        Err(m) if m.kind() == io::ErrorKind::NotFound => io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("the folder {shown} does not exist"),
+        ),
+        Ok(m) if !m.is_dir() => io::Error::new(
+            io::ErrorKind::NotADirectory,
+            format!("{shown} is not a folder"),
+        ),
+        _ => io::Error::new(
+            e.kind(),
+            format!(
+                "cannot write a file in the folder {shown}: {}",
+                io::Error::from(e.kind())
+            ),
+        ),
     }
 }
 
