@@ -65,7 +65,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "parse + replay",
         &mut |_, game| match replay::start_position(&game.tags) {
             Start::Position(pos, _) => replay::replay(&game, pos, rr, &mut scratch).plies as u64,
-            Start::Unsupported(_) => 0,
+            Start::Variant(_) | Start::BadSetup(_) => 0,
         },
     );
     time("parse + judge", &mut |text, game| {

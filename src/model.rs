@@ -420,6 +420,9 @@ pub struct Judgement {
     pub ply: Option<usize>,
     /// The move at `ply`, in SAN as written.
     pub mv: String,
+    /// The move at `ply` as a person reads it, by number and side
+    /// (`51. Ke3`, `51... Kd7`); empty where there is none.
+    pub numbered: String,
     /// Each side's clock at the end, where the record says.
     pub white_clock: Option<Clock>,
     pub black_clock: Option<Clock>,
@@ -457,6 +460,7 @@ impl Judgement {
             verdict,
             ply: None,
             mv: String::new(),
+            numbered: String::new(),
             white_clock: None,
             black_clock: None,
             plies: 0,

@@ -1044,3 +1044,108 @@ fn decisions_round_trip_through_adjudicate() {
         "{err}"
     );
 }
+
+/// The items of a review page, as its data holds them.
+fn page_items(html: &str) -> Vec<serde_json::Value> {
+    let start = html
+        .find("<script type=\"application/json\" id=\"data\">")
+        .unwrap();
+    let rest = &html[start..];
+    let data = &rest[rest.find('>').unwrap() + 1..rest.find("</script>").unwrap()];
+    let v: serde_json::Value = serde_json::from_str(data).unwrap();
+    v["items"].as_array().unwrap().clone()
+}
+
+/// The review pages say what each thing is: a game's decisive move by
+/// number and side (it was "Ke3 (ply 3)"), an audit finding grouped under
+/// its own kind (a time-control finding was grouped under the game's
+/// `resignation-or-agreement`), a claim's kind labelled a claim.
+#[test]
+fn review_pages_name_things_as_they_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("review.html");
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["adjudicate", "-q", "samples/", "-o", "/dev/null", "--html"])
+        .arg(&page)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let items = page_items(&std::fs::read_to_string(&page).unwrap());
+    let at = |title: &str| {
+        items
+            .iter()
+            .find(|i| i["t"] == title)
+            .map(|i| i["at"].as_str().unwrap_or("").to_string())
+    };
+    assert_eq!(
+        at("samples/ddcl-league-match.pgn, game 4").as_deref(),
+        Some("55. Bxg7")
+    );
+    assert_eq!(
+        at("samples/active30-rated-list.pgn, game 11").as_deref(),
+        Some("51. Ke3")
+    );
+    assert!(items
+        .iter()
+        .all(|i| !i["at"].as_str().unwrap_or("").contains("ply")));
+
+    let page = dir.path().join("audit.html");
+    let o = arbiter(&[
+        "audit",
+        "-q",
+        "--list",
+        "active30",
+        sample("active30-rated-list.pgn").to_str().unwrap(),
+        "-o",
+        "/dev/null",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let html = std::fs::read_to_string(&page).unwrap();
+    let kinds: Vec<(String, String)> = page_items(&html)
+        .iter()
+        .map(|i| {
+            (
+                i["s"].as_str().unwrap().into(),
+                i["r"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    let pair = |s: &str, r: &str| (s.to_string(), r.to_string());
+    assert_eq!(
+        kinds,
+        [
+            pair("time-control", "time-control"),
+            pair("time-control", "time-control"),
+            pair("result", "flag-fall-cannot-mate"),
+            pair("rounds-per-day", "rounds-per-day"),
+        ]
+    );
+    assert!(html.contains("<th>finding</th><th>items</th>"), "{html}");
+
+    let out = dir.path().join("packets");
+    let page = dir.path().join("claims.html");
+    let o = arbiter(&[
+        "claim",
+        "-q",
+        sample("claims").to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("<th>claim</th><th>items</th>"), "{html}");
+    assert!(
+        html.contains("<label>Claim <select id=\"f-reason\">"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<th>recommendation</th><th>items</th>"),
+        "{html}"
+    );
+    assert!(!html.contains("<th>reason</th>"), "{html}");
+}

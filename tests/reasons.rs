@@ -81,7 +81,10 @@ fn dead_position_ends_the_game_whatever_follows() {
         ],
     );
     assert_detail_contains(&row, "(K+B v K)");
-    assert_detail_contains(&row, "2 more plies were recorded after the game had ended");
+    assert_detail_contains(
+        &row,
+        "the moves recorded after it (1... Kd6 to 2. Kd2) came after the game had ended",
+    );
 }
 
 #[test]
@@ -303,7 +306,7 @@ fn garbled_move_is_a_parse_error_with_its_line() {
             ("plies", "4"),
         ],
     );
-    assert_detail_contains(&rows[1], "line 10: \"Xq9\" at ply 5 is not a move");
+    assert_detail_contains(&rows[1], "line 10: 3. \"Xq9\" is not a move");
 }
 
 #[test]
@@ -312,15 +315,26 @@ fn unsupported_variant_and_null_move() {
         "fide-rapid",
         "[Variant \"Atomic\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n",
     );
+    // Not judged, so no rule of play or scoring is cited (it was FIDE 10.1).
     assert_cells(
         &row,
         &[
             ("result", "*"),
             ("status", "review"),
             ("reason", "unsupported"),
+            ("rule", "not judged (variant)"),
+            (
+                "detail",
+                "variant \"Atomic\" is not judged (only standard chess and Chess960 are); \
+                 the recorded result 1-0 is not checked",
+            ),
         ],
     );
-    assert_detail_contains(&row, "variant \"Atomic\" is not judged");
+    let row = judge_one(
+        "ecf-quickplay",
+        "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n",
+    );
+    assert_cells(&row, &[("reason", "unsupported"), ("rule", "PGN 16.1")]);
     let row = judge_one("fide-rapid", "[Result \"*\"]\n\n1. e4 -- 2. d4 *\n");
     assert_cells(
         &row,

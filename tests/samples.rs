@@ -80,7 +80,10 @@ fn ddcl_league_match_under_ecf_quickplay() {
             ("final_fen", "8/6B1/4k3/8/8/4K3/8/8 b - - 0 55"),
         ],
     );
-    assert_detail_contains(&r[3], "5 more plies were recorded after the game had ended");
+    assert_detail_contains(
+        &r[3],
+        "after 55. Bxg7; the moves recorded after it (55... Kf5 to 57... Kf5) came after the game had ended",
+    );
     assert_cells(
         &r[4],
         &[
@@ -184,7 +187,10 @@ fn fide_rapid_open() {
             ("plies", "16"),
         ],
     );
-    assert_detail_contains(&r[2], "2 more plies were recorded after the game had ended");
+    assert_detail_contains(
+        &r[2],
+        "the moves recorded after it (48. Re1 to 48... Re8) came after the game had ended",
+    );
     assert_cells(
         &r[3],
         &[

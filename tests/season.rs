@@ -1505,7 +1505,7 @@ fn an_undecided_board_is_finished_by_a_recorded_decision() {
     );
     assert_eq!(
         p["reason"],
-        "pgn \"g.pgn\": the game's result cannot be decided under ecf-quickplay: the game is unfinished after 3 plies"
+        "pgn \"g.pgn\": the game's result cannot be decided under ecf-quickplay: the game is unfinished after 2. Nf3"
     );
     let key = p["game_key"].clone();
     assert_eq!(key.len(), 33);

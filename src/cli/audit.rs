@@ -166,7 +166,12 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             .iter()
             .map(|f| finding_item(f, &boards, &rules))
             .collect();
-        let page = review::page(&format!("arbiter audit: {}", list.title), &totals, &items);
+        let page = review::page_labelled(
+            &format!("arbiter audit: {}", list.title),
+            &totals,
+            &items,
+            ["finding", "reason"],
+        );
         if let Err(e) = crate::report::write::atomic_write(path, page.as_bytes()) {
             eprintln!("arbiter: {}: {e}", path.display());
             return ExitStatus::Error;
@@ -358,9 +363,12 @@ fn finding_item(f: &Finding, boards: &Boards, rules: &Ruleset) -> ReviewItem {
         white: f.white.clone(),
         black: f.black.clone(),
         status: f.finding.into(),
-        reason: j
-            .map(|j| j.verdict.reason.as_str().into())
-            .unwrap_or_default(),
+        // A finding is grouped under its own kind; a result finding under
+        // the reason the game was judged for.
+        reason: match (f.finding, j) {
+            ("result", Some(j)) => j.verdict.reason.as_str().into(),
+            (kind, _) => kind.into(),
+        },
         recorded: String::new(),
         result: j
             .map(|j| j.verdict.result.as_str().into())

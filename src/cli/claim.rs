@@ -382,7 +382,9 @@ fn write_table_and_page(
     if let Some(page) = &a.html {
         atomic_write(
             page,
-            review::page("arbiter claims", totals, items).as_bytes(),
+            // A claim's recommendation, and its kind: a claim, not a reason.
+            review::page_labelled("arbiter claims", totals, items, ["recommendation", "claim"])
+                .as_bytes(),
         )
         .map_err(|e| format!("{}: {e}", page.display()))?;
     }

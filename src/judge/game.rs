@@ -77,6 +77,13 @@ impl Ctx<'_> {
         self.write_written(n, out);
     }
 
+    /// The number ply `n` is written under, e.g. `41...`.
+    fn number(&self, n: usize) -> String {
+        let mut s = String::new();
+        self.r.write_move_number(n, &mut s);
+        s
+    }
+
     /// Ply `n` numbered and as written, e.g. `41... Qxe4`.
     fn named(&self, n: usize) -> String {
         let mut s = String::new();
@@ -124,6 +131,7 @@ impl Ctx<'_> {
         Judgement {
             verdict,
             mv: ply.map(|p| self.written(p)).unwrap_or_default(),
+            numbered: ply.map(|p| self.named(p)).unwrap_or_default(),
             ply,
             white_clock: self.clocks.at(at, Side::White),
             black_clock: self.clocks.at(at, Side::Black),
@@ -385,6 +393,22 @@ fn unterminated(mut j: Judgement) -> Judgement {
     j
 }
 
+/// The citation of a game in a variant `arbiter` does not judge: not a
+/// rule of play or scoring, which would say the game was judged by it.
+pub(crate) const NOT_JUDGED_VARIANT: &str = "not judged (variant)";
+
+/// A game that cannot be set up to judge: `review`, its recorded result
+/// not checked.
+fn not_judged(why: String, rule: Citation, recorded: GameResult) -> Judgement {
+    Judgement::bare(
+        Verdict::against(recorded, GameResult::Unknown, Reason::Unsupported, rule),
+        format!(
+            "{why}; the recorded result {} is not checked",
+            recorded.as_str()
+        ),
+    )
+}
+
 fn judge_game(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratch) -> Judgement {
     let rules = env.rules;
     let recorded = game.tags.recorded_result();
@@ -395,22 +419,12 @@ fn judge_game(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratc
     }
     let (start, _mode) = match replay::start_position(&game.tags) {
         Start::Position(p, m) => (p, m),
-        Start::Unsupported(why) => {
-            let mut j = Judgement::bare(
-                Verdict::against(
-                    recorded,
-                    GameResult::Unknown,
-                    Reason::Unsupported,
-                    rules.scoring.rule.clone(),
-                ),
-                format!(
-                    "{why}; the recorded result {} is not checked",
-                    recorded.as_str()
-                ),
-            );
-            j.plies = 0;
-            return j;
+        // Nothing is judged, so no rule of play or scoring is cited: a
+        // variant says it is not judged, a broken FEN names the standard.
+        Start::Variant(why) => {
+            return not_judged(why, Citation::fixed(NOT_JUDGED_VARIANT), recorded)
         }
+        Start::BadSetup(why) => return not_judged(why, Citation::fixed("PGN 16.1"), recorded),
     };
     let start_pos = start.clone();
     let mut rr = ReplayRules::of(rules);
@@ -446,7 +460,10 @@ fn judge_game(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratc
         notes: Vec::new(),
     };
     if let Some(err) = &game.error {
-        let at = c.r.plies;
+        let at = match c.r.plies {
+            0 => "before the first move".to_string(),
+            n => format!("after {}", c.named(n)),
+        };
         return c.finish(
             Verdict::new(
                 GameResult::Unknown,
@@ -455,7 +472,7 @@ fn judge_game(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratc
                 Citation::fixed("PGN 8.2"),
             ),
             None,
-            format!("the movetext breaks off after ply {at}: {err}"),
+            format!("the movetext breaks off {at}: {err}"),
         );
     }
     judge_replayed(c)
@@ -493,6 +510,7 @@ fn judge_replayed(mut c: Ctx<'_>) -> Judgement {
                     text: String::new(),
                     line: 0,
                 });
+            let c_number = c.number(n);
             let mut j = c.finish(
                 Verdict::new(
                     GameResult::Unknown,
@@ -502,10 +520,11 @@ fn judge_replayed(mut c: Ctx<'_>) -> Judgement {
                 ),
                 Some(n),
                 format!(
-                    "line {}: {:?} at ply {} is not a move; the game was replayed up to it",
-                    g.line, g.text, n
+                    "line {}: {c_number} {:?} is not a move; the game was replayed up to it",
+                    g.line, g.text
                 ),
             );
+            j.numbered = format!("{c_number} {}", g.text);
             j.mv = g.text;
             return j;
         }
@@ -588,12 +607,17 @@ fn judge_board_ending(c: Ctx<'_>, e: replay::Ending) -> Judgement {
     } else {
         c.write_named(" after ", e.ply, &mut main);
     }
-    let after = c.game.plies.len().saturating_sub(e.ply);
-    if after > 0 && c.game.garbled.is_none() {
-        let _ = write!(
-            main,
-            "; {after} more plies were recorded after the game had ended and do not count"
-        );
+    let recorded = c.game.plies.len();
+    if recorded > e.ply && c.game.garbled.is_none() {
+        // Named by move number, as the scoresheet shows them.
+        let (first, last) = (c.named(e.ply + 1), c.named(recorded));
+        let _ = match recorded - e.ply {
+            1 => write!(main, "; {first} was recorded after the game had ended and does not count"),
+            _ => write!(
+                main,
+                "; the moves recorded after it ({first} to {last}) came after the game had ended and do not count"
+            ),
+        };
     }
     // A flag that fell before the board ending and was not called.
     let early_flag = [Side::White, Side::Black]
@@ -1003,8 +1027,8 @@ fn judge_unfinished(c: Ctx<'_>, term_note: &str) -> Judgement {
         let reason = Reason::Unterminated;
         let v = Verdict::against(c.recorded, GameResult::Unknown, reason, rule);
         let main = format!(
-            "the game is unfinished after {} plies{term_note}",
-            c.r.plies
+            "the game is unfinished after {}{term_note}",
+            c.named(c.r.plies)
         );
         (v, main)
     };

@@ -28,8 +28,11 @@ use crate::{
 #[derive(Debug)]
 pub enum Start {
     Position(Chess, CastlingMode),
-    /// A variant or setup the tool does not judge, with why.
-    Unsupported(String),
+    /// A variant the tool does not judge (only standard chess and
+    /// Chess960 are), with why.
+    Variant(String),
+    /// A `FEN` tag that cannot be read or is no legal position, with why.
+    BadSetup(String),
 }
 
 /// Builds the start position from `Variant`, `SetUp` and `FEN`.
@@ -49,7 +52,9 @@ pub fn start_position(tags: &Tags) -> Start {
     } else if one_of(&CHESS960) {
         CastlingMode::Chess960
     } else {
-        return Start::Unsupported(format!("variant {variant:?} is not judged"));
+        return Start::Variant(format!(
+            "variant {variant:?} is not judged (only standard chess and Chess960 are)"
+        ));
     };
     let fen = tags.fen.trim();
     if fen.is_empty() {
@@ -57,11 +62,11 @@ pub fn start_position(tags: &Tags) -> Start {
     }
     let parsed: Fen = match fen.parse() {
         Ok(f) => f,
-        Err(e) => return Start::Unsupported(format!("FEN tag {fen:?} cannot be read: {e}")),
+        Err(e) => return Start::BadSetup(format!("FEN tag {fen:?} cannot be read: {e}")),
     };
     match parsed.into_position::<Chess>(mode) {
         Ok(p) => Start::Position(p, mode),
-        Err(e) => Start::Unsupported(format!("FEN tag {fen:?} is not a legal position: {e}")),
+        Err(e) => Start::BadSetup(format!("FEN tag {fen:?} is not a legal position: {e}")),
     }
 }
 

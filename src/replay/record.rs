@@ -220,7 +220,7 @@ pub(crate) fn from_text(source: String, text: &[u8], rules: &Ruleset) -> Record 
 pub(crate) fn from_game(source: &str, game: &pgn::ParsedGame, rules: &Ruleset) -> Record {
     let start = match replay::start_position(&game.tags) {
         Start::Position(p, _) => p,
-        Start::Unsupported(why) => {
+        Start::Variant(why) | Start::BadSetup(why) => {
             return Record::empty(source.to_string(), format!("{source}: {why}"))
         }
     };
@@ -264,8 +264,9 @@ pub(crate) fn from_game(source: &str, game: &pgn::ParsedGame, rules: &Ruleset) -
         });
     }
     if r.stop == Some(replay::Stop::NullMove(r.plies + 1)) {
+        let at = ev.move_number(r.plies + 1);
         ev.problem
-            .get_or_insert_with(|| format!("{source}: move {} is a null move", r.plies + 1));
+            .get_or_insert_with(|| format!("{source}: {at}-- is a null move"));
     }
     ev.position = r.pos.clone();
     let (clocks, tc) = clock_facts(

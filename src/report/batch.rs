@@ -154,11 +154,8 @@ pub(crate) fn review_item(g: &Judged<'_>, j: &Judgement, rules: &Ruleset) -> Rev
         result: j.verdict.result.as_str().into(),
         rules: rules.explain(&j.verdict.rule),
         detail: j.detail.clone(),
-        at: match j.ply {
-            Some(p) if !j.mv.is_empty() => format!("{} (ply {p})", j.mv),
-            Some(p) => format!("ply {p}"),
-            None => String::new(),
-        },
+        // By move number and side, as the scoresheet names it.
+        at: j.numbered.clone(),
         white_clock: clock(j.white_clock),
         black_clock: clock(j.black_clock),
         fen,

@@ -44,7 +44,7 @@ pub(crate) struct ReviewItem {
     /// Each rule cited, with what it says (empty when unknown).
     pub(crate) rules: Vec<(String, String)>,
     pub(crate) detail: String,
-    /// "41. Qxh7 (ply 81)".
+    /// "41. Qxh7": the decisive move by number and side.
     pub(crate) at: String,
     pub(crate) white_clock: String,
     pub(crate) black_clock: String,
@@ -258,7 +258,19 @@ const KEYS: &str = "<p class=\"keys\"><b>Keys</b>: <kbd>j</kbd> or <kbd>↓</kbd
 /// The whole page for `items`, in memory (claims and audits, whose items
 /// are few).
 pub(crate) fn page(heading: &str, totals: &str, items: &[ReviewItem]) -> String {
+    page_labelled(heading, totals, items, ["status", "reason"])
+}
+
+/// `page`, its two groupings named as what they are (a claim's
+/// recommendation and kind, an audit's finding and the game's reason).
+pub(crate) fn page_labelled(
+    heading: &str,
+    totals: &str,
+    items: &[ReviewItem],
+    labels: [&'static str; 2],
+) -> String {
     let mut w = PageWriter::in_memory();
+    w.labels = labels;
     for it in items {
         // Writing into memory cannot fail.
         let _ = w.add(it);
@@ -274,6 +286,8 @@ pub(crate) fn page(heading: &str, totals: &str, items: &[ReviewItem]) -> String 
 /// many games need attention; `finish` writes the head, the summary, the
 /// data and the script, in that order.
 pub(crate) struct PageWriter {
+    /// What `status` and `reason` hold, as the tables and filters name them.
+    pub(crate) labels: [&'static str; 2],
     entries: Spool,
     items: u64,
     by_status: BTreeMap<String, u64>,
@@ -380,6 +394,7 @@ impl PageWriter {
 
     fn with(entries: Spool) -> PageWriter {
         PageWriter {
+            labels: ["status", "reason"],
             entries,
             items: 0,
             by_status: BTreeMap::new(),
@@ -481,12 +496,14 @@ impl PageWriter {
             esc(totals)
         ));
         h.push_str(&format!(
-            "<details class=\"summary\"><summary>Counts by status, reason and event ({} items, {} events): click a count to list those items</summary><div class=\"tables\">",
+            "<details class=\"summary\"><summary>Counts by {}, {} and event ({} items, {} events): click a count to list those items</summary><div class=\"tables\">",
+            self.labels[0],
+            self.labels[1],
             self.items,
             self.by_event.len()
         ));
-        h.push_str(&table("status", "status", &self.by_status));
-        h.push_str(&table("reason", "reason", &self.by_reason));
+        h.push_str(&table(self.labels[0], "status", &self.by_status));
+        h.push_str(&table(self.labels[1], "reason", &self.by_reason));
         h.push_str("<table><tr><th>event</th><th>items</th>");
         for s in self.by_status.keys() {
             h.push_str(&format!("<th>{}</th>", esc(value_of(s))));
@@ -509,13 +526,14 @@ impl PageWriter {
         }
         h.push_str("</table></div></details></header>\n");
         h.push_str("<div class=\"bar\" id=\"bar\"><div class=\"filters\">");
+        let capital = |l: &str| l[..1].to_uppercase() + &l[1..];
         h.push_str(&options(
-            "Status",
+            &capital(self.labels[0]),
             "f-status",
             self.by_status.keys().cloned(),
         ));
         h.push_str(&options(
-            "Reason",
+            &capital(self.labels[1]),
             "f-reason",
             self.by_reason.keys().cloned(),
         ));
