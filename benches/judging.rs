@@ -58,7 +58,10 @@ fn claims(c: &mut Criterion) {
         g.bench_function(format!("judge+packet/{name}"), |b| {
             b.iter(|| {
                 let r = arbiter::judge::claim::judge_claim(black_box(claim.clone()), None);
-                arbiter::report::packet::render(&arbiter::report::packet::claim_packet(&r))
+                arbiter::report::packet::render(
+                    &arbiter::report::packet::claim_packet(&r),
+                    arbiter::report::packet::Made(0),
+                )
             })
         });
     }

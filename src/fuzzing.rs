@@ -88,7 +88,10 @@ pub fn claim_toml(data: &[u8]) {
     let opts = crate::claim::LoadOptions::default();
     if let Ok(claim) = crate::claim::file::parse_claim("fuzz.toml", "fuzz", s, base, opts) {
         let ruling = crate::judge::claim::judge_claim(claim, None);
-        let _ = crate::report::packet::render(&crate::report::packet::claim_packet(&ruling));
+        let _ = crate::report::packet::render(
+            &crate::report::packet::claim_packet(&ruling),
+            crate::report::packet::Made(0),
+        );
     }
 }
 
@@ -161,7 +164,7 @@ pub fn packet_layout(data: &[u8]) {
             let record = crate::replay::record::from_game("fuzz.pgn", &game, rules);
             let packet =
                 crate::report::packet::game_packet("fuzz.pgn", g.index, &record, &j, rules);
-            let pdf = crate::report::packet::render(&packet);
+            let pdf = crate::report::packet::render(&packet, crate::report::packet::Made(0));
             assert!(pdf.starts_with(b"%PDF"), "not a PDF");
         }
     }

@@ -1419,3 +1419,202 @@ fn signed_rulings_are_recorded_once_and_applied() {
     );
     assert_eq!(rows[0]["game_key"], key("bcf-illegal"));
 }
+
+/// `pdfinfo -isodates` of a PDF: its fields by name.
+fn pdfinfo(pdf: &Path) -> BTreeMap<String, String> {
+    let o = Command::new("pdfinfo")
+        .arg("-isodates")
+        .arg(pdf)
+        .output()
+        .expect("pdfinfo (poppler-utils)");
+    assert!(o.status.success());
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+        // The first of a name: a PDF/X subtype's "Title" comes later.
+        .fold(BTreeMap::new(), |mut m, (k, v)| {
+            m.entry(k).or_insert(v);
+            m
+        })
+}
+
+/// The letters of the diagram whose file labels are the `nth` row of
+/// "a b ... h" on page `page` (from 0, top down), by square.
+fn nth_diagram_letters(pdf: &Path, page: u32, nth: usize) -> BTreeSet<(String, char)> {
+    let p = page.to_string();
+    let words = common::pdf_words(pdf, &["-f", &p, "-l", &p]);
+    // Rows of file labels: an "a" with an "h" on its line, top down.
+    let mut rows: Vec<f32> = words
+        .iter()
+        .filter(|(w, _, y)| {
+            w == "a"
+                && words
+                    .iter()
+                    .any(|(h, _, y2)| h == "h" && (y - y2).abs() < 1.0)
+        })
+        .map(|(_, _, y)| *y)
+        .collect();
+    rows.sort_by(f32::total_cmp);
+    rows.dedup_by(|a, b| (*a - *b).abs() < 1.0);
+    let base = rows[nth];
+    let x_of = |c: char| {
+        words
+            .iter()
+            .find(|(w, _, y)| w == &c.to_string() && (y - base).abs() < 1.0)
+            .map(|(_, x, _)| *x)
+            .unwrap()
+    };
+    let (xa, xh) = (x_of('a'), x_of('h'));
+    let sq = (xh - xa) / 7.0;
+    let mut out = BTreeSet::new();
+    for (w, x, y) in &words {
+        if w.len() != 1 || !"KQRBNP".contains(w.as_str()) {
+            continue;
+        }
+        let file = ((x - xa) / sq + 0.5).floor();
+        // Rank 1's centre is about a square above the file labels.
+        let rank = ((base - y) / sq + 0.35).floor();
+        if (0.0..8.0).contains(&file) && (1.0..=8.0).contains(&rank) {
+            let s = Square::from_coords(
+                shakmaty::File::new(file as u32),
+                shakmaty::Rank::new(rank as u32 - 1),
+            );
+            out.insert((s.to_string(), w.chars().next().unwrap()));
+        }
+    }
+    out
+}
+
+/// The DDCL sample's board 4 (a dead position after 55. Bxg7, five moves
+/// written after it): the sheet agrees with itself. Its header clocks are
+/// the scoresheet's, the finding does not repeat the reason, the position
+/// the ruling rests on is drawn, the ruleset is the one the rules map
+/// chose, and the PDF says what it is and when it was made.
+#[test]
+fn the_ddcl_board_4_review_sheet_agrees_with_itself() {
+    if !common::tools(
+        "the_ddcl_board_4_review_sheet_agrees_with_itself",
+        &[common::Tool::Poppler],
+    ) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let packets = dir.path().join("p");
+    // As the README runs it: the samples folder, under its rules map.
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["adjudicate", "-q", "-o", "-", "samples/", "--packets"])
+        .arg(&packets)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("SOURCE_DATE_EPOCH", "1767225600")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let pdf = packets.join("samples_ddcl-league-match-game4.pdf");
+    let text = pdftotext(&pdf, &["-layout"]);
+    for s in [
+        "Clocks at the end     White 0:00:28, Black 0:00:00",
+        "Ruling rests on       55. Bxg7",
+        "Clocks then           White 0:00:30, Black none written",
+        "(ecf-quickplay)",
+        "Position the ruling rests on, after 55. Bxg7",
+        "recorded result",
+    ] {
+        assert!(text.contains(s), "{s:?} missing:\n{text}");
+    }
+    assert!(!text.contains("Black not known"), "{text}");
+    assert!(!text.contains("dead-position: dead position"), "{text}");
+    assert!(!text.contains("ply"), "{text}");
+    // Both diagrams: the last position recorded, and the one the ruling rests on.
+    assert_eq!(
+        nth_diagram_letters(&pdf, 1, 0),
+        letters_of("5B2/8/8/5k2/8/5K2/8/8 w - - 5 58")
+    );
+    assert_eq!(
+        nth_diagram_letters(&pdf, 1, 1),
+        letters_of("8/6B1/4k3/8/8/4K3/8/8 b - - 0 55")
+    );
+    let info = pdfinfo(&pdf);
+    assert_eq!(
+        info["Title"],
+        "Review sheet: samples/ddcl-league-match.pgn, game 4 · dead-position"
+    );
+    assert!(
+        info["CreationDate"].starts_with("2026-01-01T00:00:00"),
+        "{info:?}"
+    );
+    assert_eq!(
+        info["Creator"],
+        format!("arbiter {}", env!("CARGO_PKG_VERSION"))
+    );
+    // Not PDF/X, and not said to be.
+    assert!(!info.contains_key("PDF subtype"), "{info:?}");
+    assert_eq!(info["Page size"], "595.276 x 841.89 pts (A4)");
+    // The high-school league prints on Letter: its ruleset says so.
+    let hs = packets.join("samples_hs-league-game1.pdf");
+    assert_eq!(pdfinfo(&hs)["Page size"], "612 x 792 pts (letter)");
+}
+
+/// `--paper` over the ruleset's paper, for claims and review sheets alike;
+/// every PDF dated the day it was made, never 1970.
+#[test]
+fn paper_follows_the_ruleset_unless_asked() {
+    if !common::tools(
+        "paper_follows_the_ruleset_unless_asked",
+        &[common::Tool::Poppler],
+    ) {
+        return;
+    }
+    let (dir, _) = run_samples(&[]);
+    let size = |f: &str| pdfinfo(&dir.path().join(f))["Page size"].clone();
+    assert_eq!(size("hsl-ilc.pdf"), "612 x 792 pts (letter)");
+    assert_eq!(size("ecf-progress.pdf"), "595.276 x 841.89 pts (A4)");
+    let today = {
+        let days = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs()
+            / 86_400;
+        // Days since 1970 to a civil date (proleptic Gregorian).
+        let z = days as i64 + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z - era * 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let d = doy - (153 * mp + 2) / 5 + 1;
+        let m = if mp < 10 { mp + 3 } else { mp - 9 };
+        let y = yoe + era * 400 + i64::from(m <= 2);
+        format!("{y:04}-{m:02}-{d:02}")
+    };
+    let made = pdfinfo(&dir.path().join("hsl-ilc.pdf"))["CreationDate"].clone();
+    assert!(made.starts_with(&today), "{made} is not {today}");
+    assert_eq!(
+        pdfinfo(&dir.path().join("hsl-ilc.pdf"))["Title"],
+        "Appeal packet: insufficient-losing-chances claim · hsl-ilc"
+    );
+    let (dir, _) = run_samples(&["--paper", "a4"]);
+    assert_eq!(
+        pdfinfo(&dir.path().join("hsl-ilc.pdf"))["Page size"],
+        "595.276 x 841.89 pts (A4)"
+    );
+    let out = tempfile::tempdir().unwrap();
+    let o = arbiter(&[
+        "adjudicate",
+        "-q",
+        "-r",
+        "ecf-quickplay",
+        sample("ddcl-league-match.pgn").to_str().unwrap(),
+        "--packets",
+        out.path().to_str().unwrap(),
+        "--paper",
+        "letter",
+        "-o",
+        "/dev/null",
+    ]);
+    assert!(o.status.success());
+    for e in std::fs::read_dir(out.path()).unwrap() {
+        let info = pdfinfo(&e.unwrap().path());
+        assert_eq!(info["Page size"], "612 x 792 pts (letter)");
+    }
+}

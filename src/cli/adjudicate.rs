@@ -56,6 +56,9 @@ pub(crate) struct Args {
     /// Write a PDF packet (diagram, scoresheet, clock chart, verdict) into this folder for every game not confirmed.
     #[arg(long, value_name = "DIR")]
     pub(crate) packets: Option<PathBuf>,
+    /// The packets' paper: a4 or letter (default: each game's ruleset's, Letter for uscf and hs-league).
+    #[arg(long, value_enum)]
+    pub(crate) paper: Option<crate::report::packet::Paper>,
     /// Results format: csv (default), json (one array) or ndjson (one object a line).
     #[arg(long, value_enum, default_value_t = Format::Csv)]
     pub(crate) format: Format,
@@ -94,9 +97,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         Err(o) => return o,
     };
     let bar = progress(&a, &sources, &mut opts);
-    if let Err(e) = syzygy_and_packets(&a, &rules, &sources, &mut opts) {
-        return e;
-    }
+    let all_sources = sources.clone();
     let sources = match rules_map(&a, sources, &skipped, &mut opts) {
         Ok(s) => s,
         Err(e) => {
@@ -104,6 +105,10 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             return ExitStatus::Error;
         }
     };
+    // After the rules map: each packet is drawn under its game's ruleset.
+    if let Err(e) = syzygy_and_packets(&a, &rules, &all_sources, &mut opts) {
+        return e;
+    }
     opts.strict_rules = a.strict_rules;
     opts.decisions = match super::decisions_option(a.decisions.as_deref()) {
         Ok(d) => d,
@@ -398,7 +403,8 @@ fn syzygy_and_packets(
             eprintln!("arbiter: --packets {}: {e}", dir.display());
             return Err(ExitStatus::Error);
         }
-        let (dir, packet_rules) = (dir.clone(), rules.clone());
+        let (dir, packet_rules, paper) = (dir.clone(), rules.clone(), a.paper);
+        let map = opts.rules_map.clone();
         let inputs: Vec<PathBuf> = sources
             .iter()
             .filter_map(|s| match s {
@@ -406,8 +412,14 @@ fn syzygy_and_packets(
                 crate::read::Source::Stdin => None,
             })
             .collect();
+        let made = packet::Made::now();
         opts.on_unconfirmed = Some(std::sync::Arc::new(move |u: pipeline::Unconfirmed<'_>| {
-            write_packet(&dir, &u, &packet_rules, &inputs)
+            // The ruleset the game was judged under, as the judge chose it.
+            let rules = map
+                .as_deref()
+                .and_then(|m| m.choose(u.source, &u.game.tags))
+                .unwrap_or(&packet_rules);
+            write_packet(&dir, &u, rules, &inputs, (paper, made))
         }));
     }
     Ok(())
@@ -473,25 +485,25 @@ fn writing_target(e: &std::io::Error, out: &Option<PathBuf>, pgn: &Option<PathBu
     }
 }
 
-/// Draws and writes the packet of a game `adjudicate` did not confirm.
+/// Draws and writes the packet of a game `adjudicate` did not confirm, on
+/// the paper asked for (else the ruleset's), dated when the run began.
 fn write_packet(
     dir: &Path,
     u: &pipeline::Unconfirmed<'_>,
     rules: &Ruleset,
     inputs: &[PathBuf],
+    (paper, made): (Option<packet::Paper>, packet::Made),
 ) -> Result<(), String> {
     let (source, index) = (u.source, u.index);
     let path = dir.join(packet_file_name(source, index));
     super::refuse_inputs_as_outputs(std::slice::from_ref(&path), inputs)?;
     let pdf = catch_unwind(AssertUnwindSafe(|| {
         let record = crate::replay::record::from_game(source, u.game, rules);
-        packet::render(&packet::game_packet(
-            source,
-            index,
-            &record,
-            u.judgement,
-            rules,
-        ))
+        let mut p = packet::game_packet(source, index, &record, u.judgement, rules);
+        if let Some(paper) = paper {
+            p.paper = paper;
+        }
+        packet::render(&p, made)
     }))
     .map_err(|_| format!("{source}: game {index}: the packet could not be drawn"))?;
     atomic_write(&path, &pdf).map_err(|e| format!("{}: {e}", path.display()))

@@ -16,7 +16,7 @@ use crate::{
     report::{
         csv::{claims_row, CLAIMS_HEADER},
         json::{claim_json, document, Format},
-        packet::{claim_packet, render},
+        packet::{claim_packet, render, Made, Paper},
         review::{self, ReviewItem},
         write::{atomic_write, csv_bytes},
     },
@@ -45,6 +45,9 @@ pub(crate) struct Args {
     /// Also write a self-contained HTML review page of the claims (positions, rulings, links to the packets).
     #[arg(long, value_name = "FILE")]
     pub(crate) html: Option<PathBuf>,
+    /// The packets' paper: a4 or letter (default: each claim's ruleset's, Letter for uscf and hs-league).
+    #[arg(long, value_enum)]
+    pub(crate) paper: Option<crate::report::packet::Paper>,
     /// No summary on stderr.
     #[arg(short, long)]
     pub(crate) quiet: bool,
@@ -136,6 +139,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     let mut rulings = Vec::new();
     let mut counts = [0usize; 3];
     let mut not_judged = 0usize;
+    let made = crate::report::packet::Made::now();
     for ((file, loaded), name) in loaded.into_iter().zip(names) {
         let id = file
             .file_stem()
@@ -155,7 +159,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
                 continue;
             }
         };
-        let (r, pdf) = match judge_and_render(file, claim, syzygy.as_ref()) {
+        let (r, pdf) = match judge_and_render(file, claim, syzygy.as_ref(), (a.paper, made)) {
             Ok(x) => x,
             Err(msg) => {
                 eprintln!("arbiter: {msg}");
@@ -297,10 +301,15 @@ fn judge_and_render(
     file: &Path,
     claim: crate::claim::Claim,
     syzygy: Option<&Syzygy>,
+    (paper, made): (Option<Paper>, Made),
 ) -> Result<(crate::claim::Ruling, Vec<u8>), String> {
     catch_unwind(AssertUnwindSafe(|| {
         let r = judge_claim(claim, syzygy);
-        let pdf = render(&claim_packet(&r));
+        let mut p = claim_packet(&r);
+        if let Some(paper) = paper {
+            p.paper = paper;
+        }
+        let pdf = render(&p, made);
         (r, pdf)
     }))
     .map_err(|_| {

@@ -6,7 +6,11 @@ use shakmaty::{Color, Position};
 
 use super::ExitStatus;
 use crate::analysis::position::parse_position;
-use crate::report::{diagram::diagram_pdf, write::atomic_write};
+use crate::report::{
+    diagram::diagram_pdf,
+    pdf::{Made, Paper},
+    write::atomic_write,
+};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
@@ -15,6 +19,9 @@ pub(crate) struct Args {
     /// The PDF to write.
     #[arg(short, long)]
     pub(crate) out: PathBuf,
+    /// The paper: a4 (default) or letter.
+    #[arg(long, value_enum, default_value_t = Paper::A4)]
+    pub(crate) paper: Paper,
 }
 
 pub(crate) fn run(a: Args) -> ExitStatus {
@@ -25,7 +32,13 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             return ExitStatus::Error;
         }
     };
-    let pdf = diagram_pdf(pos.board(), a.fen.trim(), pos.turn() == Color::White);
+    let pdf = diagram_pdf(
+        pos.board(),
+        a.fen.trim(),
+        pos.turn() == Color::White,
+        a.paper,
+        Made::now(),
+    );
     match atomic_write(&a.out, &pdf) {
         Ok(()) => ExitStatus::Ok,
         Err(e) => {

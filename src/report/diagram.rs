@@ -8,8 +8,6 @@ use printpdf::{
 };
 use shakmaty::{Board, Color as Side, File, Rank, Role, Square};
 
-const A4: (f32, f32) = (595.0, 842.0);
-
 fn grey(percent: f32) -> Color {
     Color::Greyscale(Greyscale {
         percent,
@@ -195,19 +193,33 @@ pub(crate) fn diagram_ops(board: &Board, x0: f32, y0: f32, sq: f32) -> Vec<Op> {
 }
 
 /// A one-page PDF with the diagram of `board`, for `arbiter diagram`.
-pub(crate) fn diagram_pdf(board: &Board, fen: &str, white_to_move: bool) -> Vec<u8> {
+pub(crate) fn diagram_pdf(
+    board: &Board,
+    fen: &str,
+    white_to_move: bool,
+    paper: super::pdf::Paper,
+    made: super::pdf::Made,
+) -> Vec<u8> {
+    let (page_w, page_h) = paper.points();
     let mut ops = Vec::new();
     text(
         &mut ops,
         72.0,
-        780.0,
+        page_h - 62.0,
         16.0,
         BuiltinFont::HelveticaBold,
         "Final position",
     );
-    text(&mut ops, 72.0, 760.0, 9.0, BuiltinFont::Courier, fen);
+    text(
+        &mut ops,
+        72.0,
+        page_h - 82.0,
+        9.0,
+        BuiltinFont::Courier,
+        fen,
+    );
     let sq = 40.0;
-    let (x0, y0) = ((A4.0 - 8.0 * sq) / 2.0, 380.0);
+    let (x0, y0) = ((page_w - 8.0 * sq) / 2.0, page_h - 462.0);
     ops.extend(diagram_ops(board, x0, y0, sq));
     let (w, b) = men(board);
     text(
@@ -231,11 +243,12 @@ pub(crate) fn diagram_pdf(board: &Board, fen: &str, white_to_move: bool) -> Vec<
         BuiltinFont::Helvetica,
         &format!("{to_move}. White at the bottom; Black's men are ringed (ECF QPF 15)."),
     );
-    let mut doc = PdfDocument::new("Final position");
-    doc.with_pages(vec![PdfPage::new(
-        printpdf::Mm(210.0),
-        printpdf::Mm(297.0),
-        ops,
-    )]);
-    doc.save(&PdfSaveOptions::default(), &mut Vec::new())
+    let title = format!("Position diagram: {fen}");
+    let mut doc = PdfDocument::new(&title);
+    super::pdf::stamp(&mut doc, &title, made);
+    let (w, h) = paper.mm();
+    doc.with_pages(vec![PdfPage::new(printpdf::Mm(w), printpdf::Mm(h), ops)]);
+    let mut bytes = doc.save(&PdfSaveOptions::default(), &mut Vec::new());
+    super::pdf::no_pdfx_claim(&mut bytes);
+    bytes
 }

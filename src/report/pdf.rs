@@ -4,16 +4,51 @@
 //! cursor that starts a new page when the next block does not fit.
 
 use printpdf::{
-    BuiltinFont, Color, FontId, Greyscale, Line, LineDashPattern, LinePoint, Mm, Op, ParsedFont,
-    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt,
+    BuiltinFont, Color, CurTransMat, FontId, Greyscale, Line, LineDashPattern, LinePoint, Mm, Op,
+    ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt,
 };
 
-pub(crate) const PAGE_W: f32 = 595.0;
-pub(crate) const PAGE_H: f32 = 842.0;
+pub use crate::rules::Paper;
+
+/// The text block is A4's on any paper, 495 points wide, centred across
+/// the page; its top is 50 points below the page's.
 pub(crate) const LEFT: f32 = 50.0;
-pub(crate) const RIGHT: f32 = PAGE_W - 50.0;
-const TOP: f32 = PAGE_H - 50.0;
+pub(crate) const RIGHT: f32 = 545.0;
 const BOTTOM: f32 = 60.0;
+
+/// When a PDF was made, in seconds since 1970 (UTC): its creation date.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Made(pub i64);
+
+impl Made {
+    /// Now; or `SOURCE_DATE_EPOCH` where it is set, so that a reproducible
+    /// build or test run gives the same file twice.
+    pub fn now() -> Made {
+        let epoch = std::env::var("SOURCE_DATE_EPOCH")
+            .ok()
+            .and_then(|s| s.trim().parse().ok());
+        Made(epoch.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs() as i64)
+        }))
+    }
+}
+
+/// The document information every PDF carries: its title (what it is), the
+/// program that made it and when.
+pub(crate) fn stamp(pdf: &mut PdfDocument, title: &str, made: Made) {
+    let when = printpdf::DateTime::from_unix_timestamp(made.0)
+        .or_else(|_| printpdf::DateTime::from_unix_timestamp(0));
+    let info = &mut pdf.metadata.info;
+    info.document_title = title.to_string();
+    info.creator = format!("arbiter {}", env!("CARGO_PKG_VERSION"));
+    if let Ok(when) = when {
+        info.creation_date = when;
+        info.modification_date = when;
+        info.metadata_date = when;
+    }
+}
 
 const DEJAVU: &[u8] = include_bytes!("../../templates/fonts/DejaVuSans-subset.ttf");
 
@@ -115,6 +150,17 @@ pub(crate) fn wrap(s: &str, max: f32, size: f32, weight: Weight) -> Vec<String> 
     lines
 }
 
+/// printpdf writes an empty `GTS_PDFXVersion` into every document's
+/// information, which readers take for a claim of PDF/X conformance
+/// (pdfinfo's "PDF subtype"), and the file is not PDF/X: the key is
+/// blanked with spaces of the same length, so every offset holds.
+pub(crate) fn no_pdfx_claim(pdf: &mut [u8]) {
+    const KEY: &[u8] = b"/GTS_PDFXVersion()";
+    if let Some(at) = memchr::memmem::find(pdf, KEY) {
+        pdf[at..at + KEY.len()].fill(b' ');
+    }
+}
+
 /// A document being laid out top to bottom.
 pub(crate) struct Doc {
     pdf: PdfDocument,
@@ -122,15 +168,23 @@ pub(crate) struct Doc {
     /// The baseline of the next line on the current page.
     pub(crate) y: f32,
     unicode: Option<FontId>,
+    paper: Paper,
+    /// The first baseline of a page.
+    top: f32,
 }
 
 impl Doc {
-    pub(crate) fn new(title: &str) -> Doc {
+    pub(crate) fn new(title: &str, paper: Paper, made: Made) -> Doc {
+        let mut pdf = PdfDocument::new(title);
+        stamp(&mut pdf, title, made);
+        let top = paper.points().1 - 50.0;
         Doc {
-            pdf: PdfDocument::new(title),
+            pdf,
             pages: vec![Vec::new()],
-            y: TOP,
+            y: top,
             unicode: None,
+            paper,
+            top,
         }
     }
 
@@ -141,7 +195,7 @@ impl Doc {
 
     pub(crate) fn new_page(&mut self) {
         self.pages.push(Vec::new());
-        self.y = TOP;
+        self.y = self.top;
     }
 
     /// Makes room for a block `h` points tall, starting a page if needed
@@ -274,15 +328,30 @@ impl Doc {
         let total = self.pages.len();
         let pages = std::mem::take(&mut self.pages);
         let mut out = Vec::with_capacity(total);
+        let (w, h) = self.paper.mm();
+        // The text block centred across a page wider than A4 (Letter).
+        let dx = (self.paper.points().0 - (LEFT + RIGHT)) / 2.0;
         for (i, ops) in pages.into_iter().enumerate() {
             self.pages = vec![ops];
             let label = format!("{footer} · page {} of {total}", i + 1);
             self.text_at(LEFT, 30.0, 8.0, Weight::Regular, &label);
-            let ops = self.pages.pop().unwrap_or_default();
-            out.push(PdfPage::new(Mm(210.0), Mm(297.0), ops));
+            let mut ops = self.pages.pop().unwrap_or_default();
+            if dx.abs() > 0.01 {
+                ops.insert(
+                    0,
+                    Op::SetTransformationMatrix {
+                        matrix: CurTransMat::Translate(Pt(dx), Pt(0.0)),
+                    },
+                );
+                ops.insert(0, Op::SaveGraphicsState);
+                ops.push(Op::RestoreGraphicsState);
+            }
+            out.push(PdfPage::new(Mm(w), Mm(h), ops));
         }
         self.pdf.with_pages(out);
-        self.pdf.save(&PdfSaveOptions::default(), &mut Vec::new())
+        let mut bytes = self.pdf.save(&PdfSaveOptions::default(), &mut Vec::new());
+        no_pdfx_claim(&mut bytes);
+        bytes
     }
 }
 

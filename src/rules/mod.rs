@@ -354,12 +354,44 @@ impl Default for ClaimRules {
     }
 }
 
+/// The paper a PDF is laid out for: A4, or US Letter where the league
+/// prints on it (US Chess events, the US high-school league).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Paper {
+    #[default]
+    A4,
+    Letter,
+}
+
+impl Paper {
+    /// Width and height in points.
+    pub(crate) fn points(self) -> (f32, f32) {
+        match self {
+            Paper::A4 => (595.0, 842.0),
+            Paper::Letter => (612.0, 792.0),
+        }
+    }
+
+    /// Width and height in millimetres, as the PDF's page box gives them.
+    pub(crate) fn mm(self) -> (f32, f32) {
+        match self {
+            Paper::A4 => (210.0, 297.0),
+            Paper::Letter => (215.9, 279.4),
+        }
+    }
+}
+
 /// A ruleset as written in TOML: checked by `Ruleset::from_toml`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RulesetFile {
     pub(crate) name: String,
     pub(crate) title: String,
+    /// The paper its packets and review sheets are printed on, unless
+    /// `--paper` says otherwise.
+    #[serde(default)]
+    pub(crate) paper: Paper,
     /// Used when a game has no usable `TimeControl` tag.
     pub(crate) default_time_control: String,
     pub(crate) default_time_control_rule: Citation,

@@ -2,7 +2,7 @@
 
 use super::{
     model::{clock_text, SheetRow},
-    Packet,
+    Made, Packet,
 };
 use crate::{
     claim::{CheckOutcome, Progress},
@@ -13,15 +13,18 @@ use crate::{
     },
 };
 
-/// Renders a packet to PDF bytes.
-pub fn render(p: &Packet) -> Vec<u8> {
-    let mut d = Doc::new(&format!("{}: {}", p.title, p.subtitle));
+/// Renders a packet to PDF bytes, dated `made`.
+pub fn render(p: &Packet, made: Made) -> Vec<u8> {
+    let mut d = Doc::new(&format!("{}: {}", p.title, p.subtitle), p.paper, made);
     let top = d.y;
     d.text_at(LEFT, top, 18.0, Weight::Bold, &p.title);
     d.text_at(LEFT, top - 16.0, 10.0, Weight::Regular, &p.subtitle);
     d.y = top - 24.0;
     header(&mut d, &p.header);
     position_and_ruling(&mut d, p);
+    if let Some(second) = &p.ruling_position {
+        second_diagram(&mut d, second);
+    }
     findings(&mut d, &p.findings, &p.notes);
     rules_cited(&mut d, &p.rules_cited);
     if let Some(pr) = &p.progress {
@@ -67,36 +70,7 @@ fn position_and_ruling(d: &mut Doc, p: &Packet) {
     let (x0, y0) = (LEFT + 18.0, top - 8.0 * sq - 8.0);
     match &p.board {
         Some(b) => {
-            let ops = diagram_ops(b, x0, y0, sq);
-            d.ops().extend(ops);
-            if !p.marks.is_empty() {
-                let marks = mark_ops(&p.marks, x0, y0, sq);
-                d.ops().extend(marks);
-            }
-            let (w, bl) = men(b);
-            d.text_at(
-                x0,
-                y0 - 30.0,
-                10.0,
-                Weight::Bold,
-                &format!("Men: White {w}, Black {bl}"),
-            );
-            let to_move = if p.white_to_move {
-                "White to move"
-            } else {
-                "Black to move"
-            };
-            d.text_at(
-                x0,
-                y0 - 42.0,
-                8.0,
-                Weight::Regular,
-                &format!("{to_move}. White at the bottom; Black's men ringed."),
-            );
-            let fen = wrap(&p.fen, 8.0 * sq + 10.0, 6.5, Weight::Regular);
-            for (i, l) in fen.iter().enumerate() {
-                d.text_at(x0, y0 - 53.0 - i as f32 * 8.0, 6.5, Weight::Regular, l);
-            }
+            diagram_block(d, (x0, y0, sq), b, &p.marks, p.white_to_move, &p.fen);
         }
         None => d.text_at(
             x0,
@@ -128,6 +102,67 @@ fn position_and_ruling(d: &mut Doc, p: &Packet) {
         }
     }
     d.y = (y0 - 62.0).min(y - 10.0);
+}
+
+/// A diagram with its lower-left corner at (`x0`, `y0`), squares `sq`
+/// points, and under it the men, who is to move and the FEN.
+fn diagram_block(
+    d: &mut Doc,
+    (x0, y0, sq): (f32, f32, f32),
+    b: &shakmaty::Board,
+    marks: &[shakmaty::Square],
+    white_to_move: bool,
+    fen: &str,
+) {
+    let ops = diagram_ops(b, x0, y0, sq);
+    d.ops().extend(ops);
+    if !marks.is_empty() {
+        let marks = mark_ops(marks, x0, y0, sq);
+        d.ops().extend(marks);
+    }
+    let (w, bl) = men(b);
+    d.text_at(
+        x0,
+        y0 - 30.0,
+        10.0,
+        Weight::Bold,
+        &format!("Men: White {w}, Black {bl}"),
+    );
+    let to_move = if white_to_move {
+        "White to move"
+    } else {
+        "Black to move"
+    };
+    d.text_at(
+        x0,
+        y0 - 42.0,
+        8.0,
+        Weight::Regular,
+        &format!("{to_move}. White at the bottom; Black's men ringed."),
+    );
+    let fen = wrap(fen, 8.0 * sq + 10.0, 6.5, Weight::Regular);
+    for (i, l) in fen.iter().enumerate() {
+        d.text_at(x0, y0 - 53.0 - i as f32 * 8.0, 6.5, Weight::Regular, l);
+    }
+}
+
+/// The position the ruling rests on, where the first diagram shows a later
+/// one: as large as the first, with why beside it.
+fn second_diagram(d: &mut Doc, s: &super::model::SecondDiagram) {
+    let sq = 25.0;
+    // The title, the board and the three lines under it never split.
+    d.need(8.0 * sq + 100.0);
+    d.heading(&s.title);
+    let top = d.y - 8.0;
+    let (x0, y0) = (LEFT + 18.0, top - 8.0 * sq - 8.0);
+    diagram_block(d, (x0, y0, sq), &s.board, &[], s.white_to_move, &s.fen);
+    let bx = LEFT + 8.0 * sq + 45.0;
+    let mut y = top - 4.0;
+    for l in wrap(&s.note, RIGHT - bx, 9.0, Weight::Regular) {
+        d.text_at(bx, y, 9.0, Weight::Regular, &l);
+        y -= 11.0;
+    }
+    d.y = y0 - 62.0;
 }
 
 /// Every rule cited on the page, with what it says.

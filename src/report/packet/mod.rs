@@ -7,5 +7,6 @@
 mod layout;
 mod model;
 
+pub use crate::report::pdf::{Made, Paper};
 pub use layout::render;
 pub use model::{claim_packet, game_packet, Packet};

@@ -5,7 +5,7 @@ use shakmaty::{Board, Position};
 
 use crate::{
     claim::{CheckOutcome, Ground, Progress, Ruling},
-    model::{Clock, Judgement, Side, Status},
+    model::{Clock, Judgement, Reason, Side, Status},
     pgn::time_control::{Period, TimeControl},
     replay::record::Record,
     rules::Ruleset,
@@ -97,6 +97,23 @@ pub struct Packet {
     /// The boxes the one who decides ticks.
     pub(crate) decision_options: Vec<String>,
     pub(crate) footer: String,
+    /// The paper it is laid out for: the ruleset's, unless `--paper` says.
+    pub paper: crate::rules::Paper,
+    /// The position the ruling rests on, drawn as a second diagram where
+    /// it is not the one the first shows.
+    pub(crate) ruling_position: Option<SecondDiagram>,
+}
+
+/// A diagram of its own below the first: the position a ruling rests on.
+#[derive(Clone, Debug)]
+pub(crate) struct SecondDiagram {
+    /// "Position the ruling rests on, after 55. Bxg7".
+    pub(crate) title: String,
+    pub(crate) board: Board,
+    pub(crate) white_to_move: bool,
+    pub(crate) fen: String,
+    /// Beside the diagram: why this position, and not the last one.
+    pub(crate) note: String,
 }
 
 pub(super) fn clock_text(c: Option<Clock>) -> String {
@@ -401,6 +418,8 @@ pub fn claim_packet(r: &Ruling) -> Packet {
         ruling_heading: "Recommended ruling".into(),
         decision_options: vec!["Uphold".into(), "Reject".into(), "Other".into()],
         footer: format!("arbiter appeal packet · {}", c.id),
+        paper: c.ruleset.paper,
+        ruling_position: None,
     }
 }
 
@@ -488,7 +507,7 @@ fn game_header(
         }
     };
     let recorded = t.recorded_result();
-    vec![
+    let mut header = vec![
         ("Source".to_string(), format!("{source}, game {index}")),
         ("Event".to_string(), shown(&t.event)),
         ("Round".to_string(), shown(&t.round)),
@@ -503,31 +522,54 @@ fn game_header(
         ("Recorded result".to_string(), recorded.as_str().to_string()),
         (
             "Clocks at the end".to_string(),
-            format!(
-                "White {}, Black {}",
-                j.white_clock.map_or("not known".into(), |c| c.to_string()),
-                j.black_clock.map_or("not known".into(), |c| c.to_string())
-            ),
+            clocks_words(sheet_clocks(ev, usize::MAX)),
         ),
-    ]
+    ];
+    // Where the ruling rests on an earlier move than the last recorded,
+    // the clocks at that move too, as the scoresheet shows them.
+    let last = ev.rows.iter().chain(&ev.unreplayed).map(|r| r.ply).max();
+    if let (Some(p), Some(last)) = (j.ply, last) {
+        if p < last && p >= 1 && p <= ev.rows.len() {
+            header.push((
+                "Ruling rests on".to_string(),
+                format!("{}{}", ev.move_number(p), ev.rows[p - 1].san),
+            ));
+            header.push(("Clocks then".to_string(), clocks_words(sheet_clocks(ev, p))));
+        }
+    }
+    header
+}
+
+/// Each side's last clock written on the scoresheet up to ply `upto`
+/// (White, Black): what the sheet's clock columns show there.
+fn sheet_clocks(ev: &Record, upto: usize) -> [Option<Clock>; 2] {
+    let mut clocks = [None, None];
+    for r in ev.rows.iter().chain(&ev.unreplayed) {
+        if let (true, Some(c)) = (r.ply <= upto, r.clock) {
+            clocks[r.side.index()] = Some(c);
+        }
+    }
+    clocks
+}
+
+/// "White 0:00:28, Black 0:00:00"; a side with no clock written yet says so.
+fn clocks_words([w, b]: [Option<Clock>; 2]) -> String {
+    let one = |c: Option<Clock>| c.map_or("none written".to_string(), |c| c.to_string());
+    format!("White {}, Black {}", one(w), one(b))
 }
 
 /// A review sheet's notes: why the diagram shows what it shows, where the
-/// ruling rests on an earlier position, the scoresheet's problem.
-fn game_notes(ev: &Record, j: &Judgement, fen: &str) -> Vec<String> {
+/// ruling rests on a position that cannot be drawn, the scoresheet's
+/// problem.
+fn game_notes(ev: &Record, j: &Judgement, fen: &str, drawn: bool) -> Vec<String> {
     let mut notes = Vec::new();
     if ev.last_recorded.is_none() {
         notes.push("The moves after the illegal one cannot be played on the board: the diagram shows the position before it.".to_string());
     }
-    if !j.final_fen.is_empty() && j.final_fen != fen {
-        let at = match j.ply {
-            Some(p) if p >= 1 && p <= ev.rows.len() => {
-                format!(" (after {}{})", ev.move_number(p), ev.rows[p - 1].san)
-            }
-            _ => String::new(),
-        };
+    if !drawn && !j.final_fen.is_empty() && j.final_fen != fen {
         notes.push(format!(
-            "The ruling rests on an earlier position{at}: {}",
+            "The ruling rests on an earlier position{}: {}",
+            after_words(ev, j.ply),
             j.final_fen
         ));
     }
@@ -535,6 +577,52 @@ fn game_notes(ev: &Record, j: &Judgement, fen: &str) -> Vec<String> {
         notes.push(format!("Scoresheet: {p}"));
     }
     notes
+}
+
+/// " (after 55. Bxg7)" for a ply of the replayed rows; nothing otherwise.
+fn after_words(ev: &Record, ply: Option<usize>) -> String {
+    match ply {
+        Some(p) if p >= 1 && p <= ev.rows.len() => {
+            format!(" (after {}{})", ev.move_number(p), ev.rows[p - 1].san)
+        }
+        _ => String::new(),
+    }
+}
+
+/// The position the ruling rests on, as a diagram of its own, where it is
+/// not the last position recorded (a dead position, a mate or a repetition
+/// that ended the game before the moves written after it).
+fn ruling_diagram(ev: &Record, j: &Judgement, fen: &str) -> Option<SecondDiagram> {
+    if j.final_fen.is_empty() || j.final_fen == fen {
+        return None;
+    }
+    let setup = j.final_fen.parse::<shakmaty::fen::Fen>().ok()?;
+    let white_to_move = setup.as_setup().turn == shakmaty::Color::White;
+    let board = setup.as_setup().board.clone();
+    let after = after_words(ev, j.ply);
+    let after = after.trim().trim_start_matches('(').trim_end_matches(')');
+    let title = match after {
+        "" => "Position the ruling rests on".to_string(),
+        a => format!("Position the ruling rests on, {a}"),
+    };
+    Some(SecondDiagram {
+        title,
+        board,
+        white_to_move,
+        fen: j.final_fen.clone(),
+        note: match j.verdict.reason {
+            Reason::Checkmate
+            | Reason::Stalemate
+            | Reason::DeadPosition
+            | Reason::FivefoldRepetition
+            | Reason::SeventyFiveMoves => {
+                "The ruling rests on this position, not on the last one \
+                recorded (above): the game ended here, and the moves written after it do not count."
+            }
+            _ => "The ruling rests on this position, not on the last one recorded (above).",
+        }
+        .to_string(),
+    })
 }
 
 /// The line under the scoresheet naming its marked move: the illegal one,
@@ -572,11 +660,13 @@ pub fn game_packet(
         Status::Corrected => CheckOutcome::Fail,
         _ => CheckOutcome::Unknown,
     };
+    // The recorded result is what is checked; the reason is in the ruling
+    // beside the diagram, and the detail says it in words.
     let findings = vec![Finding {
-        name: "result",
+        name: "recorded result",
         outcome,
         rule: v.rule.clone(),
-        detail: format!("{}: {}", v.reason.as_str(), j.detail),
+        detail: j.detail.clone(),
     }];
     // The last position recorded; the one the ruling rests on is named
     // beside it when it differs.
@@ -585,7 +675,8 @@ pub fn game_packet(
         .clone()
         .unwrap_or_else(|| ev.position.clone());
     let fen = shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal).to_string();
-    let notes = game_notes(ev, j, &fen);
+    let ruling_position = ruling_diagram(ev, j, &fen);
+    let notes = game_notes(ev, j, &fen, ruling_position.is_some());
     let last_move = ev.rows.last().map_or(0, |row| ev.fullmove(row.ply));
     let safe = crate::report::write::safe_stem(source, 120, "stdin");
     let chart = chart_points(ev);
@@ -627,5 +718,7 @@ pub fn game_packet(
             "Other".into(),
         ],
         footer: format!("arbiter review sheet · {safe} game {index}"),
+        paper: rules.paper,
+        ruling_position,
     }
 }
