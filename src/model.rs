@@ -321,10 +321,12 @@ pub enum Reason {
     ParseError,
     Unsupported,
     RulesetMismatch,
+    /// A second copy of a game read earlier in the run: judged there, once.
+    Duplicate,
 }
 
 impl Reason {
-    pub const ALL: [Reason; 17] = [
+    pub const ALL: [Reason; 18] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::DeadPosition,
@@ -342,6 +344,7 @@ impl Reason {
         Reason::ParseError,
         Reason::Unsupported,
         Reason::RulesetMismatch,
+        Reason::Duplicate,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -363,6 +366,7 @@ impl Reason {
             Reason::ParseError => "parse-error",
             Reason::Unsupported => "unsupported",
             Reason::RulesetMismatch => "ruleset-mismatch",
+            Reason::Duplicate => "duplicate",
         }
     }
 }

@@ -447,8 +447,9 @@ fn nul_bytes_are_judged_per_game() {
     let good = "[Event \"good\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n";
     let mut text = String::new();
     text.push_str("[Event \"first\"]\n[Result \"1-0\"]\n\n1. e4 e5 \u{0} 2. Qh5 1-0\n\n");
-    for _ in 0..200 {
-        text.push_str(good);
+    // Two hundred games, each its own (a copy would not be judged again).
+    for i in 0..200 {
+        text.push_str(&good.replace("good", &format!("good {i}")));
     }
     // The late game starts on the next line; its NUL is on its fifth.
     let late_line = text.lines().count() + 5;

@@ -387,11 +387,12 @@ fn every_reason_code_has_a_game_that_produces_it() {
         assert!(!row["rule"].is_empty(), "{reason}: no citation");
     }
     // ruleset-mismatch needs --strict-rules: tests/rulesets.rs,
-    // a_rules_map_judges_each_game_under_its_own_rules.
+    // a_rules_map_judges_each_game_under_its_own_rules; duplicate needs two
+    // games: a_second_copy_of_a_game_is_flagged_and_judged_once.
     let covered: HashSet<&str> = ONE_PER_REASON
         .iter()
         .map(|(r, _, _)| *r)
-        .chain(["ruleset-mismatch"])
+        .chain(["ruleset-mismatch", "duplicate"])
         .collect();
     let all: HashSet<&str> = Reason::ALL.iter().map(|r| r.as_str()).collect();
     assert_eq!(covered, all);
@@ -465,4 +466,98 @@ fn blank_line_inside_movetext_does_not_end_the_game() {
         &rows[0],
         "1 blank line(s) inside the movetext were read through",
     );
+}
+
+/// Two copies of one game in a submission (the same tags and moves, as
+/// pgn-extract -D finds them) counted twice: the second copy is now
+/// flagged, not judged, and counted in the summary line. A re-export of
+/// the game with other comments and clocks is the same game; another
+/// round or other moves is not.
+#[test]
+fn a_second_copy_of_a_game_is_flagged_and_judged_once() {
+    let game = "[Event \"League\"]\n[Round \"3\"]\n[White \"Müller\"]\n[Black \"Dvořák\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n\n";
+    let reexport = "[Event \"League\"]\n[Round \"3\"]\n[White \"Müller\"]\n[Black \"Dvořák\"]\n[Result \"1-0\"]\n\n1. f3 { [%clk 0:29:00] } e5 2. g4 Qh4 1-0\n\n";
+    let other_round = game.replace("[Round \"3\"]", "[Round \"4\"]");
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.pgn");
+    let b = dir.path().join("b.pgn");
+    std::fs::write(&a, format!("{game}{other_round}")).unwrap();
+    std::fs::write(&b, format!("{reexport}{game}")).unwrap();
+    let (rows, summary) = common::run_paths("fide-rapid", &[a.clone(), b.clone()]);
+    assert_eq!(rows.len(), 4, "every game read keeps its row");
+    // The first copy is judged (a mate, recorded as a win for White).
+    assert_cells(
+        &rows[0],
+        &[
+            ("status", "corrected"),
+            ("reason", "checkmate"),
+            ("result", "0-1"),
+        ],
+    );
+    assert_cells(
+        &rows[1],
+        &[("status", "corrected"), ("reason", "checkmate")],
+    );
+    for (row, game) in [(&rows[2], 1), (&rows[3], 2)] {
+        assert_cells(
+            row,
+            &[
+                ("game", &game.to_string()),
+                ("result", "*"),
+                ("status", "review"),
+                ("reason", "duplicate"),
+                ("rule", "not judged (duplicate)"),
+                ("ply", ""),
+                ("plies", "0"),
+                ("game_key", &rows[0]["game_key"]),
+                (
+                    "detail",
+                    &format!(
+                        "duplicate of game 1 in {} (the same tags and moves): judged there, once; \
+                         this copy is not judged and its recorded result 1-0 does not count again",
+                        a.display()
+                    ),
+                ),
+            ],
+        );
+    }
+    assert_eq!(summary.duplicates, 2);
+    assert_eq!(summary.review, 2);
+    assert_eq!(summary.corrected, 2);
+    // The same rows whatever the jobs, and the summary line counts them.
+    let out = common::arbiter(&[
+        "adjudicate",
+        "-j4",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+    ]);
+    assert_eq!(common::parse_csv(&out.stdout), rows);
+    let line = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        line.contains("4 games: 0 confirmed, 2 corrected, 2 review, 0 unreadable (2 copies of games read before, judged once: see detail)"),
+        "{line}"
+    );
+    // No packet for a copy: it was not judged.
+    let packets = dir.path().join("p");
+    let o = common::arbiter(&[
+        "adjudicate",
+        "-q",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "--packets",
+        packets.to_str().unwrap(),
+        "-o",
+        "/dev/null",
+    ]);
+    assert!(o.status.success());
+    assert_eq!(std::fs::read_dir(&packets).unwrap().count(), 2);
+    // --keep-duplicates judges every copy.
+    let o = common::arbiter(&[
+        "adjudicate",
+        "--keep-duplicates",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+    ]);
+    let rows = common::parse_csv(&o.stdout);
+    assert!(rows.iter().all(|r| r["reason"] == "checkmate"), "{rows:?}");
 }

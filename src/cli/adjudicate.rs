@@ -47,6 +47,9 @@ pub(crate) struct Args {
     /// Worker threads (default: all cores).
     #[arg(short, long)]
     pub(crate) jobs: Option<usize>,
+    /// Judge every copy of a game read twice (the same tags and moves), instead of the first only; keeps no index of the games read.
+    #[arg(long)]
+    pub(crate) keep_duplicates: bool,
     /// Exit 1 if any game is corrected, review or unreadable.
     #[arg(long)]
     pub(crate) fail_on_review: bool,
@@ -110,6 +113,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         return e;
     }
     opts.strict_rules = a.strict_rules;
+    opts.duplicates = !a.keep_duplicates;
     opts.decisions = match super::decisions_option(a.decisions.as_deref()) {
         Ok(d) => d,
         Err(e) => return e,

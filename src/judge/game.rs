@@ -397,6 +397,39 @@ fn unterminated(mut j: Judgement) -> Judgement {
 /// rule of play or scoring, which would say the game was judged by it.
 pub(crate) const NOT_JUDGED_VARIANT: &str = "not judged (variant)";
 
+/// The citation of a second copy of a game: it is not judged, its first
+/// copy is.
+pub(crate) const NOT_JUDGED_DUPLICATE: &str = "not judged (duplicate)";
+
+/// A second copy of a game read earlier in the run (the same tags and
+/// moves, its `GameKey`): not judged again, so that it counts once. It
+/// goes to `review` with `*`, so that a grader takes the copy out and a
+/// rating program reading the corrected PGN does not rate it twice.
+pub(crate) fn duplicate(game: &ParsedGame, env: Env<'_>, first: (&str, u64)) -> Judgement {
+    let rules = env
+        .map
+        .and_then(|m| m.choose(env.source, &game.tags))
+        .unwrap_or(env.rules);
+    let mut j = Judgement::bare(
+        Verdict::new(
+            GameResult::Unknown,
+            Status::Review,
+            Reason::Duplicate,
+            Citation::fixed(NOT_JUDGED_DUPLICATE),
+        ),
+        format!(
+            "duplicate of game {} in {} (the same tags and moves): judged there, once; \
+             this copy is not judged and its recorded result {} does not count again",
+            first.1,
+            first.0,
+            game.tags.recorded_result().as_str()
+        ),
+    );
+    j.ruleset = Some(rules.name_shared.clone());
+    j.key = Some(game.key());
+    j
+}
+
 /// A game that cannot be set up to judge: `review`, its recorded result
 /// not checked.
 fn not_judged(why: String, rule: Citation, recorded: GameResult) -> Judgement {

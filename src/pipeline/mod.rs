@@ -69,6 +69,10 @@ pub struct Options {
     pub read_parts: Option<usize>,
     /// Which ruleset judges which game; the run's ruleset judges the rest.
     pub rules_map: Option<Arc<crate::rules::map::RulesMap>>,
+    /// A second copy of a game (the same tags and moves) is not judged
+    /// again: its row says whose copy it is (`adjudicate`; an audit and a
+    /// season look at every game they are given).
+    pub duplicates: bool,
     /// A game whose control is not its ruleset's goes to review.
     pub strict_rules: bool,
     /// Recorded decisions, applied to the games they name.
@@ -87,6 +91,7 @@ impl Default for Options {
             shard: None,
             read_parts: None,
             rules_map: None,
+            duplicates: true,
             strict_rules: false,
             decisions: None,
         }
@@ -104,6 +109,10 @@ pub struct Summary {
     pub decided: u64,
     /// Games whose `TimeControl` is not one their ruleset is for.
     pub off_control: u64,
+    /// Second copies of a game read earlier (`review`, reason `duplicate`).
+    pub duplicates: u64,
+    /// Duplicates were looked for among the first `MAX_SEEN` games only.
+    pub(crate) duplicates_capped: bool,
     pub(crate) bytes: u64,
     /// I/O problems, each naming its file: the batch went on past them.
     pub errors: Vec<String>,
@@ -130,6 +139,7 @@ impl Summary {
         self.unreadable += o.unreadable;
         self.decided += o.decided;
         self.off_control += o.off_control;
+        self.duplicates += o.duplicates;
         self.bytes += o.bytes;
         self.errors.extend(o.errors.iter().cloned());
     }
@@ -161,12 +171,27 @@ impl Summary {
 
     pub(crate) fn line(&self) -> String {
         let secs = self.elapsed.as_secs_f64().max(1e-9);
-        let off = match self.off_control {
-            0 => String::new(),
-            n => format!(
-                " ({} under a control its ruleset is not for: see detail)",
-                crate::claim::plural(n as usize, "game")
-            ),
+        let mut notes = Vec::new();
+        if self.off_control > 0 {
+            notes.push(format!(
+                "{} under a control its ruleset is not for",
+                crate::claim::plural(self.off_control as usize, "game")
+            ));
+        }
+        if self.duplicates > 0 {
+            notes.push(match self.duplicates {
+                1 => "1 copy of a game read before, judged once".to_string(),
+                n => format!("{n} copies of games read before, judged once"),
+            });
+        }
+        if self.duplicates_capped {
+            notes.push(format!(
+                "duplicates looked for among the first {MAX_SEEN} games only"
+            ));
+        }
+        let off = match notes.is_empty() {
+            true => String::new(),
+            false => format!(" ({}: see detail)", notes.join("; ")),
         };
         format!(
             "{} games: {} confirmed, {} corrected, {} review, {} unreadable{}{off}; {:.2} s, {:.0} games/s, {:.1} MB/s",
@@ -180,6 +205,118 @@ impl Summary {
             self.games as f64 / secs,
             self.bytes as f64 / 1e6 / secs
         )
+    }
+}
+
+/// Games a run keeps keys of, at most, for finding duplicates: 32 bytes
+/// a game, so 64 MB at most, whatever the input's size.
+pub(crate) const MAX_SEEN: usize = 2_000_000;
+
+/// The games read so far, by key, for finding a second copy of one. Each
+/// batch registers its games in its turn, in input order, before it is
+/// judged: so the first copy is the first in the input whatever the jobs,
+/// and a second copy is never judged. A batch only waits for the batches
+/// before it to be read, not judged.
+struct Seen {
+    state: std::sync::Mutex<SeenState>,
+    turn: std::sync::Condvar,
+}
+
+#[derive(Default)]
+struct SeenState {
+    /// The batch whose turn it is.
+    next: u64,
+    /// Each key's first copy: its source (in `sources`) and game number.
+    first: std::collections::HashMap<crate::model::GameKey, (u32, u32)>,
+    sources: Vec<Arc<str>>,
+    /// `MAX_SEEN` keys are kept: later games are looked up, not added.
+    full: bool,
+}
+
+impl Seen {
+    fn new() -> Seen {
+        Seen {
+            state: std::sync::Mutex::new(SeenState::default()),
+            turn: std::sync::Condvar::new(),
+        }
+    }
+
+    /// Waits for batch `seq`'s turn, then runs `f` and hands the turn on.
+    fn in_turn<T>(&self, seq: u64, f: impl FnOnce(&mut SeenState) -> T) -> T {
+        // A worker that panicked while holding the lock left the map whole.
+        let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        while st.next < seq {
+            st = self.turn.wait(st).unwrap_or_else(|e| e.into_inner());
+        }
+        let out = f(&mut st);
+        st.next = st.next.max(seq + 1);
+        drop(st);
+        self.turn.notify_all();
+        out
+    }
+
+    /// For each game of batch `seq` (its key, where it has one, and its
+    /// number), the first copy (source, game number) where one was read
+    /// before; otherwise the game is kept as a first copy.
+    fn register(
+        &self,
+        seq: u64,
+        source: &Arc<str>,
+        games: &[(Option<crate::model::GameKey>, u64)],
+    ) -> Vec<Option<(Arc<str>, u64)>> {
+        self.in_turn(seq, |st| {
+            let mut id = None;
+            games
+                .iter()
+                .map(|(key, index)| {
+                    let key = (*key)?;
+                    if let Some(&(s, n)) = st.first.get(&key) {
+                        return Some((st.sources[s as usize].clone(), u64::from(n)));
+                    }
+                    if st.first.len() >= MAX_SEEN {
+                        st.full = true;
+                        return None;
+                    }
+                    let s = *id.get_or_insert_with(|| {
+                        if st.sources.last().is_none_or(|l| **l != **source) {
+                            st.sources.push(source.clone());
+                        }
+                        (st.sources.len() - 1) as u32
+                    });
+                    // A game number past u32 (four billion games in one
+                    // file) is not kept: it could not be named right.
+                    if let Ok(n) = u32::try_from(*index) {
+                        st.first.insert(key, (s, n));
+                    }
+                    None
+                })
+                .collect()
+        })
+    }
+
+    /// Batch `seq` has no games to register (a source with none, or work
+    /// dropped after a write error): its turn is handed on.
+    fn pass(&self, seq: u64) {
+        self.in_turn(seq, |_| ());
+    }
+
+    fn full(&self) -> bool {
+        self.state.lock().is_ok_and(|st| st.full)
+    }
+}
+
+/// A batch's turn at `Seen`, handed on when dropped if it was not taken,
+/// so that a batch that panicked leaves no later batch waiting forever.
+struct Turn<'a> {
+    seen: Option<&'a Seen>,
+    seq: u64,
+}
+
+impl Drop for Turn<'_> {
+    fn drop(&mut self) {
+        if let Some(seen) = self.seen.take() {
+            seen.pass(self.seq);
+        }
     }
 }
 
@@ -206,6 +343,14 @@ enum Work {
         source: Arc<str>,
         detail: String,
     },
+}
+
+impl Work {
+    fn seq(&self) -> u64 {
+        match self {
+            Work::Batch { seq, .. } | Work::Text { seq, .. } | Work::Broken { seq, .. } => *seq,
+        }
+    }
 }
 
 struct Done<B> {
@@ -302,34 +447,60 @@ fn judge_in_batch(
     env: Env<'_>,
     game: &mut ParsedGame,
 ) -> Judgement {
+    match parse_in_batch(parser, start, end, first_line, game) {
+        Some(j) => j,
+        None => judge_parsed(game, parser.text(start, end), env),
+    }
+}
+
+/// Parses one game of a batch into `game`; `Some` where it is not to be
+/// judged (a NUL in its text, a panic while reading it), saying why.
+fn parse_in_batch(
+    parser: &mut pgn::BatchParser<'_>,
+    start: usize,
+    end: usize,
+    first_line: u64,
+    game: &mut ParsedGame,
+) -> Option<Judgement> {
     let mut run = || {
         parser.parse_into(start, end, game);
-        let game = &*game;
         let text = parser.text(start, end);
         // Text never holds a NUL: this game was damaged (a bad copy, a disk
         // error), and what it says cannot be trusted. Its neighbours can.
-        if let Some(k) = memchr::memchr(0, text) {
+        memchr::memchr(0, text).map(|k| {
             let line = first_line + memchr::memchr_iter(b'\n', &text[..k]).count() as u64;
-            return Judgement::unreadable(format!(
+            Judgement::unreadable(format!(
                 "line {line}: a NUL byte (binary data) in the game's text: not judged"
-            ));
-        }
-        SCRATCH.with(|s| judge(game, text, env, &mut s.borrow_mut()))
+            ))
+        })
     };
-    match catch_unwind(AssertUnwindSafe(&mut run)) {
+    catch_unwind(AssertUnwindSafe(&mut run)).unwrap_or_else(|panic| {
+        *game = ParsedGame::default();
+        Some(internal_error(&*panic))
+    })
+}
+
+/// Judges a parsed game; a panic inside becomes an `unreadable` row.
+fn judge_parsed(game: &mut ParsedGame, text: &[u8], env: Env<'_>) -> Judgement {
+    let run = || SCRATCH.with(|s| judge(game, text, env, &mut s.borrow_mut()));
+    match catch_unwind(AssertUnwindSafe(run)) {
         Ok(j) => j,
         Err(panic) => {
-            let msg = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown".into());
             *game = ParsedGame::default();
-            Judgement::unreadable(format!(
-                "internal error while judging this game ({msg}); please report it"
-            ))
+            internal_error(&*panic)
         }
     }
+}
+
+fn internal_error(panic: &(dyn std::any::Any + Send)) -> Judgement {
+    let msg = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown".into());
+    Judgement::unreadable(format!(
+        "internal error while judging this game ({msg}); please report it"
+    ))
 }
 
 /// `len` bytes of the file at `path`, from byte `at`.
@@ -392,18 +563,40 @@ fn judge_span(
     env: Env<'_>,
     game: &mut ParsedGame,
 ) -> Judgement {
-    let mut j = if span.oversize > 0 {
-        *game = ParsedGame::default();
+    let j = match read_span(span, parser, unread, game) {
+        Some(j) => j,
+        None => judge_parsed(game, parser.text(span.start, span.end), env),
+    };
+    number_lines(span, game, j)
+}
+
+/// One game of a batch read into `game`; `Some` where it cannot be judged
+/// (too large, cut short, its text not read or damaged), saying why.
+fn read_span(
+    span: &crate::read::split::GameSpan,
+    parser: &mut pgn::BatchParser<'_>,
+    unread: Option<&str>,
+    game: &mut ParsedGame,
+) -> Option<Judgement> {
+    let not_read = if span.oversize > 0 {
         oversize_judgement(span.oversize)
     } else if span.cut {
-        *game = ParsedGame::default();
         Judgement::unreadable(CUT_SHORT.into())
     } else if let Some(e) = unread {
-        *game = ParsedGame::default();
         Judgement::unreadable(format!("the game's text could not be read: {e}"))
     } else {
-        judge_in_batch(parser, span.start, span.end, span.line, env, game)
+        return parse_in_batch(parser, span.start, span.end, span.line, game);
     };
+    *game = ParsedGame::default();
+    Some(not_read)
+}
+
+/// A game's messages with lines numbered in its file, not in the game.
+fn number_lines(
+    span: &crate::read::split::GameSpan,
+    game: &ParsedGame,
+    mut j: Judgement,
+) -> Judgement {
     if j.verdict.status == Status::Unreadable && !j.detail.contains("line ") {
         j.detail = format!("game starting at line {}: {}", span.line, j.detail);
     } else if let Some(g) = &game.garbled {
@@ -418,14 +611,126 @@ fn judge_span(
     j
 }
 
+thread_local! {
+    /// The parsed games of a batch, kept while its keys are registered
+    /// (`Seen`) and recycled from batch to batch.
+    static GAMES: std::cell::RefCell<Vec<ParsedGame>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// What a worker hands each judged game to: the summary, the packet sink
+/// and the renderer.
+struct Emit<'a, R: Render> {
+    render: &'a R,
+    packets: Option<&'a PacketSink>,
+    source: &'a str,
+    data: &'a [u8],
+    unread: bool,
+}
+
+impl<R: Render> Emit<'_, R> {
+    fn game(
+        &self,
+        out: &mut R::Batch,
+        summary: &mut Summary,
+        span: &GameSpan,
+        game: &ParsedGame,
+        j: &Judgement,
+    ) {
+        summary.count(j.verdict.status);
+        summary.off_control += u64::from(j.control_mismatch);
+        summary.duplicates += u64::from(j.verdict.reason == crate::model::Reason::Duplicate);
+        // A copy is not judged, so there is no ruling to draw.
+        let drawn = j.verdict.status != Status::Confirmed
+            && j.verdict.reason != crate::model::Reason::Duplicate;
+        if let Some(sink) = self.packets.filter(|_| drawn) {
+            let u = Unconfirmed {
+                source: self.source,
+                index: span.index,
+                game,
+                judgement: j,
+            };
+            if let Err(e) = sink(u) {
+                summary.errors.push(e);
+            }
+        }
+        // None for a game whose text was not kept or not read.
+        let text = self
+            .data
+            .get(span.start..span.end)
+            .filter(|_| span.oversize == 0 && !self.unread);
+        let judged = Judged {
+            source: self.source,
+            index: span.index,
+            offset: span.offset,
+            text,
+            game,
+            judgement: j,
+            packet: self.packets.is_some(),
+        };
+        self.render.game(out, &judged);
+    }
+}
+
+/// Parsed games a worker keeps while their batch's keys are registered:
+/// a batch of half a MiB of ordinary games fits, and a batch of thousands
+/// of tiny ones reads the rest again rather than hold them all.
+const KEPT_GAMES: usize = 512;
+
+/// Reads every game of a batch, for its key: the first `KEPT_GAMES` into
+/// `kept` (judged from there), the rest into `spare` and dropped. Each
+/// game's key (none where it cannot be compared) with its number, and the
+/// row of a game that cannot be judged.
+#[allow(clippy::type_complexity)]
+fn read_batch(
+    spans: &[GameSpan],
+    parser: &mut pgn::BatchParser<'_>,
+    unread: Option<&str>,
+    kept: &mut Vec<ParsedGame>,
+    spare: &mut ParsedGame,
+) -> (
+    Vec<(Option<crate::model::GameKey>, u64)>,
+    Vec<Option<Judgement>>,
+) {
+    let want = spans.len().min(KEPT_GAMES);
+    if kept.len() < want {
+        kept.resize_with(want, ParsedGame::default);
+    }
+    let mut keys = Vec::with_capacity(spans.len());
+    let mut read = Vec::with_capacity(spans.len());
+    for (i, span) in spans.iter().enumerate() {
+        let g = match kept.get_mut(i).filter(|_| i < want) {
+            Some(g) => g,
+            None => &mut *spare,
+        };
+        let r = read_span(span, parser, unread, g);
+        // A game that cannot be read, or has no moves, is a copy of nothing.
+        let comparable =
+            r.is_none() && g.error.is_none() && g.garbled.is_none() && !g.plies.is_empty();
+        keys.push((comparable.then(|| g.key()), span.index));
+        if i < want {
+            // Held until the batch is judged: no more room than it needs.
+            g.plies.shrink_to_fit();
+        }
+        read.push(r);
+    }
+    kept.truncate(want);
+    (keys, read)
+}
+
 fn process<R: Render>(
     work: Work,
     env: Env<'_>,
     render: &R,
     packets: Option<&PacketSink>,
+    seen: Option<&Seen>,
 ) -> Done<R::Batch> {
     let mut out = render.batch();
     let mut summary = Summary::default();
+    // Handed on however this batch ends, a panic included.
+    let mut turn = Turn {
+        seen,
+        seq: work.seq(),
+    };
     let (work, unread) = with_text(work);
     let seq = match work {
         // Read into a batch above.
@@ -436,38 +741,63 @@ fn process<R: Render>(
                 source: &source,
                 ..env
             };
+            let emit = Emit {
+                render,
+                packets,
+                source: &source,
+                data: &batch.data,
+                unread: unread.is_some(),
+            };
             let mut parser = pgn::BatchParser::new(&batch.data);
-            let mut game = ParsedGame::default();
-            for span in &batch.games {
-                let j = judge_span(span, &mut parser, unread.as_deref(), env, &mut game);
-                summary.count(j.verdict.status);
-                summary.off_control += u64::from(j.control_mismatch);
-                if let Some(sink) = packets.filter(|_| j.verdict.status != Status::Confirmed) {
-                    let u = Unconfirmed {
-                        source: &source,
-                        index: span.index,
-                        game: &game,
-                        judgement: &j,
-                    };
-                    if let Err(e) = sink(u) {
-                        summary.errors.push(e);
+            match turn.seen {
+                None => {
+                    let mut game = ParsedGame::default();
+                    for span in &batch.games {
+                        let j = judge_span(span, &mut parser, unread.as_deref(), env, &mut game);
+                        emit.game(&mut out, &mut summary, span, &game, &j);
                     }
                 }
-                // None for a game whose text was not kept or not read.
-                let text = batch
-                    .data
-                    .get(span.start..span.end)
-                    .filter(|_| span.oversize == 0 && unread.is_none());
-                let judged = Judged {
-                    source: &source,
-                    index: span.index,
-                    offset: span.offset,
-                    text,
-                    game: &game,
-                    judgement: &j,
-                    packet: packets.is_some(),
-                };
-                render.game(&mut out, &judged);
+                Some(seen) => {
+                    // Every game's key registered in input order before any
+                    // is judged: a second copy is not judged.
+                    GAMES.with_borrow_mut(|kept| {
+                        let mut spare = ParsedGame::default();
+                        let (keys, read) = read_batch(
+                            &batch.games,
+                            &mut parser,
+                            unread.as_deref(),
+                            kept,
+                            &mut spare,
+                        );
+                        let firsts = seen.register(seq, &source, &keys);
+                        turn.seen = None;
+                        for (i, ((span, r), first)) in
+                            batch.games.iter().zip(read).zip(firsts).enumerate()
+                        {
+                            // The games past those kept are read again.
+                            let g = match kept.get_mut(i) {
+                                Some(g) => g,
+                                None => {
+                                    let again =
+                                        read_span(span, &mut parser, unread.as_deref(), &mut spare);
+                                    debug_assert_eq!(again.is_some(), r.is_some());
+                                    &mut spare
+                                }
+                            };
+                            let j = match (r, first) {
+                                (Some(j), _) => j,
+                                (None, Some((s, n))) => {
+                                    crate::judge::game::duplicate(g, env, (&s, n))
+                                }
+                                (None, None) => {
+                                    judge_parsed(g, parser.text(span.start, span.end), env)
+                                }
+                            };
+                            let j = number_lines(span, g, j);
+                            emit.game(&mut out, &mut summary, span, g, &j);
+                        }
+                    });
+                }
             }
             seq
         }
@@ -535,7 +865,13 @@ pub(crate) fn for_each_game(
     opts: &Options,
     mut f: impl FnMut(GameOutcome),
 ) -> std::io::Result<Summary> {
-    drive(sources, rules, opts, &Outcomes, |games| {
+    // An audit and a season weigh every game they are given: a rated list
+    // finds its own doubles (round clashes), a season reads one game a board.
+    let opts = Options {
+        duplicates: false,
+        ..opts.clone()
+    };
+    drive(sources, rules, &opts, &Outcomes, |games| {
         games.into_iter().for_each(&mut f);
         Ok(())
     })
@@ -578,6 +914,7 @@ pub(crate) fn drive<R: Render>(
     // the next batch and the workers drop what is queued, instead of reading
     // the rest of a large input for nothing.
     let stop = AtomicBool::new(false);
+    let seen = opts.duplicates.then(Seen::new);
     std::thread::scope(|s| {
         let reader = s.spawn(|| {
             let mut errs = Vec::new();
@@ -585,6 +922,7 @@ pub(crate) fn drive<R: Render>(
             errs
         });
         let stop = &stop;
+        let seen = &seen;
         s.spawn(move || {
             pool.install(|| {
                 work_rx
@@ -592,7 +930,17 @@ pub(crate) fn drive<R: Render>(
                     .par_bridge()
                     .for_each_with(done_tx, |tx, w| {
                         if !stop.load(Ordering::Relaxed) {
-                            let _ = tx.send(process(w, env, render, opts.on_unconfirmed.as_ref()));
+                            let _ = tx.send(process(
+                                w,
+                                env,
+                                render,
+                                opts.on_unconfirmed.as_ref(),
+                                seen.as_ref(),
+                            ));
+                        } else if let Some(seen) = &seen {
+                            // Dropped after a write error: later batches
+                            // must not wait for its turn.
+                            seen.pass(w.seq());
                         }
                     })
             })
@@ -620,6 +968,7 @@ pub(crate) fn drive<R: Render>(
     if let Some(e) = write_error {
         return Err(e);
     }
+    total.duplicates_capped = seen.as_ref().is_some_and(Seen::full);
     read_errors.append(&mut total.errors);
     total.errors = read_errors;
     total.elapsed = started.elapsed();
@@ -670,7 +1019,7 @@ mod tests {
             }
         }
         let rows = |work| {
-            let done = process(work, env, &Lines, None);
+            let done = process(work, env, &Lines, None, None);
             assert_eq!(done.seq, 7);
             done.batch
         };
