@@ -28,3 +28,4 @@ mod rulesets;
 mod samples;
 mod scale;
 mod season;
+mod sheets;

@@ -7,7 +7,10 @@ use std::{
 };
 
 use super::ExitStatus;
-use crate::report::json::Format;
+use crate::report::{
+    json::Format,
+    sheet::{self, Table},
+};
 use crate::{
     pipeline,
     report::{
@@ -41,9 +44,12 @@ pub(crate) struct Args {
     /// Recorded decisions (CSV: game_key, result, rule, decided_by, decided_on, note): each decided game's status is decided, with the decision's result and rule (docs/adjudicate.md).
     #[arg(long, value_name = "FILE")]
     pub(crate) decisions: Option<PathBuf>,
-    /// Results CSV (default: stdout).
+    /// Results CSV (default: stdout); a name ending .xlsx writes an Excel workbook instead (dates as dates, clocks as durations).
     #[arg(short, long)]
     pub(crate) out: Option<PathBuf>,
+    /// CSV made for Excel: a UTF-8 byte-order mark (so Müller shows as Müller) and dates in ISO form, for the results and the summary.
+    #[arg(long)]
+    pub(crate) excel: bool,
     /// Worker threads (default: all cores).
     #[arg(short, long)]
     pub(crate) jobs: Option<usize>,
@@ -126,6 +132,18 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         eprintln!("arbiter: --shard with --format json would give N arrays: use --format ndjson, whose shards concatenate");
         return ExitStatus::Error;
     }
+    let table = match spreadsheet(&a, out.as_deref()) {
+        Ok(t) => t,
+        Err(e) => return e,
+    };
+    // A workbook, or CSV for Excel, is made from the CSV once it is whole.
+    let mut spool = match (table != Table::Csv).then(tempfile::tempfile).transpose() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("arbiter: a temporary file for the spreadsheet: {e}");
+            return ExitStatus::Error;
+        }
+    };
     opts.shard = a.shard;
     let outputs = batch::Outputs {
         header: a.shard.is_none_or(|s| s.k == 1),
@@ -153,9 +171,10 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     let mut page_error = None;
     let result = {
         let stdout = std::io::stdout();
-        let mut rows: Box<dyn std::io::Write> = match pending_rows.as_mut() {
-            Some(p) => Box::new(std::io::BufWriter::new(p.file())),
-            None => Box::new(std::io::BufWriter::with_capacity(1 << 16, stdout.lock())),
+        let mut rows: Box<dyn std::io::Write> = match (spool.as_mut(), pending_rows.as_mut()) {
+            (Some(s), _) => Box::new(std::io::BufWriter::new(s)),
+            (None, Some(p)) => Box::new(std::io::BufWriter::new(p.file())),
+            (None, None) => Box::new(std::io::BufWriter::with_capacity(1 << 16, stdout.lock())),
         };
         let mut pgn = pending_pgn
             .as_mut()
@@ -183,6 +202,13 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             .map_err(|e| (writing_target(&e, &out, &pgn_path), e))
     };
     let result = result.and_then(|s| {
+        if let Some(spool) = spool.take() {
+            let target = out
+                .as_deref()
+                .map_or("stdout".into(), |p| p.display().to_string());
+            let file = pending_rows.as_mut().map(|p| p.file());
+            from_spool(table, spool, file).map_err(|e| (target, e))?;
+        }
         for (p, path) in [(pending_rows, &out), (pending_pgn, &pgn_path)] {
             if let (Some(p), Some(path)) = (p, path) {
                 p.commit().map_err(|e| (path.display().to_string(), e))?;
@@ -212,7 +238,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     let totals = format!("{} under {under}", summary.counts());
     let page = html_path.as_deref().zip(page);
     if let Err(e) = write_tables_and_page(
-        summary_path.as_deref(),
+        summary_path.as_deref().map(|p| (p, a.excel)),
         &tables,
         page,
         page_error,
@@ -242,17 +268,64 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     }
 }
 
+/// The results as a spreadsheet, where `-o` names a workbook (`.xlsx`) or
+/// `--excel` asks for CSV made for Excel; `Err` said on stderr where the
+/// rest of the command line does not allow it.
+fn spreadsheet(a: &Args, out: Option<&Path>) -> Result<Table, ExitStatus> {
+    let table = Table::for_path(out, a.excel);
+    let refused = match table {
+        Table::Csv => None,
+        _ if a.format != Format::Csv => Some(format!(
+            "a spreadsheet is made of the CSV results, not --format {}",
+            clap::ValueEnum::to_possible_value(&a.format)
+                .map_or_else(String::new, |v| v.get_name().to_string())
+        )),
+        _ if a.shard.is_some() => Some(
+            "--shard writes parts to be joined: make the spreadsheet from the joined CSV".into(),
+        ),
+        _ => None,
+    };
+    match refused {
+        Some(why) => {
+            eprintln!("arbiter: {why}");
+            Err(ExitStatus::Error)
+        }
+        None => Ok(table),
+    }
+}
+
+/// The spooled CSV results made into `table`, into the results file (or
+/// the screen, for CSV made for Excel).
+fn from_spool(
+    table: Table,
+    mut spool: std::fs::File,
+    file: Option<&mut std::fs::File>,
+) -> std::io::Result<()> {
+    use std::io::Seek;
+    spool.seek(std::io::SeekFrom::Start(0))?;
+    let csv = std::io::BufReader::new(spool);
+    match (table, file) {
+        (Table::Xlsx, Some(f)) => sheet::xlsx(vec![("results", csv)], std::io::BufWriter::new(f)),
+        (Table::Excel, Some(f)) => sheet::excel_csv(csv, f),
+        (_, None) => sheet::excel_csv(csv, std::io::stdout().lock()),
+        (Table::Csv, Some(f)) => std::io::copy(&mut { csv }, f).map(|_| ()),
+    }
+}
+
 /// The summary CSV and the review page, once the run is done.
 fn write_tables_and_page(
-    summary_path: Option<&Path>,
+    summary_path: Option<(&Path, bool)>,
     tables: &SummaryTables,
     page: Option<(&Path, review::PageWriter)>,
     page_error: Option<std::io::Error>,
     rules: &Ruleset,
     totals: &str,
 ) -> Result<(), ExitStatus> {
-    if let Some(path) = summary_path {
-        if let Err(e) = atomic_write(path, &summary_csv(tables)) {
+    if let Some((path, excel)) = summary_path {
+        let table = Table::for_path(Some(path), excel);
+        let written = sheet::render(table, "summary", &summary_csv(tables))
+            .and_then(|bytes| atomic_write(path, &bytes));
+        if let Err(e) = written {
             eprintln!("arbiter: {}: {e}", path.display());
             return Err(ExitStatus::Error);
         }

@@ -66,6 +66,9 @@ pub(crate) struct Args {
     /// Recorded decisions (as for adjudicate): a decided game is rated with the decision's result, in the findings and the TRF.
     #[arg(long, value_name = "FILE")]
     pub(crate) decisions: Option<PathBuf>,
+    /// The findings CSV made for Excel: a UTF-8 byte-order mark and dates in ISO form (-o FILE.xlsx writes a workbook instead).
+    #[arg(long)]
+    pub(crate) excel: bool,
     /// No summary.
     #[arg(short, long)]
     pub(crate) quiet: bool,
@@ -118,6 +121,13 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         Ok(o) => o,
         Err(e) => return e,
     };
+    let spreadsheet = a.excel || out.as_deref().is_some_and(crate::report::sheet::is_xlsx);
+    if spreadsheet && a.format != Format::Csv {
+        eprintln!(
+            "arbiter: a spreadsheet is made of the CSV findings, not --format json or ndjson"
+        );
+        return ExitStatus::Error;
+    }
     let Some([trf_path, html_path]) = side_outputs(&a, &sources) else {
         return ExitStatus::Error;
     };
@@ -146,7 +156,16 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     let (games, findings) = (audited.games, &audited.findings);
     let bytes = match a.format {
         Format::Csv => {
-            crate::report::write::csv_bytes(&FINDINGS_HEADER, findings.iter().map(finding_row))
+            let csv =
+                crate::report::write::csv_bytes(&FINDINGS_HEADER, findings.iter().map(finding_row));
+            let table = crate::report::sheet::Table::for_path(out.as_deref(), a.excel);
+            match crate::report::sheet::render(table, "findings", &csv) {
+                Ok(b) => b,
+                Err(e) => {
+                    eprintln!("arbiter: {e}");
+                    return ExitStatus::Error;
+                }
+            }
         }
         f => document(f, &findings.iter().map(finding_json).collect::<Vec<_>>()),
     };

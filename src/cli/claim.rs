@@ -18,6 +18,7 @@ use crate::{
         json::{claim_json, document, Format},
         packet::{claim_packet, render, Made, Paper},
         review::{self, ReviewItem},
+        sheet::{self, Table},
         write::{atomic_write, csv_bytes},
     },
 };
@@ -48,6 +49,12 @@ pub(crate) struct Args {
     /// The packets' paper: a4 or letter (default: each claim's ruleset's, Letter for uscf and hs-league).
     #[arg(long, value_enum)]
     pub(crate) paper: Option<crate::report::packet::Paper>,
+    /// claims.xlsx, an Excel workbook, in place of claims.csv.
+    #[arg(long, conflicts_with = "excel")]
+    pub(crate) xlsx: bool,
+    /// claims.csv made for Excel: a UTF-8 byte-order mark, so names like Müller show as written.
+    #[arg(long)]
+    pub(crate) excel: bool,
     /// No summary on stderr.
     #[arg(short, long)]
     pub(crate) quiet: bool,
@@ -353,7 +360,14 @@ fn plan_outputs(
                 .map(|c| format!("{}.pdf", packet_name(&c.id, &mut taken)))
         })
         .collect();
+    if (a.xlsx || a.excel) && a.format != Format::Csv {
+        return Err(
+            "--xlsx and --excel make claims.csv a spreadsheet: not with --format json or ndjson"
+                .into(),
+        );
+    }
     let table_name = match a.format {
+        Format::Csv if a.xlsx => "claims.xlsx",
         Format::Csv => "claims.csv",
         Format::Json => "claims.json",
         Format::Ndjson => "claims.ndjson",
@@ -381,12 +395,16 @@ fn write_table_and_page(
     totals: &str,
     items: &[ReviewItem],
 ) -> Result<(), String> {
+    let table = a.out.join(name);
     let bytes = match a.format {
-        Format::Csv => csv_bytes(&CLAIMS_HEADER, rows),
+        Format::Csv => {
+            let sheet = Table::for_path(Some(&table), a.excel);
+            sheet::render(sheet, "claims", &csv_bytes(&CLAIMS_HEADER, rows))
+                .map_err(|e| format!("{}: {e}", table.display()))?
+        }
         Format::Json => document(Format::Json, json),
         Format::Ndjson => document(Format::Ndjson, json),
     };
-    let table = a.out.join(name);
     atomic_write(&table, &bytes).map_err(|e| format!("{}: {e}", table.display()))?;
     if let Some(page) = &a.html {
         atomic_write(

@@ -29,6 +29,12 @@ pub(crate) struct Args {
     /// Recorded decisions (as for adjudicate): a board judged from PGN that the record cannot settle counts once a decision names its game.
     #[arg(long, value_name = "FILE")]
     pub(crate) decisions: Option<PathBuf>,
+    /// Also season.xlsx: every table in one Excel workbook, a sheet each (dates as dates, numbers as numbers).
+    #[arg(long)]
+    pub(crate) xlsx: bool,
+    /// The CSV files made for Excel: a UTF-8 byte-order mark and dates in ISO form.
+    #[arg(long)]
+    pub(crate) excel: bool,
 }
 
 #[derive(clap::Subcommand, Debug)]
@@ -100,6 +106,10 @@ pub(crate) fn run(a: Args) -> ExitStatus {
                 return ExitStatus::Error;
             }
         }
+    }
+    if let Err(e) = spreadsheets(&a, &mut files) {
+        eprintln!("arbiter: {}: {e}", a.out.display());
+        return ExitStatus::Error;
     }
     // The outputs of an earlier run go first: a folder never mixes two runs.
     for name in report::season::OWNED {
@@ -187,4 +197,25 @@ fn init(league: &str, out: &std::path::Path) -> ExitStatus {
         out.join("season.toml").display()
     );
     ExitStatus::Ok
+}
+
+/// The tables as spreadsheets, where asked: season.xlsx beside them (a
+/// sheet a table, in their order), and each CSV made for Excel.
+fn spreadsheets(a: &Args, files: &mut Vec<(&'static str, Vec<u8>)>) -> std::io::Result<()> {
+    use crate::report::sheet;
+    let tables = || files.iter().filter(|(n, _)| n.ends_with(".csv"));
+    if a.xlsx {
+        let sheets = tables()
+            .map(|(n, b)| (n.trim_end_matches(".csv"), b.as_slice()))
+            .collect();
+        let mut book = Vec::new();
+        sheet::xlsx(sheets, &mut book)?;
+        files.push(("season.xlsx", book));
+    }
+    if a.excel {
+        for (name, bytes) in files.iter_mut().filter(|(n, _)| n.ends_with(".csv")) {
+            *bytes = sheet::render(sheet::Table::Excel, name, bytes)?;
+        }
+    }
+    Ok(())
 }

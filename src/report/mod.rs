@@ -9,6 +9,7 @@ pub(crate) mod pdf;
 pub(crate) mod pgn;
 pub(crate) mod review;
 pub(crate) mod season;
+pub(crate) mod sheet;
 pub(crate) mod summary;
 pub(crate) mod trf;
 pub mod tsv;

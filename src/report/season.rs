@@ -14,7 +14,7 @@ fn num(x: f64) -> String {
 
 /// Every file `arbiter season` may write: removed from `--out` before a
 /// run writes its own, so a folder never mixes two runs.
-pub(crate) const OWNED: [&str; 9] = [
+pub(crate) const OWNED: [&str; 10] = [
     "pending.csv",
     "standings.csv",
     "violations.csv",
@@ -24,6 +24,7 @@ pub(crate) const OWNED: [&str; 9] = [
     "cup.csv",
     "ratings.csv",
     "ecf-submission.txt",
+    "season.xlsx",
 ];
 
 /// Every CSV file the season writes, by name.

@@ -187,6 +187,8 @@ pub enum Tool {
     PythonChess,
     /// The `trf` package for python3.
     PythonTrf,
+    /// The `openpyxl` package for python3, to read the workbooks back.
+    PythonOpenpyxl,
     /// g++ and make, to build bbpPairings from ../shared/tools.
     Cpp,
     /// node, with tests/browser's packages installed (puppeteer-core), to
@@ -210,6 +212,7 @@ impl Tool {
             Tool::Parallel => any(&["/usr/bin/parallel"]),
             Tool::PythonChess => module("chess"),
             Tool::PythonTrf => module("trf"),
+            Tool::PythonOpenpyxl => module("openpyxl"),
             Tool::Cpp => any(&["/usr/bin/g++"]) && any(&["/usr/bin/make"]),
             Tool::Node => {
                 std::process::Command::new("node")
@@ -231,6 +234,7 @@ impl Tool {
             Tool::Parallel => "apt-get install parallel",
             Tool::PythonChess => "pip install chess",
             Tool::PythonTrf => "pip install trf==1.1.1",
+            Tool::PythonOpenpyxl => "pip install openpyxl==3.1.5",
             Tool::Cpp => "apt-get install g++ make",
             Tool::Node => "apt-get install nodejs npm; npm ci --prefix tests/browser",
         }
