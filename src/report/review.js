@@ -214,12 +214,12 @@
     let h = '<section class="item' + (k === sel ? ' sel' : '') + (isOpen ? ' open' : '') + '" data-i="' + i + '" data-k="' + k + '">';
     h += '<div class="pos">';
     if (at) {
-      h += svg(at.b, at.last, isOpen ? 336 : 168, at.ply === null || at.ply === it.dp ? it.fen || '' : 'after ply ' + at.ply);
+      h += svg(at.b, at.last, isOpen ? 336 : 168, at.ply === null || at.ply === it.dp ? it.fen || '' : 'after ' + moveName(it, at.ply));
       if (isOpen && game(it).ok) {
         h += '<div class="step"><button type="button" data-step="first" title="the start position">start</button><button type="button" data-step="-1" title="previous move (←)">◀</button>'
           + '<button type="button" data-step="+1" title="next move (→)">▶</button><button type="button" data-step="last" title="the last move replayed">end</button>'
           + (it.mk ? ' <button type="button" data-step="decisive" title="the position the ruling turns on">decisive</button>' : '') + '</div>';
-        h += '<div class="at-ply">' + (at.ply ? 'after ' + esc(moveName(it, at.ply)) + ' (ply ' + at.ply + ')' : 'the start position') + '</div>';
+        h += '<div class="at-ply">' + (at.ply ? 'after ' + esc(moveName(it, at.ply)) : 'the start position') + '</div>';
       }
     }
     h += '</div><div class="info">';
@@ -270,7 +270,7 @@
       white = !white;
     });
     h += '</p>';
-    if (it.mk) h += '<p class="at-ply">The ruling turns on ' + esc(moveName(it, it.mk)) + ' (ply ' + it.mk + '), outlined.</p>';
+    if (it.mk) h += '<p class="at-ply">The ruling turns on ' + esc(moveName(it, it.mk)) + ', outlined.</p>';
     return h;
   }
 

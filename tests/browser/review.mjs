@@ -166,13 +166,23 @@ async function run(spec) {
     const atPly = () => page.$eval('section.item.open .at-ply', (p) => p.textContent);
     const board = () => page.$eval('section.item.open svg.board', (s) => [...s.querySelectorAll('text.piece')].map((t) => t.dataset.square + t.textContent).join(' '));
     const decisiveBoard = await board();
-    assert.ok((await atPly()).includes(it.dp ? '(ply ' + it.dp + ')' : 'start'), await atPly());
+    // A move is named by its number and side ("after 41. Qxh7", "after
+    // 41... Kg8"), never by a ply count.
+    const named = async (k) => {
+      const text = await atPly();
+      if (!k) return assert.equal(text, 'the start position');
+      const san = await page.$eval('section.item.open .moves a.ply[data-ply="' + k + '"]', (a) => a.textContent);
+      assert.match(text, /^after \d+\.(\.\.)? \S+$/, text);
+      assert.ok(text.endsWith(' ' + san), text + ' / ' + san);
+      assert.ok(!text.includes('ply'), text);
+    };
+    await named(it.dp);
     await page.keyboard.press(it.dp > 0 ? 'ArrowLeft' : 'ArrowRight');
     const stepped = it.dp > 0 ? it.dp - 1 : 1;
-    assert.ok((await atPly()).includes(stepped ? '(ply ' + stepped + ')' : 'start'), await atPly());
+    await named(stepped);
     assert.notEqual(await board(), decisiveBoard, 'the board moved');
     await page.click('section.item.open .moves a.ply[data-ply="1"]');
-    assert.ok((await atPly()).includes('(ply 1)'));
+    await named(1);
     assert.equal(await page.$eval('section.item.open .moves .cur', (a) => a.dataset.ply), '1');
     await page.click('section.item.open button[data-step="' + (it.mk ? 'decisive' : it.dp ? 'last' : 'first') + '"]');
     assert.equal(await board(), decisiveBoard, 'back at the decisive ply');
