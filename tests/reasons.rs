@@ -6,7 +6,7 @@ use crate::common;
 use std::collections::HashSet;
 
 use arbiter::model::Reason;
-use common::{assert_cells, assert_detail_contains, judge, judge_one};
+use common::{assert_cells, assert_detail_contains, judge, judge_one, Row};
 
 #[test]
 fn checkmate() {
@@ -560,4 +560,60 @@ fn a_second_copy_of_a_game_is_flagged_and_judged_once() {
     ]);
     let rows = common::parse_csv(&o.stdout);
     assert!(rows.iter().all(|r| r["reason"] == "checkmate"), "{rows:?}");
+}
+
+/// One worker registers each game as it reads it and judges it at once;
+/// several read a batch whole first. Both find the same copies: a real
+/// export given twice (every game of the second a copy, across many
+/// batches) and a file with copies inside it give the same rows at -j1,
+/// -j2 and -j4.
+#[test]
+fn copies_are_found_alike_by_one_worker_and_by_several() {
+    let file =
+        common::data("games-with-clocks/lichess_DrDrunkenstein_2018-2021_with-clocks-evals.pgn");
+    let dir = tempfile::tempdir().unwrap();
+    // The same export with each of its first 40 games written again at the end.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let first: Vec<&str> = text.split("\n\n[Event").take(40).collect();
+    let again = dir.path().join("again.pgn");
+    std::fs::write(
+        &again,
+        format!("{text}\n\n[Event{}\n", first[1..].join("\n\n[Event")),
+    )
+    .unwrap();
+    let run = |jobs: &str| {
+        let o = common::arbiter(&[
+            "adjudicate",
+            jobs,
+            file.to_str().unwrap(),
+            again.to_str().unwrap(),
+            file.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        common::parse_csv(&o.stdout)
+    };
+    let one = run("-j1");
+    let name = file.display().to_string();
+    let first: Vec<&Row> = one.iter().filter(|r| r["source"] == name).collect();
+    let (orig, third) = first.split_at(first.len() / 2);
+    // Every game of the file given again is a copy of the first reading,
+    // but for one with no moves (a copy of nothing), judged again alike.
+    for (a, b) in orig.iter().zip(third) {
+        assert_eq!(a["game"], b["game"]);
+        let alike = a["plies"] == "0" && b["reason"] == a["reason"];
+        assert!(
+            b["reason"] == "duplicate" || alike,
+            "game {}: {}",
+            b["game"],
+            b["reason"]
+        );
+    }
+    let copies = one.iter().filter(|r| r["reason"] == "duplicate").count();
+    assert!(
+        copies > 2 * orig.len() * 9 / 10,
+        "{copies} copies of {} games",
+        orig.len()
+    );
+    assert_eq!(run("-j2"), one);
+    assert_eq!(run("-j4"), one);
 }

@@ -220,6 +220,10 @@ pub(crate) const MAX_SEEN: usize = 2_000_000;
 struct Seen {
     state: std::sync::Mutex<SeenState>,
     turn: std::sync::Condvar,
+    /// One worker: each batch's turn has come when it starts, so its
+    /// games are registered as read and judged at once. With more, a batch
+    /// that held the turn while judging would keep the next one waiting.
+    streaming: bool,
 }
 
 #[derive(Default)]
@@ -234,10 +238,11 @@ struct SeenState {
 }
 
 impl Seen {
-    fn new() -> Seen {
+    fn new(jobs: usize) -> Seen {
         Seen {
             state: std::sync::Mutex::new(SeenState::default()),
             turn: std::sync::Condvar::new(),
+            streaming: jobs == 1,
         }
     }
 
@@ -265,33 +270,36 @@ impl Seen {
         games: &[(Option<crate::model::GameKey>, u64)],
     ) -> Vec<Option<(Arc<str>, u64)>> {
         self.in_turn(seq, |st| {
-            let mut id = None;
             games
                 .iter()
-                .map(|(key, index)| {
-                    let key = (*key)?;
-                    if let Some(&(s, n)) = st.first.get(&key) {
-                        return Some((st.sources[s as usize].clone(), u64::from(n)));
-                    }
-                    if st.first.len() >= MAX_SEEN {
-                        st.full = true;
-                        return None;
-                    }
-                    let s = *id.get_or_insert_with(|| {
-                        if st.sources.last().is_none_or(|l| **l != **source) {
-                            st.sources.push(source.clone());
-                        }
-                        (st.sources.len() - 1) as u32
-                    });
-                    // A game number past u32 (four billion games in one
-                    // file) is not kept: it could not be named right.
-                    if let Ok(n) = u32::try_from(*index) {
-                        st.first.insert(key, (s, n));
-                    }
-                    None
-                })
+                .map(|(key, index)| st.check(source, (*key)?, *index))
                 .collect()
         })
+    }
+
+    /// Batch `seq`'s turn, if it has come already (every batch before it
+    /// registered) and there is one worker: the batch can then register
+    /// each game as it reads it and judge it straight away, holding the
+    /// turn to its end.
+    fn turn_now(&self, seq: u64) -> Option<std::sync::MutexGuard<'_, SeenState>> {
+        if !self.streaming {
+            return None;
+        }
+        // Held by another batch (reading its games into the map): not this
+        // batch's turn to stream, whatever `next` says in a moment.
+        let st = match self.state.try_lock() {
+            Ok(st) => st,
+            Err(std::sync::TryLockError::Poisoned(e)) => e.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => return None,
+        };
+        (st.next == seq).then_some(st)
+    }
+
+    /// The turn taken with `turn_now`, handed on.
+    fn hand_on(&self, mut st: std::sync::MutexGuard<'_, SeenState>, seq: u64) {
+        st.next = st.next.max(seq + 1);
+        drop(st);
+        self.turn.notify_all();
     }
 
     /// Batch `seq` has no games to register (a source with none, or work
@@ -302,6 +310,35 @@ impl Seen {
 
     fn full(&self) -> bool {
         self.state.lock().is_ok_and(|st| st.full)
+    }
+}
+
+impl SeenState {
+    /// The first copy (source, game number) of the game with `key`, read
+    /// before; otherwise the game is kept as a first copy.
+    fn check(
+        &mut self,
+        source: &Arc<str>,
+        key: crate::model::GameKey,
+        index: u64,
+    ) -> Option<(Arc<str>, u64)> {
+        if let Some(&(s, n)) = self.first.get(&key) {
+            return Some((self.sources[s as usize].clone(), u64::from(n)));
+        }
+        if self.first.len() >= MAX_SEEN {
+            self.full = true;
+            return None;
+        }
+        if self.sources.last().is_none_or(|l| **l != **source) {
+            self.sources.push(source.clone());
+        }
+        let s = (self.sources.len() - 1) as u32;
+        // A game number past u32 (four billion games in one file) is not
+        // kept: it could not be named right.
+        if let Ok(n) = u32::try_from(index) {
+            self.first.insert(key, (s, n));
+        }
+        None
     }
 }
 
@@ -671,6 +708,11 @@ impl<R: Render> Emit<'_, R> {
     }
 }
 
+/// A game that cannot be read, or has no moves, is a copy of nothing.
+fn comparable(g: &ParsedGame) -> bool {
+    g.error.is_none() && g.garbled.is_none() && !g.plies.is_empty()
+}
+
 /// Parsed games a worker keeps while their batch's keys are registered:
 /// a batch of half a MiB of ordinary games fits, and a batch of thousands
 /// of tiny ones reads the rest again rather than hold them all.
@@ -703,10 +745,7 @@ fn read_batch(
             None => &mut *spare,
         };
         let r = read_span(span, parser, unread, g);
-        // A game that cannot be read, or has no moves, is a copy of nothing.
-        let comparable =
-            r.is_none() && g.error.is_none() && g.garbled.is_none() && !g.plies.is_empty();
-        keys.push((comparable.then(|| g.key()), span.index));
+        keys.push(((r.is_none() && comparable(g)).then(|| g.key()), span.index));
         if i < want {
             // Held until the batch is judged: no more room than it needs.
             g.plies.shrink_to_fit();
@@ -757,47 +796,79 @@ fn process<R: Render>(
                         emit.game(&mut out, &mut summary, span, &game, &j);
                     }
                 }
-                Some(seen) => {
-                    // Every game's key registered in input order before any
-                    // is judged: a second copy is not judged.
-                    GAMES.with_borrow_mut(|kept| {
-                        let mut spare = ParsedGame::default();
-                        let (keys, read) = read_batch(
-                            &batch.games,
-                            &mut parser,
-                            unread.as_deref(),
-                            kept,
-                            &mut spare,
-                        );
-                        let firsts = seen.register(seq, &source, &keys);
-                        turn.seen = None;
-                        for (i, ((span, r), first)) in
-                            batch.games.iter().zip(read).zip(firsts).enumerate()
-                        {
-                            // The games past those kept are read again.
-                            let g = match kept.get_mut(i) {
-                                Some(g) => g,
-                                None => {
-                                    let again =
-                                        read_span(span, &mut parser, unread.as_deref(), &mut spare);
-                                    debug_assert_eq!(again.is_some(), r.is_some());
-                                    &mut spare
-                                }
-                            };
+                Some(seen) => match seen.turn_now(seq) {
+                    Some(mut st) => {
+                        // Every batch before this one has registered its games:
+                        // each game is registered as it is read and judged at
+                        // once (as without the search), the turn held to the end.
+                        let mut game = ParsedGame::default();
+                        for span in &batch.games {
+                            let r = read_span(span, &mut parser, unread.as_deref(), &mut game);
+                            let first = (r.is_none() && comparable(&game))
+                                .then(|| st.check(&source, game.key(), span.index))
+                                .flatten();
                             let j = match (r, first) {
                                 (Some(j), _) => j,
                                 (None, Some((s, n))) => {
-                                    crate::judge::game::duplicate(g, env, (&s, n))
+                                    crate::judge::game::duplicate(&game, env, (&s, n))
                                 }
                                 (None, None) => {
-                                    judge_parsed(g, parser.text(span.start, span.end), env)
+                                    judge_parsed(&mut game, parser.text(span.start, span.end), env)
                                 }
                             };
-                            let j = number_lines(span, g, j);
-                            emit.game(&mut out, &mut summary, span, g, &j);
+                            let j = number_lines(span, &game, j);
+                            emit.game(&mut out, &mut summary, span, &game, &j);
                         }
-                    });
-                }
+                        seen.hand_on(st, seq);
+                        turn.seen = None;
+                    }
+                    None => {
+                        // Batches before this one are still being read: every
+                        // game's key is registered in input order before any is
+                        // judged, so a second copy is not judged.
+                        GAMES.with_borrow_mut(|kept| {
+                            let mut spare = ParsedGame::default();
+                            let (keys, read) = read_batch(
+                                &batch.games,
+                                &mut parser,
+                                unread.as_deref(),
+                                kept,
+                                &mut spare,
+                            );
+                            let firsts = seen.register(seq, &source, &keys);
+                            turn.seen = None;
+                            for (i, ((span, r), first)) in
+                                batch.games.iter().zip(read).zip(firsts).enumerate()
+                            {
+                                // The games past those kept are read again.
+                                let g = match kept.get_mut(i) {
+                                    Some(g) => g,
+                                    None => {
+                                        let again = read_span(
+                                            span,
+                                            &mut parser,
+                                            unread.as_deref(),
+                                            &mut spare,
+                                        );
+                                        debug_assert_eq!(again.is_some(), r.is_some());
+                                        &mut spare
+                                    }
+                                };
+                                let j = match (r, first) {
+                                    (Some(j), _) => j,
+                                    (None, Some((s, n))) => {
+                                        crate::judge::game::duplicate(g, env, (&s, n))
+                                    }
+                                    (None, None) => {
+                                        judge_parsed(g, parser.text(span.start, span.end), env)
+                                    }
+                                };
+                                let j = number_lines(span, g, j);
+                                emit.game(&mut out, &mut summary, span, g, &j);
+                            }
+                        });
+                    }
+                },
             }
             seq
         }
@@ -914,7 +985,7 @@ pub(crate) fn drive<R: Render>(
     // the next batch and the workers drop what is queued, instead of reading
     // the rest of a large input for nothing.
     let stop = AtomicBool::new(false);
-    let seen = opts.duplicates.then(Seen::new);
+    let seen = opts.duplicates.then(|| Seen::new(jobs));
     std::thread::scope(|s| {
         let reader = s.spawn(|| {
             let mut errs = Vec::new();
