@@ -1618,3 +1618,71 @@ fn paper_follows_the_ruleset_unless_asked() {
         assert_eq!(info["Page size"], "612 x 792 pts (letter)");
     }
 }
+
+/// The decisions file `--record-ruling` adds to is never replaced by
+/// another output, is checked before anything is written, and keeps what a
+/// ruling says even where it lacks the date and note columns.
+#[test]
+fn the_decisions_file_a_ruling_goes_into_is_kept_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let decisions = dir.path().join("d.csv");
+    let out = dir.path().join("o");
+    let kept = "game_key,result,rule,decided_by\r\n0000000000000001-0000000000000002,1-0,DDCL 13,Secretary\r\n";
+    std::fs::write(&decisions, kept).unwrap();
+    let claim = sample("claims/bcf-krkn.toml");
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "claim",
+            claim.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "--decided-by",
+            "Ann",
+            "--decided-on",
+            "2026-12-01",
+        ];
+        args.extend_from_slice(extra);
+        arbiter(&args)
+    };
+    let d = decisions.to_str().unwrap();
+    // The review page or the claims table onto the decisions file: refused.
+    let o = run(&["--record-ruling", d, "--html", d]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&decisions).unwrap(), kept);
+    let table = out.join("claims.csv");
+    let o = run(&["--record-ruling", table.to_str().unwrap()]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // A file that is no decisions file: said before any packet is written.
+    let bad = dir.path().join("bad.csv");
+    std::fs::write(&bad, "name,score\nx,1\n").unwrap();
+    let o = run(&["--record-ruling", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no game_key column"));
+    assert!(!out.join("bcf-krkn.pdf").exists());
+    // Added to a file without decided_on and note: the columns are added,
+    // the row already there kept, its line ends kept.
+    let o = run(&["--record-ruling", d]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let text = std::fs::read_to_string(&decisions).unwrap();
+    let lines: Vec<&str> = text.split("\r\n").collect();
+    assert_eq!(lines[0], "game_key,result,rule,decided_by,decided_on,note");
+    assert_eq!(
+        lines[1],
+        "0000000000000001-0000000000000002,1-0,DDCL 13,Secretary,,"
+    );
+    assert!(
+        lines[2].ends_with(",1/2-1/2,BCF RP NA-6; BCF RP NA-2(a),Ann,2026-12-01,claim bcf-krkn"),
+        "{text}"
+    );
+    assert_eq!(lines[3], "");
+}

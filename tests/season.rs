@@ -1509,10 +1509,26 @@ fn an_undecided_board_is_finished_by_a_recorded_decision() {
     );
     let key = p["game_key"].clone();
     assert_eq!(key.len(), 33);
-    // The board counts for neither side meanwhile, and the table says so.
+    // The match is not scored meanwhile (its other games are graded), and
+    // the table and the notes say so.
     let standings = parse_csv(&std::fs::read(out.join("standings.csv")).unwrap());
     let a = standings.iter().find(|r| r["team"] == "A").unwrap();
-    assert_eq!(a["game_points"], "2");
+    assert_eq!(
+        (a["played"].as_str(), a["game_points"].as_str()),
+        ("0", "0")
+    );
+    assert_eq!(
+        parse_csv(&std::fs::read(out.join("grading.csv")).unwrap()).len(),
+        4
+    );
+    let notes = parse_csv(&std::fs::read(out.join("notes.csv")).unwrap());
+    assert!(
+        notes
+            .iter()
+            .any(|n| n["note"] == "board 1 is not decided yet (pending.csv)"
+                && n["effect"] == "the match is not scored until then"),
+        "{notes:?}"
+    );
     assert!(
         a["note"].ends_with("; provisional: 1 board pending (M1 board 1)"),
         "{}",
@@ -1555,7 +1571,9 @@ fn a_board_without_a_result_is_pending() {
         ),
         (1, "both players present but no result recorded", "")
     );
-    assert_eq!(standing(&r, "A").0, 2.0);
+    // Not scored until it is decided: no draw for a match half known.
+    let a = r.standings.iter().find(|s| s.team == "A").unwrap();
+    assert_eq!((a.lost, a.game_points, a.match_points), (0, 0.0, 0.0));
 }
 
 /// Runs `arbiter season` on a season file into a fresh folder.

@@ -128,6 +128,12 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         Ok(p) => p,
         Err(e) => return e,
     };
+    if let Err(e) = super::refuse_decisions_as_output(
+        &[&out, &pgn_path, &summary_path, &html_path],
+        a.decisions.as_deref(),
+    ) {
+        return e;
+    }
     if a.shard.is_some() && a.format == Format::Json {
         eprintln!("arbiter: --shard with --format json would give N arrays: use --format ndjson, whose shards concatenate");
         return ExitStatus::Error;

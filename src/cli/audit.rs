@@ -131,6 +131,11 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     let Some([trf_path, html_path]) = side_outputs(&a, &sources) else {
         return ExitStatus::Error;
     };
+    if let Err(e) =
+        super::refuse_decisions_as_output(&[&out, &trf_path, &html_path], a.decisions.as_deref())
+    {
+        return e;
+    }
     let mut audit = Audit::new(list.clone(), a.over_limit);
     let (summary, boards) =
         match read_games(&sources, &rules, &opts, &mut audit, html_path.is_some()) {

@@ -140,6 +140,11 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             return ExitStatus::Error;
         }
     };
+    // The decisions file to add to, checked before anything is written.
+    if let Err(e) = read_record(&a).and_then(|_| signing_date(&a)) {
+        eprintln!("arbiter: --record-ruling: {e}");
+        return ExitStatus::Error;
+    }
     let mut rows = Vec::new();
     let mut json = Vec::new();
     let mut items = Vec::new();
@@ -256,16 +261,38 @@ fn signed(r: &crate::claim::Ruling) -> Signed {
     Ok((key, result, r.rule.to_string()))
 }
 
+/// The date the rulings are signed on: `--decided-on`, else today.
+fn signing_date(a: &Args) -> Result<String, String> {
+    match &a.decided_on {
+        Some(d) => crate::model::Date::parse(d)
+            .map(|d| d.to_string())
+            .ok_or_else(|| format!("--decided-on {d:?} is not a date (YYYY-MM-DD)")),
+        None => Ok(crate::model::Date::today().to_string()),
+    }
+}
+
+/// The decisions file `--record-ruling` adds to, read and checked as a
+/// decisions file (`None`: there is none yet, or it is empty).
+fn read_record(a: &Args) -> Result<Option<Vec<u8>>, String> {
+    let Some(file) = &a.record_ruling else {
+        return Ok(None);
+    };
+    let name = file.display().to_string();
+    let bytes = match std::fs::read(file) {
+        Ok(b) if b.iter().all(u8::is_ascii_whitespace) => return Ok(None),
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("{name}: {e}")),
+    };
+    crate::judge::decisions::Decisions::parse(&name, &bytes)?;
+    Ok(Some(bytes))
+}
+
 /// Appends the signed rulings to the decisions file; `true` when one
 /// contradicts a decision already there (not replaced).
 fn record_rulings(a: &Args, file: &Path, rulings: Vec<(String, Signed)>) -> Result<bool, String> {
     use crate::judge::decisions::{append, NewDecision};
-    let on = match &a.decided_on {
-        Some(d) => crate::model::Date::parse(d)
-            .ok_or_else(|| format!("--decided-on {d:?} is not a date (YYYY-MM-DD)"))?
-            .to_string(),
-        None => crate::model::Date::today().to_string(),
-    };
+    let on = signing_date(a)?;
     let by = a.decided_by.clone().unwrap_or_default();
     let mut new = Vec::new();
     for (id, s) in rulings {
@@ -282,11 +309,7 @@ fn record_rulings(a: &Args, file: &Path, rulings: Vec<(String, Signed)>) -> Resu
         }
     }
     let name = file.display().to_string();
-    let existing = match std::fs::read(file) {
-        Ok(b) => Some(b),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(format!("{name}: {e}")),
-    };
+    let existing = read_record(a)?;
     let (bytes, left_out, conflict) = append(&name, existing.as_deref(), &new)?;
     for l in &left_out {
         eprintln!("arbiter: {name}: {l}");
@@ -375,12 +398,32 @@ fn plan_outputs(
     let mut outputs: Vec<PathBuf> = names.iter().flatten().map(|n| a.out.join(n)).collect();
     outputs.push(a.out.join(table_name));
     outputs.extend(a.html.clone());
-    outputs.extend(a.record_ruling.clone());
     let mut inputs: Vec<PathBuf> = files.to_vec();
     for (_, c) in loaded {
         if let Ok(c) = c {
             inputs.extend(c.inputs.iter().cloned());
         }
+    }
+    if let Some(record) = &a.record_ruling {
+        // Added to, not replaced: never one of the files read or written besides.
+        super::refuse_inputs_as_outputs(std::slice::from_ref(record), &inputs)?;
+        // The outputs may not exist yet: compared by where they would be.
+        let place = |p: &Path| {
+            let dir = p.parent().filter(|d| !d.as_os_str().is_empty());
+            let dir = dir.map_or_else(|| std::fs::canonicalize("."), std::fs::canonicalize);
+            dir.ok().zip(p.file_name()).map(|(d, n)| d.join(n))
+        };
+        if let Some(o) = outputs
+            .iter()
+            .find(|o| place(o).is_some() && place(o) == place(record))
+        {
+            return Err(format!(
+                "--record-ruling {}: that is where {} is written (choose another file)",
+                record.display(),
+                o.display()
+            ));
+        }
+        inputs.push(record.clone());
     }
     super::refuse_inputs_as_outputs(&outputs, &inputs)?;
     Ok((names, table_name))

@@ -182,6 +182,20 @@ pub(crate) fn refuse_inputs_as_outputs(
     Ok(())
 }
 
+/// The decisions file read (`--decisions`) is an input like the games: no
+/// output may replace it.
+pub(crate) fn refuse_decisions_as_output(
+    outputs: &[&Option<std::path::PathBuf>],
+    decisions: Option<&std::path::Path>,
+) -> Result<(), ExitStatus> {
+    let Some(d) = decisions else { return Ok(()) };
+    let outs: Vec<std::path::PathBuf> = outputs.iter().filter_map(|o| (*o).clone()).collect();
+    refuse_inputs_as_outputs(&outs, &[d.to_path_buf()]).map_err(|e| {
+        eprintln!("arbiter: {e}");
+        ExitStatus::Error
+    })
+}
+
 /// `-o FILE` as given: `-` means stdout, as everywhere on the command line;
 /// a path that is one of the inputs (standard input redirected from a file
 /// included) is refused by the one same-file rule.

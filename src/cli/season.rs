@@ -81,7 +81,9 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         .iter()
         .map(|n| a.out.join(n))
         .collect();
-    if let Err(e) = super::refuse_inputs_as_outputs(&outputs, &season.inputs) {
+    let mut inputs = season.inputs.clone();
+    inputs.extend(a.decisions.clone());
+    if let Err(e) = super::refuse_inputs_as_outputs(&outputs, &inputs) {
         eprintln!("arbiter: {e}");
         return ExitStatus::Error;
     }

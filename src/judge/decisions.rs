@@ -229,26 +229,59 @@ pub(crate) fn append(
     new: &[NewDecision],
 ) -> Result<(Vec<u8>, Vec<String>, bool), String> {
     let old = existing.map(|b| Decisions::parse(file, b)).transpose()?;
-    let header: Vec<String> = match existing {
-        Some(b) => csv::ReaderBuilder::new()
-            .from_reader(b)
-            .headers()
-            .map_err(|e| format!("{file}: {e}"))?
-            .iter()
-            .map(|h| h.trim().to_string())
-            .collect(),
-        None => COLUMNS.iter().map(|c| c.to_string()).collect(),
+    // The file's own line ends, and its own columns, with the ones a
+    // recorded ruling fills added where it lacks them (its rows rewritten
+    // with those cells empty): nothing a ruling says is dropped.
+    let crlf = existing.is_some_and(|b| memchr::memmem::find(b, b"\r\n").is_some());
+    let terminator = if crlf {
+        csv::Terminator::CRLF
+    } else {
+        csv::Terminator::Any(b'\n')
     };
-    let mut out = existing.map(<[u8]>::to_vec).unwrap_or_default();
-    if !out.is_empty() && !out.ends_with(b"\n") {
-        out.push(b'\n');
-    }
     let mut w = csv::WriterBuilder::new()
-        .terminator(csv::Terminator::Any(b'\n'))
+        .terminator(terminator)
         .from_writer(Vec::new());
-    if existing.is_none() {
-        w.write_record(&header).map_err(|e| e.to_string())?;
-    }
+    let mut out = Vec::new();
+    let header: Vec<String> = match existing {
+        Some(b) => {
+            let b = b.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(b);
+            let mut r = csv::ReaderBuilder::new().flexible(true).from_reader(b);
+            let mut header: Vec<String> = r
+                .headers()
+                .map_err(|e| format!("{file}: {e}"))?
+                .iter()
+                .map(|h| h.trim().to_string())
+                .collect();
+            let missing: Vec<&str> = COLUMNS
+                .iter()
+                .copied()
+                .filter(|c| !header.iter().any(|h| h == c))
+                .collect();
+            if missing.is_empty() {
+                out = existing.map(<[u8]>::to_vec).unwrap_or_default();
+                if !out.is_empty() && !out.ends_with(b"\n") {
+                    out.extend_from_slice(if crlf { b"\r\n" } else { b"\n" });
+                }
+            } else {
+                let width = header.len();
+                header.extend(missing.iter().map(|m| m.to_string()));
+                w.write_record(&header).map_err(|e| e.to_string())?;
+                for rec in r.records() {
+                    let rec = rec.map_err(|e| format!("{file}: {e}"))?;
+                    let mut cells: Vec<&str> = rec.iter().collect();
+                    cells.resize(width, "");
+                    cells.resize(header.len(), "");
+                    w.write_record(&cells).map_err(|e| e.to_string())?;
+                }
+            }
+            header
+        }
+        None => {
+            let header: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
+            w.write_record(&header).map_err(|e| e.to_string())?;
+            header
+        }
+    };
     let mut left_out = Vec::new();
     let mut conflict = false;
     let mut seen: Vec<GameKey> = Vec::new();

@@ -200,7 +200,13 @@ impl Run<'_> {
                 Some((h, a)) => (h, a, [false, false]),
                 None => return,
             },
-            FixtureStatus::Played => self.played_match(f),
+            FixtureStatus::Played => {
+                let played = self.played_match(f);
+                if self.wait_for_pending(f) {
+                    return;
+                }
+                played
+            }
         };
         // A lineup that forfeits the match loses it whatever the boards say.
         let outcome = match forfeited {
@@ -230,6 +236,33 @@ impl Run<'_> {
                 f64::from(s.won) * m.win + f64::from(s.drawn) * m.draw + f64::from(s.lost) * m.loss
                     - s.penalty;
         }
+    }
+
+    /// A match with a board still undecided is not scored (its games
+    /// played are graded) until the board is: `true`, noted, where so.
+    fn wait_for_pending(&mut self, f: &Fixture) -> bool {
+        let pending: Vec<String> = f
+            .boards
+            .iter()
+            .chain(&f.tiebreaks)
+            .filter(|b| b.pending.is_some())
+            .map(|b| b.board.to_string())
+            .collect();
+        if pending.is_empty() {
+            return false;
+        }
+        let boards = match pending.as_slice() {
+            [one] => format!("board {one} is"),
+            more => format!("boards {} are", more.join(", ")),
+        };
+        self.report.notes.push(Violation::new(
+            f,
+            None,
+            "",
+            format!("{boards} not decided yet (pending.csv)"),
+            "the match is not scored until then",
+        ));
+        true
     }
 
     /// A match a team could not play: lost by default (every board to the
@@ -361,8 +394,11 @@ impl Run<'_> {
                 continue;
             }
             let (short_home, short_away) = (hp.is_none(), ap.is_none());
+            let fielded = |home: bool| seats(f, home).iter().filter(|s| s.0 <= boards).count();
+            let short_one = |home: bool| fielded(home) + 1 == boards as usize;
             let tie = board == boards
                 && short_home != short_away
+                && short_one(short_home)
                 && rule
                     .short_tie_notice_hours
                     .is_some_and(|n| f.short_notice_hours.is_some_and(|h| h >= n));
@@ -712,7 +748,7 @@ impl Run<'_> {
             self.cup_default(cup, f);
             return;
         }
-        if f.status == FixtureStatus::Postponed {
+        if f.status == FixtureStatus::Postponed || self.wait_for_pending(f) {
             return;
         }
         let season = self.season;
@@ -912,7 +948,11 @@ impl Run<'_> {
 /// (empty while it is still tied).
 fn cup_tiebreak(season: &Season, cup: &Cup, f: &Fixture) -> (String, String) {
     let replay: Vec<&Board> = f.tiebreaks.iter().take(cup.boards as usize).collect();
-    let h: f64 = replay.iter().filter_map(|b| home_score(b)).sum();
+    // From +0: an empty float sum is -0, which would print "-0".
+    let h: f64 = replay
+        .iter()
+        .filter_map(|b| home_score(b))
+        .fold(0.0, |a, x| a + x);
     let a = replay.iter().filter(|b| b.result.is_some()).count() as f64 - h;
     let mut tiebreak = format!("replay {h}-{a}");
     let winner = if h != a && !replay.is_empty() {
