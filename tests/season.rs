@@ -1736,6 +1736,7 @@ fn spreadsheet_errors_name_file_row_and_column() {
     }
     let players = std::fs::read_to_string(sample("season/ddcl-players.csv")).unwrap();
     let boards = std::fs::read_to_string(sample("season/ddcl-boards.csv")).unwrap();
+    let fixtures = std::fs::read_to_string(sample("season/ddcl-fixtures.csv")).unwrap();
     let header_without_team = players.replacen("name,team,grade", "name,side,grade", 1);
     let cases = [
         (
@@ -1762,6 +1763,21 @@ fn spreadsheet_errors_name_file_row_and_column() {
             "ddcl-boards.csv",
             boards.replacen("\"Hartley, Ian\"", "\"Nobody, X\"", 1),
             "ddcl-boards.csv: row 3, column home: fixture D1-1, board 2: unknown player \"Nobody, X\"",
+        ),
+        (
+            "ddcl-boards.csv",
+            boards.replacen("D1-1,2,", "D1-1,1,", 1),
+            "ddcl-boards.csv: row 3, column board: fixture D1-1, board 1: board listed twice",
+        ),
+        (
+            "ddcl-boards.csv",
+            boards.replacen("D1-1,2,", "D1-1,6,", 1),
+            "ddcl-boards.csv: row 3, column board: fixture D1-1, board 6: this match has 5 boards",
+        ),
+        (
+            "ddcl-fixtures.csv",
+            fixtures.replacen("\nD1-2,", "\nD1-1,", 1),
+            "ddcl-fixtures.csv: row 3, column id: the fixture id \"D1-1\" is given twice",
         ),
         (
             "ddcl-boards.csv",
@@ -1848,6 +1864,58 @@ fn season_init_writes_a_template_that_runs() {
     assert_eq!(read("teams.csv"), before);
     let o = init("nowhere");
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown league \"nowhere\""));
+    // A league's name with quotes reads back as written; a league file
+    // named like one of the template's files is refused, not overwritten.
+    let quoted = dir.path().join("q.toml");
+    let text = std::fs::read_to_string(&league).unwrap();
+    std::fs::write(
+        &quoted,
+        text.replace(
+            "title = \"Example County League\"",
+            "title = \"The \\\"Bridge\\\" League\"",
+        ),
+    )
+    .unwrap();
+    let out2 = dir.path().join("q");
+    let o = common::arbiter(&[
+        "season",
+        "init",
+        "--league",
+        quoted.to_str().unwrap(),
+        "-o",
+        out2.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let written = std::fs::read_to_string(out2.join("season.toml")).unwrap();
+    assert!(
+        written.contains("\nleague = 'The \"Bridge\" League'\n"),
+        "{written}"
+    );
+    let (_r, o) = season_run(&out2.join("season.toml"));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let named = dir.path().join("season.toml");
+    std::fs::write(&named, &text).unwrap();
+    let o = common::arbiter(&[
+        "season",
+        "init",
+        "--league",
+        named.to_str().unwrap(),
+        "-o",
+        dir.path().join("n").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr)
+        .contains("a league file named season.toml would be written over"));
 }
 
 /// The ECF file's time limit is the league's games' control: one with an

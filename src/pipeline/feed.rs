@@ -22,7 +22,9 @@ use crate::read::{
 /// file, whose offsets are not the file's, belongs whole to the shard its
 /// first byte lies in. The N shards' rows, concatenated in order, are one
 /// run's rows byte for byte (game numbers and offsets count from each
-/// file's start, so a shard still reads the part of a file before it).
+/// file's start, so a shard still reads the part of a file before it),
+/// but for a second copy of a game in another shard, which each shard
+/// judges (copies are found within a shard; docs/scale-out.md).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Shard {
     pub(crate) k: u64,

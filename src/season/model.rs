@@ -399,6 +399,7 @@ pub(crate) fn validate(
         players: Vec::new(),
         judge_pgn,
         at: std::cell::RefCell::new(None),
+        ids: Default::default(),
     };
     for t in &raw.teams {
         c.team(t)?;
@@ -444,6 +445,8 @@ struct Checker<'a, 'j> {
     judge_pgn: &'a PgnJudge<'j>,
     /// The spreadsheet row being checked, if it came from one.
     at: std::cell::RefCell<Option<Origin>>,
+    /// The fixture ids given so far: each names one fixture.
+    ids: std::cell::RefCell<std::collections::HashSet<String>>,
 }
 
 /// The match a board belongs to, as its boards are checked.
@@ -605,6 +608,13 @@ impl Checker<'_, '_> {
         self.at.replace(f.origin.clone());
         let err =
             |fixture: &str, board: Option<u32>, message: String| self.err(fixture, board, message);
+        if let Some(id) = &f.id {
+            if !self.ids.borrow_mut().insert(id.clone()) {
+                let message =
+                    format!("the fixture id {id:?} is given twice: an id names one fixture");
+                return Err(self.err_in("id", id, None, message));
+            }
+        }
         let id =
             f.id.clone()
                 .unwrap_or_else(|| format!("{} v {} ({})", f.home, f.away, f.date));
@@ -665,7 +675,7 @@ impl Checker<'_, '_> {
         let tiebreaks = self.boards(&m, &f.tiebreaks, true)?;
         self.at.replace(f.origin.clone());
         let id = m.id;
-        self.check_board_count(&id, competition, status, &boards)?;
+        self.check_board_count(&id, competition, status, &boards, &f.boards)?;
         Ok(Fixture {
             id,
             date: when,
@@ -725,6 +735,7 @@ impl Checker<'_, '_> {
         competition: Competition,
         status: FixtureStatus,
         boards: &[Board],
+        raw: &[RawBoard],
     ) -> Result<(), SeasonError> {
         use super::league::ExtraBoards;
         let m = &self.rules.team_match;
@@ -738,8 +749,16 @@ impl Checker<'_, '_> {
         };
         if extra == ExtraBoards::Refused {
             if let Some(b) = boards.iter().find(|b| b.board > count) {
+                // Named where the board was written (a boards.csv row).
+                if let Some(o) = raw
+                    .iter()
+                    .find(|r| r.board == b.board)
+                    .and_then(|r| r.origin.clone())
+                {
+                    self.at.replace(Some(o));
+                }
                 let message = format!("this match has {count} boards");
-                return Err(self.err(id, Some(b.board), message));
+                return Err(self.err_in("board", id, Some(b.board), message));
             }
         }
         if status == FixtureStatus::Played {
@@ -765,7 +784,13 @@ impl Checker<'_, '_> {
         let mut seen_players: HashMap<usize, (usize, u32)> = HashMap::new();
         for b in list {
             if !tiebreak && b.board != 0 && out.iter().any(|o| o.board == b.board) {
-                return Err(self.err(&m.id, Some(b.board), "board listed twice".into()));
+                self.at.replace(b.origin.clone());
+                return Err(self.err_in(
+                    "board",
+                    &m.id,
+                    Some(b.board),
+                    "board listed twice".into(),
+                ));
             }
             out.push(self.board(m, b, tiebreak, &mut seen_players)?);
         }

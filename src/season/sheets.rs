@@ -50,6 +50,20 @@ pub(crate) fn read_into(
             f
         }));
     }
+    // Boards find their fixture by id: each id must name one.
+    let mut ids = std::collections::HashSet::new();
+    for f in &raw.fixtures {
+        let Some(id) = f.id.as_deref() else { continue };
+        if !ids.insert(id) {
+            let at = f.origin.as_ref().map_or(String::new(), |o| {
+                format!("{}: row {}, column id: ", o.file, o.row)
+            });
+            return Err(format!(
+                "{at}the fixture id {:?} is given twice: an id names one fixture",
+                crate::model::excerpt(id, 120)
+            ));
+        }
+    }
     if let Some(name) = &files.boards {
         let rows: Vec<(Origin, RawBoard)> = rows(name, &open(name)?, &["fixture", "board"])?;
         for (origin, mut b) in rows {
@@ -191,6 +205,19 @@ pub(crate) fn template(league: &str) -> Result<(Vec<(String, String)>, String), 
     } else {
         l.name.clone()
     };
+    if [
+        "season.toml",
+        "teams.csv",
+        "players.csv",
+        "fixtures.csv",
+        "boards.csv",
+    ]
+    .contains(&rules.as_str())
+    {
+        return Err(format!(
+            "{league}: a league file named {rules} would be written over by the template's own {rules}: rename it"
+        ));
+    }
     let mut players = vec!["name", "team"];
     match l.board_order.as_ref().map(|o| o.by) {
         Some(super::league::Strength::Rating) => players.push("rating"),
@@ -256,14 +283,14 @@ pub(crate) fn template(league: &str) -> Result<(Vec<(String, String)>, String), 
         boards.push("tiebreak");
     }
     let season = format!(
-        r#"# A season of the {title}. Fill in the four spreadsheets beside this file
+        r#"# A season of the {title_line}. Fill in the four spreadsheets beside this file
 # (one row a team, a player, a fixture, a board; the columns are described in
 # docs/seasons.md), then run: arbiter season season.toml --out season-out
-league = "{title}"
+league = {title}
 season = "2026-27"
-rules = "{rules}"
+rules = {rules_q}
 # The rules games given as PGN are judged under ({games_cite}): uncomment to change.
-# ruleset = "{ruleset}"
+# ruleset = {ruleset}
 # The grading list the grades come from, and its date.
 grading_list = ""
 # grading_date = "2026-09-01"
@@ -286,9 +313,12 @@ boards = "boards.csv"
 # treasurer = ""
 # treasurer_address = ""
 "#,
-        title = l.title,
-        games_cite = l.games.cite,
-        ruleset = l.games.ruleset,
+        // Quoted as TOML quotes them, so any name reads back as written.
+        title = toml::Value::String(l.title.clone()),
+        title_line = l.title.replace(['\n', '\r'], " "),
+        rules_q = toml::Value::String(rules.clone()),
+        games_cite = l.games.cite.replace(['\n', '\r'], " "),
+        ruleset = toml::Value::String(l.games.ruleset.clone()),
     );
     let line = |cols: &[&str]| cols.join(",") + "\n";
     let mut files = vec![
