@@ -101,7 +101,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         mut errors,
         mut opts,
         skipped,
-    } = match super::inputs_and_options(&a.inputs, a.jobs) {
+    } = match super::inputs_and_options(&a.inputs, a.jobs, a.decisions.as_deref()) {
         Ok(x) => x,
         Err(o) => return o,
     };
@@ -120,10 +120,6 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     }
     opts.strict_rules = a.strict_rules;
     opts.duplicates = !a.keep_duplicates;
-    opts.decisions = match super::decisions_option(a.decisions.as_deref()) {
-        Ok(d) => d,
-        Err(e) => return e,
-    };
     let [out, pgn_path, summary_path, html_path] = match output_paths(&a, &sources) {
         Ok(p) => p,
         Err(e) => return e,

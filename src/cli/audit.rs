@@ -104,19 +104,15 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     let super::Inputs {
         sources,
         mut errors,
-        mut opts,
+        opts,
         skipped,
-    } = match super::inputs_and_options(&pgn_inputs, a.jobs) {
+    } = match super::inputs_and_options(&pgn_inputs, a.jobs, a.decisions.as_deref()) {
         Ok(x) => x,
         Err(o) => return o,
     };
     for line in skipped.iter().filter_map(|s| s.line(|_| true)) {
         eprintln!("arbiter: {line}");
     }
-    opts.decisions = match super::decisions_option(a.decisions.as_deref()) {
-        Ok(d) => d,
-        Err(e) => return e,
-    };
     let out = match super::output_path(a.out.as_deref(), &sources) {
         Ok(o) => o,
         Err(e) => return e,

@@ -126,10 +126,12 @@ pub(crate) struct Inputs {
     pub(crate) skipped: Vec<crate::read::Skipped>,
 }
 
-/// `Inputs` from the command line; `Err` for a usage error.
+/// `Inputs` from the command line, with `--jobs` and `--decisions` in
+/// the options; `Err` for a usage error.
 pub(crate) fn inputs_and_options(
     inputs: &[String],
     jobs: Option<usize>,
+    decisions: Option<&std::path::Path>,
 ) -> Result<Inputs, ExitStatus> {
     let (sources, errors, skipped) = crate::read::expand_inputs_noting(inputs);
     for e in &errors {
@@ -144,6 +146,7 @@ pub(crate) fn inputs_and_options(
         Some(j) => opts.jobs = j,
         None => {}
     }
+    opts.decisions = decisions_option(decisions)?;
     Ok(Inputs {
         sources,
         errors,

@@ -708,6 +708,24 @@ impl<R: Render> Emit<'_, R> {
     }
 }
 
+/// A game read for the copy search, judged: the row its reading gave (a
+/// game that cannot be judged), a copy's row, or its judgement.
+fn judge_read(
+    span: &GameSpan,
+    game: &mut ParsedGame,
+    text: &[u8],
+    read: Option<Judgement>,
+    first: Option<(Arc<str>, u64)>,
+    env: Env<'_>,
+) -> Judgement {
+    let j = match (read, first) {
+        (Some(j), _) => j,
+        (None, Some((s, n))) => crate::judge::game::duplicate(game, env, (&s, n)),
+        (None, None) => judge_parsed(game, text, env),
+    };
+    number_lines(span, game, j)
+}
+
 /// A game that cannot be read, or has no moves, is a copy of nothing.
 fn comparable(g: &ParsedGame) -> bool {
     g.error.is_none() && g.garbled.is_none() && !g.plies.is_empty()
@@ -807,16 +825,8 @@ fn process<R: Render>(
                             let first = (r.is_none() && comparable(&game))
                                 .then(|| st.check(&source, game.key(), span.index))
                                 .flatten();
-                            let j = match (r, first) {
-                                (Some(j), _) => j,
-                                (None, Some((s, n))) => {
-                                    crate::judge::game::duplicate(&game, env, (&s, n))
-                                }
-                                (None, None) => {
-                                    judge_parsed(&mut game, parser.text(span.start, span.end), env)
-                                }
-                            };
-                            let j = number_lines(span, &game, j);
+                            let text = parser.text(span.start, span.end);
+                            let j = judge_read(span, &mut game, text, r, first, env);
                             emit.game(&mut out, &mut summary, span, &game, &j);
                         }
                         seen.hand_on(st, seq);
@@ -854,16 +864,8 @@ fn process<R: Render>(
                                         &mut spare
                                     }
                                 };
-                                let j = match (r, first) {
-                                    (Some(j), _) => j,
-                                    (None, Some((s, n))) => {
-                                        crate::judge::game::duplicate(g, env, (&s, n))
-                                    }
-                                    (None, None) => {
-                                        judge_parsed(g, parser.text(span.start, span.end), env)
-                                    }
-                                };
-                                let j = number_lines(span, g, j);
+                                let text = parser.text(span.start, span.end);
+                                let j = judge_read(span, g, text, r, first, env);
                                 emit.game(&mut out, &mut summary, span, g, &j);
                             }
                         });

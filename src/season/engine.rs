@@ -65,7 +65,7 @@ pub(crate) fn out_of_order(
     season: &Season,
     f: &Fixture,
     seats: &[(u32, usize)],
-    order: &BoardOrder,
+    (by, ungraded_below): (Strength, bool),
     tolerance: u32,
 ) -> Option<(u32, String)> {
     let list: Vec<(u32, &str, Option<u32>)> = seats
@@ -74,19 +74,19 @@ pub(crate) fn out_of_order(
             (
                 b,
                 season.player(p).name.as_str(),
-                strength(season, p, order.by, f.date),
+                strength(season, p, by, f.date),
             )
         })
         .collect();
-    let unit = match order.by {
+    let unit = match by {
         Strength::Grade => "points",
         Strength::Rating => "rating points",
     };
     for (i, &(bi, ni, gi)) in list.iter().enumerate() {
         for &(bj, nj, gj) in &list[i + 1..] {
             match (gi, gj) {
-                (None, Some(g)) if order.ungraded_below => {
-                    let word = if order.by == Strength::Grade {
+                (None, Some(g)) if ungraded_below => {
+                    let word = if by == Strength::Grade {
                         "ungraded"
                     } else {
                         "unrated"
@@ -489,9 +489,13 @@ impl Run<'_> {
     fn out_of_order_boards(&mut self, order: &BoardOrder, f: &Fixture, scores: &mut Scores) {
         let boards = self.league.team_match.boards;
         for (home, team) in [(true, f.home), (false, f.away)] {
-            let Some((from, why)) =
-                out_of_order(self.season, f, &seats(f, home), order, order.tolerance)
-            else {
+            let Some((from, why)) = out_of_order(
+                self.season,
+                f,
+                &seats(f, home),
+                order.rank(),
+                order.tolerance,
+            ) else {
                 continue;
             };
             if order.forfeit_from {
@@ -532,11 +536,7 @@ impl Run<'_> {
     /// Late substitutes are noted; a stronger one needs both captains' consent.
     fn substitutes(&mut self, subs: &Substitutes, f: &Fixture) {
         let season = self.season;
-        let by = self
-            .league
-            .board_order
-            .as_ref()
-            .map_or(Strength::Grade, |o| o.by);
+        let by = self.league.strength();
         for b in &f.boards {
             let Some((side, replaced)) = &b.substitute else {
                 continue;
@@ -717,11 +717,7 @@ impl Run<'_> {
         .replace("{league}", &season.league)
         .replace("{season}", &season.season)
         .replace("{division}", &f.division);
-        let by = self
-            .league
-            .board_order
-            .as_ref()
-            .map_or(Strength::Grade, |o| o.by);
+        let by = self.league.strength();
         let grade = |p: usize| match ratings {
             Some(r) => format!("{:.0}", r[p]),
             None => strength_text(strength(season, p, by, f.date), by),
@@ -820,21 +816,19 @@ impl Run<'_> {
     /// players, and the boards it left empty.
     fn cup_side(&mut self, cup: &Cup, f: &Fixture, home: bool) -> (Vec<Option<u32>>, usize) {
         let season = self.season;
-        let order = self.league.board_order.clone().unwrap_or(BoardOrder {
-            by: Strength::Grade,
-            tolerance: 0,
-            cite: String::new(),
-            ungraded_below: false,
-            ungraded_cite: String::new(),
-            forfeit_from: false,
-            deduct: 0.0,
-            penalty_cite: String::new(),
-        });
+        // Strength order with no tolerance, ungraded players placed as the
+        // league's board order places them.
+        let by = self.league.strength();
+        let ungraded_below = self
+            .league
+            .board_order
+            .as_ref()
+            .is_some_and(|o| o.ungraded_below);
         let team = if home { f.home } else { f.away };
         let seated = seats(f, home);
         let grades: Vec<Option<u32>> = seated
             .iter()
-            .map(|&(_, p)| strength(season, p, order.by, f.date))
+            .map(|&(_, p)| strength(season, p, by, f.date))
             .collect();
         let n = cup.boards as usize;
         let missing = n - seated.len().min(n);
@@ -857,8 +851,8 @@ impl Run<'_> {
                 &penalty,
             ));
         }
-        // Strength order with no tolerance; a breach is referred.
-        if let Some((from, why)) = out_of_order(season, f, &seated, &order, 0) {
+        // A breach is referred.
+        if let Some((from, why)) = out_of_order(season, f, &seated, (by, ungraded_below), 0) {
             self.report.violations.push(Violation::new(
                 f,
                 Some(from),
@@ -1001,7 +995,7 @@ fn player_of_year(season: &Season, league: &League, poy: &PlayerOfYear) -> Vec<P
     // The first board a side forfeited for playing out of order.
     let forfeited = |f: &Fixture, home: bool| -> Option<u32> {
         let order = league.board_order.as_ref().filter(|o| o.forfeit_from)?;
-        out_of_order(season, f, &seats(f, home), order, order.tolerance).map(|(b, _)| b)
+        out_of_order(season, f, &seats(f, home), order.rank(), order.tolerance).map(|(b, _)| b)
     };
     let mut rows = Vec::new();
     for (i, p) in season.players.iter().enumerate() {

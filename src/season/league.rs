@@ -162,6 +162,13 @@ pub enum Strength {
     Rating,
 }
 
+impl BoardOrder {
+    /// What the order is by, and where ungraded players go.
+    pub(crate) fn rank(&self) -> (Strength, bool) {
+        (self.by, self.ungraded_below)
+    }
+}
+
 impl Strength {
     pub(crate) fn word(self) -> &'static str {
         match self {
@@ -376,6 +383,11 @@ impl League {
             .as_ref()
             .is_some_and(|l| l.first_match_on_preseason_board)
             || self.ratings.is_some()
+    }
+
+    /// What players' strength is read as: the board order's, else grades.
+    pub(crate) fn strength(&self) -> Strength {
+        self.board_order.as_ref().map_or(Strength::Grade, |o| o.by)
     }
 
     /// The starting rating of a preseason board.
