@@ -3,13 +3,13 @@
 //! rest of the code asks it here and never sees how it was answered (the
 //! search itself is in `analysis::helpmate`).
 
-use shakmaty::{san::San, CastlingSide, Chess, Color, Move, MoveList, Position, Role};
+use shakmaty::{Chess, Color, Move, Position, Role};
 
 use super::{
     forced::{forced_win, ForcedWin, Syzygy},
     helpmate::{self, Verdict},
 };
-use crate::{model::Side, pgn::ParsedGame, replay};
+use crate::{chess::legal, model::Side, pgn::ParsedGame, replay};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Mateability {
@@ -118,32 +118,18 @@ pub(crate) fn search_answer(pos: &Chess, side: Side) -> MateAnswer {
     }
 }
 
-/// `line` is legal from `pos` and ends with `winner` giving mate.
+/// `line` is legal from `pos` and ends with `winner` giving mate, asked
+/// of shakmaty move by move: the slow path the written line's own check
+/// (`write_line`) is tested against.
 pub fn line_mates(pos: &Chess, line: &[Move], winner: Color) -> bool {
     let mut p = pos.clone();
     for &m in line {
-        if legal_candidates(&p, m).is_none() {
+        if !p.is_legal(m) {
             return false;
         }
         p.play_unchecked(m);
     }
     p.is_checkmate() && p.turn() != winner
-}
-
-/// The legal moves SAN would weigh for `m` (same kind of man, same
-/// square), if `m` is one of them: the list `is_legal` tests and SAN's
-/// disambiguation needs, made once for both.
-fn legal_candidates(p: &Chess, m: Move) -> Option<MoveList> {
-    let candidates = match m {
-        Move::Normal { role, to, .. } | Move::Put { role, to } => p.san_candidates(role, to),
-        Move::EnPassant { to, .. } => p.san_candidates(Role::Pawn, to),
-        Move::Castle { king, rook } => p.castling_moves(if king.file() < rook.file() {
-            CastlingSide::KingSide
-        } else {
-            CastlingSide::QueenSide
-        }),
-    };
-    candidates.contains(&m).then_some(candidates)
 }
 
 /// The fast, sound but incomplete check: the proof's words if `side`
@@ -200,10 +186,10 @@ fn write_line(pos: &Chess, line: &[Move], out: &mut String) -> Option<Chess> {
     let mut check = false;
     let mut legal = true;
     for (i, &m) in line.iter().enumerate() {
-        let Some(candidates) = legal_candidates(&p, m) else {
+        if !legal::is_legal(&p, m) {
             legal = false;
             break;
-        };
+        }
         if check {
             out.push('+');
         }
@@ -217,7 +203,7 @@ fn write_line(pos: &Chess, line: &[Move], out: &mut String) -> Option<Chess> {
         }
         // Written in place: a `format!` and a `to_string` a move cost more
         // than the SAN itself.
-        San::disambiguate(m, &candidates).append_to_string(out);
+        legal::san(&p, m).append_to_string(out);
         p.play_unchecked(m);
         check = p.checkers().any();
         if !white {

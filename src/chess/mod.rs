@@ -5,6 +5,7 @@
 pub(crate) mod attacks;
 pub(crate) mod cheap_moves;
 pub(crate) mod key;
+pub(crate) mod legal;
 
 /// A position from FEN, for the unit tests.
 #[cfg(test)]
