@@ -397,17 +397,19 @@ impl Verdict {
         }
     }
 
-    /// Status follows from comparing with the recorded result.
+    /// Status follows from comparing with the recorded result. A result
+    /// that cannot be decided is `review` even where the record has none
+    /// either: `*` against `*` confirms nothing.
     pub(crate) fn against(
         recorded: GameResult,
         result: GameResult,
         reason: Reason,
         rule: Citation,
     ) -> Verdict {
-        let status = if result == recorded {
-            Status::Confirmed
-        } else if result == GameResult::Unknown {
+        let status = if result == GameResult::Unknown {
             Status::Review
+        } else if result == recorded {
+            Status::Confirmed
         } else {
             Status::Corrected
         };

@@ -174,7 +174,7 @@ fn review_page_driven_in_chromium() {
             "lichess_jishanshaikh4_all-games_to-2022-05.pgn",
         ],
     );
-    assert_eq!(samples_page.unconfirmed().len(), 9);
+    assert_eq!(samples_page.unconfirmed().len(), 10);
     assert_eq!(big.unconfirmed().len(), 5_094);
 
     let decide = serde_json::json!([

@@ -415,7 +415,7 @@ fn summary_exit_codes_and_out_file() {
     assert!(o.stdout.is_empty());
     let err = stderr(&o);
     assert!(
-        err.contains("5 games: 3 confirmed, 2 corrected, 0 review, 0 unreadable"),
+        err.contains("5 games: 2 confirmed, 2 corrected, 1 review, 0 unreadable"),
         "{err}"
     );
     let rows = parse_csv(&std::fs::read(&out).unwrap());
@@ -454,7 +454,7 @@ fn header_is_the_contract() {
         .to_string();
     assert_eq!(
         first,
-        "source,game,offset,event,site,date,round,round_number,board,white,black,white_elo,black_elo,time_control,recorded_result,result,status,reason,rule,ply,move,white_clock,black_clock,plies,final_fen,detail,ruleset,game_key"
+        "source,game,offset,event,site,date,round,white,black,white_elo,black_elo,time_control,recorded_result,result,status,reason,rule,ply,move,white_clock,black_clock,plies,final_fen,detail,ruleset,game_key,round_number,board"
     );
 }
 

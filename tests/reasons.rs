@@ -263,13 +263,14 @@ fn resignation_or_agreement() {
 
 #[test]
 fn unterminated_and_no_moves() {
-    // Recorded as unfinished, and nothing decides it: the same as recorded.
+    // Recorded as unfinished, and nothing decides it: `*` against `*`
+    // confirms nothing, and an arbiter must say.
     let row = judge_one("fide-rapid", "[Result \"*\"]\n\n1. e4 e5 *\n");
     assert_cells(
         &row,
         &[
             ("result", "*"),
-            ("status", "confirmed"),
+            ("status", "review"),
             ("reason", "unterminated"),
             ("plies", "2"),
         ],

@@ -465,3 +465,52 @@ fn a_rules_map_with_a_wrong_ruleset_is_refused_by_entry() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("map.toml: map entry 2: rules: "), "{err}");
 }
+
+#[test]
+fn a_map_entry_for_a_file_that_is_not_there_is_said() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        common::sample("hs-league.pgn"),
+        dir.path().join("hs-league.pgn"),
+    )
+    .unwrap();
+    // Entry 1 is misspelt; entry 2 names the file but no game of it (its
+    // event is another), which a run on part of a folder meets too.
+    std::fs::write(
+        dir.path().join("rules-map.toml"),
+        "[[map]]\npath = \"hs-legue.pgn\"\nrules = \"hs-league\"\n\n\
+         [[map]]\npath = \"hs-league.pgn\"\nevent = \"Other\"\nrules = \"hs-league\"\n",
+    )
+    .unwrap();
+    let o = common::arbiter(&["adjudicate", "-q", dir.path().to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&o.stderr);
+    let map = dir.path().join("rules-map.toml");
+    assert_eq!(
+        err.trim(),
+        format!(
+            "arbiter: {}: map entry 1 (path = \"hs-legue.pgn\") matched no game: is a name misspelt?",
+            map.display()
+        )
+    );
+    let rows = parse_csv(&o.stdout);
+    assert!(
+        rows.iter().all(|r| r["ruleset"] == "fide-rapid"),
+        "{rows:?}"
+    );
+    // Spelt right, it is used and nothing is said.
+    std::fs::write(
+        &map,
+        "[[map]]\npath = \"hs-league.pgn\"\nrules = \"hs-league\"\n",
+    )
+    .unwrap();
+    let o = common::arbiter(&["adjudicate", "-q", dir.path().to_str().unwrap()]);
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(parse_csv(&o.stdout)
+        .iter()
+        .all(|r| r["ruleset"] == "hs-league"));
+}

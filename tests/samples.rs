@@ -205,7 +205,7 @@ fn fide_rapid_open() {
         &r[4],
         &[
             ("result", "*"),
-            ("status", "confirmed"),
+            ("status", "review"),
             ("reason", "unterminated"),
             ("plies", "30"),
         ],

@@ -326,3 +326,80 @@ fn claims_findings_and_seasons_as_workbooks() {
     let rows = parse_csv(&csv[3..]);
     assert_eq!(rows.len() + 1, grading.len());
 }
+
+#[test]
+fn format_xlsx_writes_the_workbook_that_a_xlsx_name_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = write(dir.path(), "club.pgn", GAME);
+    let pgn = pgn.to_str().unwrap();
+    // Results: `--format xlsx` writes the workbook a name ending .xlsx
+    // asks for.
+    let (named, asked) = (dir.path().join("r.xlsx"), dir.path().join("asked.xlsx"));
+    for args in [
+        vec!["adjudicate", "-q", pgn, "-o", named.to_str().unwrap()],
+        vec![
+            "adjudicate",
+            "-q",
+            pgn,
+            "--format",
+            "xlsx",
+            "-o",
+            asked.to_str().unwrap(),
+        ],
+    ] {
+        let o = arbiter(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    for path in [&named, &asked] {
+        let bytes = std::fs::read(path).unwrap();
+        assert_eq!(
+            &bytes[..2],
+            b"PK",
+            "{}: a zip, as every xlsx is",
+            path.display()
+        );
+    }
+    if common::tools(
+        "format_xlsx_writes_the_workbook_that_a_xlsx_name_does",
+        &[common::Tool::PythonOpenpyxl],
+    ) {
+        let (a, b) = (workbook(&named), workbook(&asked));
+        assert_eq!(a, b);
+        let results = a["results"].as_array().unwrap();
+        assert_eq!(results[0][0], json!(["str", "source"]));
+        assert_eq!(results.len(), 3);
+    }
+    // No file named: a workbook is not written to the screen.
+    let o = arbiter(&["adjudicate", "-q", pgn, "--format", "xlsx"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr).trim(),
+        "arbiter: --format xlsx writes a workbook: name it with -o FILE.xlsx"
+    );
+    assert!(o.stdout.is_empty());
+    let list = sample("active30-rated-list.pgn");
+    let o = arbiter(&[
+        "audit",
+        "-q",
+        "--list",
+        "active30",
+        list.to_str().unwrap(),
+        "--format",
+        "xlsx",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    // Claims: claims.xlsx in place of claims.csv, as with --xlsx.
+    let out = dir.path().join("claims");
+    let claims = sample("claims");
+    let o = arbiter(&[
+        "claim",
+        "-q",
+        claims.to_str().unwrap(),
+        "--format",
+        "xlsx",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.join("claims.xlsx").exists() && !out.join("claims.csv").exists());
+}

@@ -68,7 +68,7 @@ pub(crate) struct Args {
     /// The packets' paper: a4 or letter (default: each game's ruleset's, Letter for uscf and hs-league).
     #[arg(long, value_enum)]
     pub(crate) paper: Option<crate::report::packet::Paper>,
-    /// Results format: csv (default), json (one array) or ndjson (one object a line).
+    /// Results format: csv (default), json (one array), ndjson (one object a line) or xlsx (an Excel workbook, into -o FILE).
     #[arg(long, value_enum, default_value_t = Format::Csv)]
     pub(crate) format: Format,
     /// Write every game again, with Result set to the adjudicated result where corrected, `*` where under review, and tags saying why.
@@ -229,6 +229,9 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             return ExitStatus::Error;
         }
     };
+    for line in opts.rules_map.iter().flat_map(|m| m.unmatched()) {
+        eprintln!("arbiter: {line}");
+    }
     let under = match &opts.rules_map {
         Some(m) => format!(
             "the rulesets {} names ({} for the rest)",
@@ -274,10 +277,17 @@ pub(crate) fn run(a: Args) -> ExitStatus {
 /// `--excel` asks for CSV made for Excel; `Err` said on stderr where the
 /// rest of the command line does not allow it.
 fn spreadsheet(a: &Args, out: Option<&Path>) -> Result<Table, ExitStatus> {
-    let table = Table::for_path(out, a.excel);
+    let table = if a.format == Format::Xlsx {
+        Table::Xlsx
+    } else {
+        Table::for_path(out, a.excel)
+    };
     let refused = match table {
         Table::Csv => None,
-        _ if a.format != Format::Csv => Some(format!(
+        Table::Xlsx if out.is_none() => {
+            Some("--format xlsx writes a workbook: name it with -o FILE.xlsx".into())
+        }
+        _ if !matches!(a.format, Format::Csv | Format::Xlsx) => Some(format!(
             "a spreadsheet is made of the CSV results, not --format {}",
             clap::ValueEnum::to_possible_value(&a.format)
                 .map_or_else(String::new, |v| v.get_name().to_string())

@@ -36,7 +36,7 @@ pub(crate) struct Args {
     /// Worker threads (default: all cores).
     #[arg(short, long)]
     pub(crate) jobs: Option<usize>,
-    /// Findings format: csv (default), json (one array) or ndjson (one object a line).
+    /// Findings format: csv (default), json (one array), ndjson (one object a line) or xlsx (an Excel workbook, into -o FILE).
     #[arg(long, value_enum, default_value_t = Format::Csv)]
     pub(crate) format: Format,
     /// Write the audited list as a FIDE TRF-16 report (corrected results used; a game a finding excludes not rated).
@@ -117,8 +117,13 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         Ok(o) => o,
         Err(e) => return e,
     };
+    let workbook = a.format == Format::Xlsx;
+    if workbook && out.is_none() {
+        eprintln!("arbiter: --format xlsx writes a workbook: name it with -o FILE.xlsx");
+        return ExitStatus::Error;
+    }
     let spreadsheet = a.excel || out.as_deref().is_some_and(crate::report::sheet::is_xlsx);
-    if spreadsheet && a.format != Format::Csv {
+    if spreadsheet && !matches!(a.format, Format::Csv | Format::Xlsx) {
         eprintln!(
             "arbiter: a spreadsheet is made of the CSV findings, not --format json or ndjson"
         );
@@ -156,10 +161,14 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     let audited = audit.finish();
     let (games, findings) = (audited.games, &audited.findings);
     let bytes = match a.format {
-        Format::Csv => {
+        Format::Csv | Format::Xlsx => {
             let csv =
                 crate::report::write::csv_bytes(&FINDINGS_HEADER, findings.iter().map(finding_row));
-            let table = crate::report::sheet::Table::for_path(out.as_deref(), a.excel);
+            let table = if workbook {
+                crate::report::sheet::Table::Xlsx
+            } else {
+                crate::report::sheet::Table::for_path(out.as_deref(), a.excel)
+            };
             match crate::report::sheet::render(table, "findings", &csv) {
                 Ok(b) => b,
                 Err(e) => {

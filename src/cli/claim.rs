@@ -40,7 +40,7 @@ pub(crate) struct Args {
     /// Exit 1 if any claim is referred (needs a judgement).
     #[arg(long)]
     pub(crate) fail_on_review: bool,
-    /// claims.csv (default), or claims.json (one array) / claims.ndjson (one object a line) with every check.
+    /// claims.csv (default), claims.json (one array) / claims.ndjson (one object a line) with every check, or claims.xlsx (as --xlsx).
     #[arg(long, value_enum, default_value_t = Format::Csv)]
     pub(crate) format: Format,
     /// Also write a self-contained HTML review page of the claims (positions, rulings, links to the packets).
@@ -190,7 +190,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             crate::claim::Recommendation::Refer => 2,
         }] += 1;
         let row = claims_row(&r, &packet);
-        if a.format != Format::Csv {
+        if matches!(a.format, Format::Json | Format::Ndjson) {
             json.push(claim_json(&r, &row));
         }
         if let Some(page) = &a.html {
@@ -383,13 +383,14 @@ fn plan_outputs(
                 .map(|c| format!("{}.pdf", packet_name(&c.id, &mut taken)))
         })
         .collect();
-    if (a.xlsx || a.excel) && a.format != Format::Csv {
+    if (a.xlsx || a.excel) && !matches!(a.format, Format::Csv | Format::Xlsx) {
         return Err(
             "--xlsx and --excel make claims.csv a spreadsheet: not with --format json or ndjson"
                 .into(),
         );
     }
     let table_name = match a.format {
+        Format::Xlsx => "claims.xlsx",
         Format::Csv if a.xlsx => "claims.xlsx",
         Format::Csv => "claims.csv",
         Format::Json => "claims.json",
@@ -440,7 +441,7 @@ fn write_table_and_page(
 ) -> Result<(), String> {
     let table = a.out.join(name);
     let bytes = match a.format {
-        Format::Csv => {
+        Format::Csv | Format::Xlsx => {
             let sheet = Table::for_path(Some(&table), a.excel);
             sheet::render(sheet, "claims", &csv_bytes(&CLAIMS_HEADER, rows))
                 .map_err(|e| format!("{}: {e}", table.display()))?

@@ -80,7 +80,7 @@ impl Rendered {
     /// The results rows, in the asked format.
     fn rows(self, format: Format) -> Vec<u8> {
         match format {
-            Format::Csv => self.csv.into_inner().unwrap_or_default(),
+            Format::Csv | Format::Xlsx => self.csv.into_inner().unwrap_or_default(),
             Format::Json | Format::Ndjson => self.json,
         }
     }
@@ -110,7 +110,7 @@ impl Render for Renderer<'_> {
         let (tags, j) = (&g.game.tags, g.judgement);
         match self.outputs.format {
             // Writing into a Vec cannot fail.
-            Format::Csv => {
+            Format::Csv | Format::Xlsx => {
                 let _ = write_row(&mut out.csv, &r, tags, j);
             }
             Format::Json | Format::Ndjson => {
@@ -195,7 +195,7 @@ pub(crate) fn adjudicate_to(
     sinks: &mut Sinks<'_>,
 ) -> std::io::Result<Summary> {
     let mut array = json::ArrayWriter::default();
-    if outputs.format == Format::Csv && outputs.header {
+    if matches!(outputs.format, Format::Csv | Format::Xlsx) && outputs.header {
         let mut header = csv::WriterBuilder::new()
             .has_headers(false)
             .from_writer(Vec::new());

@@ -17,8 +17,6 @@ pub(crate) const RESULTS_HEADER: [&str; 28] = [
     "site",
     "date",
     "round",
-    "round_number",
-    "board",
     "white",
     "black",
     "white_elo",
@@ -38,6 +36,8 @@ pub(crate) const RESULTS_HEADER: [&str; 28] = [
     "detail",
     "ruleset",
     "game_key",
+    "round_number",
+    "board",
 ];
 
 /// Where a game came from.
@@ -104,8 +104,6 @@ pub(crate) fn write_row<W: std::io::Write>(
         tags.site.as_bytes(),
         tags.date.as_bytes(),
         tags.round.as_bytes(),
-        Cell::number(round_number).bytes(),
-        Cell::number(board).bytes(),
         tags.white.as_bytes(),
         tags.black.as_bytes(),
         Cell::number(Tags::elo(&tags.white_elo)).bytes(),
@@ -125,6 +123,8 @@ pub(crate) fn write_row<W: std::io::Write>(
         j.detail.as_bytes(),
         j.ruleset.as_deref().unwrap_or("").as_bytes(),
         j.key.map(|k| k.to_string()).unwrap_or_default().as_bytes(),
+        Cell::number(round_number).bytes(),
+        Cell::number(board).bytes(),
     ])
 }
 

@@ -22,6 +22,9 @@ pub(crate) enum Format {
     Json,
     /// One JSON object a line.
     Ndjson,
+    /// An Excel workbook of the CSV's table (written to the file `-o`
+    /// names, or beside the command's other outputs).
+    Xlsx,
 }
 
 /// One game of the results, as JSON.

@@ -4,7 +4,10 @@
 //! under the map's folder that hold no games to judge (claims' scoresheets,
 //! a season's board files).
 
-use std::path::{Path, PathBuf};
+use std::{
+    path::{Path, PathBuf},
+    sync::atomic::{AtomicBool, Ordering},
+};
 
 use glob::{MatchOptions, Pattern};
 use serde::Deserialize;
@@ -38,6 +41,11 @@ struct Entry {
     event: Option<Pattern>,
     time_control: Option<String>,
     rules: usize,
+    /// How the file writes it, for a message.
+    shown: String,
+    /// A game has matched it (a map entry that matches nothing is most
+    /// often a misspelt name, and is said).
+    used: AtomicBool,
 }
 
 /// A read rules map, its rulesets loaded.
@@ -88,7 +96,18 @@ impl RulesMap {
                     rulesets.len() - 1
                 }
             };
+            let shown = [
+                ("path", &e.path),
+                ("event", &e.event),
+                ("time_control", &e.time_control),
+            ]
+            .into_iter()
+            .filter_map(|(k, v)| v.as_ref().map(|v| format!("{k} = {v:?}")))
+            .collect::<Vec<_>>()
+            .join(", ");
             entries.push(Entry {
+                shown,
+                used: AtomicBool::new(false),
                 path: e.path.as_deref().map(|p| pattern("path", p)).transpose()?,
                 event: e
                     .event
@@ -111,6 +130,30 @@ impl RulesMap {
             entries,
             rulesets,
         })
+    }
+
+    /// The files under the map's folder, relative to it as its globs see
+    /// them (a bounded walk: a folder of games, not a disk).
+    fn files_below(&self) -> Vec<String> {
+        let mut files = Vec::new();
+        let mut dirs = vec![(self.base.clone(), 0)];
+        while let Some((dir, depth)) = dirs.pop() {
+            let Ok(read) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for entry in read.flatten().take(10_000) {
+                let path = entry.path();
+                match entry.file_type() {
+                    Ok(t) if t.is_dir() && depth < 8 => dirs.push((path, depth + 1)),
+                    Ok(t) if !t.is_dir() => files.push(self.relative(&path)),
+                    _ => {}
+                }
+            }
+            if files.len() > 100_000 {
+                break;
+            }
+        }
+        files
     }
 
     /// `path` relative to the map's folder, as its globs see it
@@ -154,6 +197,45 @@ impl RulesMap {
                         .is_none_or(|p| p.matches_with(tags.event.trim(), CASE))
                     && e.time_control.as_deref().is_none_or(|t| t == tc)
             })
-            .map(|e| &self.rulesets[e.rules])
+            .map(|e| {
+                if !e.used.load(Ordering::Relaxed) {
+                    e.used.store(true, Ordering::Relaxed);
+                }
+                &self.rulesets[e.rules]
+            })
+    }
+
+    /// A line for each entry no game has matched whose `path` names no
+    /// file in the map's folder either, as the file writes it
+    /// (`map entry 2 (path = "hs-legue.pgn")`): most often a misspelt
+    /// name. An entry for a file that is there but was not given this
+    /// time, or for an event or control alone, is not said.
+    pub fn unmatched(&self) -> Vec<String> {
+        let unused: Vec<_> = self
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| !e.used.load(Ordering::Relaxed) && e.path.is_some())
+            .collect();
+        if unused.is_empty() {
+            return Vec::new();
+        }
+        let files = self.files_below();
+        unused
+            .into_iter()
+            .filter(|(_, e)| {
+                e.path
+                    .as_ref()
+                    .is_some_and(|p| !files.iter().any(|f| p.matches_with(f, CASE)))
+            })
+            .map(|(i, e)| {
+                format!(
+                    "{}: map entry {} ({}) matched no game: is a name misspelt?",
+                    self.file.display(),
+                    i + 1,
+                    e.shown
+                )
+            })
+            .collect()
     }
 }
