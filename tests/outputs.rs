@@ -70,9 +70,10 @@ fn json_and_ndjson_carry_the_csv_rows_with_types() {
         assert_eq!(&serde_json::to_value(g).unwrap(), v);
         assert_eq!(g.game.to_string(), r["game"]);
         assert_eq!(g.offset.to_string(), r["offset"]);
+        assert_eq!(g.white.as_deref().unwrap_or(""), r["white"]);
+        assert_eq!(g.date_pgn.as_deref().unwrap_or(""), r["date"]);
         for (field, cell) in [
             (&g.source, "source"),
-            (&g.white, "white"),
             (&g.result, "result"),
             (&g.status, "status"),
             (&g.reason, "reason"),
@@ -88,7 +89,6 @@ fn json_and_ndjson_carry_the_csv_rows_with_types() {
         if let Some(c) = &g.black_clock {
             assert_eq!(g.black_clock_seconds, Some(seconds(c)));
         }
-        assert_eq!(g.date_pgn, r["date"]);
     }
     // The Active-30 game whose flag fell on a side that cannot mate.
     let g = games
@@ -1155,4 +1155,31 @@ fn review_pages_name_things_as_they_are() {
         "{html}"
     );
     assert!(!html.contains("<th>reason</th>"), "{html}");
+}
+
+#[test]
+fn json_text_tags_are_null_where_absent() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("bare.pgn");
+    std::fs::write(
+        &pgn,
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n",
+    )
+    .unwrap();
+    let o = common::arbiter(&[
+        "adjudicate",
+        "-q",
+        "--no-rules-map",
+        "--format",
+        "ndjson",
+        pgn.to_str().unwrap(),
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    for absent in ["event", "site", "date", "date_pgn", "round", "time_control"] {
+        assert_eq!(v[absent], serde_json::Value::Null, "{absent}");
+    }
+    assert_eq!(
+        (v["white"].as_str(), v["black"].as_str()),
+        (Some("A"), Some("B"))
+    );
 }
