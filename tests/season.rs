@@ -1752,7 +1752,7 @@ fn spreadsheet_errors_name_file_row_and_column() {
         (
             "ddcl-players.csv",
             players.replacen("Darlington A,168", "Darlington A,1x8", 1),
-            "ddcl-players.csv: row 2, column grade: invalid digit found in string",
+            "ddcl-players.csv: row 2, column grade: \"1x8\" is not a whole number",
         ),
         (
             "ddcl-boards.csv",
@@ -1793,6 +1793,99 @@ fn spreadsheet_errors_name_file_row_and_column() {
         assert!(err.contains(want), "want {want}\ngot {err}");
         std::fs::copy(sample(&format!("season/{file}")), dir.path().join(file)).unwrap();
     }
+}
+
+/// A cell that does not read as its column's type is quoted, in a message
+/// that names the file as the user finds it: the season file's folder
+/// joined with the name the season file gives.
+#[test]
+fn a_bad_cell_is_quoted_and_its_file_named_with_its_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    for f in [
+        "ddcl-csv.toml",
+        "ddcl-teams.csv",
+        "ddcl-players.csv",
+        "ddcl-fixtures.csv",
+        "ddcl-boards.csv",
+        "f1-board1.pgn",
+    ] {
+        std::fs::copy(sample(&format!("season/{f}")), dir.path().join(f)).unwrap();
+    }
+    let players = std::fs::read_to_string(sample("season/ddcl-players.csv")).unwrap();
+    let run_from = |cwd: &Path, season: &str| {
+        let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .current_dir(cwd)
+            .args(["season", "-q", season, "-o"])
+            .arg(dir.path().join("out"))
+            .output()
+            .unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let season = dir.path().join("ddcl-csv.toml");
+    let players_csv = dir.path().join("ddcl-players.csv");
+    for (cell, why) in [
+        ("abc", "\"abc\" is not a whole number"),
+        (
+            "-5",
+            "\"-5\" is below 0: a whole number of 0 or more is wanted",
+        ),
+        ("99999999999", "\"99999999999\" is too large a number"),
+    ] {
+        std::fs::write(
+            &players_csv,
+            players.replacen("Darlington A,168", &format!("Darlington A,{cell}"), 1),
+        )
+        .unwrap();
+        let (code, err) = run_from(dir.path(), season.to_str().unwrap());
+        assert_eq!(code, Some(2), "{err}");
+        assert_eq!(
+            err,
+            format!(
+                "arbiter: {}: row 2, column grade: {why}\n",
+                players_csv.display()
+            )
+        );
+    }
+    // A season file named from its own folder: the spreadsheet likewise.
+    let (code, err) = run_from(dir.path(), "ddcl-csv.toml");
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(
+        err,
+        "arbiter: ddcl-players.csv: row 2, column grade: \"99999999999\" is too large a number\n"
+    );
+    let (code, err) = run_from(
+        dir.path().parent().unwrap(),
+        &format!(
+            "{}/ddcl-csv.toml",
+            dir.path().file_name().unwrap().to_str().unwrap()
+        ),
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(
+        err,
+        format!(
+            "arbiter: {}/ddcl-players.csv: row 2, column grade: \"99999999999\" is too large a number\n",
+            dir.path().file_name().unwrap().to_str().unwrap()
+        )
+    );
+    // A yes-or-no column.
+    std::fs::write(
+        &players_csv,
+        players.replacen("123456A,,,", "123456A,,,maybe", 1),
+    )
+    .unwrap();
+    let (code, err) = run_from(dir.path(), season.to_str().unwrap());
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(
+        err,
+        format!(
+            "arbiter: {}: row 2, column ungraded: \"maybe\" is not true or false\n",
+            players_csv.display()
+        )
+    );
 }
 
 /// `season init` writes a season file and spreadsheets with the columns the
