@@ -65,10 +65,9 @@ pub fn season_toml(data: &[u8]) {
     let Ok(raw) = toml::from_str::<model::RawSeason>(s) else {
         return;
     };
-    let judge =
-        |_: &std::path::Path| -> Result<Result<crate::model::GameResult, model::Pending>, String> {
-            Err("no PGN when fuzzing".into())
-        };
+    let judge = |_: &std::path::Path| -> Result<Vec<model::PgnGame>, String> {
+        Err("no PGN when fuzzing".into())
+    };
     let Some(league) = crate::season::League::builtin(&raw.rules.0) else {
         return;
     };

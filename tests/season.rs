@@ -1576,6 +1576,288 @@ fn a_board_without_a_result_is_pending() {
     assert_eq!((a.lost, a.game_points, a.match_points), (0, 0.0, 0.0));
 }
 
+/// A checkmate in PGN between `white` and `black` (1-0 however judged).
+fn mate(white: &str, black: &str) -> String {
+    format!(
+        "[Event \"Test League\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n"
+    )
+}
+
+/// Runs `arbiter season` on the hand-built DDCL season whose board 1 (A1
+/// White, B1 Black: DDCL 6) is judged from `pgn`, with `board1` the rest of
+/// its entry: exit code, stderr, the out folder.
+fn season_with_board1_pgn(
+    pgn: &str,
+    board1: &str,
+    rename: &[(&str, &str)],
+) -> (Option<i32>, String, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("g.pgn"), pgn).unwrap();
+    let boards = all_draws().replacen(
+        "result = \"1/2-1/2\" },\n",
+        &format!("pgn = \"g.pgn\"{board1} }},\n"),
+        1,
+    );
+    let mut toml = ddcl_season(&["150", "140", "130", "120", "110"], "", &boards);
+    for (from, to) in rename {
+        toml = toml.replace(&format!("\"{from}\""), &format!("\"{to}\""));
+    }
+    let season = dir.path().join("season.toml");
+    std::fs::write(&season, toml).unwrap();
+    let o = common::arbiter(&[
+        "season",
+        "-q",
+        season.to_str().unwrap(),
+        "-o",
+        dir.path().join("out").to_str().unwrap(),
+    ]);
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+        dir,
+    )
+}
+
+/// The one pending row of a run, as its cells.
+fn the_pending_row(out: &Path) -> Vec<String> {
+    let rows = csv_rows(out, "pending.csv");
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    [
+        "fixture", "date", "board", "home", "away", "reason", "game_key",
+    ]
+    .iter()
+    .map(|c| rows[0][*c].clone())
+    .collect()
+}
+
+/// A board's PGN holding another pair's game is not that board's game: the
+/// board waits in pending.csv (naming the file, the game's players and the
+/// board's), its match is not scored, and the season exits 1; a match
+/// card's score does not settle it either.
+#[test]
+fn a_boards_pgn_of_another_pairs_game_is_pending_not_graded() {
+    for board1 in ["", ", score = \"1-0\""] {
+        let (code, err, dir) =
+            season_with_board1_pgn(&mate("Walker, Ben", "Osei, Daniel"), board1, &[]);
+        let out = dir.path().join("out");
+        assert_eq!(code, Some(1), "{err}");
+        assert!(err.contains("1 board pending"), "{err}");
+        assert_eq!(
+            the_pending_row(&out),
+            [
+                "M1",
+                "2009-10-08",
+                "1",
+                "A1",
+                "B1",
+                "pgn \"g.pgn\": its game is Walker, Ben v Osei, Daniel, not the board's A1 v B1 (White first)",
+                "",
+            ]
+        );
+        // Boards 2-5 are graded, board 1 is not; the match waits.
+        let grading = csv_rows(&out, "grading.csv");
+        assert_eq!(
+            grading
+                .iter()
+                .map(|r| r["board"].as_str())
+                .collect::<Vec<_>>(),
+            ["2", "3", "4", "5"]
+        );
+        let standings = csv_rows(&out, "standings.csv");
+        let a = standings.iter().find(|r| r["team"] == "A").unwrap();
+        assert_eq!(
+            (
+                a["played"].as_str(),
+                a["game_points"].as_str(),
+                a["note"].as_str()
+            ),
+            (
+                "0",
+                "0",
+                "level with B on match and game points: play-off (DDCL 12); provisional: 1 board pending (M1 board 1)"
+            )
+        );
+        let notes = csv_rows(&out, "notes.csv");
+        assert!(
+            notes
+                .iter()
+                .any(|n| n["note"] == "board 1 is not decided yet (pending.csv)"),
+            "{notes:?}"
+        );
+    }
+    // The board's own players with the colours reversed: said so.
+    let (code, _, dir) = season_with_board1_pgn(&mate("B1", "A1"), "", &[]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        the_pending_row(&dir.path().join("out"))[5],
+        "pgn \"g.pgn\": its game is B1 v A1, not the board's A1 v B1 (White first): the colours are the other way round (`home_colour` sets a board's colours)"
+    );
+    // Which `home_colour` puts right.
+    let (code, err, dir) =
+        season_with_board1_pgn(&mate("B1", "A1"), ", home_colour = \"black\"", &[]);
+    assert_eq!(code, Some(0), "{err}");
+    let grading = csv_rows(&dir.path().join("out"), "grading.csv");
+    assert_eq!(
+        (
+            grading[0]["white"].as_str(),
+            grading[0]["black"].as_str(),
+            grading[0]["score"].as_str()
+        ),
+        ("B1", "A1", "1-0")
+    );
+}
+
+/// A board's file holds its one game: two games (the board's first among
+/// them) are not taken for it.
+#[test]
+fn a_boards_pgn_with_two_games_is_pending_not_graded() {
+    let (code, err, dir) = season_with_board1_pgn(
+        &format!("{}{}", mate("A1", "B1"), mate("A2", "B2")),
+        "",
+        &[],
+    );
+    let out = dir.path().join("out");
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(
+        the_pending_row(&out),
+        [
+            "M1",
+            "2009-10-08",
+            "1",
+            "A1",
+            "B1",
+            "pgn \"g.pgn\": the file holds 2 games (A1 v B1; A2 v B2), not the board's one game (A1 v B1, White first)",
+            "",
+        ]
+    );
+    assert_eq!(csv_rows(&out, "grading.csv").len(), 4);
+    // A file with no game at all stays an error, as a missing file does.
+    let (code, err, _dir) = season_with_board1_pgn("", "", &[]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("fixture M1, board 1: pgn \"g.pgn\": no game in the file"),
+        "{err}"
+    );
+    let (code, err, dir) = season_with_board1_pgn(&mate("A1", "B1"), "", &[]);
+    assert_eq!(code, Some(0), "{err}");
+    std::fs::remove_file(dir.path().join("g.pgn")).unwrap();
+    let o = common::arbiter(&[
+        "season",
+        dir.path().join("season.toml").to_str().unwrap(),
+        "-o",
+        dir.path().join("out2").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("pgn \"g.pgn\": no such file"));
+}
+
+/// Names compare as a grader reads them: "Surname, Forename" in the PGN is
+/// the season's "Forename Surname", whatever the case and spacing; a tag
+/// that names nobody (`?`, or none) is noted, not held against the game.
+#[test]
+fn a_boards_pgn_names_its_players_either_way_round() {
+    let rename = [("A1", "Karen Thompson"), ("B1", "Hewitt, Mark")];
+    let (code, err, dir) =
+        season_with_board1_pgn(&mate("Thompson, Karen", "  mark   HEWITT "), "", &rename);
+    let out = dir.path().join("out");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!out.join("pending.csv").exists());
+    let grading = csv_rows(&out, "grading.csv");
+    assert_eq!(grading.len(), 5);
+    assert_eq!(
+        (
+            grading[0]["board"].as_str(),
+            grading[0]["white"].as_str(),
+            grading[0]["black"].as_str(),
+            grading[0]["score"].as_str()
+        ),
+        ("1", "Karen Thompson", "Hewitt, Mark", "1-0")
+    );
+    assert!(csv_rows(&out, "notes.csv").is_empty());
+    // `?` and a missing tag: graded, and noted.
+    let pgn = mate("?", "B1").replace("[Black \"B1\"]\n", "");
+    let (code, err, dir) = season_with_board1_pgn(&pgn, "", &[]);
+    let out = dir.path().join("out");
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(csv_rows(&out, "grading.csv").len(), 5);
+    let notes = csv_rows(&out, "notes.csv");
+    let notes: Vec<[&str; 5]> = notes
+        .iter()
+        .map(|n| {
+            [
+                n["fixture"].as_str(),
+                n["board"].as_str(),
+                n["rule"].as_str(),
+                n["note"].as_str(),
+                n["effect"].as_str(),
+            ]
+        })
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            [
+                "M1",
+                "1",
+                "",
+                "pgn \"g.pgn\": the game does not name its White player (White \"?\"): taken to be A1",
+                "the game is taken as the board's"
+            ],
+            [
+                "M1",
+                "1",
+                "",
+                "pgn \"g.pgn\": the game does not name its Black player (no Black tag): taken to be B1",
+                "the game is taken as the board's"
+            ],
+        ]
+    );
+}
+
+/// The sample season's board-1 PGN with its names written the other way
+/// round and in capitals grades exactly as the sample does.
+#[test]
+fn the_sample_boards_pgn_with_names_written_otherwise_grades_as_before() {
+    let (sample_out, o) = ddcl_sample_season();
+    assert_eq!(o.status.code(), Some(0));
+    let dir = tempfile::tempdir().unwrap();
+    for f in std::fs::read_dir(sample("season")).unwrap() {
+        let f = f.unwrap().path();
+        std::fs::copy(&f, dir.path().join(f.file_name().unwrap())).unwrap();
+    }
+    let pgn = dir.path().join("f1-board1.pgn");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let renamed = text
+        .replacen(
+            "[White \"Thompson, Karen\"]",
+            "[White \"Karen Thompson\"]",
+            1,
+        )
+        .replacen("[Black \"Hewitt, Mark\"]", "[Black \"HEWITT,MARK\"]", 1);
+    assert_ne!(renamed, text);
+    std::fs::write(&pgn, renamed).unwrap();
+    let (out, o) = season_run(&dir.path().join("ddcl-2009-10.toml"));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let mut names: Vec<_> = std::fs::read_dir(sample_out.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 7, "{names:?}");
+    for n in &names {
+        assert_eq!(
+            std::fs::read(out.path().join(n)).unwrap(),
+            std::fs::read(sample_out.path().join(n)).unwrap(),
+            "{n:?}"
+        );
+    }
+}
+
 /// Runs `arbiter season` on a season file into a fresh folder.
 fn season_run(path: &Path) -> (tempfile::TempDir, std::process::Output) {
     let dir = tempfile::tempdir().unwrap();
@@ -1752,7 +2034,7 @@ fn spreadsheet_errors_name_file_row_and_column() {
         (
             "ddcl-players.csv",
             players.replacen("Darlington A,168", "Darlington A,1x8", 1),
-            "ddcl-players.csv: row 2, column grade: invalid digit found in string",
+            "ddcl-players.csv: row 2, column grade: \"1x8\" is not a whole number",
         ),
         (
             "ddcl-boards.csv",
@@ -1793,6 +2075,99 @@ fn spreadsheet_errors_name_file_row_and_column() {
         assert!(err.contains(want), "want {want}\ngot {err}");
         std::fs::copy(sample(&format!("season/{file}")), dir.path().join(file)).unwrap();
     }
+}
+
+/// A cell that does not read as its column's type is quoted, in a message
+/// that names the file as the user finds it: the season file's folder
+/// joined with the name the season file gives.
+#[test]
+fn a_bad_cell_is_quoted_and_its_file_named_with_its_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    for f in [
+        "ddcl-csv.toml",
+        "ddcl-teams.csv",
+        "ddcl-players.csv",
+        "ddcl-fixtures.csv",
+        "ddcl-boards.csv",
+        "f1-board1.pgn",
+    ] {
+        std::fs::copy(sample(&format!("season/{f}")), dir.path().join(f)).unwrap();
+    }
+    let players = std::fs::read_to_string(sample("season/ddcl-players.csv")).unwrap();
+    let run_from = |cwd: &Path, season: &str| {
+        let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .current_dir(cwd)
+            .args(["season", "-q", season, "-o"])
+            .arg(dir.path().join("out"))
+            .output()
+            .unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let season = dir.path().join("ddcl-csv.toml");
+    let players_csv = dir.path().join("ddcl-players.csv");
+    for (cell, why) in [
+        ("abc", "\"abc\" is not a whole number"),
+        (
+            "-5",
+            "\"-5\" is below 0: a whole number of 0 or more is wanted",
+        ),
+        ("99999999999", "\"99999999999\" is too large a number"),
+    ] {
+        std::fs::write(
+            &players_csv,
+            players.replacen("Darlington A,168", &format!("Darlington A,{cell}"), 1),
+        )
+        .unwrap();
+        let (code, err) = run_from(dir.path(), season.to_str().unwrap());
+        assert_eq!(code, Some(2), "{err}");
+        assert_eq!(
+            err,
+            format!(
+                "arbiter: {}: row 2, column grade: {why}\n",
+                players_csv.display()
+            )
+        );
+    }
+    // A season file named from its own folder: the spreadsheet likewise.
+    let (code, err) = run_from(dir.path(), "ddcl-csv.toml");
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(
+        err,
+        "arbiter: ddcl-players.csv: row 2, column grade: \"99999999999\" is too large a number\n"
+    );
+    let (code, err) = run_from(
+        dir.path().parent().unwrap(),
+        &format!(
+            "{}/ddcl-csv.toml",
+            dir.path().file_name().unwrap().to_str().unwrap()
+        ),
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(
+        err,
+        format!(
+            "arbiter: {}/ddcl-players.csv: row 2, column grade: \"99999999999\" is too large a number\n",
+            dir.path().file_name().unwrap().to_str().unwrap()
+        )
+    );
+    // A yes-or-no column.
+    std::fs::write(
+        &players_csv,
+        players.replacen("123456A,,,", "123456A,,,maybe", 1),
+    )
+    .unwrap();
+    let (code, err) = run_from(dir.path(), season.to_str().unwrap());
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(
+        err,
+        format!(
+            "arbiter: {}: row 2, column ungraded: \"maybe\" is not true or false\n",
+            players_csv.display()
+        )
+    );
 }
 
 /// `season init` writes a season file and spreadsheets with the columns the

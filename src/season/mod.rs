@@ -1,9 +1,10 @@
 //! A league season: standings, rule checks with their penalties, grading
 //! export, player of the year, a handicapped cup and ratings, as the
 //! league's file (`league`) provides. `model` reads and checks the season
-//! file; `engine` applies the league's rules; `ecf` writes the ECF
-//! results-submission file.
+//! file (`board_pgn`: a board's PGN holds that board's game); `engine`
+//! applies the league's rules; `ecf` writes the ECF results-submission file.
 
+pub(crate) mod board_pgn;
 pub(crate) mod ecf;
 pub(crate) mod engine;
 pub mod league;
@@ -205,6 +206,23 @@ fn pending(season: &Season, report: &mut Report) {
     }
 }
 
+/// Notes what a board's PGN left unchecked: a player its tags do not name.
+fn pgn_notes(season: &Season, report: &mut Report) {
+    for f in &season.fixtures {
+        for b in f.boards.iter().chain(&f.tiebreaks) {
+            for note in &b.pgn_notes {
+                report.notes.push(Violation::new(
+                    f,
+                    Some(b.board),
+                    "",
+                    note.clone(),
+                    "the game is taken as the board's",
+                ));
+            }
+        }
+    }
+}
+
 fn plural_boards(n: usize) -> String {
     crate::claim::plural(n, "board")
 }
@@ -333,6 +351,7 @@ pub(crate) fn rank(rows: &mut [Standing], tie_rule: &str, tie: TieBreak) {
 /// Runs the season's league rules.
 pub fn process(season: &Season) -> Report {
     let mut report = engine::process(season);
+    pgn_notes(season, &mut report);
     pending(season, &mut report);
     report
 }
@@ -400,7 +419,7 @@ pub fn load_with(
     inputs
         .borrow_mut()
         .extend(Ruleset::file_of(&ruleset_name, base, allow_outside));
-    let judge = |pgn: &Path| -> Result<Result<GameResult, model::Pending>, String> {
+    let judge = |pgn: &Path| -> Result<Vec<model::PgnGame>, String> {
         let rel = pgn.to_string_lossy();
         let full = contained(base, &rel, allow_outside)?;
         inputs.borrow_mut().push(full.clone());
@@ -412,31 +431,41 @@ pub fn load_with(
             path: full.clone(),
             name: full.display().to_string(),
         }];
-        let mut judged = None;
+        let mut games = Vec::new();
         let opts = Options {
             jobs: 1,
             decisions: decisions.clone(),
             ..Options::default()
         };
+        // Every game of the file: the board checks it holds its one game.
         let summary = pipeline::for_each_game(&src, &rules, &opts, |o| {
-            judged.get_or_insert(o.judgement);
+            let j = o.judgement;
+            let result = if j.verdict.result == GameResult::Unknown {
+                // Why, and the way back: a decision recorded under the game's key.
+                Err(model::Pending {
+                    reason: format!(
+                        "the game's result cannot be decided under {}: {}",
+                        rules.name, j.detail
+                    ),
+                    game_key: j.key.map(|k| k.to_string()).unwrap_or_default(),
+                })
+            } else {
+                Ok(j.verdict.result)
+            };
+            games.push(model::PgnGame {
+                white: o.tags.white,
+                black: o.tags.black,
+                result,
+            });
         })
         .map_err(|e| e.to_string())?;
         if let Some(e) = summary.errors.first() {
             return Err(e.clone());
         }
-        let j = judged.ok_or_else(|| "no game in the file".to_string())?;
-        if j.verdict.result == GameResult::Unknown {
-            // Why, and the way back: a decision recorded under the game's key.
-            return Ok(Err(model::Pending {
-                reason: format!(
-                    "the game's result cannot be decided under {}: {}",
-                    rules.name, j.detail
-                ),
-                game_key: j.key.map(|k| k.to_string()).unwrap_or_default(),
-            }));
+        if games.is_empty() {
+            return Err("no game in the file".into());
         }
-        Ok(Ok(j.verdict.result))
+        Ok(games)
     };
     let mut season = model::validate(&name, raw, league, &judge).map_err(|e| e.to_string())?;
     season.inputs = inputs.into_inner();

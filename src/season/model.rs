@@ -6,6 +6,8 @@ use std::{collections::HashMap, fmt, path::Path};
 
 use serde::Deserialize;
 
+use super::board_pgn::Checked;
+pub(crate) use super::board_pgn::PgnGame;
 pub(crate) use crate::model::Date;
 use crate::model::GameResult;
 
@@ -282,6 +284,8 @@ pub(crate) struct Board {
     /// Both players sat down but no result can be counted yet: the board
     /// waits for a decision and counts for neither side meanwhile.
     pub(crate) pending: Option<Pending>,
+    /// What the board's PGN left unchecked (a player it does not name).
+    pub(crate) pgn_notes: Vec<String>,
 }
 
 /// Why a board's result is not known, and the key to record a decision under.
@@ -378,12 +382,13 @@ impl Season {
     }
 }
 
-/// Resolves a PGN file's adjudicated result, or why it is still pending;
-/// an error is a file that cannot be read as a game.
-pub(crate) type PgnJudge<'a> = dyn Fn(&Path) -> Result<Result<GameResult, Pending>, String> + 'a;
+/// Judges the games of a PGN file: each with its players and its
+/// adjudicated result, or why that is still pending; an error is a file
+/// that cannot be read as games (or holds none).
+pub(crate) type PgnJudge<'a> = dyn Fn(&Path) -> Result<Vec<PgnGame>, String> + 'a;
 
-/// Validates a season read from `file`; `judge_pgn` resolves a board's PGN
-/// path (relative to the season file) to its adjudicated result.
+/// Validates a season read from `file`; `judge_pgn` judges a board's PGN
+/// path (relative to the season file), whose one game must be the board's.
 pub(crate) fn validate(
     file: &str,
     raw: RawSeason,
@@ -447,6 +452,14 @@ struct Checker<'a, 'j> {
     at: std::cell::RefCell<Option<Origin>>,
     /// The fixture ids given so far: each names one fixture.
     ids: std::cell::RefCell<std::collections::HashSet<String>>,
+}
+
+/// A board's result as its entry gives it, or why it waits; and what its
+/// PGN left unchecked.
+struct Given {
+    result: Option<GameResult>,
+    pending: Option<Pending>,
+    pgn_notes: Vec<String>,
 }
 
 /// The match a board belongs to, as its boards are checked.
@@ -856,7 +869,19 @@ impl Checker<'_, '_> {
             }
         }
         let home_white = self.home_white(id, b, home_white_on_1)?;
-        let (result, mut pending) = self.result(id, b, home_white)?;
+        // The board's players, White first, where both sat down.
+        let names = match (hp, ap) {
+            (Some(h), Some(a)) => {
+                let (white, black) = if home_white { (h, a) } else { (a, h) };
+                Some((players[white].name.as_str(), players[black].name.as_str()))
+            }
+            _ => None,
+        };
+        let Given {
+            result,
+            mut pending,
+            pgn_notes,
+        } = self.result(id, b, home_white, names)?;
         if result.is_some() && (hp.is_none() || ap.is_none()) {
             return Err(err(
                 id,
@@ -888,6 +913,7 @@ impl Checker<'_, '_> {
             substitute,
             no_show,
             pending,
+            pgn_notes,
         })
     }
 
@@ -968,17 +994,24 @@ impl Checker<'_, '_> {
 
     /// A board's result, White first: as given, from its PGN, or from a
     /// match card's home-first score (which must agree with a result
-    /// given beside it); or why its PGN cannot give one yet.
+    /// given beside it); or why its PGN cannot give one yet (not the
+    /// board's game among the reasons: `names`, White first, are the
+    /// board's players); and what its PGN left unchecked.
     fn result(
         &self,
         id: &str,
         b: &RawBoard,
         home_white: bool,
-    ) -> Result<(Option<GameResult>, Option<Pending>), SeasonError> {
+        names: Option<(&str, &str)>,
+    ) -> Result<Given, SeasonError> {
         let err =
             |fixture: &str, board: Option<u32>, message: String| self.err(fixture, board, message);
         let bd = Some(b.board);
         let mut pending = None;
+        let mut notes = Vec::new();
+        // A PGN that is not the board's game waits, whatever the match
+        // card says: the file named is to be put right.
+        let mut wrong_game = false;
         let result = match (&b.result, &b.pgn) {
             (Some(_), Some(_)) => {
                 return Err(self.err_in("pgn", id, bd, "give result or pgn, not both".into()))
@@ -997,14 +1030,30 @@ impl Checker<'_, '_> {
             ),
             (None, Some(path)) => {
                 // Relative to the season file; the judge contains it.
-                match (self.judge_pgn)(Path::new(path))
-                    .map_err(|e| self.err_in("pgn", id, bd, format!("pgn {path:?}: {e}")))?
-                {
-                    Ok(r) => Some(r),
-                    Err(p) => {
+                let games = (self.judge_pgn)(Path::new(path))
+                    .map_err(|e| self.err_in("pgn", id, bd, format!("pgn {path:?}: {e}")))?;
+                match super::board_pgn::check(games, names) {
+                    Checked::Game { result, notes: n } => {
+                        notes = n
+                            .into_iter()
+                            .map(|n| format!("pgn {path:?}: {n}"))
+                            .collect();
+                        match result {
+                            Ok(r) => Some(r),
+                            Err(p) => {
+                                pending = Some(Pending {
+                                    reason: format!("pgn {path:?}: {}", p.reason),
+                                    ..p
+                                });
+                                None
+                            }
+                        }
+                    }
+                    Checked::NotTheBoards(why) => {
+                        wrong_game = true;
                         pending = Some(Pending {
-                            reason: format!("pgn {path:?}: {}", p.reason),
-                            ..p
+                            reason: format!("pgn {path:?}: {why}"),
+                            game_key: String::new(),
                         });
                         None
                     }
@@ -1035,6 +1084,7 @@ impl Checker<'_, '_> {
                     }
                 };
                 match result {
+                    None if wrong_game => None,
                     // A match card's score settles a game its PGN cannot.
                     None if pending.is_some() => {
                         pending = None;
@@ -1055,7 +1105,11 @@ impl Checker<'_, '_> {
                 }
             }
         };
-        Ok((result, pending))
+        Ok(Given {
+            result,
+            pending,
+            pgn_notes: notes,
+        })
     }
 }
 

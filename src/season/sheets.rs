@@ -22,21 +22,25 @@ pub(crate) fn read_into(
 ) -> Result<Vec<PathBuf>, String> {
     let mut read = Vec::new();
     let files = std::mem::take(&mut raw.csv);
+    // Each file is named as the user finds it: the season file's folder
+    // joined with the name the season file gives.
+    let shown = |name: &str| base.join(name).display().to_string();
     let mut open = |name: &str| -> Result<Vec<u8>, String> {
-        let full = contained(base, name, allow_outside).map_err(|e| format!("{name}: {e}"))?;
-        let bytes = read_regular(&full, MAX_CSV_BYTES).map_err(|e| format!("{name}: {e}"))?;
+        let at = shown(name);
+        let full = contained(base, name, allow_outside).map_err(|e| format!("{at}: {e}"))?;
+        let bytes = read_regular(&full, MAX_CSV_BYTES).map_err(|e| format!("{at}: {e}"))?;
         read.push(full);
         Ok(bytes)
     };
     if let Some(name) = &files.teams {
-        let rows: Vec<(Origin, RawTeam)> = rows(name, &open(name)?, &["name", "club"])?;
+        let rows: Vec<(Origin, RawTeam)> = rows(&shown(name), &open(name)?, &["name", "club"])?;
         raw.teams.extend(rows.into_iter().map(|(origin, mut t)| {
             t.origin = Some(origin);
             t
         }));
     }
     if let Some(name) = &files.players {
-        let rows: Vec<(Origin, RawPlayer)> = rows(name, &open(name)?, &["name", "team"])?;
+        let rows: Vec<(Origin, RawPlayer)> = rows(&shown(name), &open(name)?, &["name", "team"])?;
         raw.players.extend(rows.into_iter().map(|(origin, mut p)| {
             p.origin = Some(origin);
             p
@@ -44,7 +48,7 @@ pub(crate) fn read_into(
     }
     if let Some(name) = &files.fixtures {
         let rows: Vec<(Origin, RawFixture)> =
-            rows(name, &open(name)?, &["id", "date", "home", "away"])?;
+            rows(&shown(name), &open(name)?, &["id", "date", "home", "away"])?;
         raw.fixtures.extend(rows.into_iter().map(|(origin, mut f)| {
             f.origin = Some(origin);
             f
@@ -65,9 +69,10 @@ pub(crate) fn read_into(
         }
     }
     if let Some(name) = &files.boards {
-        let rows: Vec<(Origin, RawBoard)> = rows(name, &open(name)?, &["fixture", "board"])?;
+        let file = shown(name);
+        let rows: Vec<(Origin, RawBoard)> = rows(&file, &open(name)?, &["fixture", "board"])?;
         for (origin, mut b) in rows {
-            attach(raw, name, origin.clone(), &mut b)?;
+            attach(raw, &file, origin.clone(), &mut b)?;
         }
     }
     // A board written in the season file's own tables has its fixture
@@ -141,17 +146,19 @@ fn rows<T: DeserializeOwned>(
             continue;
         }
         let value: T = rec.deserialize(Some(&header)).map_err(|e| {
-            let column = match e.kind() {
-                csv::ErrorKind::Deserialize { err, .. } => err
-                    .field()
-                    .and_then(|i| header.get(i as usize))
-                    .map(|c| format!(", column {c}"))
-                    .unwrap_or_default(),
-                _ => String::new(),
+            let field = match e.kind() {
+                csv::ErrorKind::Deserialize { err, .. } => err.field().map(|i| i as usize),
+                _ => None,
             };
-            let why = match e.kind() {
-                csv::ErrorKind::Deserialize { err, .. } => err.kind().to_string(),
-                _ => e.to_string(),
+            let column = field
+                .and_then(|i| header.get(i))
+                .map(|c| format!(", column {c}"))
+                .unwrap_or_default();
+            let (why, kind) = match e.kind() {
+                csv::ErrorKind::Deserialize { err, .. } => {
+                    (err.kind().to_string(), Some(err.kind()))
+                }
+                _ => (e.to_string(), None),
             };
             // A column no table has is the header's fault, not the row's.
             if let Some(name) = why
@@ -160,6 +167,7 @@ fn rows<T: DeserializeOwned>(
             {
                 return format!("{file}: row 1, column {name}: not a column of this file ({why})");
             }
+            let why = kind.map_or(why, |k| cell_error(k, field.and_then(|i| rec.get(i))));
             format!("{file}: row {row}{column}: {why}")
         })?;
         out.push((
@@ -171,6 +179,37 @@ fn rows<T: DeserializeOwned>(
         ));
     }
     Ok(out)
+}
+
+/// Why a cell does not read as its column's type, with the value quoted
+/// (bounded, so a huge cell gives a line).
+fn cell_error(kind: &csv::DeserializeErrorKind, value: Option<&str>) -> String {
+    use csv::DeserializeErrorKind as K;
+    use std::num::IntErrorKind;
+    let Some(value) = value else {
+        return kind.to_string();
+    };
+    let quoted = format!("{:?}", crate::model::excerpt(value, 120));
+    match kind {
+        K::ParseInt(e) => match e.kind() {
+            IntErrorKind::Empty => "the cell is empty: a whole number is wanted".into(),
+            IntErrorKind::PosOverflow => format!("{quoted} is too large a number"),
+            _ if value.len() > 1
+                && value.starts_with('-')
+                && value[1..].bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                format!("{quoted} is below 0: a whole number of 0 or more is wanted")
+            }
+            _ => format!("{quoted} is not a whole number"),
+        },
+        K::ParseFloat(_) => format!("{quoted} is not a number"),
+        K::ParseBool(_) => format!("{quoted} is not true or false"),
+        K::InvalidUtf8(_) => "the cell is not UTF-8 text".into(),
+        // Serde's own words (an unknown field, a value of the wrong kind).
+        K::Message(_) | K::Unsupported(_) | K::UnexpectedEndOfRow => {
+            format!("{quoted}: {kind}")
+        }
+    }
 }
 
 /// `season init`: a commented season file naming four spreadsheets, and

@@ -1,0 +1,231 @@
+//! A board's PGN file checked against its board, as a grader would: the
+//! file holds one game, and that game's White and Black are the board's
+//! players as the season gives them their colours. Names compare tolerantly
+//! (case, spaces, "Surname, Forename" or "Forename Surname"); a tag left
+//! empty or `?` names nobody, and is noted rather than held against the game.
+
+use super::model::Pending;
+use crate::model::GameResult;
+
+/// One game of a board's PGN file, as judged.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct PgnGame {
+    /// The `White` and `Black` tags as written (empty where absent).
+    pub(crate) white: String,
+    pub(crate) black: String,
+    /// The adjudicated result, or why the record cannot give one.
+    pub(crate) result: Result<GameResult, Pending>,
+}
+
+/// What a board takes from its PGN file.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Checked {
+    /// The board's game: its result (or why it is pending), and what was
+    /// not checked because a tag names nobody.
+    Game {
+        result: Result<GameResult, Pending>,
+        notes: Vec<String>,
+    },
+    /// Not the board's game (another pair's, or several games): why, in
+    /// words naming the game's players and the board's.
+    NotTheBoards(String),
+}
+
+/// Games listed in a reason before the rest are counted.
+const LISTED: usize = 3;
+
+/// Checks the games of a board's PGN file against the board's players
+/// (White, Black); `None` where a seat is empty and the players are not
+/// both known, when only the count of games is checked.
+pub(crate) fn check(mut games: Vec<PgnGame>, board: Option<(&str, &str)>) -> Checked {
+    let pair = |w: &str, b: &str| format!("{} v {}", shown(w), shown(b));
+    let board_pair = board.map(|(w, b)| pair(w, b));
+    if games.len() != 1 {
+        let mut list: Vec<String> = games
+            .iter()
+            .take(LISTED)
+            .map(|g| pair(&g.white, &g.black))
+            .collect();
+        if games.len() > LISTED {
+            list.push(format!("{} more", games.len() - LISTED));
+        }
+        let board = board_pair.map_or(String::new(), |p| format!(" ({p}, White first)"));
+        return Checked::NotTheBoards(format!(
+            "the file holds {} games ({}), not the board's one game{board}",
+            games.len(),
+            list.join("; ")
+        ));
+    }
+    let game = games.remove(0);
+    let Some((white, black)) = board else {
+        return Checked::Game {
+            result: game.result,
+            notes: Vec::new(),
+        };
+    };
+    let same = |tag: &str, name: &str| unknown(tag) || comparable(tag) == comparable(name);
+    if !same(&game.white, white) || !same(&game.black, black) {
+        let swapped = !unknown(&game.white)
+            && !unknown(&game.black)
+            && same(&game.white, black)
+            && same(&game.black, white);
+        let hint = if swapped {
+            ": the colours are the other way round (`home_colour` sets a board's colours)"
+        } else {
+            ""
+        };
+        return Checked::NotTheBoards(format!(
+            "its game is {}, not the board's {} (White first){hint}",
+            pair(&game.white, &game.black),
+            pair(white, black)
+        ));
+    }
+    let notes = [("White", &game.white, white), ("Black", &game.black, black)]
+        .into_iter()
+        .filter(|(_, tag, _)| unknown(tag))
+        .map(|(side, tag, name)| {
+            let written = if tag.trim().is_empty() {
+                format!("no {side} tag")
+            } else {
+                format!("{side} {:?}", tag.trim())
+            };
+            format!("the game does not name its {side} player ({written}): taken to be {name}")
+        })
+        .collect();
+    Checked::Game {
+        result: game.result,
+        notes,
+    }
+}
+
+/// A tag that names nobody: empty, or PGN's `?`.
+fn unknown(tag: &str) -> bool {
+    matches!(tag.trim(), "" | "?")
+}
+
+/// A player's name as a reason shows it: `?` for nobody.
+fn shown(name: &str) -> String {
+    if unknown(name) {
+        "?".into()
+    } else {
+        crate::model::excerpt(name.trim(), 80).into_owned()
+    }
+}
+
+/// A name as compared: "Surname, Forename" turned "Forename Surname",
+/// spaces single, case folded.
+fn comparable(name: &str) -> String {
+    let name = match name.split_once(',') {
+        Some((surname, forenames)) => format!("{forenames} {surname}"),
+        None => name.to_string(),
+    };
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(white: &str, black: &str) -> PgnGame {
+        PgnGame {
+            white: white.into(),
+            black: black.into(),
+            result: Ok(GameResult::WhiteWins),
+        }
+    }
+
+    fn graded(notes: &[&str]) -> Checked {
+        Checked::Game {
+            result: Ok(GameResult::WhiteWins),
+            notes: notes.iter().map(|n| n.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn names_compare_in_either_order_case_and_spacing() {
+        for (tag, name) in [
+            ("Thompson, Karen", "Thompson, Karen"),
+            ("Karen Thompson", "Thompson, Karen"),
+            ("Thompson, Karen", "Karen Thompson"),
+            ("  THOMPSON,KAREN ", "Thompson, Karen"),
+            ("Karen   Thompson", "thompson,  karen"),
+        ] {
+            assert_eq!(
+                check(
+                    vec![game(tag, "Hewitt, Mark")],
+                    Some((name, "Hewitt, Mark"))
+                ),
+                graded(&[]),
+                "{tag:?} against {name:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn another_pairs_game_is_not_the_boards() {
+        assert_eq!(
+            check(
+                vec![game("Walker, Ben", "Osei, Daniel")],
+                Some(("Thompson, Karen", "Hewitt, Mark"))
+            ),
+            Checked::NotTheBoards(
+                "its game is Walker, Ben v Osei, Daniel, not the board's Thompson, Karen v Hewitt, Mark (White first)".into()
+            )
+        );
+        // One player right is still another game.
+        assert!(matches!(
+            check(
+                vec![game("Thompson, Karen", "Osei, Daniel")],
+                Some(("Thompson, Karen", "Hewitt, Mark"))
+            ),
+            Checked::NotTheBoards(_)
+        ));
+    }
+
+    #[test]
+    fn colours_the_other_way_round_are_said() {
+        let Checked::NotTheBoards(why) = check(
+            vec![game("Hewitt, Mark", "Karen Thompson")],
+            Some(("Thompson, Karen", "Hewitt, Mark")),
+        ) else {
+            panic!("graded");
+        };
+        assert!(
+            why.ends_with(
+                ": the colours are the other way round (`home_colour` sets a board's colours)"
+            ),
+            "{why}"
+        );
+    }
+
+    #[test]
+    fn several_games_are_not_the_boards_even_with_a_seat_empty() {
+        let games: Vec<PgnGame> = (1..=5).map(|i| game(&format!("W{i}"), "?")).collect();
+        assert_eq!(
+            check(games, Some(("W1", "B1"))),
+            Checked::NotTheBoards(
+                "the file holds 5 games (W1 v ?; W2 v ?; W3 v ?; 2 more), not the board's one game (W1 v B1, White first)".into()
+            )
+        );
+        assert!(matches!(
+            check(vec![game("A", "B"); 2], None),
+            Checked::NotTheBoards(_)
+        ));
+    }
+
+    #[test]
+    fn a_tag_naming_nobody_is_noted_not_held_against_the_game() {
+        assert_eq!(
+            check(vec![game("?", "")], Some(("A1", "B1"))),
+            graded(&[
+                "the game does not name its White player (White \"?\"): taken to be A1",
+                "the game does not name its Black player (no Black tag): taken to be B1",
+            ])
+        );
+        // With a seat empty only the count is checked.
+        assert_eq!(check(vec![game("X", "Y")], None), graded(&[]));
+    }
+}
