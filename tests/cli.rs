@@ -637,3 +637,38 @@ fn an_output_into_a_missing_folder_names_the_folder() {
     );
     assert!(!stderr(&o).contains(".part"), "{}", stderr(&o));
 }
+
+#[test]
+fn misspelt_names_get_a_suggestion_and_missing_folders_their_path() {
+    let o = arbiter(&["rules", "FIDE-rapid"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o)
+            .starts_with("arbiter: unknown ruleset \"FIDE-rapid\"; did you mean \"fide-rapid\"?"),
+        "{}",
+        stderr(&o)
+    );
+    let list = sample("active30-rated-list.pgn");
+    let o = arbiter(&["audit", "-q", "--list", "Active30", list.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("unknown list \"Active30\": did you mean \"active30\"?"),
+        "{}",
+        stderr(&o)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("tables");
+    let o = arbiter(&[
+        "adjudicate",
+        "-q",
+        "--syzygy",
+        missing.to_str().unwrap(),
+        sample("hs-league.pgn").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with(&format!("arbiter: --syzygy: {}: ", missing.display())),
+        "{}",
+        stderr(&o)
+    );
+}

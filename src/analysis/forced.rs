@@ -30,7 +30,9 @@ impl std::fmt::Debug for Syzygy {
 impl Syzygy {
     pub fn open(dir: &Path) -> std::io::Result<Syzygy> {
         let mut tb = Tablebase::new();
-        let files = tb.add_directory(dir)?;
+        let files = tb
+            .add_directory(dir)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
         if files == 0 {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::NotFound,

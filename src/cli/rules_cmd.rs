@@ -29,10 +29,8 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             Some(text) => out.write_all(text.as_bytes()),
             None => {
                 let names: Vec<&str> = BUILTINS.iter().map(|(n, _)| *n).collect();
-                eprintln!(
-                    "arbiter: unknown ruleset {name:?} (built-ins: {})",
-                    names.join(", ")
-                );
+                let unknown = crate::rules::RulesetError::Unknown(name, names.join(", "));
+                eprintln!("arbiter: {unknown}");
                 return ExitStatus::Error;
             }
         },
