@@ -1686,3 +1686,53 @@ fn the_decisions_file_a_ruling_goes_into_is_kept_whole() {
     );
     assert_eq!(lines[3], "");
 }
+
+/// The helpmate line a check rests on is printed whole, however long: the
+/// `claimant-can-mate` check of BCF RP 12 passes on bcf-illegal's 22-move
+/// line, and hsl-ilc's ground (a) is not settled by it. Wrapped over lines,
+/// each move number stays with its move.
+#[test]
+fn the_helpmate_line_a_check_rests_on_is_printed_whole() {
+    if !common::tools(
+        "the_helpmate_line_a_check_rests_on_is_printed_whole",
+        &[common::Tool::Poppler],
+    ) {
+        return;
+    }
+    let (dir, _) = run_samples(&[]);
+    let cases = [
+        (
+            "bcf-illegal",
+            "Helpmate line: Black can mate, for example 21. dxc5 bxc5 22. h3 a4 23. bxa4 c4 \
+             24. e4 fxe4 25. fxe4 dxe4 26. g4 c3 27. h4 cxb2 28. a5 bxc1=Q 29. a4 e3 30. g5 \
+             exd2 31. gxf6 gxf6 32. h5 fxe5 33. a6 e4 34. axb7 e3 35. bxc8=Q e2 36. a5 \
+             exd1=Q+ 37. Bf1 h6 38. a6 Nf2 39. a7 Rxc8 40. a8=Q Rxa8 41. Kg2 Qxf1+ 42. Kf3 \
+             d1=Q# ",
+        ),
+        (
+            "hsl-ilc",
+            "Helpmate line: White could still mate, for example 77... Ka4 78. c7 Ka3 79. c8=Q \
+             Ka2 80. Kc6 Ka1 81. Kb7 Ka2 82. Qc1 Kb3 83. Qa1 Kb4 84. Qb1+ Ka5 85. Kc6 Ka6 \
+             86. Qa1# ",
+        ),
+    ];
+    for (claim, line) in cases {
+        let pdf = dir.path().join(format!("{claim}.pdf"));
+        let layout = pdftotext(&pdf, &["-layout"]);
+        let text = layout.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(text.contains(line), "{claim}: {text}");
+        assert!(!text.contains("not printed"), "{claim}: {text}");
+        // Over three lines (two for hsl-ilc), none ending in a move number.
+        let start = layout.find("Helpmate line:").unwrap();
+        let end = layout[start..].find("#").unwrap() + start;
+        let lines: Vec<&str> = layout[start..=end].lines().collect();
+        assert_eq!(
+            lines.len(),
+            if claim == "bcf-illegal" { 3 } else { 2 },
+            "{lines:?}"
+        );
+        for l in &lines {
+            assert!(!l.trim_end().ends_with('.'), "{claim}: {l:?}");
+        }
+    }
+}
