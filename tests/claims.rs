@@ -1736,3 +1736,73 @@ fn the_helpmate_line_a_check_rests_on_is_printed_whole() {
         }
     }
 }
+
+/// A claim clock is `h:mm:ss` or `m:ss` (seconds with a fraction allowed):
+/// "3.52", a mistyped 3:52, is not read as three and a half seconds but is
+/// an error naming the file, the field and the value; the other claim in
+/// the folder is still judged and its packet written, and the run exits 2.
+#[test]
+fn a_mistyped_claim_clock_is_an_error_and_the_others_are_judged() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for name in [
+        "ecf-shuffle.pgn",
+        "ecf-shuffle.toml",
+        "bcf-krkn.pgn",
+        "bcf-krkn.toml",
+    ] {
+        std::fs::copy(sample(&format!("claims/{name}")), d.join(name)).unwrap();
+    }
+    let claim = d.join("ecf-shuffle.toml");
+    let good = std::fs::read_to_string(&claim).unwrap();
+    let line = good
+        .lines()
+        .find(|l| l.starts_with("clock_white = "))
+        .unwrap();
+    for bad in ["3.52", "352"] {
+        std::fs::write(
+            &claim,
+            good.replace(line, &format!("clock_white = \"{bad}\"")),
+        )
+        .unwrap();
+        let out = d.join("out");
+        let o = arbiter(&["claim", d.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        let want = format!(
+            "arbiter: {}: field `clock_white`: \"{bad}\" is not a clock (h:mm:ss or m:ss)",
+            claim.display()
+        );
+        assert!(err.lines().any(|l| l == want), "{want}\n{err}");
+        let rows: BTreeMap<String, Row> =
+            parse_csv(&std::fs::read(out.join("claims.csv")).unwrap())
+                .into_iter()
+                .map(|r| (r["claim"].clone(), r))
+                .collect();
+        assert_eq!(rows["ecf-shuffle"]["recommendation"], "error");
+        assert_eq!(rows["ecf-shuffle"]["checks_failed"], "claim-file");
+        assert!(!out.join("ecf-shuffle.pdf").exists());
+        assert_eq!(rows["bcf-krkn"]["recommendation"], "uphold");
+        assert_eq!(rows["bcf-krkn"]["packet"], "bcf-krkn.pdf");
+        assert!(out.join("bcf-krkn.pdf").is_file());
+        std::fs::remove_dir_all(&out).unwrap();
+    }
+    // With a fraction after whole seconds the clock reads.
+    std::fs::write(&claim, good.replace(line, "clock_white = \"0:03:52.5\"")).unwrap();
+    let out = d.join("out");
+    let o = arbiter(&[
+        "claim",
+        "-q",
+        claim.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let rows = parse_csv(&std::fs::read(out.join("claims.csv")).unwrap());
+    assert_eq!(rows[0]["recommendation"], "uphold", "{}", rows[0]["detail"]);
+}
