@@ -1686,3 +1686,123 @@ fn the_decisions_file_a_ruling_goes_into_is_kept_whole() {
     );
     assert_eq!(lines[3], "");
 }
+
+/// The helpmate line a check rests on is printed whole, however long: the
+/// `claimant-can-mate` check of BCF RP 12 passes on bcf-illegal's 22-move
+/// line, and hsl-ilc's ground (a) is not settled by it. Wrapped over lines,
+/// each move number stays with its move.
+#[test]
+fn the_helpmate_line_a_check_rests_on_is_printed_whole() {
+    if !common::tools(
+        "the_helpmate_line_a_check_rests_on_is_printed_whole",
+        &[common::Tool::Poppler],
+    ) {
+        return;
+    }
+    let (dir, _) = run_samples(&[]);
+    let cases = [
+        (
+            "bcf-illegal",
+            "Helpmate line: Black can mate, for example 21. dxc5 bxc5 22. h3 a4 23. bxa4 c4 \
+             24. e4 fxe4 25. fxe4 dxe4 26. g4 c3 27. h4 cxb2 28. a5 bxc1=Q 29. a4 e3 30. g5 \
+             exd2 31. gxf6 gxf6 32. h5 fxe5 33. a6 e4 34. axb7 e3 35. bxc8=Q e2 36. a5 \
+             exd1=Q+ 37. Bf1 h6 38. a6 Nf2 39. a7 Rxc8 40. a8=Q Rxa8 41. Kg2 Qxf1+ 42. Kf3 \
+             d1=Q# ",
+        ),
+        (
+            "hsl-ilc",
+            "Helpmate line: White could still mate, for example 77... Ka4 78. c7 Ka3 79. c8=Q \
+             Ka2 80. Kc6 Ka1 81. Kb7 Ka2 82. Qc1 Kb3 83. Qa1 Kb4 84. Qb1+ Ka5 85. Kc6 Ka6 \
+             86. Qa1# ",
+        ),
+    ];
+    for (claim, line) in cases {
+        let pdf = dir.path().join(format!("{claim}.pdf"));
+        let layout = pdftotext(&pdf, &["-layout"]);
+        let text = layout.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(text.contains(line), "{claim}: {text}");
+        assert!(!text.contains("not printed"), "{claim}: {text}");
+        // Over three lines (two for hsl-ilc), none ending in a move number.
+        let start = layout.find("Helpmate line:").unwrap();
+        let end = layout[start..].find("#").unwrap() + start;
+        let lines: Vec<&str> = layout[start..=end].lines().collect();
+        assert_eq!(
+            lines.len(),
+            if claim == "bcf-illegal" { 3 } else { 2 },
+            "{lines:?}"
+        );
+        for l in &lines {
+            assert!(!l.trim_end().ends_with('.'), "{claim}: {l:?}");
+        }
+    }
+}
+
+/// A claim clock is `h:mm:ss` or `m:ss` (seconds with a fraction allowed):
+/// "3.52", a mistyped 3:52, is not read as three and a half seconds but is
+/// an error naming the file, the field and the value; the other claim in
+/// the folder is still judged and its packet written, and the run exits 2.
+#[test]
+fn a_mistyped_claim_clock_is_an_error_and_the_others_are_judged() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for name in [
+        "ecf-shuffle.pgn",
+        "ecf-shuffle.toml",
+        "bcf-krkn.pgn",
+        "bcf-krkn.toml",
+    ] {
+        std::fs::copy(sample(&format!("claims/{name}")), d.join(name)).unwrap();
+    }
+    let claim = d.join("ecf-shuffle.toml");
+    let good = std::fs::read_to_string(&claim).unwrap();
+    let line = good
+        .lines()
+        .find(|l| l.starts_with("clock_white = "))
+        .unwrap();
+    for bad in ["3.52", "352"] {
+        std::fs::write(
+            &claim,
+            good.replace(line, &format!("clock_white = \"{bad}\"")),
+        )
+        .unwrap();
+        let out = d.join("out");
+        let o = arbiter(&["claim", d.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        let want = format!(
+            "arbiter: {}: field `clock_white`: \"{bad}\" is not a clock (h:mm:ss or m:ss)",
+            claim.display()
+        );
+        assert!(err.lines().any(|l| l == want), "{want}\n{err}");
+        let rows: BTreeMap<String, Row> =
+            parse_csv(&std::fs::read(out.join("claims.csv")).unwrap())
+                .into_iter()
+                .map(|r| (r["claim"].clone(), r))
+                .collect();
+        assert_eq!(rows["ecf-shuffle"]["recommendation"], "error");
+        assert_eq!(rows["ecf-shuffle"]["checks_failed"], "claim-file");
+        assert!(!out.join("ecf-shuffle.pdf").exists());
+        assert_eq!(rows["bcf-krkn"]["recommendation"], "uphold");
+        assert_eq!(rows["bcf-krkn"]["packet"], "bcf-krkn.pdf");
+        assert!(out.join("bcf-krkn.pdf").is_file());
+        std::fs::remove_dir_all(&out).unwrap();
+    }
+    // With a fraction after whole seconds the clock reads.
+    std::fs::write(&claim, good.replace(line, "clock_white = \"0:03:52.5\"")).unwrap();
+    let out = d.join("out");
+    let o = arbiter(&[
+        "claim",
+        "-q",
+        claim.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let rows = parse_csv(&std::fs::read(out.join("claims.csv")).unwrap());
+    assert_eq!(rows[0]["recommendation"], "uphold", "{}", rows[0]["detail"]);
+}

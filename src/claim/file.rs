@@ -449,8 +449,8 @@ impl Fields<'_> {
         let Some(s) = self.str(field)? else {
             return Ok(None);
         };
-        let c = parse_duration(s.trim().as_bytes())
-            .ok_or_else(|| self.err(field, format!("{s:?} is not a clock reading (h:mm:ss)")))?;
+        let c = claim_clock(s.trim())
+            .ok_or_else(|| self.err(field, format!("{s:?} is not a clock (h:mm:ss or m:ss)")))?;
         // The claim's clocks are read off a stopped clock: "0:00:00" is a fallen flag.
         Ok(Some(Clock {
             tenths: c.tenths,
@@ -470,6 +470,27 @@ impl Fields<'_> {
             .map(Some)
             .ok_or_else(|| self.err(field, format!("{text:?} is not a date (YYYY-MM-DD)")))
     }
+}
+
+/// A clock as a claim states it: `h:mm:ss` or `m:ss`, the seconds
+/// optionally with a fraction (`0:00:03.5`). Stricter than the scoresheet's
+/// `%clk` reader: a bare number (`352`, `3.52`) is a mistyped clock, not
+/// seconds, and `3:5` could mean 3:05 or 3:50.
+fn claim_clock(s: &str) -> Option<Clock> {
+    let (whole, fraction) = match s.split_once('.') {
+        Some((w, f)) => (w, Some(f)),
+        None => (s, None),
+    };
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    let fields: Vec<&str> = whole.split(':').collect();
+    let shaped = matches!(fields.len(), 2 | 3)
+        && digits(fields[0])
+        && fields[1..].iter().all(|f| f.len() == 2 && digits(f))
+        && fraction.is_none_or(digits);
+    if !shaped {
+        return None;
+    }
+    parse_duration(s.as_bytes())
 }
 
 #[cfg(test)]
@@ -502,6 +523,58 @@ clock_black = "0:01:40"
             c.received.unwrap().day_number() - c.date.unwrap().day_number(),
             8
         );
+    }
+
+    #[test]
+    fn a_claim_clock_is_h_mm_ss_or_m_ss_never_a_bare_number() {
+        for (text, want) in [
+            ("0:04:12", Some(2520)),
+            ("1:05:23", Some(39_230)),
+            ("01:05:23", Some(39_230)),
+            ("4:12", Some(2520)),
+            ("0:00", Some(0)),
+            ("0:00:00", Some(0)),
+            ("0:00:03.5", Some(35)),
+            ("3:52.75", Some(2327)),
+        ] {
+            assert_eq!(claim_clock(text).map(|c| c.tenths), want, "{text}");
+        }
+        for text in [
+            "3.52",
+            "352",
+            "3",
+            "0.5",
+            "3:5",
+            "3:5.2",
+            "0:4:12",
+            "0:04:1",
+            "0:60:00",
+            "0:04:60",
+            "1:2:3:4",
+            ":04:12",
+            "0:04:",
+            "0:04:12.",
+            "0:04.5:12",
+            "0:04:12.5.1",
+            "3.52:00",
+            "-0:04:12",
+            "0:04:12 ",
+            "",
+            "h:mm:ss",
+        ] {
+            assert_eq!(claim_clock(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_mistyped_clock_is_an_error_naming_the_field_and_value() {
+        for bad in ["3.52", "352"] {
+            let e = parse(&OK.replace("\"0:04:12\"", &format!("{bad:?}"))).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!("c.toml: field `clock_white`: \"{bad}\" is not a clock (h:mm:ss or m:ss)")
+            );
+        }
     }
 
     #[test]

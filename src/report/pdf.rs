@@ -150,6 +150,62 @@ pub(crate) fn wrap(s: &str, max: f32, size: f32, weight: Weight) -> Vec<String> 
     lines
 }
 
+/// `wrap` for text that carries a line of moves (a helpmate line): a move
+/// number (`37.`, `37...`) is never left at the end of a line but goes down
+/// with the move it numbers.
+pub(crate) fn wrap_moves(s: &str, max: f32, size: f32, weight: Weight) -> Vec<String> {
+    let fits = |e: u64| points(e, size, weight) <= max;
+    let numbered = |w: &str| {
+        let digits = w.trim_end_matches('.');
+        digits.len() < w.len()
+            && matches!(w.len() - digits.len(), 1 | 3)
+            && !digits.is_empty()
+            && digits.bytes().all(|b| b.is_ascii_digit())
+    };
+    let mut lines = Vec::new();
+    for para in s.split('\n') {
+        // Words, each move number joined to the word after it.
+        let mut units: Vec<String> = Vec::new();
+        let mut glue = false;
+        for word in para.split(' ') {
+            match units.last_mut() {
+                Some(u) if glue => {
+                    u.push(' ');
+                    u.push_str(word);
+                }
+                _ => units.push(word.to_string()),
+            }
+            glue = numbered(word);
+        }
+        let (mut cur, mut cur_em) = (String::new(), 0);
+        for u in units {
+            let u_em = ems(&u);
+            if cur.is_empty() {
+                (cur, cur_em) = (u, u_em);
+            } else if fits(cur_em + em(' ') + u_em) {
+                cur.push(' ');
+                cur.push_str(&u);
+                cur_em += em(' ') + u_em;
+            } else {
+                lines.push(std::mem::replace(&mut cur, u));
+                cur_em = u_em;
+            }
+        }
+        lines.push(cur);
+    }
+    // A unit wider than a line on its own is cut as `wrap` cuts it.
+    lines
+        .into_iter()
+        .flat_map(|l| {
+            if fits(ems(&l)) {
+                vec![l]
+            } else {
+                wrap(&l, max, size, weight)
+            }
+        })
+        .collect()
+}
+
 /// printpdf writes an empty `GTS_PDFXVersion` into every document's
 /// information, which readers take for a claim of PDF/X conformance
 /// (pdfinfo's "PDF subtype"), and the file is not PDF/X: the key is
@@ -255,6 +311,27 @@ impl Doc {
     ) -> usize {
         let lead = size * 1.3;
         let lines = wrap(s, w, size, weight);
+        for l in &lines {
+            self.need(lead);
+            self.y -= lead;
+            let y = self.y;
+            self.text_at(x, y, size, weight, l);
+        }
+        lines.len()
+    }
+
+    /// `paragraph` for text with a line of moves in it: a move number is
+    /// kept on the line of its move (`wrap_moves`).
+    pub(crate) fn paragraph_of_moves(
+        &mut self,
+        x: f32,
+        w: f32,
+        size: f32,
+        weight: Weight,
+        s: &str,
+    ) -> usize {
+        let lead = size * 1.3;
+        let lines = wrap_moves(s, w, size, weight);
         for l in &lines {
             self.need(lead);
             self.y -= lead;
@@ -439,6 +516,39 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_line_of_moves_keeps_each_number_with_its_move() {
+        let s = "Helpmate line: Black can mate, for example 21. dxc5 bxc5 22. h3 a4 23. bxa4 c4 \
+                 24. e4 fxe4 25. fxe4 dxe4 26. g4 c3 27. h4 cxb2 28. a5 bxc1=Q 29. a4 e3 30. g5 \
+                 exd2 31. gxf6 gxf6 32. h5 fxe5 33. a6 e4 34. axb7 e3 35. bxc8=Q e2 36. a5 \
+                 exd1=Q+ 37. Bf1 h6 38. a6 Nf2 39. a7 Rxc8 40. a8=Q Rxa8 41. Kg2 Qxf1+ 42. Kf3 d1=Q#";
+        for max in [60.0, 95.0, 150.0, 200.0, 320.0, 495.0] {
+            let lines = wrap_moves(s, max, 9.0, Weight::Regular);
+            assert_eq!(lines.join(" "), s, "{max}");
+            for l in &lines {
+                assert!(width(l, 9.0, Weight::Regular) <= max, "{l:?} in {max}");
+                let last = l.rsplit(' ').next().unwrap();
+                assert!(!last.ends_with('.'), "{l:?} ends in a move number");
+            }
+        }
+        // Black's move numbers too, and the numbered move stays whole.
+        let lines = wrap_moves("x 77... Ka4 78. c7", 40.0, 9.0, Weight::Regular);
+        assert_eq!(lines, ["x", "77... Ka4", "78. c7"]);
+        // A word wider than a line is cut, as `wrap` cuts it.
+        let word = "x".repeat(20_000);
+        let lines = wrap_moves(&word, 480.0, 9.0, Weight::Regular);
+        assert_eq!(lines.concat(), word);
+        assert!(lines
+            .iter()
+            .all(|l| width(l, 9.0, Weight::Regular) <= 480.0));
+        // Text without moves wraps as `wrap` wraps it.
+        let plain = "White was making progress: 3 pawn moves, 1 capture, and the king walked on";
+        assert_eq!(
+            wrap_moves(plain, 150.0, 9.0, Weight::Regular),
+            wrap(plain, 150.0, 9.0, Weight::Regular)
+        );
     }
 
     #[test]

@@ -598,19 +598,10 @@ fn answer_finding(
     }
 }
 
-/// Plies of a helpmate line worth printing: beyond that it only shows that
-/// a mate exists, which the finding already says.
-const SHOWN_LINE_PLIES: usize = 16;
-
+/// A helpmate line as the packet prints it: the whole line, however long,
+/// because the check it stands under rests on it (the packet wraps it).
 fn mate_line(pos: &Chess, who: &str, verb: &str, line: &[shakmaty::Move]) -> String {
-    if line.len() <= SHOWN_LINE_PLIES {
-        format!("{who} {verb}, for example {}", numbered_line(pos, line))
-    } else {
-        format!(
-            "{who} {verb}: a helpmate of {} moves was found (not printed)",
-            line.len().div_ceil(2)
-        )
-    }
+    format!("{who} {verb}, for example {}", numbered_line(pos, line))
 }
 
 /// The decision's precedence as a table: the kind allowed or not x merits

@@ -219,7 +219,7 @@ fn findings(d: &mut Doc, checks: &[super::model::Finding], notes: &[String]) {
     }
     for n in notes {
         d.y -= 4.0;
-        d.paragraph(LEFT, RIGHT - LEFT, 9.0, Weight::Regular, n);
+        d.paragraph_of_moves(LEFT, RIGHT - LEFT, 9.0, Weight::Regular, n);
     }
 }
 
