@@ -672,3 +672,39 @@ fn misspelt_names_get_a_suggestion_and_missing_folders_their_path() {
         stderr(&o)
     );
 }
+
+#[test]
+fn an_empty_file_is_said_and_a_diagram_is_named_pdf() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.pgn");
+    std::fs::write(&empty, "").unwrap();
+    let o = arbiter(&[
+        "adjudicate",
+        "-q",
+        "--no-rules-map",
+        empty.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stderr(&o).trim(),
+        format!(
+            "arbiter: {}: the file is empty: no games read from it",
+            empty.display()
+        )
+    );
+    assert_eq!(parse_csv(&o.stdout).len(), 0);
+    let png = dir.path().join("d.png");
+    let o = arbiter(&[
+        "diagram",
+        "8/8/8/4k3/8/8/8/4K3 w - - 0 1",
+        "-o",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("the diagram is written as a PDF"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!png.exists());
+}

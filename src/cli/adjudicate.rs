@@ -114,6 +114,15 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             return ExitStatus::Error;
         }
     };
+    // An empty file holds no game and so gets no row: said, so that a file
+    // saved empty by mistake is not taken for a clean one.
+    for s in &sources {
+        if let crate::read::Source::File { path, name } = s {
+            if std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0) {
+                eprintln!("arbiter: {name}: the file is empty: no games read from it");
+            }
+        }
+    }
     // After the rules map: each packet is drawn under its game's ruleset.
     if let Err(e) = syzygy_and_packets(&a, &rules, &all_sources, &mut opts) {
         return e;

@@ -25,6 +25,17 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(a: Args) -> ExitStatus {
+    let named_other = a
+        .out
+        .extension()
+        .is_some_and(|e| !e.eq_ignore_ascii_case("pdf"));
+    if named_other {
+        eprintln!(
+            "arbiter: {}: the diagram is written as a PDF: give a name ending .pdf",
+            a.out.display()
+        );
+        return ExitStatus::Error;
+    }
     let pos = match parse_position(&a.fen) {
         Ok(p) => p,
         Err(e) => {

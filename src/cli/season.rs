@@ -17,7 +17,8 @@ pub(crate) struct Args {
     #[arg(required = true)]
     pub(crate) season: Option<PathBuf>,
     /// Folder for standings.csv, violations.csv, grading.csv, player-of-year.csv,
-    /// cup.csv, ratings.csv and ecf-submission.txt.
+    /// cup.csv, ratings.csv, notes.csv, pending.csv (boards still undecided) and
+    /// ecf-submission.txt, as the league has them.
     #[arg(short, long, default_value = "season-out")]
     pub(crate) out: PathBuf,
     /// No summary.
