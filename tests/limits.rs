@@ -980,3 +980,121 @@ fn a_record_without_its_termination_marker_is_not_confirmed() {
         assert_cells(&rows[0], &[("status", status), ("rule", rule)]);
     }
 }
+
+/// The four games of `a_comment_never_closed_swallows_no_game`, the second's
+/// `{` never closed (on line 9).
+const OPEN_COMMENT_GAMES: [&str; 4] = [
+    "[Event \"one\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n",
+    "[Event \"two\"]\n[Result \"0-1\"]\n\n1. d4 d5 2. c4 {unterminated 3. Nc3 0-1\n\n",
+    "[Event \"three\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n",
+    "[Event \"four\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n",
+];
+
+/// A row's cells that do not depend on where in its file the game lies.
+fn judged_cells(row: &common::Row) -> Vec<(String, String)> {
+    let mut cells: Vec<(String, String)> = row
+        .iter()
+        .filter(|(k, _)| !matches!(k.as_str(), "source" | "game" | "offset"))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    cells.sort();
+    cells
+}
+
+/// A `{` never closed ends its game where the next game's tags begin: that
+/// game is unreadable, naming the line of the `{`, and each game after it
+/// gets its row, judged as if alone: plain, gzip, zstd and on stdin.
+#[test]
+fn a_comment_never_closed_swallows_no_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = OPEN_COMMENT_GAMES.concat();
+    let alone: Vec<common::Row> = OPEN_COMMENT_GAMES[2..]
+        .iter()
+        .map(|g| common::judge_one("fide-rapid", g))
+        .collect();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(text.as_bytes()).unwrap();
+    let inputs = [
+        write(dir.path(), "four.pgn", text.as_bytes()),
+        write(dir.path(), "four.pgn.gz", &gz.finish().unwrap()),
+        write(
+            dir.path(),
+            "four.pgn.zst",
+            &zstd::encode_all(text.as_bytes(), 3).unwrap(),
+        ),
+    ];
+    let runs = inputs
+        .iter()
+        .map(|f| {
+            Command::new(env!("CARGO_BIN_EXE_arbiter"))
+                .args(["adjudicate", f])
+                .output()
+                .unwrap()
+        })
+        .chain(std::iter::once({
+            let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+                .args(["adjudicate", "-"])
+                .stdin(Stdio::piped())
+                .stderr(Stdio::null())
+                .stdout(Stdio::piped())
+                .spawn()
+                .unwrap();
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(text.as_bytes())
+                .unwrap();
+            child.wait_with_output().unwrap()
+        }));
+    for o in runs {
+        let rows = parse_csv(&o.stdout);
+        let events: Vec<&str> = rows.iter().map(|r| r["event"].as_str()).collect();
+        assert_eq!(events, ["one", "two", "three", "four"]);
+        assert_cells(
+            &rows[1],
+            &[
+                ("game", "2"),
+                ("status", "unreadable"),
+                ("reason", "parse-error"),
+                ("result", "*"),
+                ("plies", "3"),
+            ],
+        );
+        assert!(
+            rows[1]["detail"].ends_with("unterminated comment (the `{` on line 9 is never closed)"),
+            "{}",
+            rows[1]["detail"]
+        );
+        for (row, alone) in rows[2..].iter().zip(&alone) {
+            assert_eq!(judged_cells(row), judged_cells(alone));
+        }
+        assert_cells(&rows[2], &[("game", "3"), ("reason", "checkmate")]);
+        assert_eq!(
+            rows[2]["offset"],
+            text.find("[Event \"three\"]").unwrap().to_string()
+        );
+    }
+}
+
+/// A comment over lines that holds clocks, arrows, a diagram mark and a
+/// quoted game's tags at line starts is one comment: nothing is cut.
+#[test]
+fn a_comment_over_lines_with_brackets_is_not_cut() {
+    let text = "[Event \"annotated\"]\n[Result \"0-1\"]\n\n1. f3 {White weakens\n[%clk 0:01:00]\n\
+                [%cal Gd8h4]\n[#]\n\n[Event \"an older game\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\
+                } e5 2. g4 Qh4# 0-1\n\n"
+        .to_string()
+        + OPEN_COMMENT_GAMES[2];
+    let rows = common::judge("fide-rapid", &text);
+    let events: Vec<&str> = rows.iter().map(|r| r["event"].as_str()).collect();
+    assert_eq!(events, ["annotated", "three"]);
+    assert_cells(
+        &rows[0],
+        &[
+            ("status", "confirmed"),
+            ("reason", "checkmate"),
+            ("plies", "4"),
+        ],
+    );
+}

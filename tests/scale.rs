@@ -290,6 +290,53 @@ fn parts_of_one_file_read_at_once_give_one_readers_rows() {
     same_rows_in_parts(&sources, &one, &[2, 3, 4, 7, 16]);
 }
 
+/// Comments never closed, each swallowing games up to the next `{` or the
+/// file's end, read in parts: the rows of one reader, which gives every
+/// game its row.
+#[test]
+fn parts_over_comments_never_closed_give_one_readers_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("open.pgn");
+    let game = |i: usize| {
+        format!(
+            "[Event \"g{i}\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+        )
+    };
+    let clocks = |i: usize| {
+        format!("[Event \"c{i}\"]\n[Result \"*\"]\n\n1. e4 {{ [%clk 0:03:00] }} 1... e5 {{ [%clk 0:03:00] }} *\n\n")
+    };
+    let mut text = String::new();
+    let mut games = 0;
+    for round in 0..30 {
+        text.push_str(&format!(
+            "[Event \"open{round}\"]\n[Result \"*\"]\n\n1. d4 {{never closed\n\n"
+        ));
+        (0..100).for_each(|i| text.push_str(&game(round * 100 + i)));
+        // The last comment is open at the file's end.
+        if round < 29 {
+            text.push_str(&clocks(round));
+            games += 1;
+        }
+        games += 101;
+    }
+    std::fs::write(&path, &text).unwrap();
+    let sources = [arbiter::read::Source::File {
+        path: path.clone(),
+        name: "open.pgn".into(),
+    }];
+    let one = rows_read_in_parts(&sources, 1);
+    let rows = common::parse_csv(&one);
+    assert_eq!(rows.len(), games);
+    for (k, r) in rows.iter().enumerate() {
+        let open = k % 102 == 0;
+        assert_eq!(r["event"].starts_with("open"), open, "{r:?}");
+        if open {
+            assert!(r["detail"].contains("unterminated comment"), "{r:?}");
+        }
+    }
+    same_rows_in_parts(&sources, &one, &[2, 3, 5, 16]);
+}
+
 #[test]
 fn a_part_over_an_oversize_game_gives_one_readers_rows() {
     let dir = tempfile::tempdir().unwrap();

@@ -208,6 +208,8 @@ pub struct ParsedGame {
     /// comment or tag, a variation never closed).
     pub error: Option<String>,
     pub(crate) has_variations: bool,
+    /// The line (in the game, from 1) of a `{` never closed; 0 for none.
+    pub(crate) open_comment_line: u32,
     /// Moves read from non-standard notation (`a8Q`, `Rh7++`, `g1f3`, `O‑O`).
     pub(crate) lenient: usize,
 }
@@ -366,8 +368,10 @@ fn read_movetext(text: &[u8], from: usize, game: &mut ParsedGame) {
     }
     game.blank_line_splits = scanner.blank_lines;
     game.has_variations = scanner.variations;
-    if scanner.unterminated_comment {
-        game.error = Some("unterminated comment".to_string());
+    if let Some(at) = scanner.unterminated_comment {
+        let line = 1 + memchr::memchr_iter(b'\n', &text[..at]).count() as u32;
+        game.open_comment_line = line;
+        game.error = Some(unterminated_comment(line.into()));
     } else if scanner.unclosed_variation() {
         // Never a verdict on a cut-off record: the moves after the `(` may be
         // the main line or the variation, and the text cannot say which.
@@ -424,6 +428,11 @@ impl<'a> BatchParser<'a> {
             read_movetext(text, movetext, game);
         }
     }
+}
+
+/// The error for a `{` comment never closed, opened on `line`.
+pub(crate) fn unterminated_comment(line: u64) -> String {
+    format!("unterminated comment (the `{{` on line {line} is never closed)")
 }
 
 /// Parses one game's text on its own.

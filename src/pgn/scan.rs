@@ -97,8 +97,8 @@ pub(crate) struct Scanner<'a> {
     blank_pending: bool,
     /// Blank lines between two moves.
     pub(crate) blank_lines: usize,
-    /// A `{` with no closing `}` before the end of the game.
-    pub(crate) unterminated_comment: bool,
+    /// Where a `{` with no closing `}` before the end of the game is.
+    pub(crate) unterminated_comment: Option<usize>,
     pub(crate) variations: bool,
     /// A `)` that closes no variation.
     pub(crate) stray_close: bool,
@@ -131,7 +131,7 @@ impl<'a> Scanner<'a> {
             started: false,
             blank_pending: false,
             blank_lines: 0,
-            unterminated_comment: false,
+            unterminated_comment: None,
             variations: false,
             stray_close: false,
         }
@@ -248,7 +248,7 @@ impl<'a> Scanner<'a> {
                     self.skip_past(b'}');
                     let closed = self.pos > from && self.text[self.pos - 1] == b'}';
                     if !closed {
-                        self.unterminated_comment = true;
+                        self.unterminated_comment = Some(from - 1);
                     }
                     if self.depth == 0 {
                         let end = if closed { self.pos - 1 } else { self.pos };

@@ -501,6 +501,11 @@ fn parse_in_batch(
 ) -> Option<Judgement> {
     let mut run = || {
         parser.parse_into(start, end, game);
+        if game.open_comment_line > 0 {
+            // The line in the file, not in the game.
+            let line = first_line + u64::from(game.open_comment_line) - 1;
+            game.error = Some(pgn::unterminated_comment(line));
+        }
         let text = parser.text(start, end);
         // Text never holds a NUL: this game was damaged (a bad copy, a disk
         // error), and what it says cannot be trusted. Its neighbours can.

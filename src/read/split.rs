@@ -7,6 +7,16 @@
 //! blank line between games), or where a blank line follows a result token,
 //! or a blank line is followed by a fresh `1.`. A blank line anywhere else in
 //! movetext does not end the game, unlike pgn-reader's own rule.
+//!
+//! A `{` never closed would swallow every game after it. Inside a comment
+//! that spans lines, the first line of a tag section (`[Name "value"]` alone
+//! on its line, after a line that is not one) is noted as where the next
+//! game probably starts. It is only noted: a comment may quote a game. If
+//! the comment is still open at the end of the input, or when the game
+//! grows past `MAX_GAME_BYTES`, or a `{` comes before its `}` (a comment
+//! cannot hold a comment; the next game's first clock does this), the
+//! comment was never closed: the game ends at the noted line, and the
+//! reading starts again there. A comment that closes first keeps all of it.
 
 use std::io::{self, Read};
 
@@ -65,6 +75,9 @@ struct GameState {
     terminated: bool,
     /// A `{` comment is open at the end of the last line.
     in_comment: bool,
+    /// Inside that comment, where a tag section begins, and its line: where
+    /// the next game starts if the comment turns out never closed.
+    resume_at: Option<(usize, u64)>,
     /// Tag names seen, as hashes: a repeated name starts a new game.
     tag_names: Vec<u64>,
 }
@@ -158,6 +171,34 @@ fn leaves_comment_open(rest: &[u8]) -> bool {
         }
     }
     false
+}
+
+/// Is the line one tag pair alone, `[Name "value"]`, spaces around?
+fn is_tag_pair_line(line: &[u8]) -> bool {
+    let Some(first) = line.iter().position(|b| !b.is_ascii_whitespace()) else {
+        return false;
+    };
+    if line[first] != b'[' {
+        return false;
+    }
+    let last = line
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .unwrap_or(first);
+    let t = &line[first..=last];
+    if t.len() < 5 || t[t.len() - 1] != b']' {
+        return false;
+    }
+    let name = t[1..]
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    let value = &t[1 + name..t.len() - 1];
+    let value = match value.iter().position(|b| !b.is_ascii_whitespace()) {
+        Some(k) => &value[k..],
+        None => return false,
+    };
+    name > 0 && value.len() >= 2 && value[0] == b'"' && value[value.len() - 1] == b'"'
 }
 
 fn ends_with_result(line: &[u8]) -> bool {
@@ -423,10 +464,55 @@ impl<R: Read> Splitter<R> {
         self.scan = 0;
         self.state.start = Some((0, line));
         self.state.in_comment = false;
+        self.state.resume_at = None;
         None
     }
 
+    /// A line that starts inside a comment: notes where a tag section
+    /// begins in it, and goes back there (`true`) once the comment is
+    /// shown never closed by a `{` before its `}`.
+    fn in_open_comment(&mut self, start: usize, end: usize) -> bool {
+        let line = &self.buf[start..end];
+        let close = crate::read::find(b'}', line);
+        if self.state.resume_at.is_some() {
+            let inside = &line[..close.unwrap_or(line.len())];
+            if memchr::memchr(b'{', inside).is_some() {
+                return self.resume_after_open_comment();
+            }
+            if close.is_some() {
+                // Closed: the tag section noted was the comment's text.
+                self.state.resume_at = None;
+            }
+        } else if close.is_none() && is_tag_pair_line(line) {
+            // The first of its section: the line before is no tag pair.
+            let before = &self.buf[..start.saturating_sub(1)];
+            let prev = memchr::memrchr(b'\n', before).map_or(0, |k| k + 1);
+            if start == 0 || !is_tag_pair_line(&self.buf[prev..start]) {
+                self.state.resume_at = Some((start, self.line_no));
+            }
+        }
+        false
+    }
+
+    /// Where a comment is never closed and a tag section was seen in it:
+    /// the game ends before that section, and the reading goes on from it
+    /// (`true`); the caller's scan restarts at `self.scan`.
+    fn resume_after_open_comment(&mut self) -> bool {
+        let Some((at, line)) = self.state.resume_at.take() else {
+            return false;
+        };
+        self.close_game(at);
+        self.scan = at;
+        self.line_no = line;
+        true
+    }
+
+    /// Looks at the line `buf[start..end]`, the scan already past it; a
+    /// line that shows a comment never closed sets the scan back.
     fn on_line(&mut self, start: usize, end: usize) {
+        if self.state.in_comment && self.in_open_comment(start, end) {
+            return;
+        }
         let line = &self.buf[start..end];
         let (kind, rest_at) = line_kind(line, self.state.in_comment);
         let rest = &line[rest_at..];
@@ -491,12 +577,20 @@ impl<R: Read> Splitter<R> {
             // Look at every complete line in the buffer.
             while let Some(nl) = memchr::memchr(b'\n', &self.buf[self.scan..]) {
                 let (s, e) = (self.scan, self.scan + nl + 1);
+                self.scan = e;
                 if std::mem::take(&mut self.drop_line) {
                     self.line_no += 1;
                 } else {
                     self.on_line(s, e);
                 }
-                self.scan = e;
+            }
+            // A comment open past the largest game is never closed.
+            let over = |(s, _): (usize, u64)| self.buf.len() - s > MAX_GAME_BYTES;
+            if self.state.resume_at.is_some()
+                && self.state.start.is_some_and(over)
+                && self.resume_after_open_comment()
+            {
+                continue;
             }
             if let Some(batch) = self.check_oversize() {
                 return Ok(Some(batch));
@@ -504,8 +598,12 @@ impl<R: Read> Splitter<R> {
             if self.eof {
                 if self.scan < self.buf.len() {
                     let (s, e) = (self.scan, self.buf.len());
-                    self.on_line(s, e);
                     self.scan = e;
+                    self.on_line(s, e);
+                }
+                // A comment still open at the end is never closed.
+                if self.scan < self.buf.len() || self.resume_after_open_comment() {
+                    continue;
                 }
                 self.close_game(self.buf.len());
                 return Ok(self.cut(self.buf.len()));
@@ -524,15 +622,20 @@ impl<R: Read> Splitter<R> {
     /// After a read error: everything buffered so far, the unfinished game
     /// included, so a truncated stream still yields a row for it.
     pub(crate) fn take_rest(&mut self) -> Option<Batch> {
-        while let Some(nl) = memchr::memchr(b'\n', &self.buf[self.scan..]) {
-            let (s, e) = (self.scan, self.scan + nl + 1);
-            self.on_line(s, e);
-            self.scan = e;
-        }
-        if self.scan < self.buf.len() {
-            let (s, e) = (self.scan, self.buf.len());
-            self.on_line(s, e);
-            self.scan = e;
+        loop {
+            while let Some(nl) = memchr::memchr(b'\n', &self.buf[self.scan..]) {
+                let (s, e) = (self.scan, self.scan + nl + 1);
+                self.scan = e;
+                self.on_line(s, e);
+            }
+            if self.scan < self.buf.len() {
+                let (s, e) = (self.scan, self.buf.len());
+                self.scan = e;
+                self.on_line(s, e);
+            }
+            if self.scan == self.buf.len() && !self.resume_after_open_comment() {
+                break;
+            }
         }
         self.close_game(self.buf.len());
         let mut rest = self.cut(self.buf.len());
@@ -559,6 +662,9 @@ impl<R: Read> Splitter<R> {
         self.base += at as u64;
         self.scan -= at;
         if let Some((s, _)) = self.state.start.as_mut() {
+            *s -= at;
+        }
+        if let Some((s, _)) = self.state.resume_at.as_mut() {
             *s -= at;
         }
         Some(Batch { data, games })
@@ -660,6 +766,152 @@ mod tests {
         );
         assert_eq!(g.len(), 2, "{g:?}");
         assert!(g[1].starts_with("[Event \"b\"]"));
+    }
+
+    /// Four games, the second's comment never closed: `sep` between games.
+    fn four_games(sep: &str, third_moves: &str) -> String {
+        format!(
+            "[Event \"one\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n{sep}\
+             [Event \"two\"]\n[Result \"0-1\"]\n\n1. d4 d5 2. c4 {{unterminated 3. Nc3 0-1\n{sep}\
+             [Event \"three\"]\n[Result \"0-1\"]\n\n{third_moves}\n{sep}\
+             [Event \"four\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n"
+        )
+    }
+
+    fn events(games: &[String]) -> Vec<&str> {
+        games
+            .iter()
+            .map(|g| g.split('"').nth(1).unwrap_or(""))
+            .collect()
+    }
+
+    #[test]
+    fn a_comment_never_closed_ends_its_game_where_the_next_ones_tags_begin() {
+        let plain = "1. f3 e5 2. g4 Qh4# 0-1";
+        let clocks = "1. f3 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 2. g4 Qh4# 0-1";
+        // Blank lines between games or none (chess.com); the next games
+        // without braces (the comment is open at the end), or with a clock
+        // comment (a `{` inside the open comment).
+        for (sep, third) in [("\n", plain), ("", plain), ("\n", clocks), ("", clocks)] {
+            let text = four_games(sep, third);
+            let g = split(&text);
+            assert_eq!(events(&g), ["one", "two", "three", "four"], "{g:?}");
+            assert!(g[1].ends_with("{unterminated 3. Nc3 0-1"), "{g:?}");
+            assert!(g[2].ends_with(third), "{g:?}");
+            // Lines and offsets as for any game.
+            let mut sp = Splitter::new(text.as_bytes());
+            let spans = sp.next_batch(1 << 20).unwrap().unwrap().games;
+            let three = text.find("[Event \"three\"]").unwrap();
+            assert_eq!(spans[2].offset, three as u64);
+            let line = 1 + text[..three].matches('\n').count() as u64;
+            assert_eq!((spans[2].line, spans[2].index), (line, 3));
+            assert_eq!(spans[3].line, line + 4 + sep.len() as u64);
+        }
+    }
+
+    #[test]
+    fn comments_over_lines_with_brackets_are_kept_whole() {
+        // Clocks, arrows and diagrams at line starts, a quoted game's tags
+        // after a blank line: the comment closes, so nothing is cut.
+        let text = "[Event \"a\"]\n\n1. e4 {a note\n[%clk 0:01:00]\n[%cal Ge2e4]\n[#]\n\n\
+                    [Event \"quoted\"]\n[Site \"x\"]\n\n1. d4 d5 1-0\n} e5 {again\n\n[White \"y\"]\n} 1-0\n\n\
+                    [Event \"b\"]\n\n1. c4 *\n";
+        assert_eq!(events(&split(text)), ["a", "b"]);
+        // Cut into small batches inside the comment: still one game.
+        let mut sp = Splitter::new(text.as_bytes());
+        let mut spans = vec![];
+        while let Some(b) = sp.next_batch(8).unwrap() {
+            spans.extend(b.games);
+        }
+        assert_eq!(spans.len(), 2);
+    }
+
+    #[test]
+    fn a_comment_never_closed_across_batches_and_parts() {
+        let one = four_games("\n", "1. f3 e5 2. g4 Qh4# 0-1");
+        let text = one.repeat(50);
+        let mut sp = Splitter::new(text.as_bytes());
+        let mut spans = vec![];
+        while let Some(b) = sp.next_batch(100).unwrap() {
+            for g in &b.games {
+                assert!(b.data[g.start..g.end].starts_with(b"[Event"));
+            }
+            spans.extend(b.games);
+        }
+        assert_eq!(spans.len(), 200);
+        let per = one.len() as u64;
+        let three = one.find("[Event \"three\"]").unwrap() as u64;
+        assert_eq!(spans[198].offset, 49 * per + three);
+        // Resumed at a game after a broken one, as a part is: the same cuts.
+        let at = per + three;
+        let mut sp = Splitter::resume(&text.as_bytes()[at as usize..], at);
+        let mut part = vec![];
+        while let Some(b) = sp.next_batch(1 << 20).unwrap() {
+            part.extend(b.games);
+        }
+        let offsets = |s: &[GameSpan]| s.iter().map(|g| g.offset).collect::<Vec<_>>();
+        assert_eq!(offsets(&part), offsets(&spans[6..]));
+    }
+
+    #[test]
+    fn a_comment_never_closed_before_a_read_error_still_frees_the_games_after() {
+        struct Failing<'a>(&'a [u8]);
+        impl Read for Failing<'_> {
+            fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+                if self.0.is_empty() {
+                    return Err(io::Error::other("cut"));
+                }
+                let n = out.len().min(self.0.len());
+                out[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
+        let text = four_games("\n", "1. f3 e5 2. g4 Qh4# 0-1");
+        let mut sp = Splitter::new(Failing(text.as_bytes()));
+        assert!(sp.next_batch(1 << 20).is_err());
+        let rest = sp.take_rest().unwrap();
+        assert_eq!(rest.games.len(), 4);
+        assert_eq!(
+            rest.games.iter().map(|g| g.cut).collect::<Vec<_>>(),
+            [false, false, false, true]
+        );
+    }
+
+    #[test]
+    fn a_comment_never_closed_past_the_size_limit_frees_the_games_after() {
+        let mut text = String::from("[Event \"a\"]\n\n1. e4 {never closed\n\n");
+        let game = "[Event \"g\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n";
+        let n = MAX_GAME_BYTES / game.len() + 1000;
+        text.push_str(&game.repeat(n));
+        let mut sp = Splitter::new(text.as_bytes());
+        let mut spans = vec![];
+        let mut biggest = 0;
+        while let Some(b) = sp.next_batch(1 << 20).unwrap() {
+            biggest = biggest.max(b.data.len());
+            spans.extend(b.games);
+        }
+        assert_eq!(spans.len(), n + 1);
+        assert_eq!(spans[0].oversize, 0);
+        assert!(biggest < MAX_GAME_BYTES + (2 << 20));
+    }
+
+    #[test]
+    fn tag_pair_lines() {
+        for yes in ["[Event \"x\"]\n", "  [White \"a b\"]  \r\n", "[Event\"\"]"] {
+            assert!(is_tag_pair_line(yes.as_bytes()), "{yes}");
+        }
+        for no in [
+            "[%clk 0:01:00]\n",
+            "[#]\n",
+            "[Event \"x\"] e4\n",
+            "[Event x]\n",
+            "e4 [A \"b\"]",
+            "[\"x\"]",
+            "",
+        ] {
+            assert!(!is_tag_pair_line(no.as_bytes()), "{no}");
+        }
     }
 
     #[test]
