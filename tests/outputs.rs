@@ -758,7 +758,24 @@ fn completions_man_suggestions_and_analyse_from_stdin() {
     }
     let man = String::from_utf8(arbiter(&["man"]).stdout).unwrap();
     assert!(man.contains(".TH arbiter 1"));
-    assert!(man.contains("adjudicate"));
+    // One page: each command a section with its options, and no reference
+    // to a page of its own, which is never installed.
+    for section in [
+        "ARBITER ADJUDICATE",
+        "ARBITER CLAIM",
+        "ARBITER SEASON INIT",
+        "ARBITER AUDIT",
+    ] {
+        assert!(man.contains(&format!(".SH \"{section}\"")), "{section}");
+    }
+    for option in [
+        "\\-\\-fail\\-on\\-review",
+        "\\-\\-record\\-ruling",
+        "\\-\\-league",
+    ] {
+        assert!(man.contains(option), "{option}");
+    }
+    assert!(!man.contains("arbiter\\-adjudicate(1)") && !man.contains("arbiter-adjudicate(1)"));
 
     for flag in ["--pgn-out", "--summary", "--html"] {
         let o = arbiter(&["adjudicate", flag, "-", "x.pgn"]);

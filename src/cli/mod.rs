@@ -103,7 +103,7 @@ pub fn run() -> ExitCode {
         }
         Command::Man => {
             use clap::CommandFactory;
-            match clap_mangen::Man::new(Cli::command()).render(&mut std::io::stdout()) {
+            match man_page(Cli::command(), &mut std::io::stdout()) {
                 Ok(()) => ExitStatus::Ok,
                 Err(e) if is_broken_pipe(&e) => ExitStatus::Ok,
                 Err(e) => {
@@ -114,6 +114,48 @@ pub fn run() -> ExitCode {
         }
     };
     outcome.into()
+}
+
+/// One manual page for the whole tool: the program's own sections, then
+/// a section for each command (and each command's own commands) with its
+/// synopsis, description and options, its headings one level down. One
+/// page rather than clap_mangen's page a command, whose references to
+/// `arbiter-adjudicate(1)` and the like would name pages never installed.
+fn man_page(cmd: clap::Command, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let top = clap_mangen::Man::new(cmd.clone());
+    top.render_title(w)?;
+    top.render_name_section(w)?;
+    top.render_synopsis_section(w)?;
+    top.render_description_section(w)?;
+    top.render_options_section(w)?;
+    let mut stack: Vec<(String, clap::Command)> = cmd
+        .get_subcommands()
+        .map(|c| (format!("arbiter {}", c.get_name()), c.clone()))
+        .collect();
+    stack.reverse();
+    while let Some((name, sub)) = stack.pop() {
+        if sub.is_hide_set() || sub.get_name() == "help" {
+            continue;
+        }
+        let mut text = Vec::new();
+        let man = clap_mangen::Man::new(sub.clone().bin_name(name.clone()));
+        man.render_synopsis_section(&mut text)?;
+        man.render_description_section(&mut text)?;
+        man.render_options_section(&mut text)?;
+        let text = String::from_utf8_lossy(&text);
+        writeln!(w, ".SH \"{}\"", name.to_uppercase())?;
+        for line in text.lines() {
+            match line.strip_prefix(".SH ") {
+                Some(heading) => writeln!(w, ".SS {heading}")?,
+                None => writeln!(w, "{line}")?,
+            }
+        }
+        let inner: Vec<_> = sub.get_subcommands().collect();
+        for c in inner.into_iter().rev() {
+            stack.push((format!("{name} {}", c.get_name()), c.clone()));
+        }
+    }
+    Ok(())
 }
 
 /// The inputs named on the command line: the sources, the problems found

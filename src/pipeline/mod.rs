@@ -1105,7 +1105,13 @@ mod tests {
         std::fs::write(&path, text).unwrap();
         let whole = rows(work(&path));
         assert_eq!(whole.lines().count(), 2);
-        assert!(whole.lines().all(|r| r.contains(",confirmed,")), "{whole}");
+        // Each unfinished (`*`): review, with the replay's words.
+        assert!(
+            whole
+                .lines()
+                .all(|r| r.contains(",review,the game is unfinished after 1. ")),
+            "{whole}"
+        );
         // Cut short since it was split: each game a row that says why.
         std::fs::write(&path, &text[..20]).unwrap();
         let cut = rows(work(&path));
