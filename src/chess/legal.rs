@@ -183,12 +183,18 @@ mod tests {
         out
     }
 
+    /// The positions of 60 seeded games, and `fens`.
+    fn games_and(fens: &[&str]) -> Vec<Chess> {
+        let mut positions = random_positions(60);
+        positions.extend(fens.iter().map(|f| test_position(f)));
+        positions
+    }
+
     #[test]
     fn agrees_with_shakmaty_on_every_move_of_random_games() {
-        let mut positions = random_positions(60);
         // Pins, checks, double steps over a man, promotions by capture,
         // en passant and castling through check.
-        for fen in [
+        let positions = games_and(&[
             "4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1",
             "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
             "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
@@ -198,9 +204,7 @@ mod tests {
             "4k3/8/8/8/8/8/3P4/3rK3 w - - 0 1",
             "8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1",
             "4k3/8/8/8/4q3/8/8/R3K2R w KQ - 0 1",
-        ] {
-            positions.push(test_position(fen));
-        }
+        ]);
         let (mut legal, mut checked) = (0, 0);
         for pos in &positions {
             for m in every_move(pos) {
@@ -215,15 +219,12 @@ mod tests {
 
     #[test]
     fn san_is_what_shakmaty_writes() {
-        let mut positions = random_positions(60);
         // Two knights, rooks and queens to one square; a pinned rival.
-        for fen in [
+        let positions = games_and(&[
             "4k3/8/8/8/8/8/8/NR2K1RN w - - 0 1",
             "7k/8/8/1Q3Q2/8/1Q6/8/4K3 w - - 0 1",
             "4k3/8/8/8/4r3/8/4N3/2N1K3 w - - 0 1",
-        ] {
-            positions.push(test_position(fen));
-        }
+        ]);
         let mut rivalled = 0;
         for pos in &positions {
             for m in pos.legal_moves() {

@@ -309,15 +309,8 @@ impl Doc {
         weight: Weight,
         s: &str,
     ) -> usize {
-        let lead = size * 1.3;
         let lines = wrap(s, w, size, weight);
-        for l in &lines {
-            self.need(lead);
-            self.y -= lead;
-            let y = self.y;
-            self.text_at(x, y, size, weight, l);
-        }
-        lines.len()
+        self.lines_down(x, size, weight, &lines)
     }
 
     /// `paragraph` for text with a line of moves in it: a move number is
@@ -330,9 +323,14 @@ impl Doc {
         weight: Weight,
         s: &str,
     ) -> usize {
-        let lead = size * 1.3;
         let lines = wrap_moves(s, w, size, weight);
-        for l in &lines {
+        self.lines_down(x, size, weight, &lines)
+    }
+
+    /// Lines already wrapped, one under another from the cursor down.
+    fn lines_down(&mut self, x: f32, size: f32, weight: Weight, lines: &[String]) -> usize {
+        let lead = size * 1.3;
+        for l in lines {
             self.need(lead);
             self.y -= lead;
             let y = self.y;
