@@ -748,3 +748,73 @@ fn decided_games_are_rated_as_decided() {
     );
     assert_eq!((j2 - jaafar, t2 - tan), (-0.5, 0.5));
 }
+
+#[test]
+fn an_unfinished_game_beside_a_tournament_file_leaves_its_result_rated() {
+    // The tournament file has game 2's result; its PGN is unfinished (`*`).
+    // Unfinished and judged so is no contradiction: the file's result is
+    // rated as the complete PGN's would be, and no finding is made.
+    let dir = tempfile::tempdir().unwrap();
+    let game = |white: &str, black: &str, result: &str, moves: &str| {
+        format!(
+            "[Event \"E\"]\n[Date \"2023.08.12\"]\n[Round \"1\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n[TimeControl \"1800\"]\n\n{moves} {result}\n\n"
+        )
+    };
+    let first = game(
+        "Alpha, Al",
+        "Beta, Bo",
+        "1-0",
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6",
+    );
+    let path = |n: &str| dir.path().join(n).to_str().unwrap().to_string();
+    std::fs::write(
+        path("g.pgn"),
+        first.clone() + &game("Gamma, Cy", "Delta, Di", "1-0", "1. d4 d5 2. c4 e6"),
+    )
+    .unwrap();
+    std::fs::write(
+        path("g2.pgn"),
+        first + &game("Gamma, Cy", "Delta, Di", "*", "1. d4 d5 2. c4 e6"),
+    )
+    .unwrap();
+    let o = arbiter(&[
+        "audit",
+        "-q",
+        "--list",
+        "active30",
+        &path("g.pgn"),
+        "--trf",
+        &path("t.trf"),
+        "-o",
+        &path("f1.csv"),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = arbiter(&[
+        "audit",
+        "-q",
+        "--list",
+        "active30",
+        &path("t.trf"),
+        &path("g2.pgn"),
+        "--trf",
+        &path("t2.trf"),
+        "-o",
+        &path("f2.csv"),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        std::fs::read_to_string(path("t.trf")).unwrap(),
+        std::fs::read_to_string(path("t2.trf")).unwrap()
+    );
+    assert!(parse_csv(&std::fs::read(path("f2.csv")).unwrap()).is_empty());
+    // A PGN alone that is unfinished: left out, no `result` finding.
+    let o = arbiter(&[
+        "audit",
+        "-q",
+        "--list",
+        "fide-rapid",
+        sample("fide-rapid-open.pgn").to_str().unwrap(),
+    ]);
+    let rows = parse_csv(&o.stdout);
+    assert!(!rows.iter().any(|r| r["game"] == "5"), "{rows:?}");
+}

@@ -369,14 +369,21 @@ fn format_xlsx_writes_the_workbook_that_a_xlsx_name_does() {
         assert_eq!(results[0][0], json!(["str", "source"]));
         assert_eq!(results.len(), 3);
     }
-    // No file named: a workbook is not written to the screen.
-    let o = arbiter(&["adjudicate", "-q", pgn, "--format", "xlsx"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert_eq!(
-        String::from_utf8_lossy(&o.stderr).trim(),
-        "arbiter: --format xlsx writes a workbook: name it with -o FILE.xlsx"
-    );
-    assert!(o.stdout.is_empty());
+    // No file named: a workbook is not written to the screen, nor into a
+    // file named for CSV.
+    let csv = dir.path().join("r.csv");
+    for extra in [vec![], vec!["-o", csv.to_str().unwrap()]] {
+        let mut args = vec!["adjudicate", "-q", pgn, "--format", "xlsx"];
+        args.extend(extra);
+        let o = arbiter(&args);
+        assert_eq!(o.status.code(), Some(2));
+        assert_eq!(
+            String::from_utf8_lossy(&o.stderr).trim(),
+            "arbiter: --format xlsx writes a workbook: name it with -o FILE.xlsx"
+        );
+        assert!(o.stdout.is_empty());
+    }
+    assert!(!csv.exists());
     let list = sample("active30-rated-list.pgn");
     let o = arbiter(&[
         "audit",

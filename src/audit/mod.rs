@@ -255,7 +255,16 @@ impl Audit {
         // the result the game was rated with.
         let decided_other = j.verdict.status == Status::Decided
             && Some(j.verdict.result) != GameResult::parse(&t.result);
-        if matches!(j.verdict.status, Status::Corrected | Status::Review) || decided_other {
+        // Unfinished and judged so (`*` against `*`): no result to rate or
+        // to question; the game is left out for want of one, as ever.
+        let both_unfinished = j.verdict.result == GameResult::Unknown
+            && matches!(
+                GameResult::parse(&t.result),
+                None | Some(GameResult::Unknown)
+            );
+        if !both_unfinished
+            && (matches!(j.verdict.status, Status::Corrected | Status::Review) || decided_other)
+        {
             if j.verdict.status == Status::Review {
                 g.excluded.insert("result");
             }

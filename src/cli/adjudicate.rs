@@ -293,7 +293,7 @@ fn spreadsheet(a: &Args, out: Option<&Path>) -> Result<Table, ExitStatus> {
     };
     let refused = match table {
         Table::Csv => None,
-        Table::Xlsx if out.is_none() => {
+        Table::Xlsx if !out.is_some_and(crate::report::sheet::is_xlsx) => {
             Some("--format xlsx writes a workbook: name it with -o FILE.xlsx".into())
         }
         _ if !matches!(a.format, Format::Csv | Format::Xlsx) => Some(format!(

@@ -118,7 +118,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         Err(e) => return e,
     };
     let workbook = a.format == Format::Xlsx;
-    if workbook && out.is_none() {
+    if workbook && !out.as_deref().is_some_and(crate::report::sheet::is_xlsx) {
         eprintln!("arbiter: --format xlsx writes a workbook: name it with -o FILE.xlsx");
         return ExitStatus::Error;
     }

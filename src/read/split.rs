@@ -476,7 +476,15 @@ impl<R: Read> Splitter<R> {
         let close = crate::read::find(b'}', line);
         if self.state.resume_at.is_some() {
             let inside = &line[..close.unwrap_or(line.len())];
-            if memchr::memchr(b'{', inside).is_some() {
+            // A `{` is text inside a comment (PGN 8.2.5): only on a line
+            // that opens with a move number, as the next game's first
+            // move and its clock comment do, does it show that the comment
+            // was never closed.
+            let numbered = inside
+                .trim_ascii_start()
+                .first()
+                .is_some_and(u8::is_ascii_digit);
+            if numbered && memchr::memchr(b'{', inside).is_some() {
                 return self.resume_after_open_comment();
             }
             if close.is_some() {
@@ -1002,5 +1010,17 @@ mod tests {
         let g = split("[Event \"a\"]\n\n1. e4 \u{0} e5 1-0\n\n[Event \"b\"]\n\n1. d4 0-1\n");
         assert_eq!(g.len(), 2);
         assert!(g[0].contains('\u{0}'));
+    }
+
+    #[test]
+    fn a_brace_in_a_closed_comment_that_quotes_tags_cuts_nothing() {
+        // PGN 8.2.5: a `{` inside a brace comment is text. The comment
+        // quotes a tag section, then closes: one game, read whole.
+        let text = "[Event \"a\"]\n\n1. e4 {compare\n[Event \"old\"]\n[Result \"1-0\"]\nthe { sign} e5 1-0\n";
+        assert_eq!(split(text), vec![text.trim_end().to_string()]);
+        // The next game's numbered first move with its clock comment still
+        // shows a comment never closed.
+        let broken = "[Event \"a\"]\n\n1. e4 {never closed\n\n[Event \"b\"]\n\n1. d4 { [%clk 0:01:00] } d5 0-1\n";
+        assert_eq!(split(broken).len(), 2);
     }
 }

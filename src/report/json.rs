@@ -212,10 +212,10 @@ pub struct FindingJson {
     pub(crate) game: u64,
     /// `YYYY-MM-DD` when the PGN date is complete; otherwise null.
     pub date: Option<String>,
-    pub(crate) date_pgn: String,
+    pub(crate) date_pgn: Option<String>,
     pub(crate) round: Option<String>,
-    pub(crate) white: String,
-    pub(crate) black: String,
+    pub(crate) white: Option<String>,
+    pub(crate) black: Option<String>,
     pub finding: String,
     pub rule: Vec<String>,
     pub(crate) detail: String,
@@ -226,10 +226,10 @@ pub(crate) fn finding_json(f: &crate::audit::Finding) -> FindingJson {
         source: f.source.clone(),
         game: f.game,
         date: iso_date(&f.date),
-        date_pgn: f.date.clone(),
+        date_pgn: non_empty(&f.date),
         round: non_empty(&f.round),
-        white: f.white.clone(),
-        black: f.black.clone(),
+        white: non_empty(&f.white),
+        black: non_empty(&f.black),
         finding: f.finding.to_string(),
         rule: f
             .rule

@@ -133,27 +133,30 @@ impl RulesMap {
     }
 
     /// The files under the map's folder, relative to it as its globs see
-    /// them (a bounded walk: a folder of games, not a disk).
-    fn files_below(&self) -> Vec<String> {
+    /// them; `None` where the folder is past a bounded walk's reach (more
+    /// than 8 levels, 10,000 entries in a folder or 100,000 files).
+    fn files_below(&self) -> Option<Vec<String>> {
         let mut files = Vec::new();
         let mut dirs = vec![(self.base.clone(), 0)];
         while let Some((dir, depth)) = dirs.pop() {
             let Ok(read) = std::fs::read_dir(&dir) else {
                 continue;
             };
-            for entry in read.flatten().take(10_000) {
+            for (n, entry) in read.flatten().enumerate() {
                 let path = entry.path();
                 match entry.file_type() {
-                    Ok(t) if t.is_dir() && depth < 8 => dirs.push((path, depth + 1)),
-                    Ok(t) if !t.is_dir() => files.push(self.relative(&path)),
-                    _ => {}
+                    _ if n >= 10_000 => return None,
+                    Ok(t) if t.is_dir() && depth >= 8 => return None,
+                    Ok(t) if t.is_dir() => dirs.push((path, depth + 1)),
+                    Ok(_) => files.push(self.relative(&path)),
+                    Err(_) => return None,
                 }
             }
             if files.len() > 100_000 {
-                break;
+                return None;
             }
         }
-        files
+        Some(files)
     }
 
     /// `path` relative to the map's folder, as its globs see it
@@ -220,7 +223,11 @@ impl RulesMap {
         if unused.is_empty() {
             return Vec::new();
         }
-        let files = self.files_below();
+        // A folder too large to list whole: a file past the walk's bounds
+        // may be the one named, so nothing is said.
+        let Some(files) = self.files_below() else {
+            return Vec::new();
+        };
         unused
             .into_iter()
             .filter(|(_, e)| {
