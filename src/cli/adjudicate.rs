@@ -286,16 +286,13 @@ pub(crate) fn run(a: Args) -> ExitStatus {
 /// `--excel` asks for CSV made for Excel; `Err` said on stderr where the
 /// rest of the command line does not allow it.
 fn spreadsheet(a: &Args, out: Option<&Path>) -> Result<Table, ExitStatus> {
-    let table = if a.format == Format::Xlsx {
-        Table::Xlsx
-    } else {
-        Table::for_path(out, a.excel)
-    };
+    // `--format xlsx` asks for what a name ending .xlsx gives.
+    let table = Table::for_path(out, a.excel);
     let refused = match table {
-        Table::Csv => None,
-        Table::Xlsx if !out.is_some_and(crate::report::sheet::is_xlsx) => {
+        _ if a.format == Format::Xlsx && table != Table::Xlsx => {
             Some("--format xlsx writes a workbook: name it with -o FILE.xlsx".into())
         }
+        Table::Csv => None,
         _ if !matches!(a.format, Format::Csv | Format::Xlsx) => Some(format!(
             "a spreadsheet is made of the CSV results, not --format {}",
             clap::ValueEnum::to_possible_value(&a.format)

@@ -117,8 +117,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         Ok(o) => o,
         Err(e) => return e,
     };
-    let workbook = a.format == Format::Xlsx;
-    if workbook && !out.as_deref().is_some_and(crate::report::sheet::is_xlsx) {
+    if a.format == Format::Xlsx && !out.as_deref().is_some_and(crate::report::sheet::is_xlsx) {
         eprintln!("arbiter: --format xlsx writes a workbook: name it with -o FILE.xlsx");
         return ExitStatus::Error;
     }
@@ -164,11 +163,8 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         Format::Csv | Format::Xlsx => {
             let csv =
                 crate::report::write::csv_bytes(&FINDINGS_HEADER, findings.iter().map(finding_row));
-            let table = if workbook {
-                crate::report::sheet::Table::Xlsx
-            } else {
-                crate::report::sheet::Table::for_path(out.as_deref(), a.excel)
-            };
+            // `--format xlsx` has made sure the name ends .xlsx.
+            let table = crate::report::sheet::Table::for_path(out.as_deref(), a.excel);
             match crate::report::sheet::render(table, "findings", &csv) {
                 Ok(b) => b,
                 Err(e) => {
