@@ -1812,6 +1812,26 @@ fn a_boards_pgn_names_its_players_either_way_round() {
             ],
         ]
     );
+    // Initials: graded as the board's players, each noted.
+    let (code, err, dir) = season_with_board1_pgn(&mate("Thompson, K.", "M Hewitt"), "", &rename);
+    let out = dir.path().join("out");
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(csv_rows(&out, "grading.csv")[0]["score"], "1-0");
+    let notes: Vec<String> = csv_rows(&out, "notes.csv")
+        .iter()
+        .map(|n| n["note"].clone())
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            "pgn \"g.pgn\": the game names its White player \"Thompson, K.\": taken to be Karen Thompson",
+            "pgn \"g.pgn\": the game names its Black player \"M Hewitt\": taken to be Hewitt, Mark",
+        ]
+    );
+    // Another initial is another player.
+    let (code, _, dir) = season_with_board1_pgn(&mate("Thompson, J.", "M Hewitt"), "", &rename);
+    assert_eq!(code, Some(1));
+    assert!(dir.path().join("out/pending.csv").exists());
 }
 
 /// The sample season's board-1 PGN with its names written the other way

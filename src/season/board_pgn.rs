@@ -63,7 +63,7 @@ pub(crate) fn check(mut games: Vec<PgnGame>, board: Option<(&str, &str)>) -> Che
             notes: Vec::new(),
         };
     };
-    let same = |tag: &str, name: &str| unknown(tag) || comparable(tag) == comparable(name);
+    let same = |tag: &str, name: &str| unknown(tag) || name_match(tag, name) != Match::No;
     if !same(&game.white, white) || !same(&game.black, black) {
         let swapped = !unknown(&game.white)
             && !unknown(&game.black)
@@ -82,14 +82,24 @@ pub(crate) fn check(mut games: Vec<PgnGame>, board: Option<(&str, &str)>) -> Che
     }
     let notes = [("White", &game.white, white), ("Black", &game.black, black)]
         .into_iter()
-        .filter(|(_, tag, _)| unknown(tag))
-        .map(|(side, tag, name)| {
-            let written = if tag.trim().is_empty() {
-                format!("no {side} tag")
+        .filter_map(|(side, tag, name)| {
+            if unknown(tag) {
+                let written = if tag.trim().is_empty() {
+                    format!("no {side} tag")
+                } else {
+                    format!("{side} {:?}", tag.trim())
+                };
+                Some(format!(
+                    "the game does not name its {side} player ({written}): taken to be {name}"
+                ))
+            } else if name_match(tag, name) == Match::Partial {
+                Some(format!(
+                    "the game names its {side} player {:?}: taken to be {name}",
+                    tag.trim()
+                ))
             } else {
-                format!("{side} {:?}", tag.trim())
-            };
-            format!("the game does not name its {side} player ({written}): taken to be {name}")
+                None
+            }
         })
         .collect();
     Checked::Game {
@@ -112,17 +122,85 @@ fn shown(name: &str) -> String {
     }
 }
 
-/// A name as compared: "Surname, Forename" turned "Forename Surname",
-/// spaces single, case folded.
-fn comparable(name: &str) -> String {
-    let name = match name.split_once(',') {
-        Some((surname, forenames)) => format!("{forenames} {surname}"),
-        None => name.to_string(),
+/// How a game's tag names a board's player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Match {
+    /// The same name, whatever its case, spacing or order.
+    Exact,
+    /// The same surname, and forenames given as initials or left out
+    /// ("Thompson, K." for Thompson, Karen): the player, noted.
+    Partial,
+    No,
+}
+
+/// Compares a tag with a board's name. A name without a comma may be
+/// written either way round ("Karen Thompson", "Thompson K"), so both
+/// readings are tried.
+fn name_match(tag: &str, name: &str) -> Match {
+    let mut best = Match::No;
+    for t in readings(tag) {
+        for n in readings(name) {
+            let m = compare(&t, &n);
+            if m == Match::Exact {
+                return m;
+            }
+            if m == Match::Partial {
+                best = m;
+            }
+        }
+    }
+    best
+}
+
+/// A name as (surname, forenames), case folded: "Surname, Forenames" has
+/// one reading, "A B C" surname last ("C", [A, B]), and when the words
+/// after the first are all initials ("Thompson K J") surname first too.
+/// Initials run together with dots ("K.J.") are split.
+fn readings(name: &str) -> Vec<(String, Vec<String>)> {
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| c.is_whitespace() || c == '.')
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
     };
-    name.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
+    if let Some((surname, forenames)) = name.split_once(',') {
+        return vec![(words(surname).join(" "), words(forenames))];
+    }
+    let w = words(name);
+    match w.len() {
+        0 => Vec::new(),
+        1 => vec![(w[0].clone(), Vec::new())],
+        n => {
+            let mut r = vec![(w[n - 1].clone(), w[..n - 1].to_vec())];
+            if w[1..].iter().all(|i| i.chars().count() == 1) {
+                r.push((w[0].clone(), w[1..].to_vec()));
+            }
+            r
+        }
+    }
+}
+
+/// Same surname and forenames word for word is exact; same surname with
+/// forenames that agree as far as both go, a word or its initial, is
+/// partial (either side may be the one abbreviated).
+fn compare(tag: &(String, Vec<String>), name: &(String, Vec<String>)) -> Match {
+    if tag.0.is_empty() || tag.0 != name.0 {
+        return Match::No;
+    }
+    if tag.1 == name.1 {
+        return Match::Exact;
+    }
+    let initial = |w: &str, of: &str| w.chars().count() == 1 && of.starts_with(w);
+    let fits = tag
+        .1
+        .iter()
+        .zip(&name.1)
+        .all(|(t, n)| t == n || initial(t, n) || initial(n, t));
+    if fits {
+        Match::Partial
+    } else {
+        Match::No
+    }
 }
 
 #[cfg(test)]
@@ -159,6 +237,52 @@ mod tests {
                     Some((name, "Hewitt, Mark"))
                 ),
                 graded(&[]),
+                "{tag:?} against {name:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn initials_or_a_surname_alone_are_the_player_noted() {
+        for (tag, name) in [
+            ("Thompson, K.", "Thompson, Karen"),
+            ("Thompson, K", "Karen Thompson"),
+            ("K. Thompson", "Thompson, Karen"),
+            ("Thompson K", "Thompson, Karen"),
+            ("THOMPSON", "Thompson, Karen"),
+            ("Thompson, K.J.", "Thompson, Karen Jane"),
+            ("Thompson, Karen J", "Thompson, Karen Jane"),
+            ("Thompson, Karen", "Thompson, K."),
+        ] {
+            assert_eq!(
+                check(
+                    vec![game(tag, "Hewitt, Mark")],
+                    Some((name, "Hewitt, Mark"))
+                ),
+                graded(&[&format!(
+                    "the game names its White player {tag:?}: taken to be {name}"
+                )]),
+                "{tag:?} against {name:?}"
+            );
+        }
+        // Another initial, another forename or another surname is another
+        // player.
+        for (tag, name) in [
+            ("Thompson, M.", "Thompson, Karen"),
+            ("Thompson, Kate", "Thompson, Karen"),
+            ("Thomson, K.", "Thompson, Karen"),
+            ("Thompson, K. M.", "Thompson, Karen Jane"),
+            ("Karen", "Karen Thompson"),
+            ("Karen", "Thompson, Karen"),
+        ] {
+            assert!(
+                matches!(
+                    check(
+                        vec![game(tag, "Hewitt, Mark")],
+                        Some((name, "Hewitt, Mark"))
+                    ),
+                    Checked::NotTheBoards(_)
+                ),
                 "{tag:?} against {name:?}"
             );
         }
