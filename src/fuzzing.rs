@@ -160,7 +160,7 @@ pub fn packet_layout(data: &[u8]) {
     while let Ok(Some(batch)) = sp.next_batch(1 << 16) {
         for g in &batch.games {
             let (game, j) = judge_text(&batch.data[g.start..g.end], rules);
-            let record = crate::replay::record::from_game("fuzz.pgn", &game, rules);
+            let record = crate::replay::record::from_game("fuzz.pgn", &game, 1, rules);
             let packet =
                 crate::report::packet::game_packet("fuzz.pgn", g.index, &record, &j, rules);
             let pdf = crate::report::packet::render(&packet, crate::report::packet::Made(0));

@@ -593,7 +593,7 @@ fn write_packet(
     let path = dir.join(packet_file_name(source, index));
     super::refuse_inputs_as_outputs(std::slice::from_ref(&path), inputs)?;
     let pdf = catch_unwind(AssertUnwindSafe(|| {
-        let record = crate::replay::record::from_game(source, u.game, rules);
+        let record = crate::replay::record::from_game(source, u.game, u.line, rules);
         let mut p = packet::game_packet(source, index, &record, u.judgement, rules);
         if let Some(paper) = paper {
             p.paper = paper;

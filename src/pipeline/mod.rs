@@ -40,6 +40,8 @@ use crate::{
 pub struct Unconfirmed<'a> {
     pub(crate) source: &'a str,
     pub(crate) index: u64,
+    /// The line of the source the game starts on.
+    pub(crate) line: u64,
     pub(crate) game: &'a ParsedGame,
     pub(crate) judgement: &'a Judgement,
 }
@@ -688,6 +690,7 @@ impl<R: Render> Emit<'_, R> {
             let u = Unconfirmed {
                 source: self.source,
                 index: span.index,
+                line: span.line,
                 game,
                 judgement: j,
             };

@@ -209,15 +209,28 @@ pub(crate) fn from_text(source: String, text: &[u8], rules: &Ruleset) -> Record 
         _ => return Record::empty(source.clone(), format!("{source}: no game in it")),
     };
     let span = batch.games[0];
-    let game = pgn::BatchParser::new(&batch.data).parse(span.start, span.end);
-    let mut ev = from_game(&source, &game, rules);
+    let mut game = pgn::BatchParser::new(&batch.data).parse(span.start, span.end);
+    if game.open_comment_line > 0 {
+        // The line in the file, not in the game.
+        game.error = Some(pgn::unterminated_comment(
+            span.line + u64::from(game.open_comment_line) - 1,
+        ));
+    }
+    let mut ev = from_game(&source, &game, span.line, rules);
     ev.extra_games = batch.games.len() - 1;
     ev
 }
 
 /// A parsed game as evidence (also used for `adjudicate --packets`): the
 /// one replay, under the ruleset's replay rules, with its per-ply facts.
-pub(crate) fn from_game(source: &str, game: &pgn::ParsedGame, rules: &Ruleset) -> Record {
+/// `first_line`: the line of the file the game starts on, so that a line
+/// named is the file's.
+pub(crate) fn from_game(
+    source: &str,
+    game: &pgn::ParsedGame,
+    first_line: u64,
+    rules: &Ruleset,
+) -> Record {
     let start = match replay::start_position(&game.tags) {
         Start::Position(p, _) => p,
         Start::Variant(why) | Start::BadSetup(why) => {
@@ -238,7 +251,8 @@ pub(crate) fn from_game(source: &str, game: &pgn::ParsedGame, rules: &Ruleset) -
         Some(g) => {
             ev.problem = Some(format!(
                 "{source} line {}: {:?} is not a move",
-                g.line, g.text
+                first_line + u64::from(g.line) - 1,
+                g.text
             ));
             (g.ply - 1).min(game.plies.len())
         }
@@ -351,5 +365,33 @@ fn written_san(ply: &pgn::Ply) -> String {
     match ply.uci {
         Some(u) => u.to_string(),
         None => ply.san.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A scoresheet's lines are the file's: blank lines and comments
+    /// before the tags count.
+    #[test]
+    fn lines_named_are_the_files() {
+        let rules = Ruleset::load("fide-rapid").unwrap();
+        let head = "\n\n; a note\n[White \"A\"]\n[Black \"B\"]\n\n";
+        let garbled = format!("{head}1. e4 e5\n2. Xq9 Nc6 *\n");
+        let r = from_text("s.pgn".into(), garbled.as_bytes(), &rules);
+        assert_eq!(
+            r.problem.as_deref(),
+            Some("s.pgn line 8: \"Xq9\" is not a move")
+        );
+        let open = format!("{head}1. e4 e5\n2. Nf3 {{ never closed\n2... Nc6 *\n");
+        let r = from_text("s.pgn".into(), open.as_bytes(), &rules);
+        assert!(
+            r.problem
+                .as_deref()
+                .is_some_and(|p| p.contains("the `{` on line 8 is never closed")),
+            "{:?}",
+            r.problem
+        );
     }
 }
