@@ -670,6 +670,17 @@ fn claims_and_audit_as_json_and_html() {
         .iter()
         .all(|c| ["pass", "fail", "n/a", "unknown"].contains(&c.outcome.as_str())));
     assert!(!appeal.checks.is_empty());
+    // The mating line a "can mate" check rests on, as the packet prints
+    // it; none where no check asked.
+    assert_eq!(appeal.mate_line, None);
+    let illegal = claims.iter().find(|c| c.claim == "bcf-illegal").unwrap();
+    assert!(
+        illegal.mate_line.as_deref().is_some_and(|l| l
+            .starts_with("Black can mate, for example 21. dxc5 ")
+            && l.ends_with('#')),
+        "{:?}",
+        illegal.mate_line
+    );
     let html = std::fs::read_to_string(&page).unwrap();
     let data = common::review_data(&html);
     let items = data["items"].as_array().unwrap();

@@ -162,6 +162,9 @@ pub struct ClaimJson {
     pub(crate) black_clock: Option<String>,
     pub(crate) black_clock_seconds: Option<f64>,
     pub(crate) final_fen: String,
+    /// The mating line a "can mate" check rests on ("White can mate, for
+    /// example 61. ..."), as the packet prints it; null where none was asked.
+    pub mate_line: Option<String>,
     pub checks: Vec<CheckJson>,
 }
 
@@ -192,6 +195,7 @@ pub(crate) fn claim_json(r: &crate::claim::Ruling, row: &[String]) -> ClaimJson 
         black_clock: r.clocks[1].map(|c| c.to_string()),
         black_clock_seconds: seconds(r.clocks[1]),
         final_fen: r.fen.clone(),
+        mate_line: r.mate_line.clone(),
         checks: r
             .checks
             .iter()
