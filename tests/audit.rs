@@ -414,6 +414,8 @@ fn tournament(control: &str) -> String {
     [
         "012 Sabah Active-30 Rated".to_string(),
         "022 Kota Kinabalu".into(),
+        "032 MAS".into(),
+        "102 Ahmad, Ismail".into(),
         format!("122 {control}"),
         columns(&[
             (1, "132"),
@@ -500,6 +502,10 @@ fn a_tournament_file_is_audited_with_and_without_its_games() {
     assert_eq!(players[0].7, [(2, 'w', '0'), (3, 'w', '0'), (4, 'w', '0')]);
     assert!(again.lines().any(|l| l == "122 30 min"), "{again}");
     assert!(again.lines().any(|l| l == "XXR 3"), "{again}");
+    // Its federation and chief arbiter are kept, and not asked for.
+    assert!(again.lines().any(|l| l == "032 MAS"), "{again}");
+    assert!(again.lines().any(|l| l == "102 Ahmad, Ismail"), "{again}");
+    assert!(!err.contains("--trf-federation"), "{err}");
 
     // With the games: Lim beat Rahman in round 2 (game 2 of the sample),
     // the file says he lost; the other rounds agree. The sample's games the
@@ -585,7 +591,7 @@ fn a_tournament_file_is_audited_with_and_without_its_games() {
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("sabah.trf line 8 column 5: the starting rank (columns 5-8) is not a number"),
+        err.contains("sabah.trf line 10 column 5: the starting rank (columns 5-8) is not a number"),
         "{err}"
     );
 }

@@ -348,25 +348,42 @@ fn uscf_14e_uses_the_tablebase_on_both_paths() {
     );
 }
 
-/// The claim's scoresheet is the one replay: an earlier illegal move that
-/// stood (FIDE A.5.2) is on the record, so a second one loses (FIDE 7.5.5)
-/// even when the claim does not say so, as in `adjudicate`.
+/// The claim's scoresheet is the one replay. An earlier illegal move that
+/// stood (FIDE A.5.2) was never acted on, so it is no first illegal move for
+/// FIDE 7.5.5 ("after the action taken under 7.5.1"): the one claimed is
+/// penalised, in `adjudicate` and in a claim alike. A first one the claim
+/// says was penalised does count.
 #[test]
-fn every_illegal_move_on_the_scoresheet_counts() {
+fn an_illegal_move_that_stood_is_no_first_for_7_5_5() {
     let pgn = "[TimeControl \"1800\"]\n[Result \"1-0\"]\n\n\
 1. e4 {[%clk 0:20:00]} 1... d5 {[%clk 0:20:00]} 2. Bb5+ {[%clk 0:19:00]} 2... Kd7 {[%clk 0:18:00]} \
 3. a3 {[%clk 0:18:30]} 3... Ke6 {[%clk 0:17:30]} 4. Qg4+ {[%clk 0:18:00]} 4... Kf5 {[%clk 0:17:00]} 1-0\n";
     let row = judge_one("fide-rapid", pgn);
-    assert_cells(&row, &[("result", "1-0"), ("rule", "FIDE 7.5.5")]);
+    assert_cells(&row, &[("result", "*"), ("rule", "FIDE A.3")]);
+    assert_detail_contains(
+        &row,
+        "60 s added to White's clock and the position reinstated",
+    );
     let r = claim(
         "kind = \"illegal-move\"\nruleset = \"fide-rapid\"\nclaimant = \"white\"",
         pgn,
         None,
     );
     assert_eq!(r.recommendation, Recommendation::Uphold, "{}", r.detail);
-    assert_eq!(r.result_if_upheld, "1-0");
-    assert_eq!(r.rule, "FIDE 7.5.5");
+    assert_eq!(
+        r.result_if_upheld,
+        "play continues from the position before 4... Kf5; White +1:00 (0:18:00 to 0:19:00)"
+    );
+    assert_eq!(r.rule, "FIDE 7.5.1; FIDE A.3");
     assert_eq!(r.evidence.illegal.len(), 2);
     assert!(r.evidence.illegal[0].stood);
     assert_eq!(r.marked_ply, Some(8));
+    let r = claim(
+        "kind = \"illegal-move\"\nruleset = \"fide-rapid\"\nclaimant = \"white\"\nprevious_illegal = 1",
+        pgn,
+        None,
+    );
+    assert_eq!(r.recommendation, Recommendation::Uphold, "{}", r.detail);
+    assert_eq!(r.result_if_upheld, "1-0");
+    assert_eq!(r.rule, "FIDE 7.5.5");
 }

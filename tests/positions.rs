@@ -60,6 +60,11 @@ fn analyse_prints_the_tsv_contract() {
         read_fens("fen\texpected\n# a comment\n8/8/8/8/8/8/8/K1k5 w - -\tx\n\n"),
         vec!["8/8/8/8/8/8/8/K1k5 w - -"]
     );
+    // As Excel saves it: a byte-order mark, a quoted header, CRLF.
+    assert_eq!(
+        read_fens("\u{feff}\"fen\"\texpected\r\n8/8/8/8/8/8/8/K1k5 w - -\tx\r\n"),
+        vec!["8/8/8/8/8/8/8/K1k5 w - -"]
+    );
 }
 
 #[test]
@@ -156,7 +161,7 @@ fn knight_against_queen_cannot_mate() {
         "White cannot mate with K+N v K+Q: no helpmate exists",
     );
     // USCF 14E2: drawn unless White has a forced win; the tables settle it,
-    // and without them the search rules out a forced mate within five moves.
+    // and without them so does White's want of any mate at all.
     let with = flag("uscf", fen, "1-0", tables());
     assert_cells(&with, &[("result", "1/2-1/2"), ("rule", "USCF 14E2")]);
     assert_detail_contains(&with, "Syzygy tablebase: no win");
@@ -169,7 +174,10 @@ fn knight_against_queen_cannot_mate() {
             ("rule", "USCF 14E2"),
         ],
     );
-    assert_detail_contains(&without, "no forced mate within 5 moves");
+    assert_detail_contains(
+        &without,
+        "White cannot mate by any series of legal moves, so has no forced win",
+    );
 }
 
 #[test]

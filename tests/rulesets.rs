@@ -183,7 +183,10 @@ fn second_illegal_move() {
     matrix(SECOND_ILLEGAL, "second_illegal_move");
     let row = judge_one("fide-rapid", SECOND_ILLEGAL);
     assert_cells(&row, &[("ply", "8"), ("move", "Kf5")]);
-    assert_detail_contains(&row, "Black's second illegal move");
+    assert_detail_contains(
+        &row,
+        "60 s added to White's clock and the position reinstated",
+    );
     assert_detail_contains(
         &row,
         "2... Kd7 by Black was illegal and stood once White replied (FIDE A.5.2)",
@@ -513,4 +516,16 @@ fn a_map_entry_for_a_file_that_is_not_there_is_said() {
     assert!(parse_csv(&o.stdout)
         .iter()
         .all(|r| r["ruleset"] == "hs-league"));
+}
+
+/// A win credited to a side with a bare king against a queen: drawn under
+/// FIDE 5.1.2, but USCF 13B has no such exception.
+#[test]
+fn resigned_against_a_bare_king() {
+    let pgn = "[Result \"1-0\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/3k1K2/8/8/8/6q1 b - - 0 70\"]\n\n70... Qg2 71. Kf6 1-0\n";
+    matrix(pgn, "resigned_against_a_bare_king");
+    assert_detail_contains(
+        &judge_one("uscf", pgn),
+        "White cannot mate with K v K+Q: no helpmate exists (insufficient material), which does not void a resignation under these rules",
+    );
 }

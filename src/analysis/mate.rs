@@ -268,10 +268,6 @@ impl std::fmt::Display for MaterialLabel {
     }
 }
 
-/// Moves within which a search that finds no forced mate settles USCF 14E2
-/// and 14E3 as a draw (see `uscf_14e`).
-pub(crate) const SHORT_FORCED_MATE: u32 = 3;
-
 /// USCF 14E: when does a flag fall *not* lose?
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Uscf14e {
@@ -313,18 +309,25 @@ pub(crate) fn uscf_14e(pos: &Chess, flagger: Side, syzygy: Option<&Syzygy>) -> U
     match forced_win(pos, flagger.other(), syzygy) {
         ForcedWin::Yes { how, .. } => Uscf14e::Win(format!("{how}, so {paragraph} does not apply")),
         ForcedWin::No(how) => Uscf14e::Draw(paragraph, how),
-        // 14E2/E3 draw "unless the opponent has a forced win": with a lone
-        // minor piece (or two knights) such a win needs the loser's own men
-        // to box his king in, and is short where it exists. A search that
-        // rules out every forced mate up to `SHORT_FORCED_MATE` moves settles
-        // it as the text does; the tablebase settles it exactly.
-        ForcedWin::NoneWithin(n) if n >= SHORT_FORCED_MATE => Uscf14e::Draw(
-            paragraph,
-            format!("no forced mate within {n} moves (searched in full; the tablebase would settle longer lines)"),
-        ),
+        // 14E2/E3 draw only where the opponent "does not have a forced
+        // win": a search that finds no forced mate within some moves has
+        // not shown that, since a longer one may exist (K+N v K+P has
+        // forced wins the short search misses). Only a table settles it.
+        // A side that cannot mate at all, even helped, has no forced win.
+        ForcedWin::NoneWithin(_) | ForcedWin::Unknown
+            if can_mate(pos, flagger.other()).verdict == Mateability::Unwinnable =>
+        {
+            Uscf14e::Draw(
+                paragraph,
+                format!(
+                    "{} cannot mate by any series of legal moves, so has no forced win",
+                    flagger.other().name()
+                ),
+            )
+        }
         ForcedWin::NoneWithin(n) => Uscf14e::Review(
             paragraph,
-            format!("no forced mate within {n} moves, and the search could not look further without a tablebase"),
+            format!("no forced mate within {n} moves, and a longer forced win is not ruled out: endgame tables (--syzygy) settle it where they reach"),
         ),
         ForcedWin::Unknown => Uscf14e::Review(
             paragraph,
@@ -383,12 +386,20 @@ mod tests {
 
     #[test]
     fn uscf_14e_material_list() {
-        // Black flags; White has K+N v K+P: 14E2, and the search rules out
-        // a forced mate within five moves: drawn.
+        // Black flags; White has K+N v K+P: 14E2. The search rules out a
+        // forced mate within five moves, which leaves a longer one open:
+        // review, not a draw.
         let p = pos("8/8/4k3/4p3/8/4K3/4N3/8 w - - 0 1");
         assert!(matches!(
             uscf_14e(&p, Side::Black, None),
-            Uscf14e::Draw("14E2", why) if why.starts_with("no forced mate within 5 moves")
+            Uscf14e::Review("14E2", why) if why.starts_with("no forced mate within 5 moves, and a longer forced win is not ruled out")
+        ));
+        // Where the short search misses a forced win the tables find (the
+        // pawn boxes its own king in): never a draw without the tables.
+        let boxed = pos("8/8/8/7N/8/7p/8/4K2k w - - 0 1");
+        assert!(matches!(
+            uscf_14e(&boxed, Side::Black, None),
+            Uscf14e::Review("14E2", _)
         ));
         // White flags: Black has K+P, not on the list.
         assert!(matches!(uscf_14e(&p, Side::White, None), Uscf14e::Win(_)));

@@ -14,6 +14,9 @@ pub(crate) struct TrfList {
     pub(crate) site: String,
     /// The `122` line as written.
     pub(crate) time_control: String,
+    /// The `032` (federation) and `102` (chief arbiter) lines as written.
+    pub(crate) federation: String,
+    pub(crate) arbiter: String,
     /// Per round, its date from `132` (`YYYY.MM.DD`), empty where none.
     pub(crate) round_dates: Vec<String>,
     /// The games, White's player line first, in round order.
@@ -66,6 +69,8 @@ pub(crate) fn parse(name: &str, text: &str) -> Result<TrfList, String> {
             "012" => list.event = rest.trim().to_string(),
             "022" => list.site = rest.trim().to_string(),
             "122" => list.time_control = rest.trim().to_string(),
+            "032" => list.federation = rest.trim().to_string(),
+            "102" => list.arbiter = rest.trim().to_string(),
             "132" => {
                 let mut c = 92;
                 while c <= chars.len() {

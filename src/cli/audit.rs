@@ -74,7 +74,7 @@ pub(crate) struct Args {
     pub(crate) quiet: bool,
 }
 
-pub(crate) fn run(a: Args) -> ExitStatus {
+pub(crate) fn run(mut a: Args) -> ExitStatus {
     let list = match RatedList::load(&a.list) {
         Ok(l) => l,
         Err(e) => {
@@ -154,6 +154,18 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         }
     }
     errors.extend(summary.errors.iter().cloned());
+    // The tournament file's federation and chief arbiter, where the command
+    // line does not give them.
+    if let Some(t) = &tournament {
+        for (opt, line) in [
+            (&mut a.trf_federation, &t.federation),
+            (&mut a.trf_arbiter, &t.arbiter),
+        ] {
+            if opt.is_empty() {
+                opt.clone_from(line);
+            }
+        }
+    }
     if let Some(t) = tournament {
         audit.take_trf(t);
     }

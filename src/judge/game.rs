@@ -21,7 +21,7 @@ use crate::{
         clocks::{clock_facts, ClockFacts},
         BoardEnd, IllegalKind, Replay, ReplayRules, Scratch, Start, Stop,
     },
-    rules::{map::RulesMap, Ruleset, UnclaimedFlag},
+    rules::{map::RulesMap, ResignedWin, Ruleset, UnclaimedFlag},
 };
 
 struct Ctx<'a> {
@@ -724,11 +724,14 @@ fn judge_illegal(c: Ctx<'_>) -> Judgement {
         } else {
             Found::Claimed
         },
+        // One that stood was never corrected or penalised, and "cannot
+        // afterwards lead to a claim of a won game" (Sabah v.7, FIDE A.4.2):
+        // it is no first illegal move for 7.5.5.
         prior_by_mover: c
             .r
             .illegal
             .iter()
-            .filter(|i| i.side == mover && i.ply < n)
+            .filter(|i| i.side == mover && i.ply < n && !i.stood)
             .count(),
         clocks: [c.clocks.at(n, Side::White), c.clocks.at(n, Side::Black)],
     };
@@ -1087,12 +1090,50 @@ fn judge_recorded_win(mut c: Ctx<'_>, term_note: &str) -> Judgement {
     if answer.verdict == Mateability::Unwinnable && c.dead_given(winner) {
         return judge_dead(c);
     }
+    // Under `Stands`, a win the winner cannot show stands where the loser
+    // could mate: the position was not dead.
+    let loser_mates = rules.board.resigned_win == ResignedWin::Stands
+        && answer.verdict != Mateability::Winnable
+        && c.mate(winner.other()).verdict == Mateability::Winnable;
     // The sentence only where the row prints it.
     let s = || can_mate_sentence(winner, &answer, &c.r.pos);
-    let (result, main) = match answer.verdict {
-        Mateability::Unwinnable => (GameResult::Draw, format!("{} is credited with the win, but {}: drawn{term_note}", winner.name(), s())),
-        Mateability::Undetermined => (GameResult::Unknown, format!("{} is credited with the win; {}{term_note}", winner.name(), s())),
-        Mateability::Winnable => (c.recorded, format!("{} loses by resignation or agreement; no board or clock evidence against it{term_note}", winner.other().name())),
+    let stands = || {
+        format!("{} loses by resignation or agreement; no board or clock evidence against it{term_note}", winner.other().name())
+    };
+    let (result, main) = match (answer.verdict, rules.board.resigned_win) {
+        (Mateability::Winnable, _) => (c.recorded, stands()),
+        (Mateability::Unwinnable, ResignedWin::IfWinnerCanMate) => (
+            GameResult::Draw,
+            format!(
+                "{} is credited with the win, but {}: drawn{term_note}",
+                winner.name(),
+                s()
+            ),
+        ),
+        (Mateability::Undetermined, ResignedWin::IfWinnerCanMate) => (
+            GameResult::Unknown,
+            format!(
+                "{} is credited with the win; {}{term_note}",
+                winner.name(),
+                s()
+            ),
+        ),
+        // The win stands unless the position was dead: shown not dead by
+        // the loser's mate, else whether it was is undetermined (review).
+        (_, ResignedWin::Stands) => {
+            if loser_mates {
+                (
+                    c.recorded,
+                    format!(
+                        "{}; {}, which does not void a resignation under these rules",
+                        stands(),
+                        s()
+                    ),
+                )
+            } else {
+                (GameResult::Unknown, format!("{} is credited with the win; {}, and whether the position was dead (a draw) is undetermined{term_note}", winner.name(), s()))
+            }
+        }
     };
     let rule = rules.board.resignation.clone();
     let v = Verdict::against(c.recorded, result, Reason::ResignationOrAgreement, rule);

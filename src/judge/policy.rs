@@ -342,8 +342,9 @@ pub(crate) enum LossGround {
     ClockUnder(Side, Clock, u32),
     /// The ruleset's old Active-play practice: any illegal move loses.
     FirstLoses,
-    /// The mover's second (or later) completed illegal move (FIDE 7.5.5).
-    Second(Side),
+    /// The mover's second (or later) completed illegal move (FIDE 7.5.5):
+    /// the mover, and how many came before.
+    Second(Side, usize),
 }
 
 impl LossGround {
@@ -356,7 +357,11 @@ impl LossGround {
                 mmss(*limit)
             ),
             LossGround::FirstLoses => "an illegal move loses on claim under this ruleset".into(),
-            LossGround::Second(side) => format!("{}'s second illegal move", side.name()),
+            LossGround::Second(side, 1) => format!("{}'s second illegal move", side.name()),
+            LossGround::Second(side, prior) => format!(
+                "{}'s illegal move after {prior} earlier ones (the second loses)",
+                side.name()
+            ),
         }
     }
 }
@@ -395,7 +400,7 @@ pub(crate) fn illegal_move(rules: &Ruleset, f: IllegalFacts) -> Cited<IllegalMov
     }
     if im.second_loses && f.prior_by_mover >= 1 {
         return Cited::new(
-            IllegalMove::Loses(LossGround::Second(f.mover)),
+            IllegalMove::Loses(LossGround::Second(f.mover, f.prior_by_mover)),
             &im.second_rule,
         );
     }
@@ -563,7 +568,15 @@ mod tests {
         let fide = rules("fide-standard");
         assert_eq!(
             illegal_move(&fide, facts(0, 1, 900, 900)).value,
-            IllegalMove::Loses(LossGround::Second(Side::Black))
+            IllegalMove::Loses(LossGround::Second(Side::Black, 1))
+        );
+        assert_eq!(
+            IllegalMove::Loses(LossGround::Second(Side::Black, 2)).clone(),
+            illegal_move(&fide, facts(0, 2, 900, 900)).value
+        );
+        assert_eq!(
+            LossGround::Second(Side::White, 2).why(),
+            "White's illegal move after 2 earlier ones (the second loses)"
         );
         let r = illegal_move(&fide, facts(0, 0, 900, 900));
         assert_eq!(

@@ -68,6 +68,22 @@ pub(crate) struct BoardRules {
     /// A won result credited to a side that cannot mate is a draw (FIDE 5.1.2).
     pub(crate) resignation: Citation,
     pub(crate) agreement: Citation,
+    /// Whether a resignation's win needs a winner who can mate.
+    #[serde(default)]
+    pub(crate) resigned_win: ResignedWin,
+}
+
+/// A win by resignation (or agreed), when the winner cannot mate.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum ResignedWin {
+    /// Drawn when the winner cannot mate by any series of legal moves
+    /// (FIDE 5.1.2).
+    #[default]
+    IfWinnerCanMate,
+    /// The win stands; only a position dead before it (both sides unable
+    /// to mate) draws, as every ruleset's dead-position rule does.
+    Stands,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -680,7 +696,7 @@ impl Ruleset {
             if t.starts_with('[') {
                 section = t.trim_matches(['[', ']']).to_string();
             } else if let Some((key, value)) = t.split_once(" = ") {
-                let cited = key.ends_with("rule") || section == "board";
+                let cited = key.ends_with("rule") || (section == "board" && key != "resigned_win");
                 if let (true, Some(c)) = (
                     cited,
                     value.strip_prefix('"').and_then(|v| v.strip_suffix('"')),

@@ -163,7 +163,12 @@ pub(crate) fn process(season: &Season) -> Report {
     } else {
         super::TieBreak::PlayOff
     };
-    rank(&mut report.standings, &league.standings.cite, tie);
+    rank(
+        &mut report.standings,
+        &league.standings.cite,
+        tie,
+        league.standings.play_off,
+    );
     if let Some(poy) = &league.player_of_year {
         report.poy = player_of_year(season, league, poy);
     }

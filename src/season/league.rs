@@ -88,7 +88,20 @@ pub struct Standings {
     /// In order, before a play-off: `game_points` is the only one known.
     #[serde(default)]
     pub tie_breaks: Vec<TieBreak>,
+    /// Which ties the play-off settles: any place (DDCL 12: "ties for all
+    /// places"), or first place only (HSL XIV: "tied for the League
+    /// Championship"); teams level below it rank equal, with no note.
+    #[serde(default)]
+    pub play_off: PlayOff,
     pub cite: String,
+}
+
+#[derive(Copy, Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum PlayOff {
+    #[default]
+    AnyPlace,
+    FirstPlace,
 }
 
 #[derive(Copy, Clone, Debug, Deserialize, PartialEq, Eq)]

@@ -294,7 +294,12 @@ pub(crate) enum TieBreak {
     PlayOff,
 }
 
-pub(crate) fn rank(rows: &mut [Standing], tie_rule: &str, tie: TieBreak) {
+pub(crate) fn rank(
+    rows: &mut [Standing],
+    tie_rule: &str,
+    tie: TieBreak,
+    play_off: league::PlayOff,
+) {
     rows.sort_by(|a, b| {
         (
             a.division.clone(),
@@ -334,7 +339,8 @@ pub(crate) fn rank(rows: &mut [Standing], tie_rule: &str, tie: TieBreak) {
             pos = in_div;
         }
         rows[i].position = pos;
-        if i > 0 && prev.as_ref() == Some(&key) {
+        let settled = play_off == league::PlayOff::AnyPlace || pos == 1;
+        if i > 0 && prev.as_ref() == Some(&key) && settled {
             rows[i].note = format!(
                 "level with {} {level}: play-off ({tie_rule})",
                 rows[i - 1].team
@@ -471,4 +477,53 @@ pub fn load_with(
     season.inputs = inputs.into_inner();
     season.control = (rules.name.clone(), rules.default_tc.clone());
     Ok(season)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn standings(points: &[(&str, f64)]) -> Vec<Standing> {
+        points
+            .iter()
+            .map(|(team, mp)| Standing {
+                team: team.to_string(),
+                match_points: *mp,
+                ..Standing::default()
+            })
+            .collect()
+    }
+
+    fn ranked(play_off: league::PlayOff) -> Vec<(u32, String, String)> {
+        let mut rows = standings(&[("A", 3.0), ("B", 3.0), ("C", 1.0), ("D", 1.0)]);
+        rank(&mut rows, "X 1", TieBreak::PlayOff, play_off);
+        rows.into_iter()
+            .map(|r| (r.position, r.team, r.note))
+            .collect()
+    }
+
+    /// DDCL 12 plays off ties for all places; HSL XIV only ties for the
+    /// championship: teams level lower down rank equal, with no note.
+    #[test]
+    fn play_offs_for_any_place_or_first_place_only() {
+        let note = |other: &str| format!("level with {other} on match points: play-off (X 1)");
+        assert_eq!(
+            ranked(league::PlayOff::AnyPlace),
+            [
+                (1, "A".into(), note("B")),
+                (1, "B".into(), note("A")),
+                (3, "C".into(), note("D")),
+                (3, "D".into(), note("C")),
+            ]
+        );
+        assert_eq!(
+            ranked(league::PlayOff::FirstPlace),
+            [
+                (1, "A".into(), note("B")),
+                (1, "B".into(), note("A")),
+                (3, "C".into(), String::new()),
+                (3, "D".into(), String::new()),
+            ]
+        );
+    }
 }

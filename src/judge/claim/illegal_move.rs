@@ -41,12 +41,13 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
         return out;
     };
     // Completed illegal moves before this one: those the claim states, and
-    // any earlier one on the scoresheet by the same player.
+    // any earlier one on the scoresheet by the same player that did not
+    // stand (one that stood was never penalised: Sabah v.7, FIDE A.4.2).
     let on_sheet = d
         .evidence
         .illegal
         .iter()
-        .filter(|i| i.side == offender && i.ply < im.ply)
+        .filter(|i| i.side == offender && i.ply < im.ply && !i.stood)
         .count();
     let prior = (d.claim.previous_illegal as usize).max(on_sheet);
     // The ladder is the policy's, as for a game; here it is worded as checks.
@@ -282,7 +283,7 @@ fn upheld(
                     .check(CheckId::ClockLimit)
                     .map_or_else(|| ground.why(), |c| c.detail.clone()),
                 LossGround::FirstLoses => "an illegal move loses on a claim".to_string(),
-                LossGround::Second(_) => {
+                LossGround::Second(..) => {
                     format!(
                         "{ow} had already completed {} this game",
                         plural(prior, "illegal move")
