@@ -1817,3 +1817,43 @@ fn a_mistyped_claim_clock_is_an_error_and_the_others_are_judged() {
     let rows = parse_csv(&std::fs::read(out.join("claims.csv")).unwrap());
     assert_eq!(rows[0]["recommendation"], "uphold", "{}", rows[0]["detail"]);
 }
+
+/// A claim file saved from Notepad as "ANSI" (Windows-1252) or "Unicode"
+/// (UTF-16 with its mark), with an accented name in it, is the claim the
+/// UTF-8 file is.
+#[test]
+fn a_claim_saved_by_notepad_in_any_encoding_is_the_same_claim() {
+    let text = std::fs::read_to_string(sample("claims/sabah-appeal.toml"))
+        .unwrap()
+        .replace(
+            "Sabah Active-30 Open",
+            "Sabah Active-30 Open (Kota Kinabalu, Café Tenom)",
+        );
+    assert!(text.contains('é'));
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        sample("claims/sabah-krkr.pgn"),
+        dir.path().join("sabah-krkr.pgn"),
+    )
+    .unwrap();
+    let utf16: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    let ansi = encoding_rs::WINDOWS_1252.encode(&text).0.into_owned();
+    assert!(std::str::from_utf8(&ansi).is_err());
+    let mut rulings = Vec::new();
+    for (name, bytes) in [
+        ("utf8.toml", text.clone().into_bytes()),
+        ("ansi.toml", ansi),
+        ("unicode.toml", utf16),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let c = load_claim(&path, LoadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+        let r = judge_claim(c, None);
+        rulings.push((r.recommendation, r.rule.to_string(), r.detail));
+    }
+    assert_eq!(rulings[0].0, Recommendation::Uphold);
+    assert!(rulings.iter().all(|r| *r == rulings[0]), "{rulings:?}");
+}

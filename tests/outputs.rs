@@ -1211,3 +1211,28 @@ fn json_text_tags_are_null_where_absent() {
         (Some("A"), Some("B"))
     );
 }
+
+/// The review page's title names what judged the games: the ruleset, or,
+/// where a rules map chose each game's, the map.
+#[test]
+fn the_review_page_title_names_the_rules_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = samples_run(dir.path(), &["--html", "one.html"]);
+    assert!(o.status.success());
+    let one = std::fs::read_to_string(dir.path().join("one.html")).unwrap();
+    assert!(one.contains("<title>arbiter review: ecf-quickplay</title>"));
+    let page = dir.path().join("map.html");
+    let o = arbiter(&[
+        "adjudicate",
+        "-q",
+        sample("").to_str().unwrap(),
+        "-o",
+        dir.path().join("r.csv").to_str().unwrap(),
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let map = std::fs::read_to_string(&page).unwrap();
+    assert!(map.contains("<title>arbiter review: rulesets by rules-map.toml</title>"));
+    assert!(map.contains("<h1>arbiter review: rulesets by rules-map.toml</h1>"));
+}

@@ -2021,6 +2021,66 @@ fn a_season_from_csv_files_gives_the_toml_seasons_outputs() {
     }
 }
 
+/// The sample season's spreadsheets as Excel saves them on a European
+/// Windows: semicolons between the columns, Windows-1252 text, CRLF. With a
+/// player renamed "Thömpson" (in every file), the season grades exactly as
+/// the same files saved as UTF-8 with commas do, the name as written.
+#[test]
+fn a_season_saved_by_excel_on_windows_reads_the_same() {
+    let sheets = [
+        "ddcl-teams.csv",
+        "ddcl-players.csv",
+        "ddcl-fixtures.csv",
+        "ddcl-boards.csv",
+    ];
+    let copy = |excel: bool| {
+        let dir = tempfile::tempdir().unwrap();
+        for f in ["ddcl-csv.toml", "f1-board1.pgn"].iter().chain(&sheets) {
+            let text = std::fs::read_to_string(sample(&format!("season/{f}")))
+                .unwrap()
+                .replace("Thompson", "Thömpson");
+            let bytes = if excel && f.ends_with(".csv") {
+                let mut r = csv::Reader::from_reader(text.as_bytes());
+                let mut w = csv::WriterBuilder::new()
+                    .delimiter(b';')
+                    .terminator(csv::Terminator::CRLF)
+                    .from_writer(Vec::new());
+                w.write_record(r.headers().unwrap()).unwrap();
+                for rec in r.records() {
+                    w.write_record(&rec.unwrap()).unwrap();
+                }
+                let semicolons = String::from_utf8(w.into_inner().unwrap()).unwrap();
+                let ansi = encoding_rs::WINDOWS_1252.encode(&semicolons).0.into_owned();
+                assert!(std::str::from_utf8(&ansi).is_err() || !text.contains('ö'));
+                ansi
+            } else {
+                text.into_bytes()
+            };
+            std::fs::write(dir.path().join(f), bytes).unwrap();
+        }
+        let (out, o) = season_run(&dir.path().join("ddcl-csv.toml"));
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        (dir, out)
+    };
+    let ((_a, plain), (_b, excel)) = (copy(false), copy(true));
+    assert!(std::fs::read_to_string(excel.path().join("grading.csv"))
+        .unwrap()
+        .contains("Thömpson, Karen"));
+    for f in std::fs::read_dir(plain.path()).unwrap() {
+        let n = f.unwrap().file_name();
+        assert_eq!(
+            std::fs::read(excel.path().join(&n)).unwrap(),
+            std::fs::read(plain.path().join(&n)).unwrap(),
+            "{n:?}"
+        );
+    }
+}
+
 /// Every error in a season's spreadsheet names the file, the row and the
 /// column.
 #[test]
@@ -2087,6 +2147,14 @@ fn spreadsheet_errors_name_file_row_and_column() {
             "ddcl-boards.csv: row 3, column result: fixture D1-1, board 2: result \"draw\" is not 1-0, 0-1 or 1/2-1/2",
         ),
     ];
+    // A row cut short (a file truncated, a cell lost in an edit).
+    let short = format!("{}\n\"Short, Row\"\n", players.trim_end());
+    let short_row = short.lines().count();
+    let cases = cases.into_iter().chain([(
+        "ddcl-players.csv",
+        short,
+        format!("ddcl-players.csv: row {short_row}: 1 cell (the header has 8): a row cut short or a stray separator").leak() as &str,
+    )]);
     for (file, text, want) in cases {
         std::fs::write(dir.path().join(file), &text).unwrap();
         let (_out, o) = season_run(&dir.path().join("ddcl-csv.toml"));

@@ -96,8 +96,7 @@ impl RatedList {
         }
         let bytes = crate::read::contained::read_regular(path, MAX_LIST_BYTES)
             .map_err(|e| format!("{name_or_path}: {e}"))?;
-        let text =
-            String::from_utf8(bytes).map_err(|_| format!("{name_or_path}: is not UTF-8 text"))?;
+        let text = crate::read::text::decode(bytes);
         RatedList::from_toml(name_or_path, &text)
     }
 

@@ -250,13 +250,24 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         None => rules.name.clone(),
     };
     let totals = format!("{} under {under}", summary.counts());
+    // The page's title names what judged the games: one ruleset, or a map.
+    let title = match &opts.rules_map {
+        Some(m) => format!(
+            "arbiter review: rulesets by {}",
+            m.file.file_name().map_or_else(
+                || m.file.display().to_string(),
+                |n| n.to_string_lossy().into_owned()
+            )
+        ),
+        None => format!("arbiter review: {}", rules.name),
+    };
     let page = html_path.as_deref().zip(page);
     if let Err(e) = write_tables_and_page(
         summary_path.as_deref().map(|p| (p, a.excel)),
         &tables,
         page,
         page_error,
-        &rules,
+        &title,
         &totals,
     ) {
         return e;
@@ -336,7 +347,7 @@ fn write_tables_and_page(
     tables: &SummaryTables,
     page: Option<(&Path, review::PageWriter)>,
     page_error: Option<std::io::Error>,
-    rules: &Ruleset,
+    title: &str,
     totals: &str,
 ) -> Result<(), ExitStatus> {
     if let Some((path, excel)) = summary_path {
@@ -349,10 +360,9 @@ fn write_tables_and_page(
         }
     }
     if let Some((path, page)) = page {
-        let title = format!("arbiter review: {}", rules.name);
         let written = match page_error {
             Some(e) => Err(e),
-            None => write_page(path, page, &title, totals),
+            None => write_page(path, page, title, totals),
         };
         if let Err(e) = written {
             eprintln!("arbiter: {}: {e}", path.display());

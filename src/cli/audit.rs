@@ -302,13 +302,7 @@ fn read_tournament(
             let bytes = crate::read::contained::read_regular(std::path::Path::new(one), 64 << 20)
                 .map_err(|e| format!("{one}: {e}"))?;
             // TRF files from Windows programs are often Windows-1252.
-            let text = match String::from_utf8(bytes) {
-                Ok(t) => t,
-                Err(e) => encoding_rs::WINDOWS_1252
-                    .decode_without_bom_handling(e.as_bytes())
-                    .0
-                    .into_owned(),
-            };
+            let text = crate::read::text::decode(bytes);
             crate::audit::trf_in::parse(one, &text).map(Some)
         }
         more => Err(format!(

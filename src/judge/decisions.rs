@@ -46,7 +46,11 @@ pub const REQUIRED: [&str; 4] = ["game_key", "result", "rule", "decided_by"];
 impl Decisions {
     /// Reads a decisions CSV; an error names the file, row and column.
     pub fn parse(file: &str, bytes: &[u8]) -> Result<Decisions, String> {
-        let mut r = csv::ReaderBuilder::new().flexible(true).from_reader(bytes);
+        let text = crate::read::text::decode(bytes.to_vec());
+        let mut r = csv::ReaderBuilder::new()
+            .flexible(true)
+            .delimiter(crate::read::text::delimiter(&text))
+            .from_reader(text.as_bytes());
         let header = r.headers().map_err(|e| format!("{file}: {e}"))?.clone();
         let col = |name: &str| header.iter().position(|h| h.trim() == name);
         for name in REQUIRED {
@@ -238,14 +242,22 @@ pub(crate) fn append(
     } else {
         csv::Terminator::Any(b'\n')
     };
+    // And its own separator: a file Excel saved with semicolons.
+    let delimiter = existing.map_or(b',', |b| {
+        crate::read::text::delimiter(&crate::read::text::decode(b.to_vec()))
+    });
     let mut w = csv::WriterBuilder::new()
         .terminator(terminator)
+        .delimiter(delimiter)
         .from_writer(Vec::new());
     let mut out = Vec::new();
     let header: Vec<String> = match existing {
         Some(b) => {
             let b = b.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(b);
-            let mut r = csv::ReaderBuilder::new().flexible(true).from_reader(b);
+            let mut r = csv::ReaderBuilder::new()
+                .flexible(true)
+                .delimiter(delimiter)
+                .from_reader(b);
             let mut header: Vec<String> = r
                 .headers()
                 .map_err(|e| format!("{file}: {e}"))?

@@ -3,6 +3,7 @@
 
 pub(crate) mod contained;
 pub mod split;
+pub(crate) mod text;
 
 use std::{
     fs::File,

@@ -763,7 +763,7 @@ impl Ruleset {
     fn read_file(origin: &str, path: &std::path::Path) -> Result<Ruleset, RulesetError> {
         let io = |m: String| RulesetError::Io(origin.to_string(), std::io::Error::other(m));
         let bytes = crate::read::contained::read_regular(path, MAX_RULESET_BYTES).map_err(io)?;
-        let text = String::from_utf8(bytes).map_err(|_| io("is not UTF-8 text".into()))?;
+        let text = crate::read::text::decode(bytes);
         Ruleset::from_toml(origin, &text)
     }
 

@@ -376,7 +376,7 @@ fn load_league(name: &str, base: &Path, allow_outside: bool) -> Result<League, S
     }
     let full = contained(base, name, allow_outside)?;
     let bytes = read_regular(&full, MAX_LEAGUE_BYTES).map_err(|e| format!("{name}: {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("{name}: is not UTF-8 text"))?;
+    let text = crate::read::text::decode(bytes);
     League::parse(name, &text)
 }
 
@@ -397,7 +397,7 @@ pub fn load_with(
     use crate::read::contained::{contained, read_regular};
     let name = path.display().to_string();
     let bytes = read_regular(path, MAX_SEASON_BYTES).map_err(|e| format!("{name}: {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("{name}: is not UTF-8 text"))?;
+    let text = crate::read::text::decode(bytes);
     // The key and line of a TOML error, never the text of the file.
     let mut raw: model::RawSeason = toml::from_str(&text).map_err(|e: toml::de::Error| {
         let line = e

@@ -127,10 +127,12 @@ fn rows<T: DeserializeOwned>(
     bytes: &[u8],
     required: &[&str],
 ) -> Result<Vec<(Origin, T)>, String> {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    // As Excel saves it: any of its encodings, commas or semicolons.
+    let text = crate::read::text::decode(bytes.to_vec());
     let mut r = csv::ReaderBuilder::new()
         .trim(csv::Trim::All)
-        .from_reader(bytes);
+        .delimiter(crate::read::text::delimiter(&text))
+        .from_reader(text.as_bytes());
     let header = r.headers().map_err(|e| format!("{file}: {e}"))?.clone();
     if let Some(c) = required.iter().find(|c| !header.iter().any(|h| h == **c)) {
         return Err(format!(
@@ -140,7 +142,16 @@ fn rows<T: DeserializeOwned>(
     }
     let mut out = Vec::new();
     for rec in r.records() {
-        let rec = rec.map_err(|e| format!("{file}: {e}"))?;
+        let rec = rec.map_err(|e| match e.kind() {
+            csv::ErrorKind::UnequalLengths {
+                pos, expected_len, len,
+            } => format!(
+                "{file}: row {}: {} (the header has {expected_len}): a row cut short or a stray separator",
+                pos.as_ref().map_or(0, |p| p.line()),
+                crate::claim::plural(*len as usize, "cell"),
+            ),
+            _ => format!("{file}: {e}"),
+        })?;
         let row = rec.position().map_or(0, |p| p.line());
         if rec.iter().all(str::is_empty) {
             continue;
