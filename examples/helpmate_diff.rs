@@ -17,7 +17,10 @@ use arbiter::{
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = std::env::args().nth(1).ok_or("usage: helpmate_diff FILE")?;
-    let fens = read_fens(&std::fs::read_to_string(&path)?);
+    let fens: Vec<String> = read_fens(&std::fs::read_to_string(&path)?)
+        .into_iter()
+        .map(|(_, fen)| fen)
+        .collect();
     let (mut ours_t, mut theirs_t) = (Duration::ZERO, Duration::ZERO);
     let (mut ours_u, mut theirs_u, mut agree, mut differ) = (0, 0, 0, 0);
     let mut slowest = (Duration::ZERO, String::new());

@@ -16,7 +16,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = std::env::args()
         .nth(1)
         .ok_or("usage: helpmate_timing FILE")?;
-    let fens = read_fens(&std::fs::read_to_string(&path)?);
+    let fens: Vec<String> = read_fens(&std::fs::read_to_string(&path)?)
+        .into_iter()
+        .map(|(_, fen)| fen)
+        .collect();
     let positions: Vec<_> = fens
         .iter()
         .filter_map(|f| parse_position(f).ok().map(|p| (f, p)))

@@ -58,12 +58,12 @@ fn analyse_prints_the_tsv_contract() {
     );
     assert_eq!(
         read_fens("fen\texpected\n# a comment\n8/8/8/8/8/8/8/K1k5 w - -\tx\n\n"),
-        vec!["8/8/8/8/8/8/8/K1k5 w - -"]
+        vec![(3, "8/8/8/8/8/8/8/K1k5 w - -".to_string())]
     );
     // As Excel saves it: a byte-order mark, a quoted header, CRLF.
     assert_eq!(
         read_fens("\u{feff}\"fen\"\texpected\r\n8/8/8/8/8/8/8/K1k5 w - -\tx\r\n"),
-        vec!["8/8/8/8/8/8/8/K1k5 w - -"]
+        vec![(2, "8/8/8/8/8/8/8/K1k5 w - -".to_string())]
     );
 }
 
@@ -101,6 +101,26 @@ fn analyse_command_end_to_end() {
     assert_eq!(&lines[1][6..8], ["draw-on-flag", "win-on-flag"]);
     assert_eq!(&lines[2][1..4], ["unwinnable", "unwinnable", "yes"]);
     assert_eq!(&lines[2][6..8], ["draw-on-flag", "draw-on-flag"]);
+
+    // From a file saved as Excel's "Unicode text": a bad FEN names its line.
+    let text = "fen\tnote\n8/8/4k3/8/8/4K3/4B3/8 w - - 0 1\tok\n# skipped\nnot a fen\tbad\n";
+    let utf16: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), utf16).unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["analyse", "--file"])
+        .arg(file.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split('\t').collect()).collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines[1][3], "yes");
+    assert_eq!(lines[2][1], "error");
+    assert!(lines[2][4].starts_with("line 4: cannot read FEN"), "{text}");
 }
 
 /// A flag fall in `fen` (the side to move flagged; `result` scores it), judged under `rules`.

@@ -48,18 +48,19 @@ pub fn parse_position(fen: &str) -> Result<Chess, String> {
         .map_err(|e| format!("not a legal position: {e}"))
 }
 
-/// FENs from a file: one a line, or the first TSV column (`#` lines
-/// skipped, a `fen` header allowed).
-pub fn read_fens(text: &str) -> Vec<String> {
+/// FENs from a file, each with its 1-based line: one a line, or the first
+/// TSV column (`#` lines skipped, a `fen` header allowed).
+pub fn read_fens(text: &str) -> Vec<(usize, String)> {
     // Excel's "CSV UTF-8" and "Unicode text" start with a byte-order mark,
     // and may quote the header.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     text.lines()
-        .map(|l| l.split('\t').next().unwrap_or("").trim())
-        .filter(|f| !f.is_empty() && !f.starts_with('#'))
         .enumerate()
-        .filter(|(i, f)| !(*i == 0 && f.trim_matches('"').eq_ignore_ascii_case("fen")))
-        .map(|(_, f)| f.to_string())
+        .map(|(i, l)| (i + 1, l.split('\t').next().unwrap_or("").trim()))
+        .filter(|(_, f)| !f.is_empty() && !f.starts_with('#'))
+        .enumerate()
+        .filter(|(i, (_, f))| !(*i == 0 && f.trim_matches('"').eq_ignore_ascii_case("fen")))
+        .map(|(_, (line, f))| (line, f.to_string()))
         .collect()
 }
 

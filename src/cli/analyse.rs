@@ -11,7 +11,7 @@ use crate::{
     analysis::{forced::Syzygy, position::read_fens},
     report::{
         json::{document, record_json, Format},
-        tsv::{analyse_row, ANALYSE_HEADER},
+        tsv::{analyse_row_at, ANALYSE_HEADER},
     },
 };
 
@@ -54,15 +54,18 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         }
         Ok(s)
     };
-    let fens = match &a.file {
+    let fens: Vec<(Option<usize>, String)> = match &a.file {
         Some(path) => match read(path) {
-            Ok(text) => read_fens(&text),
+            Ok(text) => read_fens(&text)
+                .into_iter()
+                .map(|(line, fen)| (Some(line), fen))
+                .collect(),
             Err(e) => {
                 eprintln!("arbiter: {}: {e}", path.display());
                 return ExitStatus::Error;
             }
         },
-        None => a.fens.clone(),
+        None => a.fens.iter().map(|f| (None, f.clone())).collect(),
     };
     if fens.is_empty() {
         eprintln!("arbiter: analyse needs FENs or --file");
@@ -90,7 +93,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     };
     let rows: Vec<String> = pool.install(|| {
         fens.par_iter()
-            .map(|f| analyse_row(f, syzygy.as_ref()))
+            .map(|(line, f)| analyse_row_at(f, *line, syzygy.as_ref()))
             .collect()
     });
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
@@ -137,10 +140,11 @@ trait ReadLossy {
 }
 
 impl<R: std::io::Read> ReadLossy for R {
+    /// As a person saved it: UTF-16 by its mark, else UTF-8 or Windows-1252.
     fn read_to_string_lossy(&mut self, s: &mut String) -> std::io::Result<usize> {
         let mut bytes = Vec::new();
         let n = self.read_to_end(&mut bytes)?;
-        s.push_str(&String::from_utf8_lossy(&bytes));
+        s.push_str(&crate::read::text::decode(bytes));
         Ok(n)
     }
 }

@@ -11,6 +11,12 @@ pub const ANALYSE_HEADER: &str =
 
 /// One TSV row for a FEN, or the row that says why it could not be read.
 pub fn analyse_row(fen: &str, syzygy: Option<&Syzygy>) -> String {
+    analyse_row_at(fen, None, syzygy)
+}
+
+/// `analyse_row` for a FEN read from line `line` of a file, which the
+/// row's error names.
+pub fn analyse_row_at(fen: &str, line: Option<usize>, syzygy: Option<&Syzygy>) -> String {
     // The FEN is echoed into a TSV cell: no tabs or line breaks in it.
     let cleaned: String = fen
         .trim()
@@ -20,7 +26,10 @@ pub fn analyse_row(fen: &str, syzygy: Option<&Syzygy>) -> String {
     let fen = cleaned.as_str();
     let a = match parse_position(fen) {
         Ok(p) => analyse(&p, syzygy),
-        Err(e) => return format!("{fen}\terror\terror\terror\t{e}\t\t\t"),
+        Err(e) => {
+            let at = line.map(|l| format!("line {l}: ")).unwrap_or_default();
+            return format!("{fen}\terror\terror\terror\t{at}{e}\t\t\t");
+        }
     };
     let line = |m: &MateAnswer| {
         if m.verdict == Mateability::Winnable {
