@@ -1429,6 +1429,40 @@ fn signed_rulings_are_recorded_once_and_applied() {
         ("decided", "0-1", "BCF RP 12")
     );
     assert_eq!(rows[0]["game_key"], key("bcf-illegal"));
+
+    // Saved from Excel with semicolons: read, and added to with them.
+    let semicolons = written
+        .replace(',', ";")
+        .replace("ECF QPF 12; ECF QPF 11(b)", "\"ECF QPF 12; ECF QPF 11(b)\"");
+    let first_only: String = semicolons
+        .lines()
+        .take(2)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&decisions, &first_only).unwrap();
+    let o = record();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&decisions).unwrap(), semicolons);
+    // Saved as "ANSI" with a name only that code page writes: refused,
+    // saying why, and left as it was.
+    let ansi = encoding_rs::WINDOWS_1252
+        .encode(&first_only.replace("League Secretary", "Secrétaire"))
+        .0
+        .into_owned();
+    std::fs::write(&decisions, &ansi).unwrap();
+    let o = record();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("not saved as UTF-8 (in Excel: \"CSV UTF-8\")"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(std::fs::read(&decisions).unwrap(), ansi);
 }
 
 /// `pdfinfo -isodates` of a PDF: its fields by name.

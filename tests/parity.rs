@@ -378,6 +378,15 @@ fn an_illegal_move_that_stood_is_no_first_for_7_5_5() {
     assert_eq!(r.evidence.illegal.len(), 2);
     assert!(r.evidence.illegal[0].stood);
     assert_eq!(r.marked_ply, Some(8));
+    // The packet says which was discounted, and why.
+    let second = r
+        .check(CheckId::SecondIllegal)
+        .expect("the second-move check");
+    assert_eq!(second.outcome, CheckOutcome::NotApplicable);
+    assert_eq!(
+        second.detail,
+        "Black's earlier illegal move (2... Kd7) stood and was never acted on: not counted, as 7.5.5 counts after the action taken under 7.5.1"
+    );
     let r = claim(
         "kind = \"illegal-move\"\nruleset = \"fide-rapid\"\nclaimant = \"white\"\nprevious_illegal = 1",
         pgn,

@@ -519,13 +519,21 @@ fn a_map_entry_for_a_file_that_is_not_there_is_said() {
 }
 
 /// A win credited to a side with a bare king against a queen: drawn under
-/// FIDE 5.1.2, but USCF 13B has no such exception.
+/// FIDE 5.1.2, but USCF 13B has no such exception; under USCF, a record
+/// that does not say it was a resignation could as well be a flag, which
+/// 14E1 draws: review.
 #[test]
 fn resigned_against_a_bare_king() {
     let pgn = "[Result \"1-0\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/3k1K2/8/8/8/6q1 b - - 0 70\"]\n\n70... Qg2 71. Kf6 1-0\n";
-    matrix(pgn, "resigned_against_a_bare_king");
+    let resigned = pgn.replace("[SetUp", "[Termination \"Black resigned\"]\n[SetUp");
+    matrix(&resigned, "resigned_against_a_bare_king");
+    assert_detail_contains(
+        &judge_one("uscf", &resigned),
+        "White cannot mate with K v K+Q: no helpmate exists (insufficient material), which does not void a resignation under these rules",
+    );
+    matrix(pgn, "won_against_a_bare_king_how_unsaid");
     assert_detail_contains(
         &judge_one("uscf", pgn),
-        "White cannot mate with K v K+Q: no helpmate exists (insufficient material), which does not void a resignation under these rules",
+        "the record does not say how the game ended: a resignation stands (USCF 13B), but a fallen flag would not certainly give this win (USCF 14E1)",
     );
 }

@@ -232,6 +232,15 @@ pub(crate) fn append(
     existing: Option<&[u8]>,
     new: &[NewDecision],
 ) -> Result<(Vec<u8>, Vec<String>, bool), String> {
+    // Rows are written as UTF-8: into a file in another encoding they
+    // would not read back as written.
+    if let Some(b) = existing {
+        if std::str::from_utf8(b.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(b)).is_err() {
+            return Err(format!(
+                "{file}: not saved as UTF-8 (in Excel: \"CSV UTF-8\"): rulings are not recorded into it, since they would not read back as written; save it as CSV UTF-8 and record again"
+            ));
+        }
+    }
     let old = existing.map(|b| Decisions::parse(file, b)).transpose()?;
     // The file's own line ends, and its own columns, with the ones a
     // recorded ruling fills added where it lacks them (its rows rewritten

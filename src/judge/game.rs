@@ -724,9 +724,9 @@ fn judge_illegal(c: Ctx<'_>) -> Judgement {
         } else {
             Found::Claimed
         },
-        // One that stood was never corrected or penalised, and "cannot
-        // afterwards lead to a claim of a won game" (Sabah v.7, FIDE A.4.2):
-        // it is no first illegal move for 7.5.5.
+        // One that stood was never acted on: 7.5.5 counts "after the action
+        // taken under 7.5.1" (FIDE A.5.2 lets it stand; Sabah v.7: it cannot
+        // "lead to a claim of a won game"). It is no first for 7.5.5.
         prior_by_mover: c
             .r
             .illegal
@@ -1095,6 +1095,37 @@ fn judge_recorded_win(mut c: Ctx<'_>, term_note: &str) -> Judgement {
     let loser_mates = rules.board.resigned_win == ResignedWin::Stands
         && answer.verdict != Mateability::Winnable
         && c.mate(winner.other()).verdict == Mateability::Winnable;
+    // Under `Stands` a resignation stands, but a flag that fell is judged
+    // by the flag test: where that would not give this win, the record must
+    // say it was a resignation, or the ending is not known (review).
+    let unknown_ending = if rules.board.resigned_win == ResignedWin::Stands
+        && !c
+            .game
+            .tags
+            .termination
+            .to_ascii_lowercase()
+            .contains("resign")
+    {
+        let t = policy::win_test(rules, &mut c.board, winner, c.syzygy);
+        (t.verdict != Mateability::Winnable).then_some(t.rule)
+    } else {
+        None
+    };
+    if let Some(flag_rule) = unknown_ending {
+        let main = format!(
+            "{} is credited with the win, and the record does not say how the game ended: a resignation stands ({}), but a fallen flag would not certainly give this win ({flag_rule}){term_note}",
+            winner.name(),
+            rules.board.resignation,
+        );
+        let rule = rules.board.resignation.and(&flag_rule);
+        let v = Verdict::against(
+            c.recorded,
+            GameResult::Unknown,
+            Reason::ResignationOrAgreement,
+            rule,
+        );
+        return finish_naming_stood(c, v, main);
+    }
     // The sentence only where the row prints it.
     let s = || can_mate_sentence(winner, &answer, &c.r.pos);
     let stands = || {

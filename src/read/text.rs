@@ -4,9 +4,13 @@
 //! ANSI code page, Windows-1252 (Notepad's "ANSI", Excel's plain "CSV").
 
 /// The file's text. Bytes that are not UTF-8 and carry no UTF-16 mark are
-/// read as Windows-1252, which gives every byte a character: nothing is
-/// refused, and a name like "Nováková" comes through as written.
+/// read as Windows-1252 (Western European), which gives every byte a
+/// character: nothing is refused, and a name like "Nováková" comes through
+/// as written. UTF-16 without its mark is told by its NUL bytes.
 pub(crate) fn decode(bytes: Vec<u8>) -> String {
+    if let Some(text) = utf32(&bytes) {
+        return text;
+    }
     if let Some((enc, bom)) = encoding_rs::Encoding::for_bom(&bytes) {
         if enc != encoding_rs::UTF_8 {
             return enc
@@ -14,6 +18,9 @@ pub(crate) fn decode(bytes: Vec<u8>) -> String {
                 .0
                 .into_owned();
         }
+    }
+    if let Some(enc) = unmarked_utf16(&bytes) {
+        return enc.decode_without_bom_handling(&bytes).0.into_owned();
     }
     let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
     match std::str::from_utf8(body) {
@@ -25,15 +32,75 @@ pub(crate) fn decode(bytes: Vec<u8>) -> String {
     }
 }
 
+/// UTF-32 with its mark (which a UTF-16 reading would take for UTF-16LE).
+fn utf32(bytes: &[u8]) -> Option<String> {
+    let le = bytes.starts_with(&[0xFF, 0xFE, 0, 0]);
+    let be = bytes.starts_with(&[0, 0, 0xFE, 0xFF]);
+    if !le && !be {
+        return None;
+    }
+    let text = bytes[4..]
+        .chunks(4)
+        .map(|c| {
+            let mut b = [0; 4];
+            b[..c.len()].copy_from_slice(c);
+            let n = if le {
+                u32::from_le_bytes(b)
+            } else {
+                u32::from_be_bytes(b)
+            };
+            char::from_u32(n).unwrap_or(char::REPLACEMENT_CHARACTER)
+        })
+        .collect();
+    Some(text)
+}
+
+/// Text never holds a NUL; UTF-16 without its mark holds one in every
+/// other byte of its ASCII letters: on the odd bytes little-endian, on the
+/// even ones big-endian.
+fn unmarked_utf16(bytes: &[u8]) -> Option<&'static encoding_rs::Encoding> {
+    let nul_at = |parity: usize| {
+        bytes
+            .iter()
+            .skip(parity)
+            .step_by(2)
+            .filter(|&&b| b == 0)
+            .count()
+    };
+    let (even, odd) = (nul_at(0), nul_at(1));
+    let half = bytes.len() / 4;
+    if odd > half && odd > even {
+        Some(encoding_rs::UTF_16LE)
+    } else if even > half && even > odd {
+        Some(encoding_rs::UTF_16BE)
+    } else {
+        None
+    }
+}
+
 /// The character between a spreadsheet's columns, from its header line:
-/// a comma, or where the header has none, the semicolon Excel writes under
-/// a European list separator, or a tab ("Unicode text").
+/// whichever of comma, semicolon (Excel under a European list separator)
+/// and tab ("Unicode text") it has most of outside quotes; a comma where
+/// it has none.
 pub(crate) fn delimiter(text: &str) -> u8 {
     let header = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-    [b',', b';', b'\t']
-        .into_iter()
-        .find(|&d| header.as_bytes().contains(&d))
-        .unwrap_or(b',')
+    let mut counts = [(b',', 0), (b';', 0), (b'\t', 0)];
+    let mut quoted = false;
+    for b in header.bytes() {
+        if b == b'"' {
+            quoted = !quoted;
+        } else if !quoted {
+            if let Some(c) = counts.iter_mut().find(|(d, _)| *d == b) {
+                c.1 += 1;
+            }
+        }
+    }
+    // The first of the most frequent: a comma wins a tie.
+    let most = counts.iter().map(|c| c.1).max().unwrap_or(0);
+    counts
+        .iter()
+        .find(|c| c.1 == most && most > 0)
+        .map_or(b',', |c| c.0)
 }
 
 #[cfg(test)]
@@ -53,11 +120,25 @@ mod tests {
             .collect();
         let ansi = encoding_rs::WINDOWS_1252.encode(want).0.into_owned();
         assert_ne!(ansi, want.as_bytes());
+        let unmarked_le = utf16le[2..].to_vec();
+        let unmarked_be = utf16be[2..].to_vec();
+        let utf32le: Vec<u8> = [0xFF, 0xFE, 0, 0]
+            .into_iter()
+            .chain(want.chars().flat_map(|c| u32::from(c).to_le_bytes()))
+            .collect();
+        let utf32be: Vec<u8> = [0, 0, 0xFE, 0xFF]
+            .into_iter()
+            .chain(want.chars().flat_map(|c| u32::from(c).to_be_bytes()))
+            .collect();
         for bytes in [
             want.as_bytes().to_vec(),
             [b"\xEF\xBB\xBF".as_slice(), want.as_bytes()].concat(),
             utf16le,
             utf16be,
+            unmarked_le,
+            unmarked_be,
+            utf32le,
+            utf32be,
             ansi,
         ] {
             assert_eq!(decode(bytes.clone()), want, "{bytes:?}");
@@ -70,5 +151,9 @@ mod tests {
         assert_eq!(delimiter("\nname;club;division\nA;B;1\n"), b';');
         assert_eq!(delimiter("name\tclub\n"), b'\t');
         assert_eq!(delimiter("name\n"), b',');
+        // Separators inside quotes are the cell's.
+        assert_eq!(delimiter("game_key;\"note, optional\";result\n"), b';');
+        assert_eq!(delimiter("fen\t\"a, b\"\tc\n"), b'\t');
+        assert_eq!(delimiter("\"Surname; Forename\",club\n"), b',');
     }
 }

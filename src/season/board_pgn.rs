@@ -63,6 +63,20 @@ pub(crate) fn check(mut games: Vec<PgnGame>, board: Option<(&str, &str)>) -> Che
             notes: Vec::new(),
         };
     };
+    // A tag that abbreviates a name both players fit ("Thompson, K." on a
+    // board of Karen and Kevin Thompson) does not say who had which colour.
+    for tag in [&game.white, &game.black] {
+        if !unknown(tag)
+            && name_match(tag, white) == Match::Partial
+            && name_match(tag, black) == Match::Partial
+        {
+            return Checked::NotTheBoards(format!(
+                "its game names {:?}, which could be either of the board's {} (White first): the colours cannot be told",
+                tag.trim(),
+                pair(white, black)
+            ));
+        }
+    }
     let same = |tag: &str, name: &str| unknown(tag) || name_match(tag, name) != Match::No;
     if !same(&game.white, white) || !same(&game.black, black) {
         let swapped = !unknown(&game.white)
@@ -133,29 +147,44 @@ enum Match {
     No,
 }
 
-/// Compares a tag with a board's name. A name without a comma may be
-/// written either way round ("Karen Thompson", "Thompson K"), so both
-/// readings are tried.
+/// Compares a tag with a board's name: the same words in the same order
+/// (a "Surname, Forenames" turned round) are exact; otherwise each way the
+/// two can be read as surname and forenames is tried.
 fn name_match(tag: &str, name: &str) -> Match {
+    if comparable(tag) == comparable(name) {
+        return Match::Exact;
+    }
     let mut best = Match::No;
     for t in readings(tag) {
         for n in readings(name) {
-            let m = compare(&t, &n);
-            if m == Match::Exact {
-                return m;
-            }
-            if m == Match::Partial {
-                best = m;
+            match compare(&t, &n) {
+                Match::Exact => return Match::Exact,
+                Match::Partial => best = Match::Partial,
+                Match::No => {}
             }
         }
     }
     best
 }
 
-/// A name as (surname, forenames), case folded: "Surname, Forenames" has
-/// one reading, "A B C" surname last ("C", [A, B]), and when the words
-/// after the first are all initials ("Thompson K J") surname first too.
-/// Initials run together with dots ("K.J.") are split.
+/// A name as compared whole: "Surname, Forenames" turned "Forenames
+/// Surname", spaces single, case folded.
+fn comparable(name: &str) -> String {
+    let name = match name.split_once(',') {
+        Some((surname, forenames)) => format!("{forenames} {surname}"),
+        None => name.to_string(),
+    };
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// A name as (surname, forenames), case folded. "Surname, Forenames" has
+/// one reading. Without a comma, every split is a reading: forenames then
+/// surname ("Jan van der Berg"), and, where the words after the surname
+/// are all initials, surname first ("Thompson K J"). Initials run together
+/// with dots ("K.J.") are split.
 fn readings(name: &str) -> Vec<(String, Vec<String>)> {
     let words = |s: &str| -> Vec<String> {
         s.split(|c: char| c.is_whitespace() || c == '.')
@@ -167,17 +196,15 @@ fn readings(name: &str) -> Vec<(String, Vec<String>)> {
         return vec![(words(surname).join(" "), words(forenames))];
     }
     let w = words(name);
-    match w.len() {
-        0 => Vec::new(),
-        1 => vec![(w[0].clone(), Vec::new())],
-        n => {
-            let mut r = vec![(w[n - 1].clone(), w[..n - 1].to_vec())];
-            if w[1..].iter().all(|i| i.chars().count() == 1) {
-                r.push((w[0].clone(), w[1..].to_vec()));
-            }
-            r
+    let initial = |x: &String| x.chars().count() == 1;
+    let mut r = Vec::new();
+    for k in 0..w.len() {
+        r.push((w[k..].join(" "), w[..k].to_vec()));
+        if k > 0 && w[k..].iter().all(initial) {
+            r.push((w[..k].join(" "), w[k..].to_vec()));
         }
     }
+    r
 }
 
 /// Same surname and forenames word for word is exact; same surname with
@@ -286,6 +313,41 @@ mod tests {
                 "{tag:?} against {name:?}"
             );
         }
+    }
+
+    #[test]
+    fn surnames_of_several_words_match_either_way_round() {
+        for (tag, name) in [
+            ("Jan van der Berg", "van der Berg, Jan"),
+            ("Ana García López", "García López, Ana"),
+            ("Ana De Silva", "De Silva, Ana"),
+        ] {
+            assert_eq!(name_match(tag, name), Match::Exact, "{tag:?} {name:?}");
+        }
+        assert_eq!(
+            name_match("J. van der Berg", "van der Berg, Jan"),
+            Match::Partial
+        );
+        assert_eq!(name_match("Ana Silva", "De Silva, Ana"), Match::No);
+    }
+
+    #[test]
+    fn a_tag_either_player_fits_does_not_say_the_colours() {
+        let board = Some(("Thompson, Karen", "Thompson, Kevin"));
+        for tag in ["Thompson, K.", "Thompson"] {
+            let Checked::NotTheBoards(why) = check(vec![game(tag, tag)], board) else {
+                panic!("graded with {tag:?}");
+            };
+            assert_eq!(
+                why,
+                format!("its game names {tag:?}, which could be either of the board's Thompson, Karen v Thompson, Kevin (White first): the colours cannot be told")
+            );
+        }
+        // Whole names tell them apart.
+        assert_eq!(
+            check(vec![game("Karen Thompson", "Kevin Thompson")], board),
+            graded(&[])
+        );
     }
 
     #[test]

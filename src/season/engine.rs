@@ -158,17 +158,7 @@ pub(crate) fn process(season: &Season) -> Report {
         .into_values()
         .filter(|s| s.played > 0 || !s.division.is_empty())
         .collect();
-    let tie = if league.standings.tie_breaks.contains(&TieBreak::GamePoints) {
-        super::TieBreak::GamePoints
-    } else {
-        super::TieBreak::PlayOff
-    };
-    rank(
-        &mut report.standings,
-        &league.standings.cite,
-        tie,
-        league.standings.play_off,
-    );
+    rank(&mut report.standings, &league.standings);
     if let Some(poy) = &league.player_of_year {
         report.poy = player_of_year(season, league, poy);
     }

@@ -283,54 +283,40 @@ pub(crate) fn match_name(season: &Season, f: &Fixture) -> String {
     )
 }
 
-/// Sorts a division's standings and numbers them; teams level on everything
-/// get a note (both leagues settle those by play-off).
-/// How a league breaks ties on match points.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum TieBreak {
-    /// Game points, then a play-off (DDCL 12).
-    GamePoints,
-    /// A play-off straight away (HSL XIV): teams level on match points rank equal.
-    PlayOff,
-}
-
-pub(crate) fn rank(
-    rows: &mut [Standing],
-    tie_rule: &str,
-    tie: TieBreak,
-    play_off: league::PlayOff,
-) {
+/// Sorts each division's standings and numbers them, as the league's
+/// `[standings]` says: by match points, then game points where they break
+/// ties; teams level on what ranks them share a place, and where the
+/// league plays off that tie, get a note saying so.
+pub(crate) fn rank(rows: &mut [Standing], rules: &league::Standings) {
+    let game_points_break = rules.tie_breaks.contains(&league::TieBreak::GamePoints);
+    // What ranks a team, best first: (match points, tie-break).
+    let key_of = |r: &Standing| -> (f64, f64) {
+        if game_points_break {
+            (r.match_points, r.game_points)
+        } else {
+            (r.match_points, 0.0)
+        }
+    };
     rows.sort_by(|a, b| {
-        (
-            a.division.clone(),
-            -a.match_points,
-            -a.game_points,
-            a.team.clone(),
-        )
-            .partial_cmp(&(
-                b.division.clone(),
-                -b.match_points,
-                -b.game_points,
-                b.team.clone(),
-            ))
-            .unwrap_or(std::cmp::Ordering::Equal)
+        let (ka, kb) = (key_of(a), key_of(b));
+        a.division
+            .cmp(&b.division)
+            .then(kb.0.total_cmp(&ka.0))
+            .then(kb.1.total_cmp(&ka.1))
+            .then(b.game_points.total_cmp(&a.game_points))
+            .then(a.team.cmp(&b.team))
     });
-    let key_of = |r: &Standing| {
-        let gp = match tie {
-            TieBreak::GamePoints => r.game_points,
-            TieBreak::PlayOff => 0.0,
-        };
-        (r.division.clone(), r.match_points, gp)
+    let level = if game_points_break {
+        "on match and game points"
+    } else {
+        "on match points"
     };
-    let level = match tie {
-        TieBreak::GamePoints => "on match and game points",
-        TieBreak::PlayOff => "on match points",
-    };
+    let tie_rule = &rules.cite;
     let mut pos = 0;
-    let mut prev: Option<(String, f64, f64)> = None;
+    let mut prev: Option<(String, (f64, f64))> = None;
     let mut in_div = 0;
     for i in 0..rows.len() {
-        let key = key_of(&rows[i]);
+        let key = (rows[i].division.clone(), key_of(&rows[i]));
         if prev.as_ref().is_none_or(|p| p.0 != key.0) {
             in_div = 0;
         }
@@ -339,7 +325,7 @@ pub(crate) fn rank(
             pos = in_div;
         }
         rows[i].position = pos;
-        let settled = play_off == league::PlayOff::AnyPlace || pos == 1;
+        let settled = rules.play_off == league::PlayOff::AnyPlace || pos == 1;
         if i > 0 && prev.as_ref() == Some(&key) && settled {
             rows[i].note = format!(
                 "level with {} {level}: play-off ({tie_rule})",
@@ -496,7 +482,12 @@ mod tests {
 
     fn ranked(play_off: league::PlayOff) -> Vec<(u32, String, String)> {
         let mut rows = standings(&[("A", 3.0), ("B", 3.0), ("C", 1.0), ("D", 1.0)]);
-        rank(&mut rows, "X 1", TieBreak::PlayOff, play_off);
+        let rules = league::Standings {
+            tie_breaks: Vec::new(),
+            play_off,
+            cite: "X 1".into(),
+        };
+        rank(&mut rows, &rules);
         rows.into_iter()
             .map(|r| (r.position, r.team, r.note))
             .collect()

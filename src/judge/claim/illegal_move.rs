@@ -42,7 +42,8 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
     };
     // Completed illegal moves before this one: those the claim states, and
     // any earlier one on the scoresheet by the same player that did not
-    // stand (one that stood was never penalised: Sabah v.7, FIDE A.4.2).
+    // stand (one that stood was never acted on: FIDE 7.5.5 counts after
+    // "the action taken under 7.5.1"; FIDE A.5.2; Sabah v.7).
     let on_sheet = d
         .evidence
         .illegal
@@ -100,6 +101,26 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
             format!(
                 "{ow} had already completed {} this game",
                 plural(prior, "illegal move")
+            ),
+        );
+    }
+    // An earlier one that stood, discounted: said, so the packet shows it.
+    let stood_before: Vec<String> = d
+        .evidence
+        .illegal
+        .iter()
+        .filter(|i| i.side == offender && i.ply < im.ply && i.stood)
+        .map(|i| format!("{}{}", d.evidence.move_number(i.ply), i.san))
+        .collect();
+    if prior == 0 && im_rules.second_loses && !stood_before.is_empty() {
+        d.push(
+            CheckId::SecondIllegal,
+            CheckOutcome::NotApplicable,
+            &im_rules.second_rule,
+            format!(
+                "{ow}'s earlier illegal {} ({}) stood and was never acted on: not counted, as 7.5.5 counts after the action taken under 7.5.1",
+                if stood_before.len() == 1 { "move" } else { "moves" },
+                stood_before.join(", ")
             ),
         );
     }
