@@ -102,7 +102,10 @@ fn control_characters_in_names_stay_out_of_the_trf() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = std::fs::read_to_string(&trf).unwrap();
     assert!(
-        !text.chars().any(|c| c.is_control() && c != '\n'),
+        !text
+            .replace("\r\n", "\n")
+            .chars()
+            .any(|c| c.is_control() && c != '\n'),
         "{text:?}"
     );
     let clean = {
@@ -488,6 +491,10 @@ fn a_tournament_file_is_audited_with_and_without_its_games() {
         "{err}"
     );
     let again = std::fs::read_to_string(&out).unwrap();
+    // TRF-16: each line ends with CR (and LF, as Swiss-Manager writes).
+    assert!(
+        again.ends_with("\r\n") && again.matches('\n').count() == again.matches("\r\n").count()
+    );
     let players = trf_players(&again);
     let pts: Vec<(&str, f64)> = players.iter().map(|p| (p.2.as_str(), p.6)).collect();
     assert_eq!(
@@ -823,4 +830,43 @@ fn an_unfinished_game_beside_a_tournament_file_leaves_its_result_rated() {
     ]);
     let rows = parse_csv(&o.stdout);
     assert!(!rows.iter().any(|r| r["game"] == "5"), "{rows:?}");
+}
+
+/// A game whose `Round` is `?` has no round to go in: the TRF report
+/// leaves it out, saying so, and counts no round for it.
+#[test]
+fn a_game_of_unknown_round_is_left_out_of_the_trf_saying_so() {
+    let game = |round: &str, black: &str| {
+        format!("[Event \"T\"]\n[Site \"KK\"]\n[Date \"2023.08.12\"]\n[Round \"{round}\"]\n[White \"A, A\"]\n[Black \"{black}\"]\n[Result \"1-0\"]\n[TimeControl \"1800\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n")
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("list.pgn");
+    std::fs::write(
+        &pgn,
+        [game("1", "B, B"), game("2", "C, C"), game("?", "D, D")].concat(),
+    )
+    .unwrap();
+    let trf = dir.path().join("list.trf");
+    let o = arbiter(&[
+        "audit",
+        "--list",
+        "active30",
+        pgn.to_str().unwrap(),
+        "-o",
+        "/dev/null",
+        "--trf",
+        trf.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("left out: ") && err.contains("game 3 (A, A v D, D, round ?): its round is unknown (Round tag \"?\"): give it a round number"),
+        "{err}"
+    );
+    let text = std::fs::read_to_string(&trf).unwrap();
+    assert!(text.lines().any(|l| l == "XXR 2"), "{text}");
+    // A's line has the two rounds placed, and nothing after them.
+    let players = trf_players(&text);
+    let a = players.iter().find(|p| p.2 == "A, A").unwrap();
+    assert_eq!(a.7.len(), 2, "{text}");
 }

@@ -90,6 +90,11 @@ impl ListedGame {
     pub(crate) fn rated(&self) -> bool {
         self.excluded.is_empty() && !self.forfeit
     }
+
+    /// A `Round` tag that names no round: `?`, `-` or nothing (PGN 8.1.1).
+    pub(crate) fn round_unknown(&self) -> bool {
+        self.round_number.is_none() && matches!(self.round.trim(), "" | "?" | "-")
+    }
 }
 
 /// Which of a player's games on a day past the list's limit go unrated:
@@ -399,10 +404,13 @@ impl Audit {
         }
         let (keys, rounds_by) = round_keys(&self.listed);
         // A round holding only games without a result has nothing to report.
+        // Nor does a game whose round is unknown (`?`, `-`, empty): it
+        // has no round to go in.
+        let placeable = |g: &ListedGame| g.result != GameResult::Unknown && !g.round_unknown();
         let order: BTreeSet<&RoundKey> = keys
             .iter()
             .zip(&self.listed)
-            .filter(|(_, g)| g.result != GameResult::Unknown)
+            .filter(|(_, g)| placeable(g))
             .map(|(k, _)| k)
             .collect();
         let index: BTreeMap<&RoundKey, usize> =
@@ -410,7 +418,7 @@ impl Audit {
         let mut seated: BTreeMap<(usize, &str), usize> = BTreeMap::new();
         let mut rounds = Vec::with_capacity(self.listed.len());
         for (i, g) in self.listed.iter().enumerate() {
-            if g.result == GameResult::Unknown {
+            if !placeable(g) {
                 rounds.push(None);
                 continue;
             }

@@ -282,6 +282,8 @@ fn place_games<'a>(a: &'a Audited, opts: &TrfOptions, players: &mut [TrfPlayer])
         let Some(r) = *r else {
             let why = if g.result == GameResult::Unknown {
                 "no result"
+            } else if g.round_unknown() {
+                "its round is unknown (Round tag \"?\"): give it a round number"
             } else {
                 "a player already has a game in that round"
             };

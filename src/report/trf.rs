@@ -28,9 +28,11 @@ fn fit(s: &str, width: usize) -> String {
 
 pub(crate) fn trf(r: &TrfReport) -> String {
     let mut out = String::new();
+    // TRF-16: "each line ends with CR"; with LF after it, as Swiss-Manager
+    // writes, every reader (and a Unix one) takes the lines.
     let mut push = |l: String| {
         out.push_str(&crate::model::one_line(&l));
-        out.push('\n');
+        out.push_str("\r\n");
     };
     push(format!("012 {}", r.event));
     push(format!("022 {}", r.site));
