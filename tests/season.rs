@@ -471,7 +471,7 @@ fn ddcl_sample_season_outputs() {
             cup[2]["tiebreak"].as_str(),
             cup[2]["winner"].as_str()
         ),
-        ("1", "2.5", "2.5", "replay 1-0", "Stockton A")
+        ("1", "2.5", "2.5", "replay 2.5-1.5", "Stockton A")
     );
     let grading = csv_rows(dir.path(), "grading.csv");
     assert_eq!(grading.len(), 39);
@@ -832,11 +832,68 @@ fn ddcl_14_cup_tie_without_tie_break_games_is_left_open() {
         (0.0, 0.0, 2.0, 2.0)
     );
     assert_eq!(cup.winner, "");
-    assert!(
-        cup.tiebreak
-            .contains("still tied: tie-break games (DDCL 14(l)) to be played"),
-        "{}",
-        cup.tiebreak
+    assert_eq!(
+        cup.tiebreak,
+        "tied: the replay with colours reversed (DDCL 14(l)) to be played"
+    );
+    // DDCL 14(l): "each team member shall play the same opponent, with
+    // different colours". A replay decides only when all of it is played
+    // so; short of that, what is missing is said and nobody wins.
+    let replay = |games: &[(u32, &str, &str, &str)]| {
+        let mut t = s.clone();
+        t.push_str("tiebreaks = [\n");
+        for (b, away, result, colour) in games {
+            t.push_str(&format!(
+                "  {{ board = {b}, home = \"A{b}\", away = \"{away}\", result = \"{result}\", home_colour = \"{colour}\" }},\n"
+            ));
+        }
+        t.push_str("]\n");
+        let c = run(&t.replacen("]\ntiebreaks", "]\n\ntiebreaks", 1))
+            .unwrap()
+            .cup
+            .remove(0);
+        (c.tiebreak, c.winner)
+    };
+    // Board 1 had White at home: the replay gives it Black, and so on.
+    let full = [
+        (1, "B1", "0-1", "black"),
+        (2, "B2", "1/2-1/2", "white"),
+        (3, "B3", "1/2-1/2", "black"),
+        (4, "B4", "1/2-1/2", "white"),
+    ];
+    assert_eq!(replay(&full), ("replay 2.5-1.5".into(), "A".into()));
+    assert_eq!(
+        replay(&full[..1]),
+        (
+            "tied: the replay (DDCL 14(l)) does not decide it yet: 1 of the 4 replay games recorded".into(),
+            String::new()
+        )
+    );
+    let mut other = full;
+    other[0].1 = "B2";
+    assert_eq!(
+        replay(&other).0,
+        "tied: the replay (DDCL 14(l)) does not decide it yet: replay board 1: A1 v B2, not the match's pair A1 v B1 (the same opponent)"
+    );
+    let mut same = full;
+    same[0].3 = "white";
+    assert_eq!(
+        replay(&same).0,
+        "tied: the replay (DDCL 14(l)) does not decide it yet: replay board 1: the same colours as in the match, not different ones"
+    );
+    // A level replay goes to single games.
+    let level = [
+        (1, "B1", "1/2-1/2", "black"),
+        (2, "B2", "1/2-1/2", "white"),
+        (3, "B3", "1/2-1/2", "black"),
+        (4, "B4", "1/2-1/2", "white"),
+    ];
+    assert_eq!(
+        replay(&level),
+        (
+            "replay 2-2; still tied: single games (DDCL 14(l)) to be played".into(),
+            String::new()
+        )
     );
 }
 

@@ -934,17 +934,70 @@ impl Run<'_> {
 
 /// A tie level after the handicap is replayed by the same pairs with
 /// colours reversed, then single games. What decided it, and the winner
-/// (empty while it is still tied).
+/// (empty while it is not decided). A replay decides only when every pair
+/// of the match has played it, each against the same opponent with the
+/// other colour (DDCL 14(l)); short of that it is said what is missing.
 fn cup_tiebreak(season: &Season, cup: &Cup, f: &Fixture) -> (String, String) {
-    let replay: Vec<&Board> = f.tiebreaks.iter().take(cup.boards as usize).collect();
+    let cite = &cup.tiebreak_cite;
+    let pairs: Vec<&Board> = f
+        .boards
+        .iter()
+        .filter(|b| b.home.is_some() && b.away.is_some())
+        .collect();
+    let replay: Vec<&Board> = f.tiebreaks.iter().take(pairs.len()).collect();
+    if replay.is_empty() {
+        return (
+            format!("tied: the replay with colours reversed ({cite}) to be played"),
+            String::new(),
+        );
+    }
+    let name = |p: Option<usize>| p.map_or("?".to_string(), |p| season.player(p).name.clone());
+    let mut wrong = Vec::new();
+    for b in &replay {
+        match pairs.iter().find(|o| o.board == b.board) {
+            None => wrong.push(format!(
+                "replay board {}: no such pair in the match",
+                b.board
+            )),
+            Some(o) if (o.home, o.away) != (b.home, b.away) => wrong.push(format!(
+                "replay board {}: {} v {}, not the match's pair {} v {} (the same opponent)",
+                b.board,
+                name(b.home),
+                name(b.away),
+                name(o.home),
+                name(o.away)
+            )),
+            Some(o) if o.home_white == b.home_white => wrong.push(format!(
+                "replay board {}: the same colours as in the match, not different ones",
+                b.board
+            )),
+            Some(_) => {}
+        }
+    }
+    let played = replay.iter().filter(|b| home_score(b).is_some()).count();
+    if played < pairs.len() {
+        wrong.push(format!(
+            "{played} of the {} replay games recorded",
+            pairs.len()
+        ));
+    }
+    if !wrong.is_empty() {
+        return (
+            format!(
+                "tied: the replay ({cite}) does not decide it yet: {}",
+                wrong.join("; ")
+            ),
+            String::new(),
+        );
+    }
     // From +0: an empty float sum is -0, which would print "-0".
     let h: f64 = replay
         .iter()
         .filter_map(|b| home_score(b))
         .fold(0.0, |a, x| a + x);
-    let a = replay.iter().filter(|b| b.result.is_some()).count() as f64 - h;
+    let a = played as f64 - h;
     let mut tiebreak = format!("replay {h}-{a}");
-    let winner = if h != a && !replay.is_empty() {
+    let winner = if h != a {
         if h > a {
             season.team(f.home).name.clone()
         } else {
@@ -952,7 +1005,7 @@ fn cup_tiebreak(season: &Season, cup: &Cup, f: &Fixture) -> (String, String) {
         }
     } else {
         let mut decided = String::new();
-        for b in f.tiebreaks.iter().skip(cup.boards as usize) {
+        for b in f.tiebreaks.iter().skip(replay.len()) {
             match home_score(b) {
                 Some(x) if x > 0.5 => {
                     decided = season.team(f.home).name.clone();
@@ -968,10 +1021,7 @@ fn cup_tiebreak(season: &Season, cup: &Cup, f: &Fixture) -> (String, String) {
             }
         }
         if decided.is_empty() {
-            tiebreak.push_str(&format!(
-                "; still tied: tie-break games ({}) to be played",
-                cup.tiebreak_cite
-            ));
+            tiebreak.push_str(&format!("; still tied: single games ({cite}) to be played"));
         }
         decided
     };
