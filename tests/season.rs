@@ -543,8 +543,15 @@ fn ecf_submission_file_field_by_field() {
         .unwrap();
     assert_eq!(
         lines[first_match],
-        "#MATCH RESULTS=Darlington A v Middlesbrough B"
+        "#MATCH RESULTS=Darlington A v Middlesbrough B, 08/10/2009"
     );
+    // One part a fixture, each named apart (teams meet more than once).
+    let parts: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("#MATCH RESULTS="))
+        .collect();
+    let distinct: std::collections::BTreeSet<&&&str> = parts.iter().collect();
+    assert_eq!(distinct.len(), parts.len(), "{parts:?}");
     assert_eq!(
         lines[first_match + 1],
         "#PIN1=1#SCORE=10#PIN2=2#BOARD=1#COLOUR=WHITE#GAME DATE=08/10/2009"
@@ -2438,28 +2445,51 @@ fn season_init_writes_a_template_that_runs() {
         .contains("a league file named season.toml would be written over"));
 }
 
-/// The ECF file's time limit is the league's games' control: one with an
-/// increment has no ECF form, which is said rather than written wrong.
+/// The ECF file's time limit is the league's games' control: 900+10 is 15
+/// minutes with 10 seconds a move. A control with no ECF form is said,
+/// and the season's other files are written all the same.
 #[test]
 fn the_ecf_time_limit_comes_from_the_games_control() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::copy(
-        sample("season/county-league.toml"),
-        dir.path().join("county-league.toml"),
-    )
-    .unwrap();
+    let league = std::fs::read_to_string(sample("season/county-league.toml")).unwrap();
+    std::fs::write(dir.path().join("county-league.toml"), &league).unwrap();
     let season = std::fs::read_to_string(sample("season/county-2025-26.toml")).unwrap();
     let ecf = "\n[ecf]\nevent_code = \"X\"\nsubmission_index = 1\nevent_name = \"X\"\nevent_date = \"2025-10-01\"\nfinal_result_date = \"2026-04-30\"\nresults_officer = \"R\"\nresults_officer_address = \"A\"\ntreasurer = \"T\"\ntreasurer_address = \"A\"\n";
     let path = dir.path().join("s.toml");
     let at = season.find("\n[[teams]]").unwrap();
     std::fs::write(&path, format!("{}{ecf}{}", &season[..at], &season[at..])).unwrap();
-    let (_out, o) = season_run(&path);
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr);
+    let (out, o) = season_run(&path);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let file = std::fs::read_to_string(out.path().join("ecf-submission.txt")).unwrap();
     assert!(
-        err.contains(
-            "the ECF file's time limit: fide-rapid's control has no form in the ECF's fields"
-        ),
+        file.contains("#MINUTES FOR GAME=15\n#SECONDS PER MOVE=10\n"),
+        "{file}"
+    );
+    // A control of odd seconds has no ECF form: said, exit 2, and the
+    // standings and the rest written all the same.
+    let rules = common::arbiter(&["rules", "fide-rapid"]);
+    let rules = String::from_utf8_lossy(&rules.stdout).replace(
+        "default_time_control = \"900+10\"",
+        "default_time_control = \"1830\"",
+    );
+    std::fs::write(dir.path().join("odd.toml"), rules).unwrap();
+    std::fs::write(
+        dir.path().join("county-league.toml"),
+        league.replace("ruleset = \"fide-rapid\"", "ruleset = \"odd.toml\""),
+    )
+    .unwrap();
+    let (out, o) = season_run(&path);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("ecf-submission.txt not written: the ECF file's time limit: fide-rapid's control has no form in the ECF's fields"),
         "{err}"
     );
+    assert!(!out.path().join("ecf-submission.txt").exists());
+    assert!(out.path().join("standings.csv").exists());
 }

@@ -93,6 +93,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         return ExitStatus::Error;
     }
     let mut files = report::season::files(&season, &rep);
+    let mut ecf_failed = false;
     if season.ecf.is_some() {
         let missing = ecf::missing_codes(&season, &rep.grading);
         if !missing.is_empty() {
@@ -102,11 +103,16 @@ pub(crate) fn run(a: Args) -> ExitStatus {
                 missing.join("; ")
             );
         }
+        // The other files are written all the same: a grader keeps the
+        // standings while the ECF file's fields are put right.
         match ecf::submission(&season, &rep.grading) {
             Ok(text) => files.push(("ecf-submission.txt", text.into_bytes())),
             Err(e) => {
-                eprintln!("arbiter: {}: {e}", season.file);
-                return ExitStatus::Error;
+                eprintln!(
+                    "arbiter: {}: ecf-submission.txt not written: {e}",
+                    season.file
+                );
+                ecf_failed = true;
             }
         }
     }
@@ -132,7 +138,9 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         }
     }
     // A season with boards still undecided is written, and needs attention.
-    let status = if rep.pending.is_empty() {
+    let status = if ecf_failed {
+        ExitStatus::Error
+    } else if rep.pending.is_empty() {
         ExitStatus::Ok
     } else {
         eprintln!(

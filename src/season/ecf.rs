@@ -32,18 +32,28 @@ pub(crate) fn missing_codes(season: &Season, rows: &[GradingRow]) -> Vec<String>
 /// The file for the league games of `rows` (cup games are another event).
 /// The ECF's time-limit fields for a control: one of its combinations
 /// (minutes for the game; or moves and minutes for one or two sessions,
-/// and minutes for the rest), or none where the control has no such form.
+/// and minutes for the rest), with `SECONDS PER MOVE` for an increment the
+/// whole game has; none where the control has no such form.
 fn time_fields(tc: &TimeControl) -> Option<Vec<(&'static str, String)>> {
     let minutes = |secs: u32| secs.is_multiple_of(60).then(|| (secs / 60).to_string());
     let mut out = Vec::new();
     let periods = tc.periods();
+    // One increment for every period, or none: the ECF has one field.
+    let inc = |p: &Period| match *p {
+        Period::SuddenDeath { inc, .. } | Period::Moves { inc, .. } => inc,
+        Period::Sandclock { .. } => 0,
+    };
+    let increment = periods.first().map_or(0, inc);
+    if periods.iter().any(|p| inc(p) != increment) {
+        return None;
+    }
     let names = [
         ("MOVES FIRST SESSION", "MINUTES FIRST SESSION"),
         ("MOVES SECOND SESSION", "MINUTES SECOND SESSION"),
     ];
     for (i, p) in periods.iter().enumerate() {
         match *p {
-            Period::SuddenDeath { secs, inc: 0 } if i + 1 == periods.len() => {
+            Period::SuddenDeath { secs, .. } if i + 1 == periods.len() => {
                 let name = if i == 0 {
                     "MINUTES FOR GAME"
                 } else {
@@ -51,11 +61,7 @@ fn time_fields(tc: &TimeControl) -> Option<Vec<(&'static str, String)>> {
                 };
                 out.push((name, minutes(secs)?));
             }
-            Period::Moves {
-                moves,
-                secs,
-                inc: 0,
-            } if i < 2 => {
+            Period::Moves { moves, secs, .. } if i < 2 => {
                 out.push((names[i].0, moves.to_string()));
                 out.push((names[i].1, minutes(secs)?));
             }
@@ -64,6 +70,9 @@ fn time_fields(tc: &TimeControl) -> Option<Vec<(&'static str, String)>> {
     }
     // One session of moves and nothing after is no ECF combination.
     let single_session = matches!(periods, [Period::Moves { .. }]);
+    if increment > 0 {
+        out.push(("SECONDS PER MOVE", increment.to_string()));
+    }
     (!out.is_empty() && !single_session).then_some(out)
 }
 
@@ -103,7 +112,7 @@ pub(crate) fn submission(season: &Season, rows: &[GradingRow]) -> Result<String,
     // The time limit is the season's games' control, the ruleset's.
     for (name, value) in time_fields(&season.control.1).ok_or_else(|| {
         format!(
-            "the ECF file's time limit: {}'s control has no form in the ECF's fields (whole minutes, no increment, at most two sessions before the rest)",
+            "the ECF file's time limit: {}'s control has no form in the ECF's fields (whole minutes, one increment for the whole game, at most two sessions before the rest)",
             season.control.0
         )
     })? {
@@ -133,11 +142,14 @@ pub(crate) fn submission(season: &Season, rows: &[GradingRow]) -> Result<String,
         out.push_str(&one_line(&line));
         out.push('\n');
     }
-    let mut current = String::new();
+    // One part a fixture, by its id: two matches of the same teams are two
+    // parts, each named with its date.
+    let mut current = None;
     for r in &league {
-        if r.fixture != current {
-            out.push_str(&format!("#MATCH RESULTS={}\n", one_line(&r.fixture)));
-            current = r.fixture.clone();
+        if current != Some(&r.fixture_id) {
+            let on = super::model::Date::parse(&r.date).map_or(r.date.clone(), |d| d.ecf());
+            out.push_str(&format!("#MATCH RESULTS={}, {on}\n", one_line(&r.fixture)));
+            current = Some(&r.fixture_id);
         }
         // PIN1 is the home player; SCORE is PIN1's, in the ECF's codes.
         let (home, away, home_white) = if r.home_colour == "white" {
@@ -200,8 +212,23 @@ mod tests {
                 "MINUTES REST OF GAME=30"
             ]
         );
-        // Increments, odd seconds and one session alone have no ECF form.
-        for tag in ["900+10", "1830", "40/7200", "*180"] {
+        // An increment for the whole game is the ECF's SECONDS PER MOVE.
+        assert_eq!(
+            fields("900+10").unwrap(),
+            ["MINUTES FOR GAME=15", "SECONDS PER MOVE=10"]
+        );
+        assert_eq!(
+            fields("40/5400+30:1800+30").unwrap(),
+            [
+                "MOVES FIRST SESSION=40",
+                "MINUTES FIRST SESSION=90",
+                "MINUTES REST OF GAME=30",
+                "SECONDS PER MOVE=30"
+            ]
+        );
+        // Increments that differ by period, odd seconds and one session
+        // alone have no ECF form.
+        for tag in ["40/5400:1800+30", "1830", "40/7200", "*180"] {
             assert_eq!(fields(tag), None, "{tag}");
         }
     }

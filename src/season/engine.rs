@@ -721,6 +721,7 @@ impl Run<'_> {
             date: f.date.to_string(),
             event,
             fixture: name.to_string(),
+            fixture_id: f.id.clone(),
             board: b.board,
             white: w,
             black: bl,

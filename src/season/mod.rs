@@ -74,7 +74,9 @@ pub struct Standing {
 pub struct GradingRow {
     pub(crate) date: String,
     pub(crate) event: String,
+    /// The match as named ("Home v Away"), and the fixture's id.
     pub(crate) fixture: String,
+    pub(crate) fixture_id: String,
     pub board: u32,
     pub(crate) white: usize,
     pub(crate) black: usize,
