@@ -237,6 +237,17 @@ fn ddcl_3_and_4_defaults() {
     let rules: Vec<&str> = r.violations.iter().map(|v| v.rule.as_str()).collect();
     assert_eq!(rules, ["DDCL 3", "DDCL 3", "DDCL 4"]);
     assert_eq!(r.grading.len(), 5, "defaults are not graded");
+    // Notice given is warning given: both at once is refused, not a
+    // warning dropped in silence.
+    let err = run(&s.replace(
+        "without_warning = true\n",
+        "without_warning = true\nnotice_hours = 100\n",
+    ))
+    .unwrap_err();
+    assert!(
+        err.contains("M3") && err.contains("without_warning = true and notice_hours = 100 contradict each other"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -665,6 +665,17 @@ impl Checker<'_, '_> {
             }
             None => None,
         };
+        // Notice given is warning given (DDCL 3, 4): both at once say two
+        // different things of one default.
+        if let (Some(true), Some(h)) = (f.without_warning, f.notice_hours) {
+            if h > 0 {
+                return Err(err(
+                    &id,
+                    None,
+                    format!("without_warning = true and notice_hours = {h} contradict each other: a team that gave notice gave warning"),
+                ));
+            }
+        }
         let home_white_on_1 = match (competition, f.home_colour_board1.as_deref()) {
             (_, Some("white")) => Some(true),
             (_, Some("black")) => Some(false),
