@@ -245,7 +245,8 @@ fn ddcl_3_and_4_defaults() {
     ))
     .unwrap_err();
     assert!(
-        err.contains("M3") && err.contains("without_warning = true and notice_hours = 100 contradict each other"),
+        err.contains("M3")
+            && err.contains("without_warning = true and notice_hours = 100 contradict each other"),
         "{err}"
     );
 }
@@ -1131,6 +1132,17 @@ fn ddcl_15_player_of_the_year_settings_and_ties() {
         (a1.matches_played, a1.matches_available, a1.eligible),
         (1, 2, false)
     );
+    // With 72 hours' notice the match is to be rearranged (DDCL 3): no
+    // match anyone missed, whatever the setting, for either side.
+    let r = run(&counted.replace("notice_hours = 24", "notice_hours = 72")).unwrap();
+    for p in ["A1", "B1"] {
+        let row = r.poy.iter().find(|x| x.player == p).unwrap();
+        assert_eq!(
+            (row.matches_played, row.matches_available, row.eligible),
+            (1, 1, true),
+            "{p}"
+        );
+    }
 }
 
 /// A game on a board later forfeited under DDCL 9 counts for the player of

@@ -275,7 +275,7 @@ impl Run<'_> {
             ));
             return None;
         };
-        if f.notice_hours.is_some_and(|h| h >= d.notice_hours) {
+        if rearranged(self.league, f) {
             self.report.notes.push(Violation::new(
                 f,
                 None,
@@ -1029,13 +1029,29 @@ fn cup_tiebreak(season: &Season, cup: &Cup, f: &Fixture) -> (String, String) {
     (tiebreak, winner)
 }
 
+/// A defaulted fixture with the notice the league asks for: to be played
+/// on another date (DDCL 3), not a match lost.
+fn rearranged(league: &League, f: &Fixture) -> bool {
+    f.status == FixtureStatus::Defaulted
+        && league
+            .default
+            .as_ref()
+            .is_some_and(|d| f.notice_hours.is_some_and(|h| h >= d.notice_hours))
+}
+
 /// League games only, at least the league's share of the matches
 /// available, best points per game, tie broken by % grade increase.
 fn player_of_year(season: &Season, league: &League, poy: &PlayerOfYear) -> Vec<PoyRow> {
     let fixtures: Vec<&Fixture> = season
         .fixtures
         .iter()
-        .filter(|f| f.competition == Competition::League && f.status != FixtureStatus::Postponed)
+        // A fixture to be played another day (postponed, or a default with
+        // notice) is no match anyone was available for yet.
+        .filter(|f| {
+            f.competition == Competition::League
+                && f.status != FixtureStatus::Postponed
+                && !rearranged(league, f)
+        })
         .collect();
     let settings = season.player_of_year;
     // The first board a side forfeited for playing out of order.
