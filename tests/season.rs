@@ -916,6 +916,41 @@ fn ddcl_14_cup_tie_without_tie_break_games_is_left_open() {
     );
 }
 
+/// DDCL 14(c): a team short of players forfeits "commencing with board 4".
+/// A seat left empty higher up is said as such (not as board 4), the
+/// boards scored as played, and referred to the organiser.
+#[test]
+fn ddcl_14_c_an_empty_seat_above_board_4_is_said_and_referred() {
+    let mut s = cup_teams();
+    s.push_str("[[fixtures]]\nid = \"KO\"\ndate = \"2010-01-07\"\ncompetition = \"cup\"\nhome = \"A\"\naway = \"B\"\nhome_colour_board1 = \"white\"\nboards = [\n");
+    for b in 1..=4 {
+        let away = if b == 2 {
+            String::new()
+        } else {
+            format!(", away = \"B{b}\", result = \"1/2-1/2\"")
+        };
+        s.push_str(&format!("  {{ board = {b}, home = \"A{b}\"{away} }},\n"));
+    }
+    s.push_str("]\n");
+    let r = run(&s).unwrap();
+    let v: Vec<(Option<u32>, &str, &str)> = r
+        .violations
+        .iter()
+        .filter(|v| v.rule == "DDCL 14(c)")
+        .map(|v| (v.board, v.what.as_str(), v.penalty.as_str()))
+        .collect();
+    assert_eq!(
+        v,
+        [(
+            Some(2),
+            "B fielded 3 players and left board 2 empty, where the forfeits commence with board 4",
+            "scored as played, board 2 to A; referred to the competition organiser (DDCL 14(p))"
+        )]
+    );
+    // Board 2 to A, the three games drawn: 2.5-1.5 on the boards.
+    assert_eq!((r.cup[0].home_total, r.cup[0].away_total), (2.5, 1.5));
+}
+
 /// A board left out is an error, not a double default; a board beyond the
 /// league's five is an error, not a sixth game.
 #[test]

@@ -828,8 +828,11 @@ impl Run<'_> {
             .collect();
         let n = cup.boards as usize;
         let missing = n - seated.len().min(n);
-        if missing > 0 {
-            let from = n - missing + 1;
+        let empty: Vec<u32> = (1..=n as u32)
+            .filter(|b| !seated.iter().any(|s| s.0 == *b))
+            .collect();
+        let from = n - missing + 1;
+        if missing > 0 && empty.first() == Some(&(from as u32)) {
             let penalty = if from == n {
                 format!("board {n} forfeited")
             } else {
@@ -845,6 +848,29 @@ impl Run<'_> {
                     seated.len()
                 ),
                 &penalty,
+            ));
+        } else if let Some(&first) = empty.first() {
+            // 14(c) forfeits from the bottom board up; a seat left empty
+            // higher up is not what the rule provides for. The boards are
+            // scored as played, the empty ones to the other side, and the
+            // organiser decides.
+            let list: Vec<String> = empty.iter().map(u32::to_string).collect();
+            let other = season.team(if home { f.away } else { f.home }).name.clone();
+            self.report.violations.push(Violation::new(
+                f,
+                Some(first),
+                &cup.boards_cite,
+                format!(
+                    "{} fielded {} players and left board {} empty, where the forfeits commence with board {n}",
+                    season.team(team).name,
+                    seated.len(),
+                    list.join(", ")
+                ),
+                &format!(
+                    "scored as played, board {} to {other}; referred to the competition organiser ({})",
+                    list.join(", "),
+                    cup.referred_cite
+                ),
             ));
         }
         // A breach is referred.
