@@ -273,9 +273,14 @@ fn clock_limit_check(d: &mut Draft, applied: &Cited<IllegalMove>, clocks: [Optio
             CheckOutcome::Unknown,
             "the clocks at the claim are not known".to_string(),
         ),
+        // Not a failed claim: the loss ground does not apply, and the move
+        // is penalised otherwise (a FAIL beside UPHOLD reads as a contradiction).
         _ => (
-            CheckOutcome::Fail,
-            format!("both players had {} or more", mmss(limit)),
+            CheckOutcome::NotApplicable,
+            format!(
+                "both players had {} or more: the move does not lose on the clock",
+                mmss(limit)
+            ),
         ),
     };
     d.push(CheckId::ClockLimit, outcome, &limit_rule, detail);
@@ -497,7 +502,8 @@ mod tests {
         assert_eq!(outcome(&r, ClockLimit), Pass);
         assert_eq!(r.result_if_upheld, "1-0");
         let r = claim("bcf-rapid", "white", &sheet("0:05:00", "0:05:00", ""), "");
-        assert_eq!(outcome(&r, ClockLimit), Fail);
+        assert_eq!(outcome(&r, ClockLimit), NotApplicable);
+        assert_eq!(r.recommendation, Recommendation::Uphold);
         assert!(r.result_if_upheld.starts_with("play continues"));
         let no_clocks = "1. e4 d5 2. Bb5+ Kd7 *\n";
         let r = claim("bcf-rapid", "white", no_clocks, "");
