@@ -564,6 +564,60 @@ fn ecf_submission_file_field_by_field() {
         .collect();
     let distinct: std::collections::BTreeSet<&&&str> = parts.iter().collect();
     assert_eq!(distinct.len(), parts.len(), "{parts:?}");
+    // Guisborough and Darlington A meet again (the sample's postponed D1-9
+    // played): two parts, told apart by date; on one day, by id too.
+    let sample_text = std::fs::read_to_string(sample("season/ddcl-2009-10.toml")).unwrap();
+    let d14 = &sample_text[sample_text.find("id = \"D1-4\"").unwrap()..];
+    let boards = &d14[d14.find("boards = [").unwrap()..];
+    let boards = &boards[..boards.find("]\n").unwrap() + 2];
+    for (date, want) in [
+        (
+            "2009-12-03",
+            [
+                "#MATCH RESULTS=Guisborough v Darlington A, 22/10/2009",
+                "#MATCH RESULTS=Guisborough v Darlington A, 03/12/2009",
+            ],
+        ),
+        (
+            "2009-10-22",
+            [
+                "#MATCH RESULTS=Guisborough v Darlington A, 22/10/2009 (D1-4)",
+                "#MATCH RESULTS=Guisborough v Darlington A, 22/10/2009 (D1-9)",
+            ],
+        ),
+    ] {
+        let again = dir.path().join(format!("again-{date}"));
+        std::fs::create_dir_all(&again).unwrap();
+        for f in std::fs::read_dir(sample("season")).unwrap() {
+            let f = f.unwrap().path();
+            std::fs::copy(&f, again.join(f.file_name().unwrap())).unwrap();
+        }
+        let text = sample_text.replace(
+            "date = \"2009-12-03\"\nround = \"5\"\nhome = \"Guisborough\"\naway = \"Darlington A\"\nstatus = \"postponed\"\n",
+            &format!("date = \"{date}\"\nround = \"5\"\nhome = \"Guisborough\"\naway = \"Darlington A\"\n{boards}"),
+        );
+        assert_ne!(text, sample_text);
+        std::fs::write(again.join("ddcl-2009-10.toml"), text).unwrap();
+        let out = again.join("out");
+        let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["season", "-q"])
+            .arg(again.join("ddcl-2009-10.toml"))
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(
+            o.status.code().is_some_and(|c| c < 2),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let file = std::fs::read_to_string(out.join("ecf-submission.txt")).unwrap();
+        let parts: Vec<&str> = file
+            .lines()
+            .filter(|l| l.starts_with("#MATCH RESULTS=Guisborough v Darlington A"))
+            .collect();
+        assert_eq!(parts, want, "{date}");
+    }
     assert_eq!(
         lines[first_match + 1],
         "#PIN1=1#SCORE=10#PIN2=2#BOARD=1#COLOUR=WHITE#GAME DATE=08/10/2009"
@@ -884,9 +938,16 @@ fn ddcl_14_cup_tie_without_tie_break_games_is_left_open() {
     assert_eq!(
         replay(&full[..1]),
         (
-            "tied: the replay (DDCL 14(l)) does not decide it yet: 1 of the 4 replay games recorded".into(),
+            "tied: the replay (DDCL 14(l)) does not decide it yet: not yet replayed: board 2 (A2 v B2), board 3 (A3 v B3), board 4 (A4 v B4)".into(),
             String::new()
         )
+    );
+    // A board listed twice is not the fourth pair replayed.
+    let mut twice = full;
+    twice[3] = (1, "B1", "0-1", "black");
+    assert_eq!(
+        replay(&twice).0,
+        "tied: the replay (DDCL 14(l)) does not decide it yet: replay board 1 listed twice; not yet replayed: board 4 (A4 v B4)"
     );
     let mut other = full;
     other[0].1 = "B2";
@@ -899,6 +960,24 @@ fn ddcl_14_cup_tie_without_tie_break_games_is_left_open() {
     assert_eq!(
         replay(&same).0,
         "tied: the replay (DDCL 14(l)) does not decide it yet: replay board 1: the same colours as in the match, not different ones"
+    );
+    // Colours not written are not known to differ.
+    let t = s.clone()
+        + "tiebreaks = [\n"
+        + &full
+            .iter()
+            .map(|(b, away, result, _)| {
+                format!("  {{ board = {b}, home = \"A{b}\", away = \"{away}\", result = \"{result}\" }},\n")
+            })
+            .collect::<String>()
+        + "]\n";
+    let c = run(&t).unwrap().cup.remove(0);
+    assert!(
+        c.tiebreak
+            .contains("replay board 1: its colours are not recorded (home_colour)")
+            && c.winner.is_empty(),
+        "{}",
+        c.tiebreak
     );
     // A level replay goes to single games.
     let level = [
@@ -947,8 +1026,16 @@ fn ddcl_14_c_an_empty_seat_above_board_4_is_said_and_referred() {
             "scored as played, board 2 to A; referred to the competition organiser (DDCL 14(p))"
         )]
     );
-    // Board 2 to A, the three games drawn: 2.5-1.5 on the boards.
+    // Board 2 to A, the three games drawn: 2.5-1.5 on the boards, but the
+    // organiser decides: no winner named meanwhile.
     assert_eq!((r.cup[0].home_total, r.cup[0].away_total), (2.5, 1.5));
+    assert_eq!(
+        (r.cup[0].tiebreak.as_str(), r.cup[0].winner.as_str()),
+        (
+            "referred to the competition organiser (DDCL 14(p)): a seat left empty above the bottom board",
+            ""
+        )
+    );
 }
 
 /// A board left out is an error, not a double default; a board beyond the

@@ -278,12 +278,17 @@ fn place_games<'a>(a: &'a Audited, opts: &TrfOptions, players: &mut [TrfPlayer])
             g.source, g.game, g.white.name, g.black.name, g.round
         )
     };
+    let mut unknown_round;
     for (g, r) in a.listed.iter().zip(&a.rounds) {
         let Some(r) = *r else {
             let why = if g.result == GameResult::Unknown {
                 "no result"
             } else if g.round_unknown() {
-                "its round is unknown (Round tag \"?\"): give it a round number"
+                unknown_round = format!(
+                    "its round is unknown (Round tag {:?}): give it a round number",
+                    g.round.trim()
+                );
+                unknown_round.as_str()
             } else {
                 "a player already has a game in that round"
             };

@@ -137,18 +137,21 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             return ExitStatus::Error;
         }
     }
-    // A season with boards still undecided is written, and needs attention.
-    let status = if ecf_failed {
-        ExitStatus::Error
-    } else if rep.pending.is_empty() {
-        ExitStatus::Ok
-    } else {
+    // A season with boards still undecided is written, and needs attention;
+    // a file that could not be written (exit 2) is said as well.
+    if !rep.pending.is_empty() {
         eprintln!(
             "arbiter: {}: {} pending (listed in {}): record decisions and run with --decisions",
             season.file,
             crate::claim::plural(rep.pending.len(), "board"),
             a.out.join("pending.csv").display()
         );
+    }
+    let status = if ecf_failed {
+        ExitStatus::Error
+    } else if rep.pending.is_empty() {
+        ExitStatus::Ok
+    } else {
         ExitStatus::NeedsReview
     };
     if a.quiet {

@@ -143,12 +143,28 @@ pub(crate) fn submission(season: &Season, rows: &[GradingRow]) -> Result<String,
         out.push('\n');
     }
     // One part a fixture, by its id: two matches of the same teams are two
-    // parts, each named with its date.
+    // parts, each named with its date, and with its id where the same teams
+    // met twice that day.
+    let mut named: BTreeMap<(&str, &str), std::collections::BTreeSet<&str>> = BTreeMap::new();
+    for r in &league {
+        named
+            .entry((r.fixture.as_str(), r.date.as_str()))
+            .or_default()
+            .insert(r.fixture_id.as_str());
+    }
     let mut current = None;
     for r in &league {
         if current != Some(&r.fixture_id) {
             let on = super::model::Date::parse(&r.date).map_or(r.date.clone(), |d| d.ecf());
-            out.push_str(&format!("#MATCH RESULTS={}, {on}\n", one_line(&r.fixture)));
+            let id = if named[&(r.fixture.as_str(), r.date.as_str())].len() > 1 {
+                format!(" ({})", r.fixture_id)
+            } else {
+                String::new()
+            };
+            out.push_str(&format!(
+                "#MATCH RESULTS={}, {on}{id}\n",
+                one_line(&r.fixture)
+            ));
             current = Some(&r.fixture_id);
         }
         // PIN1 is the home player; SCORE is PIN1's, in the ECF's codes.

@@ -781,7 +781,20 @@ impl Run<'_> {
             away_sum += handicap;
             season.team(f.away).name.clone()
         };
-        let (tiebreak, winner) = if home_sum > away_sum {
+        // A seat left empty above the bottom boards is the organiser's to
+        // decide (14(c), (p)): no winner is named meanwhile.
+        let referred = [true, false]
+            .into_iter()
+            .any(|home| !misplaced_empty_seats(f, home, cup.boards).is_empty());
+        let (tiebreak, winner) = if referred {
+            (
+                format!(
+                    "referred to the competition organiser ({}): a seat left empty above the bottom board",
+                    cup.referred_cite
+                ),
+                String::new(),
+            )
+        } else if home_sum > away_sum {
             (String::new(), season.team(f.home).name.clone())
         } else if away_sum > home_sum {
             (String::new(), season.team(f.away).name.clone())
@@ -828,11 +841,9 @@ impl Run<'_> {
             .collect();
         let n = cup.boards as usize;
         let missing = n - seated.len().min(n);
-        let empty: Vec<u32> = (1..=n as u32)
-            .filter(|b| !seated.iter().any(|s| s.0 == *b))
-            .collect();
+        let misplaced = misplaced_empty_seats(f, home, cup.boards);
         let from = n - missing + 1;
-        if missing > 0 && empty.first() == Some(&(from as u32)) {
+        if missing > 0 && misplaced.is_empty() {
             let penalty = if from == n {
                 format!("board {n} forfeited")
             } else {
@@ -849,12 +860,12 @@ impl Run<'_> {
                 ),
                 &penalty,
             ));
-        } else if let Some(&first) = empty.first() {
+        } else if let Some(&first) = misplaced.first() {
             // 14(c) forfeits from the bottom board up; a seat left empty
             // higher up is not what the rule provides for. The boards are
             // scored as played, the empty ones to the other side, and the
             // organiser decides.
-            let list: Vec<String> = empty.iter().map(u32::to_string).collect();
+            let list: Vec<String> = misplaced.iter().map(u32::to_string).collect();
             let other = season.team(if home { f.away } else { f.home }).name.clone();
             self.report.violations.push(Violation::new(
                 f,
@@ -959,6 +970,21 @@ impl Run<'_> {
     }
 }
 
+/// The seats a cup side left empty, where they are not the bottom boards
+/// 14(c) forfeits ("commencing with board 4"); empty where they are.
+fn misplaced_empty_seats(f: &Fixture, home: bool, boards: u32) -> Vec<u32> {
+    let seated = seats(f, home);
+    let empty: Vec<u32> = (1..=boards)
+        .filter(|b| !seated.iter().any(|s| s.0 == *b))
+        .collect();
+    let bottom = boards + 1 - empty.len() as u32;
+    if empty.first().is_some_and(|&first| first < bottom) {
+        empty
+    } else {
+        Vec::new()
+    }
+}
+
 /// A tie level after the handicap is replayed by the same pairs with
 /// colours reversed, then single games. What decided it, and the winner
 /// (empty while it is not decided). A replay decides only when every pair
@@ -980,7 +1006,12 @@ fn cup_tiebreak(season: &Season, cup: &Cup, f: &Fixture) -> (String, String) {
     }
     let name = |p: Option<usize>| p.map_or("?".to_string(), |p| season.player(p).name.clone());
     let mut wrong = Vec::new();
+    let mut replayed = BTreeSet::new();
     for b in &replay {
+        if !replayed.insert(b.board) {
+            wrong.push(format!("replay board {} listed twice", b.board));
+            continue;
+        }
         match pairs.iter().find(|o| o.board == b.board) {
             None => wrong.push(format!(
                 "replay board {}: no such pair in the match",
@@ -994,20 +1025,30 @@ fn cup_tiebreak(season: &Season, cup: &Cup, f: &Fixture) -> (String, String) {
                 name(o.home),
                 name(o.away)
             )),
+            // "With different colours": a colour not written is not known.
+            Some(_) if !b.colour_given => wrong.push(format!(
+                "replay board {}: its colours are not recorded (home_colour)",
+                b.board
+            )),
             Some(o) if o.home_white == b.home_white => wrong.push(format!(
                 "replay board {}: the same colours as in the match, not different ones",
                 b.board
             )),
+            Some(_) if home_score(b).is_none() => {
+                wrong.push(format!("replay board {}: no result recorded", b.board))
+            }
             Some(_) => {}
         }
     }
-    let played = replay.iter().filter(|b| home_score(b).is_some()).count();
-    if played < pairs.len() {
-        wrong.push(format!(
-            "{played} of the {} replay games recorded",
-            pairs.len()
-        ));
+    let missing: Vec<String> = pairs
+        .iter()
+        .filter(|o| !replayed.contains(&o.board))
+        .map(|o| format!("board {} ({} v {})", o.board, name(o.home), name(o.away)))
+        .collect();
+    if !missing.is_empty() {
+        wrong.push(format!("not yet replayed: {}", missing.join(", ")));
     }
+    let played = replay.iter().filter(|b| home_score(b).is_some()).count();
     if !wrong.is_empty() {
         return (
             format!(

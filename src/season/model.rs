@@ -278,6 +278,9 @@ pub(crate) struct Board {
     /// The game's result, White first (absent for a default).
     pub(crate) result: Option<GameResult>,
     pub(crate) home_white: bool,
+    /// The colours were written (`home_colour`), not taken from the
+    /// fixture's or the league's rule.
+    pub(crate) colour_given: bool,
     pub(crate) substitute: Option<(MatchSide, String)>,
     /// A player in the lineup who did not show; that side's seat is empty.
     pub(crate) no_show: Option<(MatchSide, usize)>,
@@ -921,6 +924,7 @@ impl Checker<'_, '_> {
             away: ap,
             result,
             home_white,
+            colour_given: b.home_colour.is_some(),
             substitute,
             no_show,
             pending,
