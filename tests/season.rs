@@ -961,6 +961,20 @@ fn ddcl_14_cup_tie_without_tie_break_games_is_left_open() {
         replay(&same).0,
         "tied: the replay (DDCL 14(l)) does not decide it yet: replay board 1: the same colours as in the match, not different ones"
     );
+    // A player who did not come to the replay: referred, not scored.
+    let mut absent = s.clone() + "tiebreaks = [\n";
+    for (b, away, result, colour) in &full[..3] {
+        absent.push_str(&format!("  {{ board = {b}, home = \"A{b}\", away = \"{away}\", result = \"{result}\", home_colour = \"{colour}\" }},\n"));
+    }
+    absent.push_str("  { board = 4, home = \"A4\", home_colour = \"white\" },\n]\n");
+    let c = run(&absent).unwrap().cup.remove(0);
+    assert_eq!(
+        (c.tiebreak.as_str(), c.winner.as_str()),
+        (
+            "tied: the replay (DDCL 14(l)) does not decide it yet: replay board 4: B4 did not play the replay: referred to the competition organiser (DDCL 14(p))",
+            ""
+        )
+    );
     // Colours not written are not known to differ.
     let t = s.clone()
         + "tiebreaks = [\n"

@@ -1017,6 +1017,14 @@ fn cup_tiebreak(season: &Season, cup: &Cup, f: &Fixture) -> (String, String) {
                 "replay board {}: no such pair in the match",
                 b.board
             )),
+            // A player who did not come to the replay: an infringement the
+            // organiser decides (14(p)), not a result.
+            Some(o) if b.home.is_none() || b.away.is_none() => wrong.push(format!(
+                "replay board {}: {} did not play the replay: referred to the competition organiser ({})",
+                b.board,
+                name(if b.home.is_none() { o.home } else { o.away }),
+                cup.referred_cite
+            )),
             Some(o) if (o.home, o.away) != (b.home, b.away) => wrong.push(format!(
                 "replay board {}: {} v {}, not the match's pair {} v {} (the same opponent)",
                 b.board,
