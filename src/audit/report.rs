@@ -278,19 +278,17 @@ fn place_games<'a>(a: &'a Audited, opts: &TrfOptions, players: &mut [TrfPlayer])
             g.source, g.game, g.white.name, g.black.name, g.round
         )
     };
-    let mut unknown_round;
     for (g, r) in a.listed.iter().zip(&a.rounds) {
         let Some(r) = *r else {
             let why = if g.result == GameResult::Unknown {
-                "no result"
+                "no result".to_string()
             } else if g.round_unknown() {
-                unknown_round = format!(
+                format!(
                     "its round is unknown (Round tag {:?}): give it a round number",
                     g.round.trim()
-                );
-                unknown_round.as_str()
+                )
             } else {
-                "a player already has a game in that round"
+                "a player already has a game in that round".to_string()
             };
             placed.left_out.push(format!("{}: {why}", name(g)));
             continue;

@@ -234,13 +234,12 @@ pub(crate) fn append(
 ) -> Result<(Vec<u8>, Vec<String>, bool), String> {
     // Rows are written as UTF-8: into a file in another encoding they
     // would not read back as written.
-    if let Some(b) = existing {
-        if std::str::from_utf8(b.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(b)).is_err() {
-            return Err(format!(
-                "{file}: not saved as UTF-8 (in Excel: \"CSV UTF-8\"): rulings are not recorded into it, since they would not read back as written; save it as CSV UTF-8 and record again"
-            ));
-        }
-    }
+    let text = existing
+        .map(|b| std::str::from_utf8(b.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(b)))
+        .transpose()
+        .map_err(|_| format!(
+            "{file}: not saved as UTF-8 (in Excel: \"CSV UTF-8\"): rulings are not recorded into it, since they would not read back as written; save it as CSV UTF-8 and record again"
+        ))?;
     let old = existing.map(|b| Decisions::parse(file, b)).transpose()?;
     // The file's own line ends, and its own columns, with the ones a
     // recorded ruling fills added where it lacks them (its rows rewritten
@@ -252,21 +251,18 @@ pub(crate) fn append(
         csv::Terminator::Any(b'\n')
     };
     // And its own separator: a file Excel saved with semicolons.
-    let delimiter = existing.map_or(b',', |b| {
-        crate::read::text::delimiter(&crate::read::text::decode(b.to_vec()))
-    });
+    let delimiter = text.map_or(b',', crate::read::text::delimiter);
     let mut w = csv::WriterBuilder::new()
         .terminator(terminator)
         .delimiter(delimiter)
         .from_writer(Vec::new());
     let mut out = Vec::new();
-    let header: Vec<String> = match existing {
-        Some(b) => {
-            let b = b.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(b);
+    let header: Vec<String> = match (existing, text) {
+        (Some(b), Some(text)) => {
             let mut r = csv::ReaderBuilder::new()
                 .flexible(true)
                 .delimiter(delimiter)
-                .from_reader(b);
+                .from_reader(text.as_bytes());
             let mut header: Vec<String> = r
                 .headers()
                 .map_err(|e| format!("{file}: {e}"))?
@@ -279,7 +275,7 @@ pub(crate) fn append(
                 .filter(|c| !header.iter().any(|h| h == c))
                 .collect();
             if missing.is_empty() {
-                out = existing.map(<[u8]>::to_vec).unwrap_or_default();
+                out = b.to_vec();
                 if !out.is_empty() && !out.ends_with(b"\n") {
                     out.extend_from_slice(if crlf { b"\r\n" } else { b"\n" });
                 }
@@ -297,7 +293,7 @@ pub(crate) fn append(
             }
             header
         }
-        None => {
+        _ => {
             let header: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
             w.write_record(&header).map_err(|e| e.to_string())?;
             header

@@ -724,14 +724,11 @@ fn judge_illegal(c: Ctx<'_>) -> Judgement {
         } else {
             Found::Claimed
         },
-        // One that stood was never acted on: 7.5.5 counts "after the action
-        // taken under 7.5.1" (FIDE A.5.2 lets it stand; Sabah v.7: it cannot
-        // "lead to a claim of a won game"). It is no first for 7.5.5.
         prior_by_mover: c
             .r
             .illegal
             .iter()
-            .filter(|i| i.side == mover && i.ply < n && !i.stood)
+            .filter(|i| i.side == mover && i.ply < n && policy::counts_as_prior(i.stood))
             .count(),
         clocks: [c.clocks.at(n, Side::White), c.clocks.at(n, Side::Black)],
     };
@@ -1090,11 +1087,6 @@ fn judge_recorded_win(mut c: Ctx<'_>, term_note: &str) -> Judgement {
     if answer.verdict == Mateability::Unwinnable && c.dead_given(winner) {
         return judge_dead(c);
     }
-    // Under `Stands`, a win the winner cannot show stands where the loser
-    // could mate: the position was not dead.
-    let loser_mates = rules.board.resigned_win == ResignedWin::Stands
-        && answer.verdict != Mateability::Winnable
-        && c.mate(winner.other()).verdict == Mateability::Winnable;
     // Under `Stands` a resignation stands, but a flag that fell is judged
     // by the flag test: where that would not give this win, the record must
     // say it was a resignation, or the ending is not known (review).
@@ -1126,6 +1118,11 @@ fn judge_recorded_win(mut c: Ctx<'_>, term_note: &str) -> Judgement {
         );
         return finish_naming_stood(c, v, main);
     }
+    // Under `Stands`, a win the winner cannot show stands where the loser
+    // could mate: the position was not dead.
+    let loser_mates = rules.board.resigned_win == ResignedWin::Stands
+        && answer.verdict != Mateability::Winnable
+        && c.mate(winner.other()).verdict == Mateability::Winnable;
     // The sentence only where the row prints it.
     let s = || can_mate_sentence(winner, &answer, &c.r.pos);
     let stands = || {

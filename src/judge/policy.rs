@@ -366,6 +366,15 @@ impl LossGround {
     }
 }
 
+/// Whether an earlier illegal move by the same player counts toward
+/// 7.5.5's "second completed illegal move". One that stood was never acted
+/// on: 7.5.5 counts "after the action taken under Article 7.5.1" (FIDE A.5.2
+/// lets it stand once answered; Sabah v.7: it cannot "lead to a claim of a
+/// won game").
+pub(crate) fn counts_as_prior(stood: bool) -> bool {
+    !stood
+}
+
 pub(crate) fn illegal_move(rules: &Ruleset, f: IllegalFacts) -> Cited<IllegalMove> {
     let im = &rules.illegal_move;
     if f.replies > 0 && im.stands_after_reply {

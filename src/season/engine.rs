@@ -748,9 +748,13 @@ impl Run<'_> {
         let mut home_boards = 0.0;
         let mut away_boards = 0.0;
         let mut grades: [Vec<Option<u32>>; 2] = [Vec::new(), Vec::new()];
+        // A seat left empty above the bottom boards is the organiser's to
+        // decide (14(c), (p)): no winner is named meanwhile.
+        let mut referred = false;
         for (side, home) in [(0, true), (1, false)] {
-            let (side_grades, missing) = self.cup_side(cup, f, home);
+            let (side_grades, missing, misplaced) = self.cup_side(cup, f, home);
             grades[side] = side_grades;
+            referred |= misplaced;
             if home {
                 away_boards += missing as f64;
             } else {
@@ -781,11 +785,6 @@ impl Run<'_> {
             away_sum += handicap;
             season.team(f.away).name.clone()
         };
-        // A seat left empty above the bottom boards is the organiser's to
-        // decide (14(c), (p)): no winner is named meanwhile.
-        let referred = [true, false]
-            .into_iter()
-            .any(|home| !misplaced_empty_seats(f, home, cup.boards).is_empty());
         let (tiebreak, winner) = if referred {
             (
                 format!(
@@ -822,8 +821,9 @@ impl Run<'_> {
     }
 
     /// One side of a cup tie: its violations reported; the grades of its
-    /// players, and the boards it left empty.
-    fn cup_side(&mut self, cup: &Cup, f: &Fixture, home: bool) -> (Vec<Option<u32>>, usize) {
+    /// players, the boards it left empty, and whether it left one empty
+    /// above the bottom boards (14(c)), which is referred.
+    fn cup_side(&mut self, cup: &Cup, f: &Fixture, home: bool) -> (Vec<Option<u32>>, usize, bool) {
         let season = self.season;
         // Strength order with no tolerance, ungraded players placed as the
         // league's board order places them.
@@ -900,7 +900,7 @@ impl Run<'_> {
         if f.final_round {
             self.final_eligibility(cup, f, home, &seated);
         }
-        (grades, missing)
+        (grades, missing, !misplaced.is_empty())
     }
 
     /// In the final every player must have played a league game for the club.

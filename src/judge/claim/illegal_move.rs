@@ -41,15 +41,19 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
         return out;
     };
     // Completed illegal moves before this one: those the claim states, and
-    // any earlier one on the scoresheet by the same player that did not
-    // stand (one that stood was never acted on: FIDE 7.5.5 counts after
-    // "the action taken under 7.5.1"; FIDE A.5.2; Sabah v.7).
-    let on_sheet = d
+    // any earlier one on the scoresheet by the same player that counts
+    // (`policy::counts_as_prior`); those that stood are said below.
+    let (on_sheet, stood_before): (Vec<_>, Vec<_>) = d
         .evidence
         .illegal
         .iter()
-        .filter(|i| i.side == offender && i.ply < im.ply && !i.stood)
-        .count();
+        .filter(|i| i.side == offender && i.ply < im.ply)
+        .partition(|i| policy::counts_as_prior(i.stood));
+    let on_sheet = on_sheet.len();
+    let stood_before: Vec<String> = stood_before
+        .iter()
+        .map(|i| format!("{}{}", d.evidence.move_number(i.ply), i.san))
+        .collect();
     let prior = (d.claim.previous_illegal as usize).max(on_sheet);
     // The ladder is the policy's, as for a game; here it is worded as checks.
     let facts = |replies, clocks| IllegalFacts {
@@ -105,13 +109,6 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
         );
     }
     // An earlier one that stood, discounted: said, so the packet shows it.
-    let stood_before: Vec<String> = d
-        .evidence
-        .illegal
-        .iter()
-        .filter(|i| i.side == offender && i.ply < im.ply && i.stood)
-        .map(|i| format!("{}{}", d.evidence.move_number(i.ply), i.san))
-        .collect();
     if prior == 0 && im_rules.second_loses && !stood_before.is_empty() {
         d.push(
             CheckId::SecondIllegal,
