@@ -635,10 +635,23 @@ fn illegal_move_claims_under_each_rule() {
         CheckOutcome::NotApplicable
     );
     assert_eq!(r.recommendation, Recommendation::Uphold);
-    assert!(
-        r.result_if_upheld.starts_with("play continues"),
-        "{}",
-        r.result_if_upheld
+    assert_eq!(
+        r.result_if_upheld,
+        "play continues from the position before 3. Ke3; Black +2:00 (0:20:00 to 0:22:00)"
+    );
+    // RP 12 gives time only when both have more than five minutes: on
+    // 5:00 exactly the time is FIDE 7.5.5's, and cited so.
+    assert_eq!(r.rule, "BCF RP 12; FIDE 7.5.5");
+    assert_eq!(
+        r.detail,
+        "3. Ke3 is illegal: the position before it is reinstated and neither clock was under 5:00 (BCF RP 12 gives extra time only when both are over it): Black gets 2:00 under FIDE 7.5.5"
+    );
+    // Both over: RP 12's discretion, the amount FIDE's default.
+    let r = claim("bcf-rapid", "0:05:01", "0:20:00", "");
+    assert_eq!(r.rule, "BCF RP 12; FIDE 7.5.5");
+    assert_eq!(
+        r.detail,
+        "3. Ke3 is illegal: the position before it is reinstated and Black may be given extra time (BCF RP 12; 2:00 as FIDE 7.5.5, the default)"
     );
     // The claimant's own illegal move is no claim.
     let own = judge(

@@ -618,3 +618,32 @@ fn copies_are_found_alike_by_one_worker_and_by_several() {
     assert_eq!(run("-j2"), one);
     assert_eq!(run("-j4"), one);
 }
+
+/// BCF RP 12 gives extra time "when both players have more than five
+/// minutes" and a loss under five: a clock on 5:00 exactly is in neither
+/// clause, so the time comes from FIDE 7.5.5 (rules.md's reading), cited.
+#[test]
+fn a_bcf_illegal_move_on_five_minutes_exactly_cites_fide_for_the_time() {
+    let game = |w: &str, b: &str| {
+        format!("[Result \"*\"]\n\n1. f3 {{ [%clk 0:{w}] }} e5 {{ [%clk 0:{b}] }} 2. Kf2 {{ [%clk 0:{w}] }} Qh4+ {{ [%clk 0:{b}] }} 3. Kg3 {{ [%clk 0:{w}] }} *\n")
+    };
+    let row = judge_one("bcf-rapid", &game("05:00", "20:00"));
+    assert_cells(
+        &row,
+        &[
+            ("status", "review"),
+            ("reason", "illegal-move"),
+            ("rule", "BCF RP 12; FIDE 7.5.5"),
+        ],
+    );
+    assert_detail_contains(
+        &row,
+        "with both clocks at 0:05:00 or more (0:05:00 / 0:20:00): a clock on 0:05:00 exactly is neither under nor over it, so the move does not lose and FIDE 7.5.5 gives Black's extra time (2:00)",
+    );
+    let row = judge_one("bcf-rapid", &game("06:00", "20:00"));
+    assert_cells(&row, &[("status", "review"), ("rule", "BCF RP 12")]);
+    assert_detail_contains(&row, "extra time for Black at the arbiter's discretion");
+    let row = judge_one("bcf-rapid", &game("04:59", "20:00"));
+    assert_cells(&row, &[("rule", "BCF RP 12")]);
+    assert_detail_contains(&row, "White has 0:04:59, under 5:00");
+}

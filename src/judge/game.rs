@@ -747,7 +747,11 @@ fn judge_illegal(c: Ctx<'_>) -> Judgement {
         }
         value => {
             let main = format!("{main}{}", illegal_move_sequel(&value, opp));
-            review(c, ruling.rule, main)
+            let rule = match &value {
+                IllegalMove::NotUnderLimit { time_rule, .. } => ruling.rule.and(time_rule),
+                _ => ruling.rule,
+            };
+            review(c, rule, main)
         }
     }
 }
@@ -764,12 +768,28 @@ fn illegal_move_sequel(value: &IllegalMove, opp: Side) -> String {
         IllegalMove::NotUnderLimit {
             limit,
             clocks: [w, b],
-            ..
-        } => format!(
-            "; with both clocks at {} or more ({w} / {b}): extra time for {} at the arbiter's discretion and play goes on, but the record ends here",
-            Clock::secs(*limit),
-            opp.name()
-        ),
+            penalty_seconds,
+            time_rule,
+            on_limit,
+        } => {
+            let time = if *on_limit {
+                format!(
+                    "a clock on {} exactly is neither under nor over it, so the move does not lose and {time_rule} gives {}'s extra time ({})",
+                    Clock::secs(*limit),
+                    opp.name(),
+                    policy::mmss(*penalty_seconds)
+                )
+            } else {
+                format!(
+                    "extra time for {} at the arbiter's discretion",
+                    opp.name()
+                )
+            };
+            format!(
+                "; with both clocks at {} or more ({w} / {b}): {time}; play goes on, but the record ends here",
+                Clock::secs(*limit)
+            )
+        }
         IllegalMove::Reinstated { penalty_seconds } => format!(
             "; {penalty_seconds} s added to {}'s clock and the position reinstated; the record ends here",
             opp.name()

@@ -325,11 +325,15 @@ pub(crate) enum IllegalMove {
     /// The clock limit decides, and the clocks are not known.
     ClocksUnknown { limit: u32 },
     /// Both clocks at or over the limit: no loss; the position before it
-    /// is reinstated and time is added.
+    /// is reinstated and time may be added, under `time_rule`: the
+    /// ruleset's own where both are over the limit, the document its
+    /// default amount comes from where one is on it exactly (`on_limit`).
     NotUnderLimit {
         limit: u32,
         clocks: [Clock; 2],
         penalty_seconds: u32,
+        time_rule: Citation,
+        on_limit: bool,
     },
     /// The position before it is reinstated, the opponent gets time.
     Reinstated { penalty_seconds: u32 },
@@ -414,14 +418,23 @@ pub(crate) fn illegal_move(rules: &Ruleset, f: IllegalFacts) -> Cited<IllegalMov
         );
     }
     match not_under {
-        Some((limit, clocks, rule)) => Cited::new(
-            IllegalMove::NotUnderLimit {
-                limit,
-                clocks,
-                penalty_seconds: im.penalty_seconds,
-            },
-            rule,
-        ),
+        Some((limit, clocks, rule)) => {
+            let on_limit = clocks.iter().any(|c| c.tenths == limit * 10);
+            let time_rule = match (&im.penalty_amount_rule, on_limit) {
+                (Some(amount), true) => amount.clone(),
+                _ => im.penalty_rule.clone(),
+            };
+            Cited::new(
+                IllegalMove::NotUnderLimit {
+                    limit,
+                    clocks,
+                    penalty_seconds: im.penalty_seconds,
+                    time_rule,
+                    on_limit,
+                },
+                rule,
+            )
+        }
         None => Cited::new(
             IllegalMove::Reinstated {
                 penalty_seconds: im.penalty_seconds,

@@ -136,6 +136,13 @@ pub(crate) struct IllegalMoveRules {
     pub(crate) loses_under_seconds: Option<u32>,
     #[serde(default)]
     pub(crate) loses_under_rule: Option<Citation>,
+    /// Where the ruleset's text leaves the extra time to the arbiter (BCF
+    /// RP 12 "may award the opponent extra time"), the document the
+    /// default `penalty_seconds` comes from; and, with `loses_under_*`, the
+    /// rule time is added under for a clock on the limit exactly, which
+    /// the text's "less than" and "more than" both leave out.
+    #[serde(default)]
+    pub(crate) penalty_amount_rule: Option<Citation>,
     /// The move stands once the opponent has replied (FIDE A.5.2, Sabah v.7, BCF RP 13).
     pub(crate) stands_after_reply: bool,
     pub(crate) stands_rule: Citation,

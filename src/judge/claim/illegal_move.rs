@@ -362,23 +362,52 @@ fn upheld(
             Merits::Holds(rule, format!("{named} is illegal")),
             "-".into(),
         ),
-        IllegalMove::NotUnderLimit {
-            penalty_seconds: pen,
-            ..
-        }
-        | IllegalMove::Reinstated {
-            penalty_seconds: pen,
-        } => {
+        value @ (IllegalMove::NotUnderLimit { .. } | IllegalMove::Reinstated { .. }) => {
+            let (pen, time_rule, on_limit) = match &value {
+                IllegalMove::NotUnderLimit {
+                    penalty_seconds,
+                    time_rule,
+                    on_limit,
+                    ..
+                } => (*penalty_seconds, time_rule.clone(), *on_limit),
+                _ => (
+                    im_rules.penalty_seconds,
+                    im_rules.penalty_rule.clone(),
+                    false,
+                ),
+            };
             let clock = clock_of(d, claimant)
                 .map(|c| format!(" ({} to {})", c, Clock::secs(c.tenths / 10 + pen)))
                 .unwrap_or_default();
-            (
-                Merits::Holds(
-                    im_rules.reinstate_rule.and(&im_rules.penalty_rule),
+            // Where the text leaves the amount to the arbiter, the default
+            // is said with the document it comes from; on the limit exactly
+            // the text gives no time, and that document alone does.
+            let (rule, time) = match (&im_rules.penalty_amount_rule, on_limit) {
+                (Some(_), true) => (
+                    im_rules.reinstate_rule.and(&time_rule),
                     format!(
-                        "{named} is illegal: the position before it is reinstated and {cw} gets {}",
+                        "neither clock was under {limit} ({rule} gives extra time only when both are over it): {cw} gets {} under {time_rule}",
+                        mmss(pen),
+                        limit = mmss(im_rules.loses_under_seconds.unwrap_or_default()),
+                        rule = im_rules.penalty_rule,
+                    ),
+                ),
+                (Some(amount), false) => (
+                    im_rules.reinstate_rule.and(&time_rule).and(amount),
+                    format!(
+                        "{cw} may be given extra time ({time_rule}; {} as {amount}, the default)",
                         mmss(pen)
                     ),
+                ),
+                (None, _) => (
+                    im_rules.reinstate_rule.and(&time_rule),
+                    format!("{cw} gets {}", mmss(pen)),
+                ),
+            };
+            (
+                Merits::Holds(
+                    rule,
+                    format!("{named} is illegal: the position before it is reinstated and {time}"),
                 ),
                 format!(
                     "play continues from the position before {named}; {cw} +{}{clock}",
