@@ -1007,6 +1007,55 @@ fn ddcl_14_cup_tie_without_tie_break_games_is_left_open() {
             String::new()
         )
     );
+    // Single games: one nominated player a team, then "1 other player
+    // from each team" while they are drawn; colours tossed, so written.
+    let singles = |games: &[&str]| {
+        let mut t = s.clone() + "tiebreaks = [\n";
+        for (b, away, result, colour) in &level {
+            t.push_str(&format!("  {{ board = {b}, home = \"A{b}\", away = \"{away}\", result = \"{result}\", home_colour = \"{colour}\" }},\n"));
+        }
+        for g in games {
+            t.push_str(&format!("  {{ {g} }},\n"));
+        }
+        let c = run(&(t + "]\n")).unwrap().cup.remove(0);
+        (c.tiebreak, c.winner)
+    };
+    let game = |b: u32, home: &str, away: &str, rest: &str| {
+        format!("board = {b}, home = \"{home}\", away = \"{away}\", {rest}")
+    };
+    let drawn = game(1, "A1", "B1", "result = \"1/2-1/2\"");
+    assert_eq!(
+        singles(&[
+            &drawn,
+            &game(2, "A2", "B3", "result = \"0-1\", home_colour = \"white\"")
+        ]),
+        ("replay 2-2, single game 2".into(), "B".into())
+    );
+    assert_eq!(
+        singles(&[&drawn, &game(2, "A2", "B3", "score = \"1-0\"")]),
+        ("replay 2-2, single game 2".into(), "A".into())
+    );
+    assert_eq!(
+        singles(&[&drawn, &game(2, "A1", "B3", "result = \"1-0\", home_colour = \"white\"")]),
+        (
+            "replay 2-2; single game 2: A1 played an earlier single game, where DDCL 14(l) nominates 1 other player from each team: referred to the competition organiser (DDCL 14(p))".into(),
+            String::new()
+        )
+    );
+    assert_eq!(
+        singles(&[&drawn, &game(2, "A2", "B3", "result = \"1-0\"")]),
+        (
+            "replay 2-2; single game 2: its colours are not recorded (home_colour), so who won is not known".into(),
+            String::new()
+        )
+    );
+    assert_eq!(
+        singles(&[&drawn]),
+        (
+            "replay 2-2; still tied: single games (DDCL 14(l)) to be played".into(),
+            String::new()
+        )
+    );
 }
 
 /// DDCL 14(c): a team short of players forfeits "commencing with board 4".
@@ -2651,4 +2700,48 @@ fn the_ecf_time_limit_comes_from_the_games_control() {
     );
     assert!(!out.path().join("ecf-submission.txt").exists());
     assert!(out.path().join("standings.csv").exists());
+}
+
+/// DDCL 14(n): cup colours go by a toss at the match, not by DDCL 6. A
+/// fixture that does not say how it fell, and whose boards do not show it,
+/// is an error naming it: results given White first are not credited by a
+/// guess. One board's colours, given or shown by its PGN, set them all.
+#[test]
+fn ddcl_14_n_cup_colours_come_from_the_toss_not_the_league_rule() {
+    let mut s = cup_teams();
+    s.push_str("[[fixtures]]\nid = \"KO\"\ndate = \"2010-01-07\"\ncompetition = \"cup\"\nhome = \"A\"\naway = \"B\"\nboards = [\n");
+    for b in 1..=4 {
+        s.push_str(&format!(
+            "  {{ board = {b}, home = \"A{b}\", away = \"B{b}\", result = \"1-0\"{} }},\n",
+            if b == 3 { "BOARD3" } else { "" }
+        ));
+    }
+    s.push_str("]\n");
+    let err = run(&s.replace("BOARD3", "")).unwrap_err();
+    assert!(err.contains("fixture KO, board 1:"), "{err}");
+    assert!(
+        err.contains("colours in the cup go by the toss of a coin (DDCL 14(n))"),
+        "{err}"
+    );
+    assert!(err.contains("give home_colour_board1"), "{err}");
+    // Board 3's home player had Black: the toss gave the away side White
+    // on board 1, so A wins boards 2 and 4 only.
+    let r = run(&s.replace("BOARD3", ", home_colour = \"black\"")).unwrap();
+    let cup = &r.cup[0];
+    assert_eq!((cup.home_total, cup.away_total), (2.0, 2.0));
+    // Board 1's PGN shows the same: B1 had White and won.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("b1.pgn"), mate("B1", "A1")).unwrap();
+    let with_pgn = s
+        .replace("BOARD3", "")
+        .replacen("result = \"1-0\"", "pgn = \"b1.pgn\"", 1);
+    let path = dir.path().join("season.toml");
+    std::fs::write(&path, &with_pgn).unwrap();
+    let r = load(&path, false).map(|s| process(&s)).unwrap();
+    let cup = &r.cup[0];
+    assert_eq!((cup.home_total, cup.away_total), (2.0, 2.0));
+    // A PGN that names nobody shows nothing: still the error.
+    std::fs::write(dir.path().join("b1.pgn"), mate("?", "?")).unwrap();
+    let err = load(&path, false).map(|s| process(&s)).unwrap_err();
+    assert!(err.contains("DDCL 14(n)"), "{err}");
 }

@@ -1080,28 +1080,72 @@ fn cup_tiebreak(season: &Season, cup: &Cup, f: &Fixture) -> (String, String) {
             season.team(f.away).name.clone()
         }
     } else {
-        let mut decided = String::new();
-        for b in f.tiebreaks.iter().skip(replay.len()) {
-            match home_score(b) {
-                Some(x) if x > 0.5 => {
-                    decided = season.team(f.home).name.clone();
-                    tiebreak.push_str(&format!(", single game {}", b.board));
-                    break;
-                }
-                Some(x) if x < 0.5 => {
-                    decided = season.team(f.away).name.clone();
-                    tiebreak.push_str(&format!(", single game {}", b.board));
-                    break;
-                }
-                _ => {}
+        match single_games(season, cup, f, &f.tiebreaks[replay.len()..]) {
+            Ok((game, winner)) => {
+                tiebreak.push_str(&format!(", single game {game}"));
+                season.team(winner).name.clone()
+            }
+            Err(why) => {
+                tiebreak.push_str(&format!("; {why}"));
+                String::new()
             }
         }
-        if decided.is_empty() {
-            tiebreak.push_str(&format!("; still tied: single games ({cite}) to be played"));
-        }
-        decided
     };
     (tiebreak, winner)
+}
+
+/// DDCL 14(l)'s single games after a level replay: one nominated player a
+/// team, colours tossed; while drawn, "1 other player from each team".
+/// The deciding game's board and the winning team, or what stands in the
+/// way: games still to play, a player nominated again or absent (an
+/// infringement the organiser decides, 14(p)), a game whose winner the
+/// record does not show.
+fn single_games(
+    season: &Season,
+    cup: &Cup,
+    f: &Fixture,
+    games: &[Board],
+) -> Result<(u32, usize), String> {
+    let cite = &cup.tiebreak_cite;
+    let name = |p: usize| season.player(p).name.clone();
+    let mut nominated: [BTreeSet<usize>; 2] = Default::default();
+    for b in games {
+        let (Some(h), Some(a)) = (b.home, b.away) else {
+            let absent = if b.home.is_none() { "home" } else { "away" };
+            return Err(format!(
+                "single game {}: the {absent} player did not play: referred to the competition organiser ({})",
+                b.board, cup.referred_cite
+            ));
+        };
+        for (side, p) in [(0, h), (1, a)] {
+            if !nominated[side].insert(p) {
+                return Err(format!(
+                    "single game {}: {} played an earlier single game, where {cite} nominates 1 other player from each team: referred to the competition organiser ({})",
+                    b.board,
+                    name(p),
+                    cup.referred_cite
+                ));
+            }
+        }
+        // "Tossing for colours": a result written White first says who
+        // won only with the colours written beside it.
+        if b.result.is_some_and(|r| r != GameResult::Draw)
+            && !b.colour_given
+            && !b.scored_home_first
+        {
+            return Err(format!(
+                "single game {}: its colours are not recorded (home_colour), so who won is not known",
+                b.board
+            ));
+        }
+        match home_score(b) {
+            Some(x) if x > 0.5 => return Ok((b.board, f.home)),
+            Some(x) if x < 0.5 => return Ok((b.board, f.away)),
+            Some(_) => {}
+            None => return Err(format!("single game {}: no result recorded", b.board)),
+        }
+    }
+    Err(format!("still tied: single games ({cite}) to be played"))
 }
 
 /// A defaulted fixture with the notice the league asks for: to be played

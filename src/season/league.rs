@@ -284,6 +284,10 @@ pub struct Cup {
     pub default_cite: String,
     /// A level tie is replayed with colours reversed, then single games.
     pub tiebreak_cite: String,
+    /// Colours go by a toss at the match (DDCL 14(n)), not by the league's
+    /// rule: a cup fixture says how it fell, or its boards' PGNs show it.
+    #[serde(default)]
+    pub colours_cite: Option<String>,
 }
 
 impl Cup {

@@ -281,6 +281,9 @@ pub(crate) struct Board {
     /// The colours were written (`home_colour`), not taken from the
     /// fixture's or the league's rule.
     pub(crate) colour_given: bool,
+    /// The result was given home first (`score`), so who won is known
+    /// whatever the colours.
+    pub(crate) scored_home_first: bool,
     pub(crate) substitute: Option<(MatchSide, String)>,
     /// A player in the lineup who did not show; that side's seat is empty.
     pub(crate) no_show: Option<(MatchSide, usize)>,
@@ -472,6 +475,9 @@ struct Match {
     away: usize,
     status: FixtureStatus,
     home_white_on_1: Option<bool>,
+    /// Colours went by a toss (a cup under DDCL 14(n)): the rule's cite,
+    /// where no board's colour may come from the league's rule.
+    tossed: Option<String>,
 }
 
 impl Checker<'_, '_> {
@@ -691,12 +697,23 @@ impl Checker<'_, '_> {
             }
             (_, None) => None,
         };
+        let tossed = match competition {
+            Competition::Cup => self.rules.cup.as_ref().and_then(|c| c.colours_cite.clone()),
+            Competition::League => None,
+        };
+        // Tossed colours alternate from board 1 (DDCL 14(n)): one board
+        // whose colours are known shows how the toss fell.
+        let home_white_on_1 = match (home_white_on_1, &tossed) {
+            (None, Some(_)) => self.toss_shown(&id, &f.boards)?,
+            (given, _) => given,
+        };
         let m = Match {
             id,
             home,
             away,
             status,
             home_white_on_1,
+            tossed,
         };
         let boards = self.boards(&m, &f.boards, false)?;
         let tiebreaks = self.boards(&m, &f.tiebreaks, true)?;
@@ -882,7 +899,19 @@ impl Checker<'_, '_> {
                 }
             }
         }
-        let home_white = self.home_white(id, b, home_white_on_1)?;
+        let home_white = match self.home_white(id, b, home_white_on_1, m.tossed.is_some())? {
+            Some(w) => w,
+            // A seat left empty has no colours to know.
+            None if hp.is_none() || ap.is_none() => true,
+            None => {
+                let cite = m.tossed.as_deref().unwrap_or_default();
+                return Err(err(
+                    id,
+                    bd,
+                    format!("colours in the cup go by the toss of a coin ({cite}), and neither the fixture nor its boards say how it fell: give home_colour_board1 (\"white\" or \"black\") for the fixture"),
+                ));
+            }
+        };
         // The board's players, White first, where both sat down.
         let names = match (hp, ap) {
             (Some(h), Some(a)) => {
@@ -925,6 +954,7 @@ impl Checker<'_, '_> {
             result,
             home_white,
             colour_given: b.home_colour.is_some(),
+            scored_home_first: b.score.is_some(),
             substitute,
             no_show,
             pending,
@@ -980,14 +1010,16 @@ impl Checker<'_, '_> {
     }
 
     /// Whether the home player had White on this board: as given, else
-    /// from board 1's colour, else by the league's rule.
+    /// from board 1's colour, else by the league's rule; `None` where the
+    /// colours were `tossed` and neither is given.
     fn home_white(
         &self,
         id: &str,
         b: &RawBoard,
         home_white_on_1: Option<bool>,
-    ) -> Result<bool, SeasonError> {
-        Ok(match b.home_colour.as_deref() {
+        tossed: bool,
+    ) -> Result<Option<bool>, SeasonError> {
+        Ok(Some(match b.home_colour.as_deref() {
             Some("white") => true,
             Some("black") => false,
             Some(other) => {
@@ -999,12 +1031,54 @@ impl Checker<'_, '_> {
             }
             None => match home_white_on_1 {
                 Some(w1) => (b.board % 2 == 1) == w1,
+                None if tossed => return Ok(None),
                 None => match self.rules.colours.home_white_on {
                     super::league::Parity::Odd => b.board % 2 == 1,
                     super::league::Parity::Even => b.board.is_multiple_of(2),
                 },
             },
-        })
+        }))
+    }
+
+    /// How a toss fell (whether the home player had White on board 1),
+    /// where a board shows it: a board's own `home_colour`, else a board's
+    /// PGN whose tags name its players one way round only. `None` where no
+    /// board does: a result given White first is never credited by a guess.
+    fn toss_shown(&self, id: &str, boards: &[RawBoard]) -> Result<Option<bool>, SeasonError> {
+        let odd = |b: &RawBoard| b.board % 2 == 1;
+        for b in boards {
+            match b.home_colour.as_deref() {
+                Some("white") => return Ok(Some(odd(b))),
+                Some("black") => return Ok(Some(!odd(b))),
+                _ => {}
+            }
+        }
+        for b in boards {
+            let (Some(path), Some(&h), Some(&a)) = (
+                &b.pgn,
+                self.player_index.get(b.home.as_str()),
+                self.player_index.get(b.away.as_str()),
+            ) else {
+                continue;
+            };
+            let (hn, an) = (self.players[h].name.as_str(), self.players[a].name.as_str());
+            let fits = |home_white: bool| -> Result<bool, SeasonError> {
+                let games = (self.judge_pgn)(Path::new(path)).map_err(|e| {
+                    self.err_in("pgn", id, Some(b.board), format!("pgn {path:?}: {e}"))
+                })?;
+                let names = if home_white { (hn, an) } else { (an, hn) };
+                Ok(matches!(
+                    super::board_pgn::check(games, Some(names)),
+                    Checked::Game { .. }
+                ))
+            };
+            match (fits(true)?, fits(false)?) {
+                (true, false) => return Ok(Some(odd(b))),
+                (false, true) => return Ok(Some(!odd(b))),
+                _ => {}
+            }
+        }
+        Ok(None)
     }
 
     /// A board's result, White first: as given, from its PGN, or from a
