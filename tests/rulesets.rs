@@ -166,7 +166,11 @@ fn bcf_rp_12_illegal_move_loses_under_five_minutes() {
     let row = judge_one("bcf-rapid", &illegal_last_move("0:05:00", "0:05:00"));
     assert_cells(
         &row,
-        &[("result", "*"), ("status", "review"), ("rule", "BCF RP 12")],
+        &[
+            ("result", "*"),
+            ("status", "review"),
+            ("rule", "BCF RP 12; FIDE 7.5.5"),
+        ],
     );
     // Elsewhere the clock does not decide.
     let row = judge_one("fide-rapid", &pgn);
