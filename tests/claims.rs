@@ -637,21 +637,27 @@ fn illegal_move_claims_under_each_rule() {
     assert_eq!(r.recommendation, Recommendation::Uphold);
     assert_eq!(
         r.result_if_upheld,
-        "play continues from the position before 3. Ke3; Black +2:00 (0:20:00 to 0:22:00)"
+        "play continues from the position before 3. Ke3; Black +2:00 by default (0:20:00 to 0:22:00)"
     );
     // RP 12 gives time only when both have more than five minutes: on
     // 5:00 exactly the time is FIDE 7.5.5's, and cited so.
     assert_eq!(r.rule, "BCF RP 12; FIDE 7.5.5");
     assert_eq!(
         r.detail,
-        "3. Ke3 is illegal: the position before it is reinstated and neither clock was under 5:00 (BCF RP 12 gives extra time only when both are over it): Black gets 2:00 under FIDE 7.5.5"
+        "3. Ke3 is illegal: the position before it is reinstated; a clock on 5:00 exactly is neither under nor over it, so the move does not lose, and BCF RP 12 gives extra time only when both are over it; Black may be given extra time under FIDE 7.5.5, 2:00 by default"
     );
     // Both over: RP 12's discretion, the amount FIDE's default.
     let r = claim("bcf-rapid", "0:05:01", "0:20:00", "");
     assert_eq!(r.rule, "BCF RP 12; FIDE 7.5.5");
     assert_eq!(
         r.detail,
-        "3. Ke3 is illegal: the position before it is reinstated and Black may be given extra time (BCF RP 12; 2:00 as FIDE 7.5.5, the default)"
+        "3. Ke3 is illegal: the position before it is reinstated; Black may be given extra time (BCF RP 12; 2:00 by default, as FIDE 7.5.5)"
+    );
+    // Under FIDE the text sets the time itself.
+    let r = claim("fide-standard", "1:10:00", "1:05:00", "");
+    assert_eq!(
+        r.detail,
+        "3. Ke3 is illegal: the position before it is reinstated; Black gets 2:00"
     );
     // The claimant's own illegal move is no claim.
     let own = judge(

@@ -638,11 +638,31 @@ fn a_bcf_illegal_move_on_five_minutes_exactly_cites_fide_for_the_time() {
     );
     assert_detail_contains(
         &row,
-        "with both clocks at 0:05:00 or more (0:05:00 / 0:20:00): a clock on 0:05:00 exactly is neither under nor over it, so the move does not lose and FIDE 7.5.5 gives Black's extra time (2:00)",
+        "with both clocks at 0:05:00 or more (0:05:00 / 0:20:00): a clock on 5:00 exactly is neither under nor over it, so the move does not lose, and BCF RP 12 gives extra time only when both are over it; Black may be given extra time under FIDE 7.5.5, 2:00 by default; play goes on",
     );
     let row = judge_one("bcf-rapid", &game("06:00", "20:00"));
-    assert_cells(&row, &[("status", "review"), ("rule", "BCF RP 12")]);
-    assert_detail_contains(&row, "extra time for Black at the arbiter's discretion");
+    assert_cells(
+        &row,
+        &[("status", "review"), ("rule", "BCF RP 12; FIDE 7.5.5")],
+    );
+    assert_detail_contains(
+        &row,
+        "Black may be given extra time (BCF RP 12; 2:00 by default, as FIDE 7.5.5)",
+    );
+    // A ruleset that names no document for the amount: its own rule,
+    // and nothing said of FIDE.
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/rulesets/bcf-rapid.toml"),
+    )
+    .unwrap();
+    let own = text.replace("penalty_amount_rule = \"FIDE 7.5.5\"\n", "");
+    assert_ne!(own, text);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("own.toml");
+    std::fs::write(&path, own).unwrap();
+    let row = judge_one(path.to_str().unwrap(), &game("05:00", "20:00"));
+    assert_cells(&row, &[("rule", "BCF RP 12")]);
+    assert_detail_contains(&row, "(0:05:00 / 0:20:00): Black gets 2:00; play goes on");
     let row = judge_one("bcf-rapid", &game("04:59", "20:00"));
     assert_cells(&row, &[("rule", "BCF RP 12")]);
     assert_detail_contains(&row, "White has 0:04:59, under 5:00");

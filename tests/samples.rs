@@ -122,7 +122,7 @@ fn bcf_rapid_club_night() {
             ("result", "*"),
             ("status", "review"),
             ("reason", "illegal-move"),
-            ("rule", "BCF RP 12"),
+            ("rule", "BCF RP 12; FIDE 7.5.5"),
             ("ply", "63"),
             ("move", "Kg4"),
         ],

@@ -1056,6 +1056,33 @@ fn ddcl_14_cup_tie_without_tie_break_games_is_left_open() {
             String::new()
         )
     );
+    // "This shall continue until a winner emerges": once all four of a
+    // team have played a single game, a player may be nominated again.
+    let four: Vec<String> = (1..=4)
+        .map(|i| {
+            game(
+                i,
+                &format!("A{i}"),
+                &format!("B{i}"),
+                "result = \"1/2-1/2\"",
+            )
+        })
+        .collect();
+    let fifth = game(5, "A2", "B3", "result = \"1-0\", home_colour = \"black\"");
+    let mut five: Vec<&str> = four.iter().map(String::as_str).collect();
+    five.push(&fifth);
+    assert_eq!(
+        singles(&five),
+        ("replay 2-2, single game 5".into(), "B".into())
+    );
+    // A seat not yet filled is a nomination to come, not a no-show.
+    assert_eq!(
+        singles(&[&drawn, "board = 2, home = \"A2\""]),
+        (
+            "replay 2-2; single game 2: a player is still to be nominated".into(),
+            String::new()
+        )
+    );
 }
 
 /// DDCL 14(c): a team short of players forfeits "commencing with board 4".
@@ -2704,44 +2731,99 @@ fn the_ecf_time_limit_comes_from_the_games_control() {
 
 /// DDCL 14(n): cup colours go by a toss at the match, not by DDCL 6. A
 /// fixture that does not say how it fell, and whose boards do not show it,
-/// is an error naming it: results given White first are not credited by a
-/// guess. One board's colours, given or shown by its PGN, set them all.
+/// waits (pending, saying what to give): results given White first are
+/// not credited by a guess. One board's colours, given or shown by its
+/// PGN, set them all; two boards that disagree are said.
 #[test]
 fn ddcl_14_n_cup_colours_come_from_the_toss_not_the_league_rule() {
     let mut s = cup_teams();
     s.push_str("[[fixtures]]\nid = \"KO\"\ndate = \"2010-01-07\"\ncompetition = \"cup\"\nhome = \"A\"\naway = \"B\"\nboards = [\n");
     for b in 1..=4 {
         s.push_str(&format!(
-            "  {{ board = {b}, home = \"A{b}\", away = \"B{b}\", result = \"1-0\"{} }},\n",
-            if b == 3 { "BOARD3" } else { "" }
+            "  {{ board = {b}, home = \"A{b}\", away = \"B{b}\", result = \"1-0\"BOARD{b} }},\n"
         ));
     }
     s.push_str("]\n");
-    let err = run(&s.replace("BOARD3", "")).unwrap_err();
-    assert!(err.contains("fixture KO, board 1:"), "{err}");
+    let clean = |t: &str| (1..=4).fold(t.to_string(), |t, b| t.replace(&format!("BOARD{b}"), ""));
+    let r = run(&clean(&s)).unwrap();
+    assert!(r.cup.is_empty());
+    let reasons: Vec<(u32, &str)> = r
+        .pending
+        .iter()
+        .map(|p| (p.board, p.reason.as_str()))
+        .collect();
+    let unknown = "colours not known: in the cup they go by the toss of a coin (DDCL 14(n)), and neither the fixture nor its boards say how it fell: give home_colour_board1 (\"white\" or \"black\") for the fixture";
+    assert_eq!(reasons, (1..=4).map(|b| (b, unknown)).collect::<Vec<_>>());
+    // The cup leaves the league table as it is.
     assert!(
-        err.contains("colours in the cup go by the toss of a coin (DDCL 14(n))"),
-        "{err}"
+        r.standings.iter().all(|s| !s.note.contains("KO")),
+        "{:?}",
+        r.standings
     );
-    assert!(err.contains("give home_colour_board1"), "{err}");
     // Board 3's home player had Black: the toss gave the away side White
     // on board 1, so A wins boards 2 and 4 only.
-    let r = run(&s.replace("BOARD3", ", home_colour = \"black\"")).unwrap();
+    let r = run(&clean(&s.replace("BOARD3", ", home_colour = \"black\""))).unwrap();
     let cup = &r.cup[0];
     assert_eq!((cup.home_total, cup.away_total), (2.0, 2.0));
+    // Two boards that disagree: said, and nothing credited.
+    let both = s
+        .replace("BOARD3", ", home_colour = \"black\"")
+        .replace("BOARD2", ", home_colour = \"black\"");
+    let r = run(&clean(&both)).unwrap();
+    assert!(r.cup.is_empty());
+    assert_eq!(
+        r.pending.iter().map(|p| (p.board, p.reason.as_str())).collect::<Vec<_>>(),
+        [1, 4].map(|b| (b, "colours not known: in the cup they go by the toss of a coin (DDCL 14(n)), and board 2 (home_colour black) and board 3 (home_colour black) disagree on how the toss fell, colours alternating from board 1: give home_colour_board1 for the fixture"))
+    );
     // Board 1's PGN shows the same: B1 had White and won.
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("b1.pgn"), mate("B1", "A1")).unwrap();
-    let with_pgn = s
-        .replace("BOARD3", "")
-        .replacen("result = \"1-0\"", "pgn = \"b1.pgn\"", 1);
+    let with_pgn = clean(&s).replacen("result = \"1-0\"", "pgn = \"b1.pgn\"", 1);
     let path = dir.path().join("season.toml");
     std::fs::write(&path, &with_pgn).unwrap();
     let r = load(&path, false).map(|s| process(&s)).unwrap();
     let cup = &r.cup[0];
     assert_eq!((cup.home_total, cup.away_total), (2.0, 2.0));
-    // A PGN that names nobody shows nothing: still the error.
+    // A PGN that names nobody shows nothing: still pending.
     std::fs::write(dir.path().join("b1.pgn"), mate("?", "?")).unwrap();
-    let err = load(&path, false).map(|s| process(&s)).unwrap_err();
-    assert!(err.contains("DDCL 14(n)"), "{err}");
+    let r = load(&path, false).map(|s| process(&s)).unwrap();
+    assert!(r.cup.is_empty() && r.pending.len() == 4, "{:?}", r.pending);
+    // A postponed tie with its lineup needs no colours.
+    let postponed = clean(&s).replace(
+        "competition = \"cup\"\n",
+        "competition = \"cup\"\nstatus = \"postponed\"\n",
+    );
+    let postponed = postponed.replace(", result = \"1-0\"", "");
+    let r = run(&postponed).unwrap();
+    assert!(r.pending.is_empty(), "{:?}", r.pending);
+}
+
+/// A cup single game given as a PGN: its tags show who had White (the
+/// colours were tossed for it, DDCL 14(l)), so its win counts.
+#[test]
+fn ddcl_14_l_a_single_game_pgn_shows_its_colours() {
+    let mut s = cup_teams();
+    s.push_str("[[fixtures]]\nid = \"KO\"\ndate = \"2010-01-07\"\ncompetition = \"cup\"\nhome = \"A\"\naway = \"B\"\nhome_colour_board1 = \"white\"\nboards = [\n");
+    for b in 1..=4 {
+        s.push_str(&format!(
+            "  {{ board = {b}, home = \"A{b}\", away = \"B{b}\", result = \"1/2-1/2\" }},\n"
+        ));
+    }
+    s.push_str("]\ntiebreaks = [\n");
+    for (b, colour) in [(1, "black"), (2, "white"), (3, "black"), (4, "white")] {
+        s.push_str(&format!("  {{ board = {b}, home = \"A{b}\", away = \"B{b}\", result = \"1/2-1/2\", home_colour = \"{colour}\" }},\n"));
+    }
+    s.push_str("  { board = 1, home = \"A2\", away = \"B3\", pgn = \"single.pgn\" },\n]\n");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("season.toml");
+    std::fs::write(&path, &s).unwrap();
+    for (white, black, winner) in [("B3", "A2", "B"), ("A2", "B3", "A")] {
+        std::fs::write(dir.path().join("single.pgn"), mate(white, black)).unwrap();
+        let r = load(&path, false).map(|s| process(&s)).unwrap();
+        let cup = &r.cup[0];
+        assert_eq!(
+            (cup.tiebreak.as_str(), cup.winner.as_str()),
+            ("replay 2-2, single game 1", winner)
+        );
+    }
 }

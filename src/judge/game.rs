@@ -748,7 +748,7 @@ fn judge_illegal(c: Ctx<'_>) -> Judgement {
         value => {
             let main = format!("{main}{}", illegal_move_sequel(&value, opp));
             let rule = match &value {
-                IllegalMove::NotUnderLimit { time_rule, .. } => ruling.rule.and(time_rule),
+                IllegalMove::NotUnderLimit { time, .. } => ruling.rule.and(&time.rule()),
                 _ => ruling.rule,
             };
             review(c, rule, main)
@@ -768,28 +768,12 @@ fn illegal_move_sequel(value: &IllegalMove, opp: Side) -> String {
         IllegalMove::NotUnderLimit {
             limit,
             clocks: [w, b],
-            penalty_seconds,
-            time_rule,
-            on_limit,
-        } => {
-            let time = if *on_limit {
-                format!(
-                    "a clock on {} exactly is neither under nor over it, so the move does not lose and {time_rule} gives {}'s extra time ({})",
-                    Clock::secs(*limit),
-                    opp.name(),
-                    policy::mmss(*penalty_seconds)
-                )
-            } else {
-                format!(
-                    "extra time for {} at the arbiter's discretion",
-                    opp.name()
-                )
-            };
-            format!(
-                "; with both clocks at {} or more ({w} / {b}): {time}; play goes on, but the record ends here",
-                Clock::secs(*limit)
-            )
-        }
+            time,
+        } => format!(
+            "; with both clocks at {} or more ({w} / {b}): {}; play goes on, but the record ends here",
+            Clock::secs(*limit),
+            time.words(opp.name())
+        ),
         IllegalMove::Reinstated { penalty_seconds } => format!(
             "; {penalty_seconds} s added to {}'s clock and the position reinstated; the record ends here",
             opp.name()

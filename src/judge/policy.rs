@@ -325,18 +325,68 @@ pub(crate) enum IllegalMove {
     /// The clock limit decides, and the clocks are not known.
     ClocksUnknown { limit: u32 },
     /// Both clocks at or over the limit: no loss; the position before it
-    /// is reinstated and time may be added, under `time_rule`: the
-    /// ruleset's own where both are over the limit, the document its
-    /// default amount comes from where one is on it exactly (`on_limit`).
+    /// is reinstated and time may be added.
     NotUnderLimit {
         limit: u32,
         clocks: [Clock; 2],
-        penalty_seconds: u32,
-        time_rule: Citation,
-        on_limit: bool,
+        time: ExtraTime,
     },
     /// The position before it is reinstated, the opponent gets time.
     Reinstated { penalty_seconds: u32 },
+}
+
+/// The time an illegal move that does not lose on the clock may cost
+/// (BCF RP 12), and the rules it rests on.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct ExtraTime {
+    pub(crate) seconds: u32,
+    /// The ruleset's own rule for it.
+    own: Citation,
+    /// The document the default amount comes from, where the text leaves
+    /// it to the arbiter (`penalty_amount_rule`).
+    default_from: Option<Citation>,
+    /// A clock on the limit exactly, which the text's "less than" and
+    /// "more than" both leave out: the limit.
+    on_limit: Option<u32>,
+}
+
+impl ExtraTime {
+    /// The rules the time rests on: on the limit exactly, where the text
+    /// gives none, only the document the default comes from.
+    pub(crate) fn rule(&self) -> Citation {
+        match (&self.default_from, self.on_limit) {
+            (Some(from), Some(_)) => from.clone(),
+            (Some(from), None) => self.own.and(from),
+            (None, _) => self.own.clone(),
+        }
+    }
+
+    /// The time in words, for the opponent `who`.
+    pub(crate) fn words(&self, who: &str) -> String {
+        let amount = mmss(self.seconds);
+        match (&self.default_from, self.on_limit) {
+            (Some(from), Some(limit)) => format!(
+                "a clock on {} exactly is neither under nor over it, so the move does not lose, and {} gives extra time only when both are over it; {who} may be given extra time under {from}, {amount} by default",
+                mmss(limit),
+                self.own
+            ),
+            (Some(from), None) => format!(
+                "{who} may be given extra time ({}; {amount} by default, as {from})",
+                self.own
+            ),
+            (None, _) => format!("{who} gets {amount}"),
+        }
+    }
+
+    /// The time as a result line shows it: "+2:00", or "+2:00 by default".
+    pub(crate) fn added(&self) -> String {
+        let by_default = if self.default_from.is_some() {
+            " by default"
+        } else {
+            ""
+        };
+        format!("+{}{by_default}", mmss(self.seconds))
+    }
 }
 
 /// Why an illegal move loses.
@@ -420,17 +470,17 @@ pub(crate) fn illegal_move(rules: &Ruleset, f: IllegalFacts) -> Cited<IllegalMov
     match not_under {
         Some((limit, clocks, rule)) => {
             let on_limit = clocks.iter().any(|c| c.tenths == limit * 10);
-            let time_rule = match (&im.penalty_amount_rule, on_limit) {
-                (Some(amount), true) => amount.clone(),
-                _ => im.penalty_rule.clone(),
+            let time = ExtraTime {
+                seconds: im.penalty_seconds,
+                own: im.penalty_rule.clone(),
+                default_from: im.penalty_amount_rule.clone(),
+                on_limit: on_limit.then_some(limit),
             };
             Cited::new(
                 IllegalMove::NotUnderLimit {
                     limit,
                     clocks,
-                    penalty_seconds: im.penalty_seconds,
-                    time_rule,
-                    on_limit,
+                    time,
                 },
                 rule,
             )

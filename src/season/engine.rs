@@ -1095,7 +1095,8 @@ fn cup_tiebreak(season: &Season, cup: &Cup, f: &Fixture) -> (String, String) {
 }
 
 /// DDCL 14(l)'s single games after a level replay: one nominated player a
-/// team, colours tossed; while drawn, "1 other player from each team".
+/// team, colours tossed; while drawn, "1 other player from each team", a
+/// player nominated again only once all of the team's have played one.
 /// The deciding game's board and the winning team, or what stands in the
 /// way: games still to play, a player nominated again or absent (an
 /// infringement the organiser decides, 14(p)), a game whose winner the
@@ -1108,16 +1109,33 @@ fn single_games(
 ) -> Result<(u32, usize), String> {
     let cite = &cup.tiebreak_cite;
     let name = |p: usize| season.player(p).name.clone();
+    // Each team's players in the match: once all have played a single
+    // game, "this shall continue until a winner emerges" lets them play
+    // again, in a new round of nominations.
+    let team: [BTreeSet<usize>; 2] = [
+        f.boards.iter().filter_map(|b| b.home).collect(),
+        f.boards.iter().filter_map(|b| b.away).collect(),
+    ];
     let mut nominated: [BTreeSet<usize>; 2] = Default::default();
     for b in games {
-        let (Some(h), Some(a)) = (b.home, b.away) else {
-            let absent = if b.home.is_none() { "home" } else { "away" };
+        if let Some((_, p)) = b.no_show {
             return Err(format!(
-                "single game {}: the {absent} player did not play: referred to the competition organiser ({})",
-                b.board, cup.referred_cite
+                "single game {}: {} did not play: referred to the competition organiser ({})",
+                b.board,
+                name(p),
+                cup.referred_cite
+            ));
+        }
+        let (Some(h), Some(a)) = (b.home, b.away) else {
+            return Err(format!(
+                "single game {}: a player is still to be nominated",
+                b.board
             ));
         };
         for (side, p) in [(0, h), (1, a)] {
+            if team[side].is_subset(&nominated[side]) {
+                nominated[side].clear();
+            }
             if !nominated[side].insert(p) {
                 return Err(format!(
                     "single game {}: {} played an earlier single game, where {cite} nominates 1 other player from each team: referred to the competition organiser ({})",

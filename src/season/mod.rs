@@ -181,6 +181,10 @@ fn pending(season: &Season, report: &mut Report) {
                 reason: p.reason.clone(),
                 game_key: p.game_key.clone(),
             });
+            // A cup tie's boards leave the league table as it is.
+            if f.competition != model::Competition::League {
+                continue;
+            }
             for t in [f.home, f.away] {
                 per_team
                     .entry(t)

@@ -278,8 +278,9 @@ pub(crate) struct Board {
     /// The game's result, White first (absent for a default).
     pub(crate) result: Option<GameResult>,
     pub(crate) home_white: bool,
-    /// The colours were written (`home_colour`), not taken from the
-    /// fixture's or the league's rule.
+    /// The board's own colours are known: written (`home_colour`), or,
+    /// for a tie-break game in a cup whose colours are tossed, shown by its
+    /// PGN; not taken from the fixture's or the league's rule.
     pub(crate) colour_given: bool,
     /// The result was given home first (`score`), so who won is known
     /// whatever the colours.
@@ -478,6 +479,8 @@ struct Match {
     /// Colours went by a toss (a cup under DDCL 14(n)): the rule's cite,
     /// where no board's colour may come from the league's rule.
     tossed: Option<String>,
+    /// The boards disagree on how the toss fell: how, in words.
+    toss_conflict: Option<String>,
 }
 
 impl Checker<'_, '_> {
@@ -703,9 +706,12 @@ impl Checker<'_, '_> {
         };
         // Tossed colours alternate from board 1 (DDCL 14(n)): one board
         // whose colours are known shows how the toss fell.
-        let home_white_on_1 = match (home_white_on_1, &tossed) {
-            (None, Some(_)) => self.toss_shown(&id, &f.boards)?,
-            (given, _) => given,
+        let (home_white_on_1, toss_conflict) = match (home_white_on_1, &tossed) {
+            (None, Some(_)) => match self.toss_shown(&id, &f.boards)? {
+                Ok(shown) => (shown, None),
+                Err(conflict) => (None, Some(conflict)),
+            },
+            (given, _) => (given, None),
         };
         let m = Match {
             id,
@@ -714,6 +720,7 @@ impl Checker<'_, '_> {
             status,
             home_white_on_1,
             tossed,
+            toss_conflict,
         };
         let boards = self.boards(&m, &f.boards, false)?;
         let tiebreaks = self.boards(&m, &f.tiebreaks, true)?;
@@ -899,19 +906,21 @@ impl Checker<'_, '_> {
                 }
             }
         }
-        let home_white = match self.home_white(id, b, home_white_on_1, m.tossed.is_some())? {
-            Some(w) => w,
-            // A seat left empty has no colours to know.
-            None if hp.is_none() || ap.is_none() => true,
-            None => {
-                let cite = m.tossed.as_deref().unwrap_or_default();
-                return Err(err(
-                    id,
-                    bd,
-                    format!("colours in the cup go by the toss of a coin ({cite}), and neither the fixture nor its boards say how it fell: give home_colour_board1 (\"white\" or \"black\") for the fixture"),
-                ));
-            }
+        // A tie-break game's colours are its own (reversed for the
+        // replay, tossed again for a single game): never the match's toss.
+        let shown_here = match (&m.tossed, tiebreak, &b.home_colour) {
+            (Some(_), true, None) => self.pgn_shows(id, b)?,
+            _ => None,
         };
+        let known = match shown_here {
+            Some(w) => Some(w),
+            None if tiebreak && m.tossed.is_some() && b.home_colour.is_none() => None,
+            None => self.home_white(id, b, home_white_on_1, m.tossed.is_some())?,
+        };
+        let colours_known = b.home_colour.is_some() || shown_here.is_some();
+        // Unknown colours read a result White first as if the home player
+        // had White: such a result is held back below, never counted.
+        let home_white = known.unwrap_or(true);
         // The board's players, White first, where both sat down.
         let names = match (hp, ap) {
             (Some(h), Some(a)) => {
@@ -921,10 +930,27 @@ impl Checker<'_, '_> {
             _ => None,
         };
         let Given {
-            result,
+            mut result,
             mut pending,
             pgn_notes,
         } = self.result(id, b, home_white, names)?;
+        // A match board whose colours the toss left unknown: its result
+        // cannot be credited or graded until they are given (DDCL 14(n)).
+        let given = b.result.is_some() || b.score.is_some() || b.pgn.is_some();
+        if known.is_none() && !tiebreak && given && hp.is_some() && ap.is_some() {
+            let cite = m.tossed.as_deref().unwrap_or_default();
+            let why = match &m.toss_conflict {
+                Some(conflict) => format!("{conflict}: give home_colour_board1 for the fixture"),
+                None => "neither the fixture nor its boards say how it fell: give home_colour_board1 (\"white\" or \"black\") for the fixture".to_string(),
+            };
+            result = None;
+            pending = Some(Pending {
+                reason: format!(
+                    "colours not known: in the cup they go by the toss of a coin ({cite}), and {why}"
+                ),
+                game_key: String::new(),
+            });
+        }
         if result.is_some() && (hp.is_none() || ap.is_none()) {
             return Err(err(
                 id,
@@ -953,7 +979,7 @@ impl Checker<'_, '_> {
             away: ap,
             result,
             home_white,
-            colour_given: b.home_colour.is_some(),
+            colour_given: colours_known,
             scored_home_first: b.score.is_some(),
             substitute,
             no_show,
@@ -1041,44 +1067,67 @@ impl Checker<'_, '_> {
     }
 
     /// How a toss fell (whether the home player had White on board 1),
-    /// where a board shows it: a board's own `home_colour`, else a board's
-    /// PGN whose tags name its players one way round only. `None` where no
-    /// board does: a result given White first is never credited by a guess.
-    fn toss_shown(&self, id: &str, boards: &[RawBoard]) -> Result<Option<bool>, SeasonError> {
+    /// as the boards show it: a board's own `home_colour`, or its PGN whose
+    /// tags name its players one way round only. `Ok(None)` where no board
+    /// shows it; `Err` (in words) where two boards disagree, since the toss
+    /// gives alternate colours from board 1. A result given White first is
+    /// never credited by a guess.
+    fn toss_shown(
+        &self,
+        id: &str,
+        boards: &[RawBoard],
+    ) -> Result<Result<Option<bool>, String>, SeasonError> {
         let odd = |b: &RawBoard| b.board % 2 == 1;
+        let mut shown: Vec<(u32, bool, String)> = Vec::new();
         for b in boards {
-            match b.home_colour.as_deref() {
-                Some("white") => return Ok(Some(odd(b))),
-                Some("black") => return Ok(Some(!odd(b))),
-                _ => {}
-            }
-        }
-        for b in boards {
-            let (Some(path), Some(&h), Some(&a)) = (
-                &b.pgn,
-                self.player_index.get(b.home.as_str()),
-                self.player_index.get(b.away.as_str()),
-            ) else {
-                continue;
+            let (home_white, how) = match b.home_colour.as_deref() {
+                Some("white") => (true, "home_colour white"),
+                Some("black") => (false, "home_colour black"),
+                Some(_) => continue,
+                None => match self.pgn_shows(id, b)? {
+                    Some(true) => (true, "its PGN: the home player White"),
+                    Some(false) => (false, "its PGN: the home player Black"),
+                    None => continue,
+                },
             };
-            let (hn, an) = (self.players[h].name.as_str(), self.players[a].name.as_str());
-            let fits = |home_white: bool| -> Result<bool, SeasonError> {
-                let games = (self.judge_pgn)(Path::new(path)).map_err(|e| {
-                    self.err_in("pgn", id, Some(b.board), format!("pgn {path:?}: {e}"))
-                })?;
-                let names = if home_white { (hn, an) } else { (an, hn) };
-                Ok(matches!(
-                    super::board_pgn::check(games, Some(names)),
-                    Checked::Game { .. }
-                ))
-            };
-            match (fits(true)?, fits(false)?) {
-                (true, false) => return Ok(Some(odd(b))),
-                (false, true) => return Ok(Some(!odd(b))),
-                _ => {}
-            }
+            shown.push((b.board, home_white == odd(b), how.to_string()));
         }
-        Ok(None)
+        let Some((first, w1, how)) = shown.first() else {
+            return Ok(Ok(None));
+        };
+        match shown.iter().find(|(_, w, _)| w != w1) {
+            None => Ok(Ok(Some(*w1))),
+            Some((other, _, other_how)) => Ok(Err(format!(
+                "board {first} ({how}) and board {other} ({other_how}) disagree on how the toss fell, colours alternating from board 1"
+            ))),
+        }
+    }
+
+    /// Whether the home player had White, where the board's PGN shows it:
+    /// its tags name the board's two players one way round only.
+    fn pgn_shows(&self, id: &str, b: &RawBoard) -> Result<Option<bool>, SeasonError> {
+        let (Some(path), Some(&h), Some(&a)) = (
+            &b.pgn,
+            self.player_index.get(b.home.as_str()),
+            self.player_index.get(b.away.as_str()),
+        ) else {
+            return Ok(None);
+        };
+        self.at.replace(b.origin.clone());
+        let games = (self.judge_pgn)(Path::new(path))
+            .map_err(|e| self.err_in("pgn", id, Some(b.board), format!("pgn {path:?}: {e}")))?;
+        let (hn, an) = (self.players[h].name.as_str(), self.players[a].name.as_str());
+        let fits = |names: (&str, &str)| {
+            matches!(
+                super::board_pgn::check(games.clone(), Some(names)),
+                Checked::Game { .. }
+            )
+        };
+        Ok(match (fits((hn, an)), fits((an, hn))) {
+            (true, false) => Some(true),
+            (false, true) => Some(false),
+            _ => None,
+        })
     }
 
     /// A board's result, White first: as given, from its PGN, or from a

@@ -363,56 +363,29 @@ fn upheld(
             "-".into(),
         ),
         value @ (IllegalMove::NotUnderLimit { .. } | IllegalMove::Reinstated { .. }) => {
-            let (pen, time_rule, on_limit) = match &value {
-                IllegalMove::NotUnderLimit {
-                    penalty_seconds,
-                    time_rule,
-                    on_limit,
-                    ..
-                } => (*penalty_seconds, time_rule.clone(), *on_limit),
+            let (pen, rule, time, added) = match &value {
+                IllegalMove::NotUnderLimit { time, .. } => (
+                    time.seconds,
+                    im_rules.reinstate_rule.and(&time.rule()),
+                    time.words(cw),
+                    time.added(),
+                ),
                 _ => (
                     im_rules.penalty_seconds,
-                    im_rules.penalty_rule.clone(),
-                    false,
+                    im_rules.reinstate_rule.and(&im_rules.penalty_rule),
+                    format!("{cw} gets {}", mmss(im_rules.penalty_seconds)),
+                    format!("+{}", mmss(im_rules.penalty_seconds)),
                 ),
             };
             let clock = clock_of(d, claimant)
                 .map(|c| format!(" ({} to {})", c, Clock::secs(c.tenths / 10 + pen)))
                 .unwrap_or_default();
-            // Where the text leaves the amount to the arbiter, the default
-            // is said with the document it comes from; on the limit exactly
-            // the text gives no time, and that document alone does.
-            let (rule, time) = match (&im_rules.penalty_amount_rule, on_limit) {
-                (Some(_), true) => (
-                    im_rules.reinstate_rule.and(&time_rule),
-                    format!(
-                        "neither clock was under {limit} ({rule} gives extra time only when both are over it): {cw} gets {} under {time_rule}",
-                        mmss(pen),
-                        limit = mmss(im_rules.loses_under_seconds.unwrap_or_default()),
-                        rule = im_rules.penalty_rule,
-                    ),
-                ),
-                (Some(amount), false) => (
-                    im_rules.reinstate_rule.and(&time_rule).and(amount),
-                    format!(
-                        "{cw} may be given extra time ({time_rule}; {} as {amount}, the default)",
-                        mmss(pen)
-                    ),
-                ),
-                (None, _) => (
-                    im_rules.reinstate_rule.and(&time_rule),
-                    format!("{cw} gets {}", mmss(pen)),
-                ),
-            };
             (
                 Merits::Holds(
                     rule,
-                    format!("{named} is illegal: the position before it is reinstated and {time}"),
+                    format!("{named} is illegal: the position before it is reinstated; {time}"),
                 ),
-                format!(
-                    "play continues from the position before {named}; {cw} +{}{clock}",
-                    mmss(pen)
-                ),
+                format!("play continues from the position before {named}; {cw} {added}{clock}"),
             )
         }
     }
