@@ -1915,3 +1915,56 @@ fn a_claim_saved_by_notepad_in_any_encoding_is_the_same_claim() {
     assert_eq!(rulings[0].0, Recommendation::Uphold);
     assert!(rulings.iter().all(|r| *r == rulings[0]), "{rulings:?}");
 }
+
+/// BCF RP 12 turns on five minutes: a stated clock a second the other side
+/// of it from the scoresheet is not waved through by the whole-second
+/// tolerance. A clock that ran since its figure can only be lower; a
+/// stopped one is its figure. Either way the evidence conflicts: refer,
+/// naming both figures.
+#[test]
+fn a_stated_clock_across_the_five_minute_line_from_the_record_is_referred() {
+    let sheet = |black_after: &str, white_after: &str| {
+        format!("[Result \"*\"]\n\n1. f3 {{ [%clk 0:20:00] }} e5 {{ [%clk 0:{black_after}] }} 2. Kf2 {{ [%clk 0:{white_after}] }} Qh4+ {{ [%clk 0:{black_after}] }} 3. Kg3 {{ [%clk 0:{white_after}] }} *\n")
+    };
+    let claim = |w: &str, b: &str| {
+        format!("kind = \"illegal-move\"\nruleset = \"bcf-rapid\"\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:{w}\"\nclock_black = \"0:{b}\"\n")
+    };
+    // Black's clock ran from 3. Kg3 to the claim: under 5:00 on the record.
+    let r = judge(
+        &claim("10:00", "05:00"),
+        &[("s.pgn", &sheet("04:59", "10:00"))],
+    );
+    assert_eq!(r.recommendation, Recommendation::Refer);
+    assert_eq!(r.failed(), vec![CheckId::Clocks]);
+    assert_eq!(
+        r.check(CheckId::Clocks).unwrap().detail,
+        "the clocks conflict: Black 0:05:00 in the claim, 0:04:59 on the scoresheet after 2... Qh4+: either side of 5:00, on which the ruling turns; the scoresheet puts it under the limit, and a clock only runs down"
+    );
+    // White's clock stopped when 3. Kg3 was completed: 5:00 on the record.
+    let r = judge(
+        &claim("04:59", "10:00"),
+        &[("s.pgn", &sheet("10:00", "05:00"))],
+    );
+    assert_eq!(r.recommendation, Recommendation::Refer);
+    assert!(
+        r.check(CheckId::Clocks)
+            .unwrap()
+            .detail
+            .ends_with("either side of 5:00, on which the ruling turns; the scoresheet puts it at or over the limit, and it was not running"),
+        "{}",
+        r.check(CheckId::Clocks).unwrap().detail
+    );
+    // Black's clock ran down a second past the line: what the record predicts.
+    let r = judge(
+        &claim("10:00", "04:59"),
+        &[("s.pgn", &sheet("05:00", "10:00"))],
+    );
+    assert_eq!(r.recommendation, Recommendation::Uphold);
+    assert_eq!(r.result_if_upheld, "0-1");
+    // Away from the line the tolerance stands.
+    let r = judge(
+        &claim("10:00", "06:01"),
+        &[("s.pgn", &sheet("06:00", "10:00"))],
+    );
+    assert_eq!(outcome(&r, CheckId::Clocks), CheckOutcome::Pass);
+}

@@ -90,6 +90,37 @@ pub(crate) fn stated_clock(
     }
 }
 
+/// Where a ruling turns on a clock limit (BCF RP 12's five minutes): why
+/// `stated` cannot be taken for the side of the limit it is on, given
+/// `sheet`, or `None`. A clock that ran since its figure (or whose side
+/// moved since) can only be lower, so the record settles "under" alone;
+/// a stopped one is its figure, so it settles "at or over" too. Within the
+/// tolerance `stated_clock` allows, a second either side of the limit
+/// decides a loss, and the claimant's word cannot outweigh the record.
+pub(crate) fn across_limit(
+    since: SinceFigure,
+    stated: Clock,
+    sheet: Clock,
+    increment: u32,
+    limit: u32,
+) -> Option<&'static str> {
+    let lim = limit.saturating_mul(10);
+    let moves = u32::try_from(since.moves).unwrap_or(u32::MAX);
+    let most = sheet.tenths.saturating_add(
+        increment
+            .saturating_mul(moves.saturating_add(1))
+            .saturating_mul(10),
+    );
+    let stated_under = stated.tenths < lim;
+    if most < lim && !stated_under {
+        Some("the scoresheet puts it under the limit, and a clock only runs down")
+    } else if !since.running && since.moves == 0 && sheet.tenths >= lim && stated_under {
+        Some("the scoresheet puts it at or over the limit, and it was not running")
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,6 +185,15 @@ mod tests {
             StatedClock::GainedTime
         );
         assert_eq!(running_clock(Some(Side::Black), Side::Black), Side::White);
+        // Either side of five minutes, within the tolerance.
+        let limit = 300;
+        assert!(across_limit(running, c(300), c(299), 0, limit).is_some());
+        assert!(across_limit(running, c(299), c(300), 0, limit).is_none());
+        assert!(across_limit(running, c(300), c(299), 2, limit).is_none());
+        assert!(across_limit(stopped, c(299), c(300), 0, limit).is_some());
+        assert!(across_limit(stopped, c(300), c(300), 0, limit).is_none());
+        assert!(across_limit(unrecorded, c(299), c(300), 0, limit).is_none());
+        assert!(across_limit(unrecorded, c(301), c(290), 0, limit).is_some());
         assert_eq!(running_clock(None, Side::Black), Side::Black);
     }
 }

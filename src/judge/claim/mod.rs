@@ -281,6 +281,11 @@ fn clock_evidence(d: &mut Draft, rule: &Citation) {
     let running = evidence::running_clock(last_mover, Side::from(ev.position.turn()));
     let inc = ev.time_control.uniform_increment().unwrap_or(0);
     let ev_rules = &d.claim.ruleset.claims.evidence;
+    // The clock limit an illegal-move ruling turns on (BCF RP 12).
+    let im = &d.claim.ruleset.illegal_move;
+    let limit = im
+        .loses_under_seconds
+        .filter(|_| d.claim.kind == ClaimKind::IllegalMove && !im.first_loses);
     let mut compared = Vec::new();
     let mut conflicts = Vec::new();
     for side in [Side::White, Side::Black] {
@@ -297,7 +302,14 @@ fn clock_evidence(d: &mut Draft, rule: &Citation) {
             "{} {stated} in the claim, {sheet} on the scoresheet after {at}",
             side.name()
         );
-        if verdict == StatedClock::Agrees {
+        let across = limit
+            .and_then(|l| evidence::across_limit(since, stated, sheet, inc, l).map(|w| (l, w)));
+        if let (StatedClock::Agrees, Some((l, why))) = (verdict, across) {
+            conflicts.push(format!(
+                "{words}: either side of {}, on which the ruling turns; {why}",
+                crate::judge::policy::mmss(l)
+            ));
+        } else if verdict == StatedClock::Agrees {
             compared.push(words);
         } else {
             conflicts.push(format!("{words}: {}", verdict.words()));
