@@ -1171,6 +1171,17 @@ fn stated_clocks_are_weighed_by_who_moved_last() {
     // "If upheld" says what BCF RP 12 gives had it come in time: the loss.
     assert_eq!(r.result_if_upheld, "0-1");
     assert_eq!(r.upheld_result(), "0-1");
+    // Over five minutes then, under at the claim: the time it would have
+    // given is added to the clock as it was then, not at the claim.
+    let over_then = late
+        .replace("20... Nxd3 { [%clk\n0:04:30] }", "20... Nxd3 { [%clk\n0:12:00] }");
+    assert_ne!(over_then, late);
+    let r = claim(&over_then, "0:25:00", "0:04:20");
+    assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
+    assert_eq!(
+        r.result_if_upheld,
+        "play continues from the position before 21. Kf2; Black +2:00 by default (0:12:00 to 0:14:00)"
+    );
     // The packet agrees with itself: the diagram shows the last position
     // (the illegal move stood), the scoresheet is not "all legal", plurals.
     let p = arbiter::report::packet::claim_packet(&r);

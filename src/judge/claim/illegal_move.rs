@@ -1,9 +1,7 @@
 //! A claim of an illegal move: found on the scoresheet, claimed in time,
 //! and what it costs, by the ladder in `judge::policy`.
 
-use super::{
-    answer_finding, clock_of, position_checks, side_name, win, Draft, Merits, Outcome, DRAW,
-};
+use super::{answer_finding, position_checks, side_name, win, Draft, Merits, Outcome, DRAW};
 use crate::{
     analysis::illegal::why_illegal,
     citation::Cited,
@@ -121,7 +119,7 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
             ),
         );
     }
-    let (merits, if_upheld) = upheld(d, applied, &named, prior, stands);
+    let (merits, if_upheld) = upheld(d, applied, &named, prior, (stands, clocks));
     out.if_upheld = if_upheld;
     out.merits = if stands {
         Merits::Fails(
@@ -285,14 +283,15 @@ fn clock_limit_check(d: &mut Draft, applied: &Cited<IllegalMove>, clocks: [Optio
 
 /// The merits of a claim made in time, and the result upholding gives.
 /// `hypothetical`: the claim came too late, and this is what it would have
-/// given in time; the mating chances then are not on record (the position
-/// before the move is not kept once play went on), so they are not asked.
+/// given in time, with `clocks` as they were then; the mating chances then
+/// are not on record (the position before the move is not kept once play
+/// went on), so they are not asked.
 fn upheld(
     d: &mut Draft,
     applied: Cited<IllegalMove>,
     named: &str,
     prior: usize,
-    hypothetical: bool,
+    (hypothetical, clocks): (bool, [Option<Clock>; 2]),
 ) -> (Merits, String) {
     let rules = d.claim.ruleset.clone();
     let im_rules = &rules.illegal_move;
@@ -377,7 +376,9 @@ fn upheld(
                     format!("+{}", mmss(im_rules.penalty_seconds)),
                 ),
             };
-            let clock = clock_of(d, claimant)
+            // The claimant's clock when the time would have been added:
+            // for a claim after the reply, at the illegal move.
+            let clock = clocks[usize::from(claimant == Side::Black)]
                 .map(|c| format!(" ({} to {})", c, Clock::secs(c.tenths / 10 + pen)))
                 .unwrap_or_default();
             (
