@@ -1173,8 +1173,10 @@ fn stated_clocks_are_weighed_by_who_moved_last() {
     assert_eq!(r.upheld_result(), "0-1");
     // Over five minutes then, under at the claim: the time it would have
     // given is added to the clock as it was then, not at the claim.
-    let over_then = late
-        .replace("20... Nxd3 { [%clk\n0:04:30] }", "20... Nxd3 { [%clk\n0:12:00] }");
+    let over_then = late.replace(
+        "20... Nxd3 { [%clk\n0:04:30] }",
+        "20... Nxd3 { [%clk\n0:12:00] }",
+    );
     assert_ne!(over_then, late);
     let r = claim(&over_then, "0:25:00", "0:04:20");
     assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);

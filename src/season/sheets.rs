@@ -141,18 +141,42 @@ fn rows<T: DeserializeOwned>(
         ));
     }
     let mut out = Vec::new();
+    // A record's row, as a spreadsheet or text editor numbers it: the line
+    // breaks before its first cell. The csv crate ends a record at the CR
+    // of the CR LF lines Excel writes and places the next at the LF, so its
+    // own line count runs one short there. Records come in order: the
+    // count goes on from the one before.
+    let counted = std::cell::Cell::new((0usize, 1u64));
+    let row_at = |pos: Option<&csv::Position>| {
+        pos.map_or(0, |p| {
+            let (from, line) = counted.get();
+            let bytes = text.as_bytes();
+            let mut upto = usize::try_from(p.byte())
+                .unwrap_or(usize::MAX)
+                .min(text.len());
+            while bytes.get(upto).is_some_and(|b| matches!(b, b'\r' | b'\n')) {
+                upto += 1;
+            }
+            let lines = bytes[from.min(upto)..upto]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count() as u64;
+            counted.set((upto.max(from), line + lines));
+            line + lines
+        })
+    };
     for rec in r.records() {
         let rec = rec.map_err(|e| match e.kind() {
             csv::ErrorKind::UnequalLengths {
                 pos, expected_len, len,
             } => format!(
                 "{file}: row {}: {} (the header has {expected_len}): a row cut short or a stray separator",
-                pos.as_ref().map_or(0, |p| p.line()),
+                row_at(pos.as_ref()),
                 crate::claim::plural(*len as usize, "cell"),
             ),
             _ => format!("{file}: {e}"),
         })?;
-        let row = rec.position().map_or(0, |p| p.line());
+        let row = row_at(rec.position());
         if rec.iter().all(str::is_empty) {
             continue;
         }
