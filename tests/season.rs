@@ -2344,9 +2344,22 @@ fn a_season_saved_by_excel_on_windows_reads_the_same() {
                     .delimiter(b';')
                     .terminator(csv::Terminator::CRLF)
                     .from_writer(Vec::new());
-                w.write_record(r.headers().unwrap()).unwrap();
+                let header = r.headers().unwrap().clone();
+                w.write_record(&header).unwrap();
+                // Excel's own values: TRUE and FALSE, and a grader's "u/g".
                 for rec in r.records() {
-                    w.write_record(&rec.unwrap()).unwrap();
+                    let rec = rec.unwrap();
+                    let cells: Vec<&str> = rec
+                        .iter()
+                        .zip(&header)
+                        .map(|(c, h)| match (c, h) {
+                            ("true", _) => "TRUE",
+                            ("false", _) => "FALSE",
+                            ("", "grade") => "u/g",
+                            (c, _) => c,
+                        })
+                        .collect();
+                    w.write_record(&cells).unwrap();
                 }
                 let semicolons = String::from_utf8(w.into_inner().unwrap()).unwrap();
                 let ansi = encoding_rs::WINDOWS_1252.encode(&semicolons).0.into_owned();
@@ -2366,7 +2379,11 @@ fn a_season_saved_by_excel_on_windows_reads_the_same() {
         );
         (dir, out)
     };
-    let ((_a, plain), (_b, excel)) = (copy(false), copy(true));
+    let ((_a, plain), (b, excel)) = (copy(false), copy(true));
+    for (f, word) in [("ddcl-players.csv", "u/g"), ("ddcl-boards.csv", "TRUE")] {
+        let bytes = std::fs::read(b.path().join(f)).unwrap();
+        assert!(String::from_utf8_lossy(&bytes).contains(word), "{f}");
+    }
     assert!(std::fs::read_to_string(excel.path().join("grading.csv"))
         .unwrap()
         .contains("Thömpson, Karen"));
@@ -2439,6 +2456,11 @@ fn spreadsheet_errors_name_file_row_and_column() {
             "ddcl-fixtures.csv",
             fixtures.replacen("\nD1-2,", "\nD1-1,", 1),
             "ddcl-fixtures.csv: row 3, column id: the fixture id \"D1-1\" is given twice",
+        ),
+        (
+            "ddcl-fixtures.csv",
+            fixtures.replacen("D1-1,2009-10-08,", "D1-1,08/10/2009,", 1),
+            "ddcl-fixtures.csv: row 2: fixture D1-1: date \"08/10/2009\" is not a date (YYYY-MM-DD) (day and month cannot be told apart in this form: in Excel, format the column as Custom yyyy-mm-dd before saving)",
         ),
         (
             "ddcl-boards.csv",

@@ -511,10 +511,18 @@ impl Checker<'_, '_> {
 
     fn date(&self, fixture: &str, s: &str, what: &str) -> Result<Date, SeasonError> {
         Date::parse(s).ok_or_else(|| {
+            // Excel writes a date as the machine's locale shows it, where
+            // 08/10/2026 is August or October: not guessed, but said how
+            // to have it written unambiguously.
+            let hint = if s.contains('/') || s.contains('.') {
+                " (day and month cannot be told apart in this form: in Excel, format the column as Custom yyyy-mm-dd before saving)"
+            } else {
+                ""
+            };
             self.err(
                 fixture,
                 None,
-                format!("{what} {s:?} is not a date (YYYY-MM-DD)"),
+                format!("{what} {s:?} is not a date (YYYY-MM-DD){hint}"),
             )
         })
     }

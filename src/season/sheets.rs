@@ -180,6 +180,7 @@ fn rows<T: DeserializeOwned>(
         if rec.iter().all(str::is_empty) {
             continue;
         }
+        let rec = excel_cells(&header, rec);
         let value: T = rec.deserialize(Some(&header)).map_err(|e| {
             let field = match e.kind() {
                 csv::ErrorKind::Deserialize { err, .. } => err.field().map(|i| i as usize),
@@ -214,6 +215,43 @@ fn rows<T: DeserializeOwned>(
         ));
     }
     Ok(out)
+}
+
+/// Columns of yes or no, which Excel saves as TRUE and FALSE.
+const BOOLEAN_COLUMNS: [&str; 4] = ["ungraded", "final_round", "without_warning", "tiebreak"];
+/// Columns of grades, where a grader writes "u/g" for ungraded (DDCL 8's
+/// word, and the one grading.csv writes) as readily as leaving it empty.
+const GRADE_COLUMNS: [&str; 3] = ["grade", "estimated_grade", "end_grade"];
+
+/// A record with Excel's own ways of writing a value read as the season
+/// file's: TRUE and FALSE in any case in a yes-or-no column, "u/g" in a
+/// grade column as no grade.
+fn excel_cells(header: &csv::StringRecord, rec: csv::StringRecord) -> csv::StringRecord {
+    let fixed = |column: &str, cell: &str| -> Option<&'static str> {
+        if BOOLEAN_COLUMNS.contains(&column) {
+            if cell.eq_ignore_ascii_case("true") {
+                return Some("true");
+            }
+            if cell.eq_ignore_ascii_case("false") {
+                return Some("false");
+            }
+        }
+        (GRADE_COLUMNS.contains(&column) && cell.eq_ignore_ascii_case("u/g")).then_some("")
+    };
+    let needs = header
+        .iter()
+        .zip(rec.iter())
+        .any(|(h, c)| fixed(h, c).is_some_and(|f| f != c));
+    if !needs {
+        return rec;
+    }
+    let mut out = csv::StringRecord::new();
+    for (i, cell) in rec.iter().enumerate() {
+        let column = header.get(i).unwrap_or("");
+        out.push_field(fixed(column, cell).unwrap_or(cell));
+    }
+    out.set_position(rec.position().cloned());
+    out
 }
 
 /// Why a cell does not read as its column's type, with the value quoted
