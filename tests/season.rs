@@ -483,7 +483,9 @@ fn ddcl_sample_season_outputs() {
             cup[2]["tiebreak"].as_str(),
             cup[2]["winner"].as_str()
         ),
-        ("1", "2.5", "2.5", "replay 2.5-1.5", "Stockton A")
+        // Carr has played no league game for Darlington: referred (14(d),
+        // (p)), what the games give said, no winner named meanwhile.
+        ("1", "2.5", "2.5", "referred to the competition organiser (DDCL 14(p)): Carr, Jim not eligible for the final (DDCL 14(d)); as played: replay 2.5-1.5, Stockton A", "")
     );
     let grading = csv_rows(dir.path(), "grading.csv");
     assert_eq!(grading.len(), 39);
@@ -1122,7 +1124,7 @@ fn ddcl_14_c_an_empty_seat_above_board_4_is_said_and_referred() {
     assert_eq!(
         (r.cup[0].tiebreak.as_str(), r.cup[0].winner.as_str()),
         (
-            "referred to the competition organiser (DDCL 14(p)): a seat left empty above the bottom board",
+            "referred to the competition organiser (DDCL 14(p)): B left a seat empty above the bottom board (DDCL 14(c)); as played: A",
             ""
         )
     );

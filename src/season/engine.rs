@@ -97,7 +97,15 @@ pub(crate) fn out_of_order(
                     ));
                 }
                 (Some(a), Some(b)) if b > a + tolerance => {
-                    return Some((bi, format!("{ni} ({a}) on board {bi} above {nj} ({b}) on board {bj}: more than {tolerance} {unit} apart")));
+                    let apart = if tolerance == 0 {
+                        String::new()
+                    } else {
+                        format!(": more than {tolerance} {unit} apart")
+                    };
+                    return Some((
+                        bi,
+                        format!("{ni} ({a}) on board {bi} above {nj} ({b}) on board {bj}{apart}"),
+                    ));
                 }
                 _ => {}
             }
@@ -748,13 +756,14 @@ impl Run<'_> {
         let mut home_boards = 0.0;
         let mut away_boards = 0.0;
         let mut grades: [Vec<Option<u32>>; 2] = [Vec::new(), Vec::new()];
-        // A seat left empty above the bottom boards is the organiser's to
-        // decide (14(c), (p)): no winner is named meanwhile.
-        let mut referred = false;
+        // What is referred to the organiser (a seat left empty above the
+        // bottom boards, grade order, eligibility for the final) is the
+        // organiser's to decide (14(p)): no winner is named meanwhile.
+        let mut referred = Vec::new();
         for (side, home) in [(0, true), (1, false)] {
-            let (side_grades, missing, misplaced) = self.cup_side(cup, f, home);
+            let (side_grades, missing, side_referred) = self.cup_side(cup, f, home);
             grades[side] = side_grades;
-            referred |= misplaced;
+            referred.extend(side_referred);
             if home {
                 away_boards += missing as f64;
             } else {
@@ -785,20 +794,30 @@ impl Run<'_> {
             away_sum += handicap;
             season.team(f.away).name.clone()
         };
-        let (tiebreak, winner) = if referred {
-            (
-                format!(
-                    "referred to the competition organiser ({}): a seat left empty above the bottom board",
-                    cup.referred_cite
-                ),
-                String::new(),
-            )
-        } else if home_sum > away_sum {
+        let (tiebreak, winner) = if home_sum > away_sum {
             (String::new(), season.team(f.home).name.clone())
         } else if away_sum > home_sum {
             (String::new(), season.team(f.away).name.clone())
         } else {
             cup_tiebreak(season, cup, f)
+        };
+        // Referred: what the games give is said, and no winner named.
+        let (tiebreak, winner) = if referred.is_empty() {
+            (tiebreak, winner)
+        } else {
+            let played = match (tiebreak.is_empty(), winner.is_empty()) {
+                (true, _) => winner,
+                (false, true) => tiebreak,
+                (false, false) => format!("{tiebreak}, {winner}"),
+            };
+            (
+                format!(
+                    "referred to the competition organiser ({}): {}; as played: {played}",
+                    cup.referred_cite,
+                    referred.join("; ")
+                ),
+                String::new(),
+            )
         };
         self.report.cup.push(CupRow {
             fixture: f.id.clone(),
@@ -823,7 +842,14 @@ impl Run<'_> {
     /// One side of a cup tie: its violations reported; the grades of its
     /// players, the boards it left empty, and whether it left one empty
     /// above the bottom boards (14(c)), which is referred.
-    fn cup_side(&mut self, cup: &Cup, f: &Fixture, home: bool) -> (Vec<Option<u32>>, usize, bool) {
+    /// One side of a cup tie: its grades, the boards it forfeits, and
+    /// what of it is referred to the organiser (14(p)), in words.
+    fn cup_side(
+        &mut self,
+        cup: &Cup,
+        f: &Fixture,
+        home: bool,
+    ) -> (Vec<Option<u32>>, usize, Vec<String>) {
         let season = self.season;
         // Strength order with no tolerance, ungraded players placed as the
         // league's board order places them.
@@ -884,8 +910,21 @@ impl Run<'_> {
                 ),
             ));
         }
+        let mut referred = Vec::new();
+        if !misplaced.is_empty() {
+            referred.push(format!(
+                "{} left a seat empty above the bottom board ({})",
+                season.team(team).name,
+                cup.boards_cite
+            ));
+        }
         // A breach is referred.
         if let Some((from, why)) = out_of_order(season, f, &seated, (by, ungraded_below), 0) {
+            referred.push(format!(
+                "{} not in grade order ({})",
+                season.team(team).name,
+                cup.order_cite
+            ));
             self.report.violations.push(Violation::new(
                 f,
                 Some(from),
@@ -898,13 +937,21 @@ impl Run<'_> {
             ));
         }
         if f.final_round {
-            self.final_eligibility(cup, f, home, &seated);
+            referred.extend(self.final_eligibility(cup, f, home, &seated));
         }
-        (grades, missing, !misplaced.is_empty())
+        (grades, missing, referred)
     }
 
-    /// In the final every player must have played a league game for the club.
-    fn final_eligibility(&mut self, cup: &Cup, f: &Fixture, home: bool, seated: &[(u32, usize)]) {
+    /// In the final every player must have played a league game for the
+    /// club: those who have not, in words, each also a violation.
+    fn final_eligibility(
+        &mut self,
+        cup: &Cup,
+        f: &Fixture,
+        home: bool,
+        seated: &[(u32, usize)],
+    ) -> Vec<String> {
+        let mut ineligible = Vec::new();
         let season = self.season;
         let club = &season.team(if home { f.home } else { f.away }).club;
         for &(board, p) in seated {
@@ -917,6 +964,11 @@ impl Run<'_> {
                     })
             });
             if !played_league {
+                ineligible.push(format!(
+                    "{} not eligible for the final ({})",
+                    season.player(p).name,
+                    cup.final_cite
+                ));
                 self.report.violations.push(Violation::new(
                     f,
                     Some(board),
@@ -929,6 +981,7 @@ impl Run<'_> {
                 ));
             }
         }
+        ineligible
     }
 
     /// The tie forfeited by the team that could not play it.
