@@ -1012,7 +1012,12 @@ fn ddcl_14_cup_tie_without_tie_break_games_is_left_open() {
     // Single games: one nominated player a team, then "1 other player
     // from each team" while they are drawn; colours tossed, so written.
     let singles = |games: &[&str]| {
-        let mut t = s.clone() + "tiebreaks = [\n";
+        // B5 plays for B's club but not in this tie.
+        let mut t = s.replacen(
+            "[[players]]",
+            "[[players]]\nname = \"B5\"\nteam = \"B\"\ngrade = 100\n[[players]]",
+            1,
+        ) + "tiebreaks = [\n";
         for (b, away, result, colour) in &level {
             t.push_str(&format!("  {{ board = {b}, home = \"A{b}\", away = \"{away}\", result = \"{result}\", home_colour = \"{colour}\" }},\n"));
         }
@@ -1076,6 +1081,22 @@ fn ddcl_14_cup_tie_without_tie_break_games_is_left_open() {
     assert_eq!(
         singles(&five),
         ("replay 2-2, single game 5".into(), "B".into())
+    );
+    // A player who did not play in the tie is not the captain's to
+    // nominate; a game listed after the deciding one is not counted.
+    assert_eq!(
+        singles(&[&drawn, &game(2, "A2", "B5", "result = \"0-1\", home_colour = \"white\"")]),
+        (
+            "replay 2-2; single game 2: B5 did not play in the tie, where DDCL 14(l) has each captain nominate a team member: referred to the competition organiser (DDCL 14(p))".into(),
+            String::new()
+        )
+    );
+    assert_eq!(
+        singles(&[&game(1, "A1", "B1", "result = \"1-0\", home_colour = \"white\""), &game(2, "A2", "B2", "result = \"0-1\", home_colour = \"white\"")]),
+        (
+            "replay 2-2; single game 1 decided the tie, yet single game 2 is listed after it: which games were played is for the competition organiser (DDCL 14(p))".into(),
+            String::new()
+        )
     );
     // A seat not yet filled is a nomination to come, not a no-show.
     assert_eq!(

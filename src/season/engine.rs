@@ -1170,7 +1170,7 @@ fn single_games(
         f.boards.iter().filter_map(|b| b.away).collect(),
     ];
     let mut nominated: [BTreeSet<usize>; 2] = Default::default();
-    for b in games {
+    for (i, b) in games.iter().enumerate() {
         if let Some((_, p)) = b.no_show {
             return Err(format!(
                 "single game {}: {} did not play: referred to the competition organiser ({})",
@@ -1186,6 +1186,16 @@ fn single_games(
             ));
         };
         for (side, p) in [(0, h), (1, a)] {
+            // "Each team captain shall nominate one player": of the team
+            // that played the tie.
+            if !team[side].contains(&p) {
+                return Err(format!(
+                    "single game {}: {} did not play in the tie, where {cite} has each captain nominate a team member: referred to the competition organiser ({})",
+                    b.board,
+                    name(p),
+                    cup.referred_cite
+                ));
+            }
             if team[side].is_subset(&nominated[side]) {
                 nominated[side].clear();
             }
@@ -1209,12 +1219,20 @@ fn single_games(
                 b.board
             ));
         }
-        match home_score(b) {
-            Some(x) if x > 0.5 => return Ok((b.board, f.home)),
-            Some(x) if x < 0.5 => return Ok((b.board, f.away)),
-            Some(_) => {}
+        let decided = match home_score(b) {
+            Some(x) if x > 0.5 => f.home,
+            Some(x) if x < 0.5 => f.away,
+            Some(_) => continue,
             None => return Err(format!("single game {}: no result recorded", b.board)),
+        };
+        // A game listed after the deciding one was not part of the tie.
+        if let Some(after) = games.get(i + 1) {
+            return Err(format!(
+                "single game {} decided the tie, yet single game {} is listed after it: which games were played is for the competition organiser ({})",
+                b.board, after.board, cup.referred_cite
+            ));
         }
+        return Ok((b.board, decided));
     }
     Err(format!("still tied: single games ({cite}) to be played"))
 }
