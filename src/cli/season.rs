@@ -163,12 +163,12 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         (l, None) => format!("; grades from {l}"),
     };
     eprintln!(
-        "arbiter: {}: {} fixtures, {} rated games, {} violations{grades}; wrote {} files to {}",
+        "arbiter: {}: {}, {}, {}{grades}; wrote {} to {}",
         season.file,
-        season.fixtures.len(),
-        rep.grading.len(),
-        rep.violations.len(),
-        files.len(),
+        crate::claim::plural(season.fixtures.len(), "fixture"),
+        crate::claim::plural(rep.grading.len(), "rated game"),
+        crate::claim::plural(rep.violations.len(), "violation"),
+        crate::claim::plural(files.len(), "file"),
         a.out.display()
     );
     status
