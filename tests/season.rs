@@ -249,6 +249,26 @@ fn ddcl_3_and_4_defaults() {
             && err.contains("without_warning = true and notice_hours = 100 contradict each other"),
         "{err}"
     );
+    // A default whose notice is not recorded: lost (under 72 h) or to be
+    // rearranged (72 h or more) cannot be told, nor DDCL 4's warning. Not
+    // scored on a guess, and said.
+    let r = run(&s.replace("without_warning = true\n", "")).unwrap();
+    assert_eq!(
+        standing(&r, "B"),
+        (2.5 + 5.0, 0.0, 3.0),
+        "M3 not scored: B drew M1, won M2"
+    );
+    let rules: Vec<&str> = r.violations.iter().map(|v| v.rule.as_str()).collect();
+    assert_eq!(rules, ["DDCL 3"]);
+    let note = r.notes.iter().find(|n| n.fixture == "M3").unwrap();
+    assert_eq!(
+        (note.rule.as_str(), note.what.as_str(), note.penalty.as_str()),
+        (
+            "DDCL 3",
+            "B could not play, and the notice given is not recorded: whether it was under 72 h cannot be told (give notice_hours, or without_warning = true)",
+            "not scored until the notice is recorded"
+        )
+    );
 }
 
 #[test]

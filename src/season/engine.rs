@@ -283,6 +283,21 @@ impl Run<'_> {
             ));
             return None;
         };
+        // Whether it is lost or rearranged turns on the notice given: a
+        // default whose notice is not on record is not scored on a guess.
+        if !f.notice_recorded {
+            self.report.notes.push(Violation::new(
+                f,
+                None,
+                &d.cite,
+                format!(
+                    "{name} could not play, and the notice given is not recorded: whether it was under {} h cannot be told (give notice_hours, or without_warning = true)",
+                    d.notice_hours
+                ),
+                "not scored until the notice is recorded",
+            ));
+            return None;
+        }
         if rearranged(self.league, f) {
             self.report.notes.push(Violation::new(
                 f,

@@ -324,6 +324,10 @@ pub(crate) struct Fixture {
     pub(crate) defaulted_by: Option<usize>,
     pub(crate) notice_hours: Option<u32>,
     pub(crate) without_warning: bool,
+    /// The fixture says what notice or warning a default had
+    /// (`notice_hours` or `without_warning`): without it, neither the
+    /// notice rule (DDCL 3) nor the warning rule (DDCL 4) can be applied.
+    pub(crate) notice_recorded: bool,
     pub(crate) short_notice_hours: Option<u32>,
     pub(crate) boards: Vec<Board>,
     pub(crate) tiebreaks: Vec<Board>,
@@ -752,6 +756,7 @@ impl Checker<'_, '_> {
             defaulted_by,
             notice_hours: f.notice_hours,
             without_warning: f.without_warning == Some(true),
+            notice_recorded: f.notice_hours.is_some() || f.without_warning.is_some(),
             short_notice_hours: f.short_notice_hours,
             boards,
             tiebreaks,
