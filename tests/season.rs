@@ -2899,3 +2899,48 @@ fn ddcl_14_l_a_single_game_pgn_shows_its_colours() {
         );
     }
 }
+
+/// DDCL 14(i) writes its bands "30 or less" and "between 31 and 40": an
+/// average (14(j)) can fall between them. Said; and where the tie turns
+/// on the reading, left to the organiser with no winner named.
+#[test]
+fn ddcl_14_i_a_difference_between_the_bands_is_said() {
+    let mut s = DDCL_HEAD.to_string();
+    for (name, team, grade) in [
+        ("A1", "A", 140),
+        ("A2", "A", 130),
+        ("A3", "A", 120),
+        ("A4", "A", 110),
+        ("B1", "B", 133),
+        ("B2", "B", 133),
+        ("B3", "B", 132),
+    ] {
+        s.push_str(&format!(
+            "[[players]]\nname = \"{name}\"\nteam = \"{team}\"\ngrade = {grade}\n"
+        ));
+    }
+    // B fields three: board 4 to A, counted at B's average (14(j)):
+    // 398 * 4 / 3 = 530.67 against A's 500, a difference of 30.67.
+    let tie = |b3: &str| {
+        format!("{s}[[fixtures]]\nid = \"KO\"\ndate = \"2010-01-07\"\ncompetition = \"cup\"\nhome = \"A\"\naway = \"B\"\nhome_colour_board1 = \"white\"\nboards = [\n  {{ board = 1, home = \"A1\", away = \"B1\", result = \"1/2-1/2\" }},\n  {{ board = 2, home = \"A2\", away = \"B2\", result = \"1/2-1/2\" }},\n  {{ board = 3, home = \"A3\", away = \"B3\", result = \"{b3}\" }},\n  {{ board = 4, home = \"A4\" }},\n]\n")
+    };
+    // Board 3 to B: 2-2 on the boards, A's with the half point.
+    let c = run(&tie("0-1")).unwrap().cup.remove(0);
+    assert_eq!((c.home_total, c.away_total, c.handicap), (2.5, 2.0, 0.5));
+    assert_eq!(
+        (c.tiebreak.as_str(), c.winner.as_str()),
+        (
+            "the grade difference 30.67 falls between the bands DDCL 14(i) writes (up to 30: 0; from 31: 0.5), and the tie turns on it (with 0.5: A; with 0: undecided): for the competition organiser to decide (DDCL 14(p))",
+            ""
+        )
+    );
+    // Board 3 to A: A wins either way; the gap is said.
+    let c = run(&tie("1-0")).unwrap().cup.remove(0);
+    assert_eq!(
+        (c.tiebreak.as_str(), c.winner.as_str()),
+        (
+            "the grade difference 30.67 falls between the bands DDCL 14(i) writes (up to 30: 0; from 31: 0.5): the same either way",
+            "A"
+        )
+    );
+}

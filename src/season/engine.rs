@@ -816,6 +816,56 @@ impl Run<'_> {
         } else {
             cup_tiebreak(season, cup, f)
         };
+        // A difference between the text's bands (14(i): "30 or less", then
+        // "between 31 and 40") is said; where the tie turns on which band
+        // it is read into, it is left to the organiser.
+        let (tiebreak, winner) = match cup.handicap_gap(difference) {
+            None => (tiebreak, winner),
+            Some((below, bands)) => {
+                let (mut h, mut a) = (home_boards, away_boards);
+                if home_total < away_total {
+                    h += below;
+                } else {
+                    a += below;
+                }
+                let other = if h > a {
+                    season.team(f.home).name.clone()
+                } else if a > h {
+                    season.team(f.away).name.clone()
+                } else {
+                    cup_tiebreak(season, cup, f).1
+                };
+                let gap = format!(
+                    "the grade difference {difference:.2} falls between the bands {} writes ({bands})",
+                    cup.handicap_cite
+                );
+                if other == winner {
+                    let joined = if tiebreak.is_empty() {
+                        format!("{gap}: the same either way")
+                    } else {
+                        format!("{tiebreak}; {gap}: the same either way")
+                    };
+                    (joined, winner)
+                } else {
+                    let named = |w: &str| {
+                        if w.is_empty() {
+                            "undecided".to_string()
+                        } else {
+                            w.to_string()
+                        }
+                    };
+                    (
+                        format!(
+                            "{gap}, and the tie turns on it (with {handicap}: {}; with {below}: {}): for the competition organiser to decide ({})",
+                            named(&winner),
+                            named(&other),
+                            cup.referred_cite
+                        ),
+                        String::new(),
+                    )
+                }
+            }
+        };
         // Referred: what the games give is said, and no winner named.
         let (tiebreak, winner) = if referred.is_empty() {
             (tiebreak, winner)

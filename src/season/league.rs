@@ -255,6 +255,10 @@ pub struct Ratings {
 pub struct Band<T> {
     #[serde(default)]
     pub up_to: Option<T>,
+    /// The text's own lower bound, where it leaves a gap below the band
+    /// before (DDCL 14(i): "30 or less", then "between 31 and 40").
+    #[serde(default)]
+    pub from: Option<T>,
     #[serde(alias = "rating")]
     pub points: f64,
 }
@@ -293,6 +297,29 @@ pub struct Cup {
 impl Cup {
     pub fn handicap(&self, difference: f64) -> f64 {
         band(&self.handicap, difference)
+    }
+
+    /// Where `difference` falls in a gap the text's bands leave (over 30,
+    /// under 31, say: averages give fractions): the handicap of the band
+    /// below, which the text does not rule out either, and the two bands'
+    /// bounds in words.
+    pub(crate) fn handicap_gap(&self, difference: f64) -> Option<(f64, String)> {
+        let i = self
+            .handicap
+            .iter()
+            .position(|b| b.up_to.is_none_or(|u| difference <= u))?;
+        let from = self.handicap[i].from?;
+        if difference >= from || i == 0 {
+            return None;
+        }
+        let below = &self.handicap[i - 1];
+        let words = format!(
+            "up to {}: {}; from {from}: {}",
+            below.up_to.unwrap_or_default(),
+            below.points,
+            self.handicap[i].points
+        );
+        Some((below.points, words))
     }
 
     /// A side's grade total: a forfeited board or an ungraded player
