@@ -1838,6 +1838,10 @@ fn an_undecided_board_is_finished_by_a_recorded_decision() {
     let (code, err) = run(&[]);
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("1 board pending"), "{err}");
+    assert!(
+        err.contains("record decisions and run with --decisions"),
+        "{err}"
+    );
     let pending = parse_csv(&std::fs::read(out.join("pending.csv")).unwrap());
     assert_eq!(pending.len(), 1);
     let p = &pending[0];
@@ -1916,6 +1920,18 @@ fn a_board_without_a_result_is_pending() {
     // Not scored until it is decided: no draw for a match half known.
     let a = r.standings.iter().find(|s| s.team == "A").unwrap();
     assert_eq!((a.lost, a.game_points, a.match_points), (0, 0.0, 0.0));
+    // No decision settles a missing result: the hint says where it goes.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("season.toml");
+    std::fs::write(&path, &toml).unwrap();
+    let (_out, o) = season_run(&path);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("1 board pending")
+            && err.contains("each waits for what its reason names, given in the season's files")
+            && !err.contains("--decisions"),
+        "{err}"
+    );
 }
 
 /// A checkmate in PGN between `white` and `black` (1-0 however judged).

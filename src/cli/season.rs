@@ -140,8 +140,23 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     // A season with boards still undecided is written, and needs attention;
     // a file that could not be written (exit 2) is said as well.
     if !rep.pending.is_empty() {
+        // A game under review is settled by a recorded decision; anything
+        // else (a result, colours, the right PGN) by the season's files.
+        let decidable = rep
+            .pending
+            .iter()
+            .filter(|p| !p.game_key.is_empty())
+            .count();
+        let what = match (decidable, rep.pending.len() - decidable) {
+            (0, _) => "each waits for what its reason names, given in the season's files".to_string(),
+            (_, 0) => "record decisions and run with --decisions".to_string(),
+            (d, _) => format!(
+                "record decisions for the {} with a game_key and run with --decisions; the others wait for what their reasons name, given in the season's files",
+                crate::claim::plural(d, "game")
+            ),
+        };
         eprintln!(
-            "arbiter: {}: {} pending (listed in {}): record decisions and run with --decisions",
+            "arbiter: {}: {} pending (listed in {}): {what}",
             season.file,
             crate::claim::plural(rep.pending.len(), "board"),
             a.out.join("pending.csv").display()
