@@ -452,11 +452,21 @@ fn ddcl_sample_season_outputs() {
     // Breaches only; DDCL 5 ties and DDCL 10 substitutes are notes.
     let n = csv_rows(dir.path(), "notes.csv");
     let noted = fixture_board_rule(&n);
+    // The cup's ungraded player with no estimate agreed: the average
+    // stands in, and is said (14(m)).
     assert_eq!(
         noted,
-        vec![("D1-2", "5", "DDCL 5"), ("D1-7", "2", "DDCL 10")]
+        vec![
+            ("D1-2", "5", "DDCL 5"),
+            ("D1-7", "2", "DDCL 10"),
+            ("KO-2", "4", "DDCL 14(m)")
+        ]
     );
     assert_eq!(n[0]["effect"], "board 5 classed as a tie, not graded");
+    assert_eq!(
+        n[2]["effect"],
+        "counted as the average of the team's other graded players"
+    );
     assert_eq!(
         rules,
         vec![

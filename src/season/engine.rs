@@ -930,6 +930,24 @@ impl Run<'_> {
             .iter()
             .map(|&(_, p)| strength(season, p, by, f.date))
             .collect();
+        // The average stands in for a grade only where none was agreed
+        // before the match (14(m)): said, so the grader can check.
+        if let Some(cite) = &cup.ungraded_cite {
+            for (&(board, p), g) in seated.iter().zip(&grades) {
+                if g.is_none() {
+                    self.report.notes.push(Violation::new(
+                        f,
+                        Some(board),
+                        cite,
+                        format!(
+                            "{} is ungraded, with no grade estimate agreed before the match",
+                            season.player(p).name
+                        ),
+                        "counted as the average of the team's other graded players",
+                    ));
+                }
+            }
+        }
         let n = cup.boards as usize;
         let missing = n - seated.len().min(n);
         let misplaced = misplaced_empty_seats(f, home, cup.boards);

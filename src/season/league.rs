@@ -292,6 +292,10 @@ pub struct Cup {
     /// rule: a cup fixture says how it fell, or its boards' PGNs show it.
     #[serde(default)]
     pub colours_cite: Option<String>,
+    /// An ungraded player with no estimate agreed before the match counts
+    /// as the average of the others (DDCL 14(m)): said, with this cite.
+    #[serde(default)]
+    pub ungraded_cite: Option<String>,
 }
 
 impl Cup {
