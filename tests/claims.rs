@@ -644,14 +644,14 @@ fn illegal_move_claims_under_each_rule() {
     assert_eq!(r.rule, "BCF RP 12; FIDE 7.5.5");
     assert_eq!(
         r.detail,
-        "3. Ke3 is illegal: the position before it is reinstated; a clock on 5:00 exactly is neither under nor over it, so the move does not lose, and BCF RP 12 gives extra time only when both are over it; Black may be given extra time under FIDE 7.5.5, 2:00 by default"
+        "3. Ke3 is illegal: the position before it is reinstated; a clock on 5:00 exactly is neither under nor over it, so the move does not lose, and BCF RP 12 gives extra time only when both are over it; any time Black is given is the arbiter's to decide, 2:00 by default (FIDE 7.5.5's amount)"
     );
     // Both over: RP 12's discretion, the amount FIDE's default.
     let r = claim("bcf-rapid", "0:05:01", "0:20:00", "");
     assert_eq!(r.rule, "BCF RP 12; FIDE 7.5.5");
     assert_eq!(
         r.detail,
-        "3. Ke3 is illegal: the position before it is reinstated; Black may be given extra time (BCF RP 12; 2:00 by default, as FIDE 7.5.5)"
+        "3. Ke3 is illegal: the position before it is reinstated; Black may be given extra time (BCF RP 12; 2:00 by default, FIDE 7.5.5's amount)"
     );
     // Under FIDE the text sets the time itself.
     let r = claim("fide-standard", "1:10:00", "1:05:00", "");
@@ -1951,7 +1951,7 @@ fn a_stated_clock_across_the_five_minute_line_from_the_record_is_referred() {
     assert_eq!(r.failed(), vec![CheckId::Clocks]);
     assert_eq!(
         r.check(CheckId::Clocks).unwrap().detail,
-        "the clocks conflict: Black 0:05:00 in the claim, 0:04:59 on the scoresheet after 2... Qh4+: either side of 5:00, on which the ruling turns; the scoresheet puts it under the limit, and a clock only runs down"
+        "the clocks conflict: Black 0:05:00 in the claim, 0:04:59 on the scoresheet after 2... Qh4+: 0:04:59 is the most the scoresheet allows, as a clock only runs down; either side of 5:00, on which the ruling turns"
     );
     // White's clock stopped when 3. Kg3 was completed: 5:00 on the record.
     let r = judge(
@@ -1963,7 +1963,7 @@ fn a_stated_clock_across_the_five_minute_line_from_the_record_is_referred() {
         r.check(CheckId::Clocks)
             .unwrap()
             .detail
-            .ends_with("either side of 5:00, on which the ruling turns; the scoresheet puts it at or over the limit, and it was not running"),
+            .ends_with("0:05:00 is the scoresheet's figure, for a clock that was not running; either side of 5:00, on which the ruling turns"),
         "{}",
         r.check(CheckId::Clocks).unwrap().detail
     );
@@ -1974,6 +1974,17 @@ fn a_stated_clock_across_the_five_minute_line_from_the_record_is_referred() {
     );
     assert_eq!(r.recommendation, Recommendation::Uphold);
     assert_eq!(r.result_if_upheld, "0-1");
+    // The other clock under five minutes: the move loses whichever
+    // reading of Black's is taken, so the clocks do not conflict.
+    let r = judge(
+        &claim("03:00", "05:00"),
+        &[("s.pgn", &sheet("04:59", "03:00"))],
+    );
+    assert_eq!(outcome(&r, CheckId::Clocks), CheckOutcome::Pass);
+    assert_eq!(
+        (r.recommendation, r.result_if_upheld.as_str()),
+        (Recommendation::Uphold, "0-1")
+    );
     // Away from the line the tolerance stands.
     let r = judge(
         &claim("10:00", "06:01"),

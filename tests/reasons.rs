@@ -638,7 +638,7 @@ fn a_bcf_illegal_move_on_five_minutes_exactly_cites_fide_for_the_time() {
     );
     assert_detail_contains(
         &row,
-        "with both clocks at 0:05:00 or more (0:05:00 / 0:20:00): a clock on 5:00 exactly is neither under nor over it, so the move does not lose, and BCF RP 12 gives extra time only when both are over it; Black may be given extra time under FIDE 7.5.5, 2:00 by default; play goes on",
+        "with both clocks at 0:05:00 or more (0:05:00 / 0:20:00): a clock on 5:00 exactly is neither under nor over it, so the move does not lose, and BCF RP 12 gives extra time only when both are over it; any time Black is given is the arbiter's to decide, 2:00 by default (FIDE 7.5.5's amount); play goes on",
     );
     let row = judge_one("bcf-rapid", &game("06:00", "20:00"));
     assert_cells(
@@ -647,7 +647,7 @@ fn a_bcf_illegal_move_on_five_minutes_exactly_cites_fide_for_the_time() {
     );
     assert_detail_contains(
         &row,
-        "Black may be given extra time (BCF RP 12; 2:00 by default, as FIDE 7.5.5)",
+        "Black may be given extra time (BCF RP 12; 2:00 by default, FIDE 7.5.5's amount)",
     );
     // A ruleset that names no document for the amount: its own rule,
     // and nothing said of FIDE.

@@ -252,6 +252,10 @@ fn ddcl_3_and_4_defaults() {
     // A default whose notice is not recorded: lost (under 72 h) or to be
     // rearranged (72 h or more) cannot be told, nor DDCL 4's warning. Not
     // scored on a guess, and said.
+    for unknown in ["", "without_warning = false\n"] {
+        let r = run(&s.replace("without_warning = true\n", unknown)).unwrap();
+        assert!(r.notes.iter().any(|n| n.fixture == "M3"), "{unknown}");
+    }
     let r = run(&s.replace("without_warning = true\n", "")).unwrap();
     assert_eq!(
         standing(&r, "B"),
@@ -2425,6 +2429,8 @@ fn a_season_saved_by_excel_on_windows_reads_the_same() {
                             ("true", _) => "TRUE",
                             ("false", _) => "FALSE",
                             ("", "grade") => "u/g",
+                            ("white", h) if h.starts_with("home_colour") => "White",
+                            ("black", h) if h.starts_with("home_colour") => "BLACK",
                             (c, _) => c,
                         })
                         .collect();
@@ -2449,7 +2455,12 @@ fn a_season_saved_by_excel_on_windows_reads_the_same() {
         (dir, out)
     };
     let ((_a, plain), (b, excel)) = (copy(false), copy(true));
-    for (f, word) in [("ddcl-players.csv", "u/g"), ("ddcl-boards.csv", "TRUE")] {
+    for (f, word) in [
+        ("ddcl-players.csv", "u/g"),
+        ("ddcl-boards.csv", "TRUE"),
+        ("ddcl-boards.csv", "White"),
+        ("ddcl-fixtures.csv", "BLACK"),
+    ] {
         let bytes = std::fs::read(b.path().join(f)).unwrap();
         assert!(String::from_utf8_lossy(&bytes).contains(word), "{f}");
     }
@@ -2884,6 +2895,15 @@ fn ddcl_14_n_cup_colours_come_from_the_toss_not_the_league_rule() {
     assert_eq!((cup.home_total, cup.away_total), (2.0, 2.0));
     // A PGN that names nobody shows nothing: still pending.
     std::fs::write(dir.path().join("b1.pgn"), mate("?", "?")).unwrap();
+    let r = load(&path, false).map(|s| process(&s)).unwrap();
+    assert!(r.cup.is_empty() && r.pending.len() == 4, "{:?}", r.pending);
+    // With a home-first score beside it, nothing is read against guessed
+    // colours (the two agree only with the home player Black): it waits.
+    std::fs::write(
+        &path,
+        with_pgn.replacen("pgn = \"b1.pgn\"", "pgn = \"b1.pgn\", score = \"0-1\"", 1),
+    )
+    .unwrap();
     let r = load(&path, false).map(|s| process(&s)).unwrap();
     assert!(r.cup.is_empty() && r.pending.len() == 4, "{:?}", r.pending);
     // A postponed tie with its lineup needs no colours.

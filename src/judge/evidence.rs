@@ -90,35 +90,34 @@ pub(crate) fn stated_clock(
     }
 }
 
-/// Where a ruling turns on a clock limit (BCF RP 12's five minutes): why
-/// `stated` cannot be taken for the side of the limit it is on, given
-/// `sheet`, or `None`. A clock that ran since its figure (or whose side
-/// moved since) can only be lower, so the record settles "under" alone;
-/// a stopped one is its figure, so it settles "at or over" too. Within the
-/// tolerance `stated_clock` allows, a second either side of the limit
-/// decides a loss, and the claimant's word cannot outweigh the record.
-pub(crate) fn across_limit(
-    since: SinceFigure,
-    stated: Clock,
-    sheet: Clock,
-    increment: u32,
-    limit: u32,
-) -> Option<&'static str> {
-    let lim = limit.saturating_mul(10);
+/// What the scoresheet says of a side's clock at the claim.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Recorded {
+    /// The clock stood still since its figure: the figure.
+    Exactly(Clock),
+    /// It ran since (or its side moved since): at most this, the figure
+    /// and the increments since; any lower figure is what the record allows.
+    AtMost(Clock),
+}
+
+/// The record's word on a side's clock at the claim, from `sheet`, its
+/// last figure. A stated clock within the tolerance of it (`stated_clock`)
+/// still differs from it, by a second, say; where a ruling turns on a limit
+/// (BCF RP 12's five minutes), the judge tries the record's reading too.
+pub(crate) fn recorded(since: SinceFigure, sheet: Clock, increment: u32) -> Recorded {
+    if !since.running && since.moves == 0 {
+        return Recorded::Exactly(sheet);
+    }
     let moves = u32::try_from(since.moves).unwrap_or(u32::MAX);
     let most = sheet.tenths.saturating_add(
         increment
             .saturating_mul(moves.saturating_add(1))
             .saturating_mul(10),
     );
-    let stated_under = stated.tenths < lim;
-    if most < lim && !stated_under {
-        Some("the scoresheet puts it under the limit, and a clock only runs down")
-    } else if !since.running && since.moves == 0 && sheet.tenths >= lim && stated_under {
-        Some("the scoresheet puts it at or over the limit, and it was not running")
-    } else {
-        None
-    }
+    Recorded::AtMost(Clock {
+        tenths: most,
+        ..sheet
+    })
 }
 
 #[cfg(test)]
@@ -185,15 +184,10 @@ mod tests {
             StatedClock::GainedTime
         );
         assert_eq!(running_clock(Some(Side::Black), Side::Black), Side::White);
-        // Either side of five minutes, within the tolerance.
-        let limit = 300;
-        assert!(across_limit(running, c(300), c(299), 0, limit).is_some());
-        assert!(across_limit(running, c(299), c(300), 0, limit).is_none());
-        assert!(across_limit(running, c(300), c(299), 2, limit).is_none());
-        assert!(across_limit(stopped, c(299), c(300), 0, limit).is_some());
-        assert!(across_limit(stopped, c(300), c(300), 0, limit).is_none());
-        assert!(across_limit(unrecorded, c(299), c(300), 0, limit).is_none());
-        assert!(across_limit(unrecorded, c(301), c(290), 0, limit).is_some());
-        assert_eq!(running_clock(None, Side::Black), Side::Black);
+        // What the record says of the clock at the claim.
+        assert_eq!(recorded(running, c(299), 0), Recorded::AtMost(c(299)));
+        assert_eq!(recorded(running, c(299), 2), Recorded::AtMost(c(301)));
+        assert_eq!(recorded(stopped, c(300), 0), Recorded::Exactly(c(300)));
+        assert_eq!(recorded(unrecorded, c(290), 2), Recorded::AtMost(c(298)));
     }
 }

@@ -366,12 +366,12 @@ impl ExtraTime {
         let amount = mmss(self.seconds);
         match (&self.default_from, self.on_limit) {
             (Some(from), Some(limit)) => format!(
-                "a clock on {} exactly is neither under nor over it, so the move does not lose, and {} gives extra time only when both are over it; {who} may be given extra time under {from}, {amount} by default",
+                "a clock on {} exactly is neither under nor over it, so the move does not lose, and {} gives extra time only when both are over it; any time {who} is given is the arbiter's to decide, {amount} by default ({from}'s amount)",
                 mmss(limit),
                 self.own
             ),
             (Some(from), None) => format!(
-                "{who} may be given extra time ({}; {amount} by default, as {from})",
+                "{who} may be given extra time ({}; {amount} by default, {from}'s amount)",
                 self.own
             ),
             (None, _) => format!("{who} gets {amount}"),

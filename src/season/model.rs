@@ -324,9 +324,10 @@ pub(crate) struct Fixture {
     pub(crate) defaulted_by: Option<usize>,
     pub(crate) notice_hours: Option<u32>,
     pub(crate) without_warning: bool,
-    /// The fixture says what notice or warning a default had
-    /// (`notice_hours` or `without_warning`): without it, neither the
-    /// notice rule (DDCL 3) nor the warning rule (DDCL 4) can be applied.
+    /// The fixture says what notice a default had (`notice_hours`, or
+    /// `without_warning = true`: none at all): without it the notice rule
+    /// (DDCL 3) cannot be applied. `without_warning = false` says a
+    /// warning was given, not how long before.
     pub(crate) notice_recorded: bool,
     pub(crate) short_notice_hours: Option<u32>,
     pub(crate) boards: Vec<Board>,
@@ -700,7 +701,9 @@ impl Checker<'_, '_> {
                 ));
             }
         }
-        let home_white_on_1 = match (competition, f.home_colour_board1.as_deref()) {
+        // "White" as a spreadsheet capitalises it reads as "white".
+        let board1 = f.home_colour_board1.as_deref().map(str::to_ascii_lowercase);
+        let home_white_on_1 = match (competition, board1.as_deref()) {
             (_, Some("white")) => Some(true),
             (_, Some("black")) => Some(false),
             (_, Some(other)) => {
@@ -756,7 +759,7 @@ impl Checker<'_, '_> {
             defaulted_by,
             notice_hours: f.notice_hours,
             without_warning: f.without_warning == Some(true),
-            notice_recorded: f.notice_hours.is_some() || f.without_warning.is_some(),
+            notice_recorded: f.notice_hours.is_some() || f.without_warning == Some(true),
             short_notice_hours: f.short_notice_hours,
             boards,
             tiebreaks,
@@ -942,28 +945,34 @@ impl Checker<'_, '_> {
             }
             _ => None,
         };
+        // A match board whose colours the toss left unknown: its result is
+        // not read against guessed colours, nor credited or graded, until
+        // they are given (DDCL 14(n)); a score given home first waits too,
+        // for the grading file needs who had White.
+        let given = b.result.is_some() || b.score.is_some() || b.pgn.is_some();
         let Given {
-            mut result,
+            result,
             mut pending,
             pgn_notes,
-        } = self.result(id, b, home_white, names)?;
-        // A match board whose colours the toss left unknown: its result
-        // cannot be credited or graded until they are given (DDCL 14(n)).
-        let given = b.result.is_some() || b.score.is_some() || b.pgn.is_some();
-        if known.is_none() && !tiebreak && given && hp.is_some() && ap.is_some() {
+        } = if known.is_none() && !tiebreak && given && hp.is_some() && ap.is_some() {
             let cite = m.tossed.as_deref().unwrap_or_default();
             let why = match &m.toss_conflict {
                 Some(conflict) => format!("{conflict}: give home_colour_board1 for the fixture"),
                 None => "neither the fixture nor its boards say how it fell: give home_colour_board1 (\"white\" or \"black\") for the fixture".to_string(),
             };
-            result = None;
-            pending = Some(Pending {
-                reason: format!(
-                    "colours not known: in the cup they go by the toss of a coin ({cite}), and {why}"
-                ),
-                game_key: String::new(),
-            });
-        }
+            Given {
+                result: None,
+                pending: Some(Pending {
+                    reason: format!(
+                        "colours not known: in the cup they go by the toss of a coin ({cite}), and {why}"
+                    ),
+                    game_key: String::new(),
+                }),
+                pgn_notes: Vec::new(),
+            }
+        } else {
+            self.result(id, b, home_white, names)?
+        };
         if result.is_some() && (hp.is_none() || ap.is_none()) {
             return Err(err(
                 id,
@@ -1058,25 +1067,32 @@ impl Checker<'_, '_> {
         home_white_on_1: Option<bool>,
         tossed: bool,
     ) -> Result<Option<bool>, SeasonError> {
-        Ok(Some(match b.home_colour.as_deref() {
-            Some("white") => true,
-            Some("black") => false,
-            Some(other) => {
-                return Err(self.err(
-                    id,
-                    Some(b.board),
-                    format!("home_colour {other:?} is not white or black"),
-                ))
-            }
-            None => match home_white_on_1 {
-                Some(w1) => (b.board % 2 == 1) == w1,
-                None if tossed => return Ok(None),
-                None => match self.rules.colours.home_white_on {
-                    super::league::Parity::Odd => b.board % 2 == 1,
-                    super::league::Parity::Even => b.board.is_multiple_of(2),
+        Ok(Some(
+            match b
+                .home_colour
+                .as_deref()
+                .map(str::to_ascii_lowercase)
+                .as_deref()
+            {
+                Some("white") => true,
+                Some("black") => false,
+                Some(other) => {
+                    return Err(self.err(
+                        id,
+                        Some(b.board),
+                        format!("home_colour {other:?} is not white or black"),
+                    ))
+                }
+                None => match home_white_on_1 {
+                    Some(w1) => (b.board % 2 == 1) == w1,
+                    None if tossed => return Ok(None),
+                    None => match self.rules.colours.home_white_on {
+                        super::league::Parity::Odd => b.board % 2 == 1,
+                        super::league::Parity::Even => b.board.is_multiple_of(2),
+                    },
                 },
             },
-        }))
+        ))
     }
 
     /// How a toss fell (whether the home player had White on board 1),
@@ -1093,7 +1109,8 @@ impl Checker<'_, '_> {
         let odd = |b: &RawBoard| b.board % 2 == 1;
         let mut shown: Vec<(u32, bool, String)> = Vec::new();
         for b in boards {
-            let (home_white, how) = match b.home_colour.as_deref() {
+            let colour = b.home_colour.as_deref().map(str::to_ascii_lowercase);
+            let (home_white, how) = match colour.as_deref() {
                 Some("white") => (true, "home_colour white"),
                 Some("black") => (false, "home_colour black"),
                 Some(_) => continue,

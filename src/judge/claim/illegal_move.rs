@@ -63,6 +63,38 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
     };
     let ruling = policy::illegal_move(&rules, facts(im.replies, d.clocks));
     let stands = ruling.value == IllegalMove::Stands;
+    // Another reading of a clock the record allows, where the ladder then
+    // gives another answer (BCF RP 12's five minutes): the clocks decide,
+    // and the evidence conflicts, or is incomplete.
+    if !stands {
+        let loses = |v: &IllegalMove| matches!(v, IllegalMove::Loses(_));
+        let turning: Vec<(String, bool)> = d
+            .clock_doubts
+            .iter()
+            .filter(|doubt| {
+                let mut clocks = d.clocks;
+                clocks[usize::from(doubt.side == Side::Black)] = Some(doubt.clock);
+                loses(&policy::illegal_move(&rules, facts(im.replies, clocks)).value)
+                    != loses(&ruling.value)
+            })
+            .map(|doubt| (doubt.words.clone(), doubt.stated))
+            .collect();
+        let limit = im_rules.loses_under_seconds.map(mmss).unwrap_or_default();
+        for (words, stated) in turning {
+            let (outcome, detail) = if stated {
+                (
+                    CheckOutcome::Fail,
+                    format!("the clocks conflict: {words}; either side of {limit}, on which the ruling turns"),
+                )
+            } else {
+                (
+                    CheckOutcome::Unknown,
+                    format!("{words}; whether it was under {limit} decides the ruling: the clocks at the claim are to be stated"),
+                )
+            };
+            d.set_check(CheckId::Clocks, outcome, &im_rules.reinstate_rule, detail);
+        }
+    }
     in_time_check(d, &im, &named, stands);
     // What upholding gives: the ladder as it stands, or, for a claim that
     // came too late, as it would have stood had it come before the reply,
@@ -501,7 +533,25 @@ mod tests {
         let r = claim("bcf-rapid", "white", &sheet("0:04:59", "0:18:00", ""), "");
         assert_eq!(outcome(&r, ClockLimit), Pass);
         assert_eq!(r.result_if_upheld, "1-0");
-        let r = claim("bcf-rapid", "white", &sheet("0:05:00", "0:05:00", ""), "");
+        // White's clock ran from 2... Kd7 to the claim: 5:00 on the sheet
+        // is only its most, and under 5:00 the move would lose. Not
+        // stated: the record is incomplete.
+        let on_limit = sheet("0:05:00", "0:05:00", "");
+        let r = claim("bcf-rapid", "white", &on_limit, "");
+        assert_eq!(outcome(&r, Clocks), Unknown);
+        assert_eq!(r.recommendation, Recommendation::Refer);
+        assert!(
+            r.detail.contains("White's clock is not stated in the claim, and 0:05:00 on the scoresheet after 2. Bb5+ is only the most it can have been (it ran since); whether it was under 5:00 decides the ruling"),
+            "{}",
+            r.detail
+        );
+        // Stated, and at the figure: no loss.
+        let r = claim(
+            "bcf-rapid",
+            "white",
+            &on_limit,
+            "clock_white = \"0:05:00\"\nclock_black = \"0:05:00\"",
+        );
         assert_eq!(outcome(&r, ClockLimit), NotApplicable);
         assert_eq!(r.recommendation, Recommendation::Uphold);
         assert!(r.result_if_upheld.starts_with("play continues"));

@@ -49,8 +49,22 @@ struct Draft {
     mate_line: Option<String>,
     progress: Option<Progress>,
     clocks: [Option<Clock>; 2],
+    /// Readings of a clock at the claim the record allows besides the one
+    /// taken: where a ruling turns on a clock limit, the judge tries them.
+    clock_doubts: Vec<ClockDoubt>,
     marked_ply: Option<usize>,
     procedure: Option<DrawClaimRules>,
+}
+
+/// Another reading of one side's clock at the claim, and why.
+struct ClockDoubt {
+    side: Side,
+    clock: Clock,
+    /// The stated and recorded figures, in words.
+    words: String,
+    /// The claim states a figure the record contradicts on that reading
+    /// (a conflict); else the claim states none (the record is incomplete).
+    stated: bool,
 }
 
 impl Draft {
@@ -66,6 +80,22 @@ impl Draft {
         detail: impl Into<String>,
     ) {
         self.checks.push(check(id, outcome, rule, detail));
+    }
+
+    /// Puts a check in place of one of the same kind (a first failure
+    /// found stays), or adds it.
+    fn set_check(
+        &mut self,
+        id: CheckId,
+        outcome: CheckOutcome,
+        rule: &Citation,
+        detail: impl Into<String>,
+    ) {
+        match self.checks.iter_mut().find(|c| c.id == id) {
+            Some(c) if c.outcome == CheckOutcome::Fail => {}
+            Some(c) => *c = check(id, outcome, rule, detail),
+            None => self.push(id, outcome, rule, detail),
+        }
     }
 }
 
@@ -235,6 +265,7 @@ pub fn judge_claim(claim: Claim, syzygy: Option<&Syzygy>) -> Ruling {
         mate_line: None,
         progress: None,
         clocks,
+        clock_doubts: Vec::new(),
         marked_ply: None,
         procedure: None,
     };
@@ -281,15 +312,11 @@ fn clock_evidence(d: &mut Draft, rule: &Citation) {
     let running = evidence::running_clock(last_mover, Side::from(ev.position.turn()));
     let inc = ev.time_control.uniform_increment().unwrap_or(0);
     let ev_rules = &d.claim.ruleset.claims.evidence;
-    // The clock limit an illegal-move ruling turns on (BCF RP 12).
-    let im = &d.claim.ruleset.illegal_move;
-    let limit = im
-        .loses_under_seconds
-        .filter(|_| d.claim.kind == ClaimKind::IllegalMove && !im.first_loses);
     let mut compared = Vec::new();
     let mut conflicts = Vec::new();
+    let mut doubts = Vec::new();
     for side in [Side::White, Side::Black] {
-        let (Some(stated), Some((ply, sheet))) = (d.claim.clock(side), ev.clocks.last(side)) else {
+        let Some((ply, sheet)) = ev.clocks.last(side) else {
             continue;
         };
         let at = format!("{}{}", ev.move_number(ply), ev.written(ply));
@@ -297,24 +324,56 @@ fn clock_evidence(d: &mut Draft, rule: &Citation) {
             running: side == running,
             moves: ev.moves_after(side, ply),
         };
+        let recorded = evidence::recorded(since, sheet, inc);
+        let Some(stated) = d.claim.clock(side) else {
+            // Not stated: the sheet's figure is taken, but where the clock
+            // ran since it is only the most it can have been.
+            if let evidence::Recorded::AtMost(_) = recorded {
+                doubts.push(ClockDoubt {
+                    side,
+                    clock: Clock::secs(0),
+                    words: format!(
+                        "{}'s clock is not stated in the claim, and {sheet} on the scoresheet after {at} is only the most it can have been (it ran since)",
+                        side.name()
+                    ),
+                    stated: false,
+                });
+            }
+            continue;
+        };
         let verdict = evidence::stated_clock(ev_rules, since, stated, sheet, inc);
         let words = format!(
             "{} {stated} in the claim, {sheet} on the scoresheet after {at}",
             side.name()
         );
-        let across = limit
-            .and_then(|l| evidence::across_limit(since, stated, sheet, inc, l).map(|w| (l, w)));
-        if let (StatedClock::Agrees, Some((l, why))) = (verdict, across) {
-            conflicts.push(format!(
-                "{words}: either side of {}, on which the ruling turns; {why}",
-                crate::judge::policy::mmss(l)
-            ));
-        } else if verdict == StatedClock::Agrees {
-            compared.push(words);
-        } else {
+        if verdict != StatedClock::Agrees {
             conflicts.push(format!("{words}: {}", verdict.words()));
+            continue;
         }
+        // Within the tolerance, yet not the record's own reading: tried
+        // where a ruling turns on a limit.
+        let other = match recorded {
+            evidence::Recorded::Exactly(r) if r != stated => Some((
+                r,
+                "the scoresheet's figure, for a clock that was not running",
+            )),
+            evidence::Recorded::AtMost(m) if stated.tenths > m.tenths => Some((
+                m,
+                "the most the scoresheet allows, as a clock only runs down",
+            )),
+            _ => None,
+        };
+        if let Some((clock, why)) = other {
+            doubts.push(ClockDoubt {
+                side,
+                clock,
+                words: format!("{words}: {clock} is {why}"),
+                stated: true,
+            });
+        }
+        compared.push(words);
     }
+    d.clock_doubts = doubts;
     if compared.is_empty() && conflicts.is_empty() {
         return;
     }
