@@ -264,6 +264,16 @@ fn ddcl_3_and_4_defaults() {
     );
     let rules: Vec<&str> = r.violations.iter().map(|v| v.rule.as_str()).collect();
     assert_eq!(rules, ["DDCL 3"]);
+    // Both teams' standings wait on it.
+    for team in ["A", "B"] {
+        let s = r.standings.iter().find(|s| s.team == team).unwrap();
+        assert!(
+            s.note
+                .contains("provisional: M3 not scored, the default's notice not recorded"),
+            "{team}: {}",
+            s.note
+        );
+    }
     let note = r.notes.iter().find(|n| n.fixture == "M3").unwrap();
     assert_eq!(
         (note.rule.as_str(), note.what.as_str(), note.penalty.as_str()),

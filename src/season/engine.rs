@@ -285,7 +285,7 @@ impl Run<'_> {
         };
         // Whether it is lost or rearranged turns on the notice given: a
         // default whose notice is not on record is not scored on a guess.
-        if !f.notice_recorded {
+        if f.default_notice_unknown() {
             self.report.notes.push(Violation::new(
                 f,
                 None,

@@ -193,16 +193,39 @@ fn pending(season: &Season, report: &mut Report) {
             }
         }
     }
+    // A league default whose notice is not recorded is not scored yet
+    // (DDCL 3): the two teams' standings wait on it too.
+    let mut defaults: std::collections::BTreeMap<usize, Vec<String>> = Default::default();
+    for f in &season.fixtures {
+        let unscored = f.competition == model::Competition::League
+            && f.default_notice_unknown()
+            && season.rules.default.is_some();
+        if unscored {
+            for t in [f.home, f.away] {
+                defaults.entry(t).or_default().push(f.id.clone());
+            }
+        }
+    }
     for s in &mut report.standings {
         let Some(i) = season.teams.iter().position(|t| t.name == s.team) else {
             continue;
         };
+        let mut parts = Vec::new();
         if let Some(boards) = per_team.get(&i) {
-            let note = format!(
-                "provisional: {} pending ({})",
+            parts.push(format!(
+                "{} pending ({})",
                 plural_boards(boards.len()),
                 boards.join(", ")
-            );
+            ));
+        }
+        if let Some(ids) = defaults.get(&i) {
+            parts.push(format!(
+                "{} not scored, the default's notice not recorded",
+                ids.join(", ")
+            ));
+        }
+        if !parts.is_empty() {
+            let note = format!("provisional: {}", parts.join("; "));
             s.note = if s.note.is_empty() {
                 note
             } else {

@@ -334,6 +334,14 @@ pub(crate) struct Fixture {
     pub(crate) tiebreaks: Vec<Board>,
 }
 
+impl Fixture {
+    /// A default whose notice is not on record: neither lost nor to be
+    /// rearranged can be told (DDCL 3), so it is not scored yet.
+    pub(crate) fn default_notice_unknown(&self) -> bool {
+        self.status == FixtureStatus::Defaulted && !self.notice_recorded
+    }
+}
+
 #[derive(Clone, Debug)]
 pub(crate) struct Team {
     pub(crate) name: String,
