@@ -264,6 +264,17 @@ fn ddcl_3_and_4_defaults() {
     );
     let rules: Vec<&str> = r.violations.iter().map(|v| v.rule.as_str()).collect();
     assert_eq!(rules, ["DDCL 3"]);
+    // The run says so and needs attention (exit 1).
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("season.toml");
+    std::fs::write(&path, s.replace("without_warning = true\n", "")).unwrap();
+    let (_out, o) = season_run(&path);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("M3 not scored: a default whose notice is not recorded (notes.csv)"),
+        "{err}"
+    );
     // Both teams' standings wait on it.
     for team in ["A", "B"] {
         let s = r.standings.iter().find(|s| s.team == team).unwrap();

@@ -162,9 +162,19 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             a.out.join("pending.csv").display()
         );
     }
+    let unscored: Vec<&str> = crate::season::unscored_defaults(&season)
+        .map(|f| f.id.as_str())
+        .collect();
+    if !unscored.is_empty() {
+        eprintln!(
+            "arbiter: {}: {} not scored: a default whose notice is not recorded (notes.csv); give notice_hours, or without_warning = true",
+            season.file,
+            unscored.join(", ")
+        );
+    }
     let status = if ecf_failed {
         ExitStatus::Error
-    } else if rep.pending.is_empty() {
+    } else if rep.pending.is_empty() && unscored.is_empty() {
         ExitStatus::Ok
     } else {
         ExitStatus::NeedsReview

@@ -196,14 +196,9 @@ fn pending(season: &Season, report: &mut Report) {
     // A league default whose notice is not recorded is not scored yet
     // (DDCL 3): the two teams' standings wait on it too.
     let mut defaults: std::collections::BTreeMap<usize, Vec<String>> = Default::default();
-    for f in &season.fixtures {
-        let unscored = f.competition == model::Competition::League
-            && f.default_notice_unknown()
-            && season.rules.default.is_some();
-        if unscored {
-            for t in [f.home, f.away] {
-                defaults.entry(t).or_default().push(f.id.clone());
-            }
+    for f in unscored_defaults(season) {
+        for t in [f.home, f.away] {
+            defaults.entry(t).or_default().push(f.id.clone());
         }
     }
     for s in &mut report.standings {
@@ -233,6 +228,16 @@ fn pending(season: &Season, report: &mut Report) {
             };
         }
     }
+}
+
+/// League defaults not scored because their notice is not recorded
+/// (the engine notes each): the season needs attention until it is.
+pub(crate) fn unscored_defaults(season: &Season) -> impl Iterator<Item = &Fixture> {
+    season.fixtures.iter().filter(|f| {
+        f.competition == model::Competition::League
+            && f.default_notice_unknown()
+            && season.rules.default.is_some()
+    })
 }
 
 /// Notes what a board's PGN left unchecked: a player its tags do not name.
