@@ -184,6 +184,7 @@ mod tests {
             StatedClock::GainedTime
         );
         assert_eq!(running_clock(Some(Side::Black), Side::Black), Side::White);
+        assert_eq!(running_clock(None, Side::Black), Side::Black);
         // What the record says of the clock at the claim.
         assert_eq!(recorded(running, c(299), 0), Recorded::AtMost(c(299)));
         assert_eq!(recorded(running, c(299), 2), Recorded::AtMost(c(301)));
