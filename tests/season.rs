@@ -264,6 +264,15 @@ fn ddcl_3_and_4_defaults() {
     );
     let rules: Vec<&str> = r.violations.iter().map(|v| v.rule.as_str()).collect();
     assert_eq!(rules, ["DDCL 3"]);
+    // Nor is it a match available for player of the year until then.
+    let available = |r: &Report| {
+        r.poy
+            .iter()
+            .find(|p| p.player == "B1")
+            .map(|p| p.matches_available)
+    };
+    let known = run(&s).unwrap();
+    assert_eq!((available(&known), available(&r)), (Some(2), Some(1)));
     // The run says so and needs attention (exit 1).
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("season.toml");

@@ -1337,11 +1337,14 @@ fn player_of_year(season: &Season, league: &League, poy: &PlayerOfYear) -> Vec<P
         .fixtures
         .iter()
         // A fixture to be played another day (postponed, or a default with
-        // notice) is no match anyone was available for yet.
+        // notice) is no match anyone was available for yet; nor is a
+        // default not scored until its notice is recorded (the season
+        // needs attention until then, this table with it).
         .filter(|f| {
             f.competition == Competition::League
                 && f.status != FixtureStatus::Postponed
                 && !rearranged(league, f)
+                && !f.default_notice_unknown()
         })
         .collect();
     let settings = season.player_of_year;
