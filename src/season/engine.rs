@@ -809,32 +809,31 @@ impl Run<'_> {
             away_sum += handicap;
             season.team(f.away).name.clone()
         };
-        let (tiebreak, winner) = if home_sum > away_sum {
-            (String::new(), season.team(f.home).name.clone())
-        } else if away_sum > home_sum {
-            (String::new(), season.team(f.away).name.clone())
-        } else {
-            cup_tiebreak(season, cup, f)
+        // What the board count gives with `given` handicap points to the
+        // side with the lower total: the tie-break said, and the winner.
+        let decide = |given: f64| {
+            let (mut h, mut a) = (home_boards, away_boards);
+            if home_total < away_total {
+                h += given;
+            } else {
+                a += given;
+            }
+            if h > a {
+                (String::new(), season.team(f.home).name.clone())
+            } else if a > h {
+                (String::new(), season.team(f.away).name.clone())
+            } else {
+                cup_tiebreak(season, cup, f)
+            }
         };
+        let (tiebreak, winner) = decide(handicap);
         // A difference between the text's bands (14(i): "30 or less", then
         // "between 31 and 40") is said; where the tie turns on which band
         // it is read into, it is left to the organiser.
         let (tiebreak, winner) = match cup.handicap_gap(difference) {
             None => (tiebreak, winner),
             Some((below, bands)) => {
-                let (mut h, mut a) = (home_boards, away_boards);
-                if home_total < away_total {
-                    h += below;
-                } else {
-                    a += below;
-                }
-                let other = if h > a {
-                    season.team(f.home).name.clone()
-                } else if a > h {
-                    season.team(f.away).name.clone()
-                } else {
-                    cup_tiebreak(season, cup, f).1
-                };
+                let other = decide(below).1;
                 let gap = format!(
                     "the grade difference {difference:.2} falls between the bands {} writes ({bands})",
                     cup.handicap_cite

@@ -425,6 +425,7 @@ pub(crate) fn validate(
         judge_pgn,
         at: std::cell::RefCell::new(None),
         ids: Default::default(),
+        judged: Default::default(),
     };
     for t in &raw.teams {
         c.team(t)?;
@@ -472,6 +473,19 @@ struct Checker<'a, 'j> {
     at: std::cell::RefCell<Option<Origin>>,
     /// The fixture ids given so far: each names one fixture.
     ids: std::cell::RefCell<std::collections::HashSet<String>>,
+    /// Board PGNs judged so far, by path: a cup's toss may be read from a
+    /// PGN before its board's result is.
+    judged: std::cell::RefCell<HashMap<String, Vec<PgnGame>>>,
+}
+
+/// A colour as a season writes it, in any case ("White" as a spreadsheet
+/// capitalises it): whether it is white, `None` where it is neither.
+fn is_white(word: &str) -> Option<bool> {
+    match word.to_ascii_lowercase().as_str() {
+        "white" => Some(true),
+        "black" => Some(false),
+        _ => None,
+    }
 }
 
 /// A board's result as its entry gives it, or why it waits; and what its
@@ -709,19 +723,15 @@ impl Checker<'_, '_> {
                 ));
             }
         }
-        // "White" as a spreadsheet capitalises it reads as "white".
-        let board1 = f.home_colour_board1.as_deref().map(str::to_ascii_lowercase);
-        let home_white_on_1 = match (competition, board1.as_deref()) {
-            (_, Some("white")) => Some(true),
-            (_, Some("black")) => Some(false),
-            (_, Some(other)) => {
-                return Err(err(
+        let home_white_on_1 = match f.home_colour_board1.as_deref() {
+            Some(word) => Some(is_white(word).ok_or_else(|| {
+                err(
                     &id,
                     None,
-                    format!("home_colour_board1 {other:?} is not white or black"),
-                ))
-            }
-            (_, None) => None,
+                    format!("home_colour_board1 {word:?} is not white or black"),
+                )
+            })?),
+            None => None,
         };
         let tossed = match competition {
             Competition::Cup => self.rules.cup.as_ref().and_then(|c| c.colours_cite.clone()),
@@ -932,16 +942,13 @@ impl Checker<'_, '_> {
         }
         // A tie-break game's colours are its own (reversed for the
         // replay, tossed again for a single game): never the match's toss.
-        let shown_here = match (&m.tossed, tiebreak, &b.home_colour) {
-            (Some(_), true, None) => self.pgn_shows(id, b)?,
-            _ => None,
+        let own_toss = tiebreak && m.tossed.is_some() && b.home_colour.is_none();
+        let known = if own_toss {
+            self.pgn_shows(id, b)?
+        } else {
+            self.home_white(id, b, home_white_on_1, m.tossed.is_some())?
         };
-        let known = match shown_here {
-            Some(w) => Some(w),
-            None if tiebreak && m.tossed.is_some() && b.home_colour.is_none() => None,
-            None => self.home_white(id, b, home_white_on_1, m.tossed.is_some())?,
-        };
-        let colours_known = b.home_colour.is_some() || shown_here.is_some();
+        let colours_known = b.home_colour.is_some() || (own_toss && known.is_some());
         // Unknown colours read a result White first as if the home player
         // had White: such a result is held back below, never counted.
         let home_white = known.unwrap_or(true);
@@ -1075,32 +1082,37 @@ impl Checker<'_, '_> {
         home_white_on_1: Option<bool>,
         tossed: bool,
     ) -> Result<Option<bool>, SeasonError> {
-        Ok(Some(
-            match b
-                .home_colour
-                .as_deref()
-                .map(str::to_ascii_lowercase)
-                .as_deref()
-            {
-                Some("white") => true,
-                Some("black") => false,
-                Some(other) => {
-                    return Err(self.err(
-                        id,
-                        Some(b.board),
-                        format!("home_colour {other:?} is not white or black"),
-                    ))
-                }
-                None => match home_white_on_1 {
-                    Some(w1) => (b.board % 2 == 1) == w1,
-                    None if tossed => return Ok(None),
-                    None => match self.rules.colours.home_white_on {
-                        super::league::Parity::Odd => b.board % 2 == 1,
-                        super::league::Parity::Even => b.board.is_multiple_of(2),
-                    },
+        Ok(Some(match b.home_colour.as_deref() {
+            Some(word) => is_white(word).ok_or_else(|| {
+                self.err(
+                    id,
+                    Some(b.board),
+                    format!("home_colour {word:?} is not white or black"),
+                )
+            })?,
+            None => match home_white_on_1 {
+                Some(w1) => (b.board % 2 == 1) == w1,
+                None if tossed => return Ok(None),
+                None => match self.rules.colours.home_white_on {
+                    super::league::Parity::Odd => b.board % 2 == 1,
+                    super::league::Parity::Even => b.board.is_multiple_of(2),
                 },
             },
-        ))
+        }))
+    }
+
+    /// The games of a board's PGN file (relative to the season file; the
+    /// judge contains it), judged once however often asked for.
+    fn board_games(&self, id: &str, b: &RawBoard, path: &str) -> Result<Vec<PgnGame>, SeasonError> {
+        if let Some(games) = self.judged.borrow().get(path) {
+            return Ok(games.clone());
+        }
+        let games = (self.judge_pgn)(Path::new(path))
+            .map_err(|e| self.err_in("pgn", id, Some(b.board), format!("pgn {path:?}: {e}")))?;
+        self.judged
+            .borrow_mut()
+            .insert(path.to_string(), games.clone());
+        Ok(games)
     }
 
     /// How a toss fell (whether the home player had White on board 1),
@@ -1117,11 +1129,13 @@ impl Checker<'_, '_> {
         let odd = |b: &RawBoard| b.board % 2 == 1;
         let mut shown: Vec<(u32, bool, String)> = Vec::new();
         for b in boards {
-            let colour = b.home_colour.as_deref().map(str::to_ascii_lowercase);
-            let (home_white, how) = match colour.as_deref() {
-                Some("white") => (true, "home_colour white"),
-                Some("black") => (false, "home_colour black"),
-                Some(_) => continue,
+            let (home_white, how) = match b.home_colour.as_deref() {
+                Some(word) => match is_white(word) {
+                    Some(true) => (true, "home_colour white"),
+                    Some(false) => (false, "home_colour black"),
+                    // Refused with its board, where it is read.
+                    None => continue,
+                },
                 None => match self.pgn_shows(id, b)? {
                     Some(true) => (true, "its PGN: the home player White"),
                     Some(false) => (false, "its PGN: the home player Black"),
@@ -1152,8 +1166,7 @@ impl Checker<'_, '_> {
             return Ok(None);
         };
         self.at.replace(b.origin.clone());
-        let games = (self.judge_pgn)(Path::new(path))
-            .map_err(|e| self.err_in("pgn", id, Some(b.board), format!("pgn {path:?}: {e}")))?;
+        let games = self.board_games(id, b, path)?;
         let (hn, an) = (self.players[h].name.as_str(), self.players[a].name.as_str());
         let fits = |names: (&str, &str)| {
             matches!(
@@ -1205,10 +1218,7 @@ impl Checker<'_, '_> {
                     })?,
             ),
             (None, Some(path)) => {
-                // Relative to the season file; the judge contains it.
-                let games = (self.judge_pgn)(Path::new(path))
-                    .map_err(|e| self.err_in("pgn", id, bd, format!("pgn {path:?}: {e}")))?;
-                match super::board_pgn::check(games, names) {
+                match super::board_pgn::check(self.board_games(id, b, path)?, names) {
                     Checked::Game { result, notes: n } => {
                         notes = n
                             .into_iter()

@@ -73,7 +73,7 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
             .iter()
             .filter(|doubt| {
                 let mut clocks = d.clocks;
-                clocks[usize::from(doubt.side == Side::Black)] = Some(doubt.clock);
+                clocks[doubt.side.index()] = Some(doubt.clock);
                 loses(&policy::illegal_move(&rules, facts(im.replies, clocks)).value)
                     != loses(&ruling.value)
             })
@@ -282,7 +282,7 @@ fn clock_limit_check(d: &mut Draft, applied: &Cited<IllegalMove>, clocks: [Optio
             let under: Vec<String> = [Side::White, Side::Black]
                 .into_iter()
                 .filter_map(|s| {
-                    clocks[usize::from(s == Side::Black)]
+                    clocks[s.index()]
                         .filter(|c| c.tenths < limit * 10)
                         .map(|c| format!("{} {c}", side_name(s)))
                 })
@@ -410,7 +410,7 @@ fn upheld(
             };
             // The claimant's clock when the time would have been added:
             // for a claim after the reply, at the illegal move.
-            let clock = clocks[usize::from(claimant == Side::Black)]
+            let clock = clocks[claimant.index()]
                 .map(|c| format!(" ({} to {})", c, Clock::secs(c.tenths / 10 + pen)))
                 .unwrap_or_default();
             (

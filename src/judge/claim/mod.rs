@@ -300,7 +300,7 @@ pub fn judge_claim(claim: Claim, syzygy: Option<&Syzygy>) -> Ruling {
 }
 
 fn clock_of(d: &Draft, side: Side) -> Option<Clock> {
-    d.clocks[usize::from(side == Side::Black)]
+    d.clocks[side.index()]
 }
 
 /// The clocks stated in the claim against the scoresheet's last recorded
