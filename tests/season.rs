@@ -2482,9 +2482,19 @@ fn a_season_saved_by_excel_on_windows_reads_the_same() {
             "{}",
             String::from_utf8_lossy(&o.stderr)
         );
-        (dir, out)
+        (dir, out, String::from_utf8_lossy(&o.stderr).into_owned())
     };
-    let ((_a, plain), (b, excel)) = (copy(false), copy(true));
+    let ((_a, plain, quiet), (b, excel, noted)) = (copy(false), copy(true));
+    // The Windows-1252 reading is said, once a file, where it was a guess
+    // (the files with the accented name; the others are plain ASCII).
+    assert!(!quiet.contains("note:"), "{quiet}");
+    assert_eq!(noted.matches("arbiter: note: ").count(), 2, "{noted}");
+    for f in ["ddcl-players.csv", "ddcl-boards.csv"] {
+        assert!(
+            noted.contains(&format!("/{f} is not UTF-8: read as Windows-1252 (Western European); if any name reads wrong, save it as UTF-8 (Excel: \"CSV UTF-8\"; Notepad: Encoding \"UTF-8\")\n")),
+            "{noted}"
+        );
+    }
     for (f, word) in [
         ("ddcl-players.csv", "u/g"),
         ("ddcl-boards.csv", "TRUE"),

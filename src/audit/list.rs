@@ -96,7 +96,7 @@ impl RatedList {
         }
         let bytes = crate::read::contained::read_regular(path, MAX_LIST_BYTES)
             .map_err(|e| format!("{name_or_path}: {e}"))?;
-        let text = crate::read::text::decode(bytes);
+        let text = crate::read::text::decode(name_or_path, bytes);
         RatedList::from_toml(name_or_path, &text)
     }
 

@@ -146,7 +146,7 @@ pub fn load_claim(path: &Path, opts: LoadOptions) -> Result<Claim, ClaimError> {
         message,
     };
     let bytes = read_regular(path, MAX_CLAIM_BYTES).map_err(|e| err(None, e))?;
-    let text = crate::read::text::decode(bytes);
+    let text = crate::read::text::decode(&name, bytes);
     let base = path.parent().unwrap_or(Path::new("."));
     let id = path
         .file_stem()

@@ -45,14 +45,18 @@ pub(crate) enum AnalyseFormat {
 
 pub(crate) fn run(a: Args) -> ExitStatus {
     let started = std::time::Instant::now();
+    // As a person saved it: UTF-16 by its mark, else UTF-8 or Windows-1252.
     let read = |path: &std::path::Path| -> std::io::Result<String> {
-        let mut s = String::new();
-        if path.as_os_str() == "-" {
-            std::io::stdin().lock().read_to_string_lossy(&mut s)?;
+        use std::io::Read;
+        let mut bytes = Vec::new();
+        let name = if path.as_os_str() == "-" {
+            std::io::stdin().lock().read_to_end(&mut bytes)?;
+            "standard input".to_string()
         } else {
-            std::io::BufReader::new(std::fs::File::open(path)?).read_to_string_lossy(&mut s)?;
-        }
-        Ok(s)
+            std::fs::File::open(path)?.read_to_end(&mut bytes)?;
+            path.display().to_string()
+        };
+        Ok(crate::read::text::decode(&name, bytes))
     };
     let fens: Vec<(Option<usize>, String)> = match &a.file {
         Some(path) => match read(path) {
@@ -132,19 +136,5 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             eprintln!("arbiter: {e}");
             ExitStatus::Error
         }
-    }
-}
-
-trait ReadLossy {
-    fn read_to_string_lossy(&mut self, s: &mut String) -> std::io::Result<usize>;
-}
-
-impl<R: std::io::Read> ReadLossy for R {
-    /// As a person saved it: UTF-16 by its mark, else UTF-8 or Windows-1252.
-    fn read_to_string_lossy(&mut self, s: &mut String) -> std::io::Result<usize> {
-        let mut bytes = Vec::new();
-        let n = self.read_to_end(&mut bytes)?;
-        s.push_str(&crate::read::text::decode(bytes));
-        Ok(n)
     }
 }

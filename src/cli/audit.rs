@@ -302,7 +302,7 @@ fn read_tournament(
             let bytes = crate::read::contained::read_regular(std::path::Path::new(one), 64 << 20)
                 .map_err(|e| format!("{one}: {e}"))?;
             // TRF files from Windows programs are often Windows-1252.
-            let text = crate::read::text::decode(bytes);
+            let text = crate::read::text::decode(one, bytes);
             crate::audit::trf_in::parse(one, &text).map(Some)
         }
         more => Err(format!(

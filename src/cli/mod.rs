@@ -113,6 +113,9 @@ pub fn run() -> ExitCode {
             }
         }
     };
+    for notice in crate::read::text::take_notices() {
+        eprintln!("arbiter: note: {notice}");
+    }
     outcome.into()
 }
 

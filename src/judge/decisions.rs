@@ -46,7 +46,7 @@ pub const REQUIRED: [&str; 4] = ["game_key", "result", "rule", "decided_by"];
 impl Decisions {
     /// Reads a decisions CSV; an error names the file, row and column.
     pub fn parse(file: &str, bytes: &[u8]) -> Result<Decisions, String> {
-        let text = crate::read::text::decode(bytes.to_vec());
+        let text = crate::read::text::decode(file, bytes.to_vec());
         let mut r = csv::ReaderBuilder::new()
             .flexible(true)
             .delimiter(crate::read::text::delimiter(&text))

@@ -3,11 +3,33 @@
 //! UTF-16 with one (Notepad's "Unicode", Excel's "Unicode text"), or the
 //! ANSI code page, Windows-1252 (Notepad's "ANSI", Excel's plain "CSV").
 
-/// The file's text. Bytes that are not UTF-8 and carry no UTF-16 mark are
-/// read as Windows-1252 (Western European), which gives every byte a
-/// character: nothing is refused, and a name like "Nováková" comes through
-/// as written. UTF-16 without its mark is told by its NUL bytes.
-pub(crate) fn decode(bytes: Vec<u8>) -> String {
+use std::sync::Mutex;
+
+/// What the person at the console should know about how files were read:
+/// said on stderr at the end of the command (`take_notices`).
+static NOTICES: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+/// The notices recorded since the last call, each once, in order.
+pub(crate) fn take_notices() -> Vec<String> {
+    let mut all = NOTICES
+        .lock()
+        .map(|mut n| std::mem::take(&mut *n))
+        .unwrap_or_default();
+    let mut seen = std::collections::HashSet::new();
+    all.retain(|n| seen.insert(n.clone()));
+    all
+}
+
+/// The text of the file `name`. Bytes that are not UTF-8 and carry no
+/// UTF-16 mark are read as Windows-1252 (Western European: Windows' "ANSI"
+/// in Britain, America and Malaysia), which gives every byte a character:
+/// nothing is refused, and "Nováková" or "£5" comes through as written.
+/// That reading is a guess, so it is said (`take_notices`), with the code
+/// page the letters look more like where chardetng thinks it another: a
+/// guess it makes on a few names is not sure enough to read by (it takes a
+/// lone "£" for a Polish "Ł"), but is worth a hint. UTF-16 without its mark
+/// is told by its NUL bytes.
+pub(crate) fn decode(name: &str, bytes: Vec<u8>) -> String {
     if let Some(text) = utf32(&bytes) {
         return text;
     }
@@ -25,11 +47,34 @@ pub(crate) fn decode(bytes: Vec<u8>) -> String {
     let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
     match std::str::from_utf8(body) {
         Ok(s) => s.to_string(),
-        Err(_) => encoding_rs::WINDOWS_1252
-            .decode_without_bom_handling(body)
-            .0
-            .into_owned(),
+        Err(_) => {
+            let notice = legacy_notice(name, body);
+            if let Ok(mut n) = NOTICES.lock() {
+                n.push(notice);
+            }
+            encoding_rs::WINDOWS_1252
+                .decode_without_bom_handling(body)
+                .0
+                .into_owned()
+        }
     }
+}
+
+/// The notice for a file read as Windows-1252.
+fn legacy_notice(name: &str, body: &[u8]) -> String {
+    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    detector.feed(body, true);
+    let guess = detector.guess(None, chardetng::Utf8Detection::Deny);
+    let hint = if guess == encoding_rs::WINDOWS_1252 {
+        String::new()
+    } else {
+        format!(" (its letters look more like {})", guess.name())
+    };
+    format!(
+        "{name} is not UTF-8: read as Windows-1252 (Western European){hint}; \
+         if any name reads wrong, save it as UTF-8 \
+         (Excel: \"CSV UTF-8\"; Notepad: Encoding \"UTF-8\")"
+    )
 }
 
 /// UTF-32 with its mark (which a UTF-16 reading would take for UTF-16LE).
@@ -141,8 +186,31 @@ mod tests {
             utf32be,
             ansi,
         ] {
-            assert_eq!(decode(bytes.clone()), want, "{bytes:?}");
+            assert_eq!(decode("t", bytes.clone()), want, "{bytes:?}");
         }
+    }
+
+    #[test]
+    fn a_legacy_reading_is_said_with_a_hint_where_the_letters_disagree() {
+        let western = encoding_rs::WINDOWS_1252
+            .encode("player\nMuñoz, José\n£5 fee\n")
+            .0;
+        let notice = legacy_notice("a.csv", &western);
+        assert!(
+            notice.starts_with("a.csv is not UTF-8: read as Windows-1252 (Western European); "),
+            "{notice}"
+        );
+        // Read as 1252 all the same: the pound sign stays a pound sign.
+        assert_eq!(
+            decode("a.csv", western.into_owned()),
+            "player\nMuñoz, José\n£5 fee\n"
+        );
+        let czech = encoding_rs::WINDOWS_1250.encode("player\nDvořák, Jiří\n").0;
+        let notice = legacy_notice("b.csv", &czech);
+        assert!(
+            notice.contains("(Western European) (its letters look more like windows-1250);"),
+            "{notice}"
+        );
     }
 
     #[test]

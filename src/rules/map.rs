@@ -75,7 +75,7 @@ impl RulesMap {
         let shown = file.display();
         let bytes = crate::read::contained::read_regular(file, 1 << 20)
             .map_err(|e| format!("{shown}: {e}"))?;
-        let text = crate::read::text::decode(bytes);
+        let text = crate::read::text::decode(&shown.to_string(), bytes);
         let raw: RawMap = toml::from_str(&text).map_err(|e| format!("{shown}: {e}"))?;
         let pattern = |what: &str, p: &str| {
             Pattern::new(p).map_err(|e| format!("{shown}: {what} {p:?}: {e}"))

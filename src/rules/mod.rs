@@ -770,7 +770,7 @@ impl Ruleset {
     fn read_file(origin: &str, path: &std::path::Path) -> Result<Ruleset, RulesetError> {
         let io = |m: String| RulesetError::Io(origin.to_string(), std::io::Error::other(m));
         let bytes = crate::read::contained::read_regular(path, MAX_RULESET_BYTES).map_err(io)?;
-        let text = crate::read::text::decode(bytes);
+        let text = crate::read::text::decode(origin, bytes);
         Ruleset::from_toml(origin, &text)
     }
 

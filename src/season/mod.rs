@@ -396,7 +396,7 @@ fn load_league(name: &str, base: &Path, allow_outside: bool) -> Result<League, S
     }
     let full = contained(base, name, allow_outside)?;
     let bytes = read_regular(&full, MAX_LEAGUE_BYTES).map_err(|e| format!("{name}: {e}"))?;
-    let text = crate::read::text::decode(bytes);
+    let text = crate::read::text::decode(name, bytes);
     League::parse(name, &text)
 }
 
@@ -417,7 +417,7 @@ pub fn load_with(
     use crate::read::contained::{contained, read_regular};
     let name = path.display().to_string();
     let bytes = read_regular(path, MAX_SEASON_BYTES).map_err(|e| format!("{name}: {e}"))?;
-    let text = crate::read::text::decode(bytes);
+    let text = crate::read::text::decode(&name, bytes);
     // The key and line of a TOML error, never the text of the file.
     let mut raw: model::RawSeason = toml::from_str(&text).map_err(|e: toml::de::Error| {
         let line = e

@@ -128,7 +128,7 @@ fn rows<T: DeserializeOwned>(
     required: &[&str],
 ) -> Result<Vec<(Origin, T)>, String> {
     // As Excel saves it: any of its encodings, commas or semicolons.
-    let text = crate::read::text::decode(bytes.to_vec());
+    let text = crate::read::text::decode(file, bytes.to_vec());
     let mut r = csv::ReaderBuilder::new()
         .trim(csv::Trim::All)
         .delimiter(crate::read::text::delimiter(&text))
