@@ -49,6 +49,52 @@ fn checkmate_beats_a_recorded_draw() {
     );
 }
 
+/// PGN 8.2.6: the termination marker must match the Result tag. Where
+/// they differ and nothing on the board decides, the record contradicts
+/// itself: review, naming both. A mate decides whatever either says.
+#[test]
+fn a_result_tag_and_a_termination_marker_that_differ() {
+    let row = judge_one("hs-league", "[Result \"1-0\"]\n\n1. d4 d5 2. c4 e6 0-1\n");
+    assert_cells(
+        &row,
+        &[
+            ("recorded_result", "1-0"),
+            ("result", "*"),
+            ("status", "review"),
+            ("reason", "resignation-or-agreement"),
+            ("rule", "PGN 8.2.6"),
+        ],
+    );
+    assert_detail_contains(
+        &row,
+        "; but the Result tag says 1-0 and the moves end 0-1: the record contradicts itself on how the game ended, so its result is not confirmed",
+    );
+    let row = judge_one("hs-league", "[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n");
+    assert_cells(
+        &row,
+        &[
+            ("result", "0-1"),
+            ("status", "corrected"),
+            ("reason", "checkmate"),
+            ("rule", "USCF 13A"),
+        ],
+    );
+    assert_detail_contains(&row, "; the Result tag says 1-0 and the moves end 0-1");
+    // A drawn tag and a drawn marker written differently agree.
+    let row = judge_one(
+        "hs-league",
+        "[Result \"1/2-1/2\"]\n\n1. d4 d5 2. c4 e6 ½-½\n",
+    );
+    assert_cells(&row, &[("result", "1/2-1/2"), ("status", "confirmed")]);
+    // A tag written but not as a result is said as written.
+    let row = judge_one("hs-league", "[Result \"1:0\"]\n\n1. d4 d5 2. c4 e6 *\n");
+    assert_cells(&row, &[("recorded_result", "*"), ("status", "review")]);
+    assert_detail_contains(
+        &row,
+        "the Result tag \"1:0\" is not a result (1-0, 0-1, 1/2-1/2 or *), so none is recorded; the game is unfinished after 2... e6",
+    );
+}
+
 #[test]
 fn stalemate() {
     let row = judge_one("fide-rapid", "[FEN \"7k/8/5KQ1/8/8/8/8/8 w - - 0 61\"]\n[SetUp \"1\"]\n[Result \"1-0\"]\n\n61. Kf7 1-0\n");

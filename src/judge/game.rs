@@ -257,8 +257,10 @@ pub fn judge(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratch
         .unwrap_or(env.rules);
     let env = Env { rules, ..env };
     let mut j = judge_game(game, text, env, scratch);
-    if !game.plies.is_empty() && !crate::pgn::scan::ends_with_termination(text) {
-        j = unterminated(j);
+    match crate::pgn::scan::termination_marker(text) {
+        None if !game.plies.is_empty() => j = unterminated(j),
+        Some(marker) => j = two_results(j, &game.tags.result, marker),
+        None => {}
     }
     j.ruleset = Some(rules.name_shared.clone());
     control_fit(&mut j, rules, &game.tags, env.strict);
@@ -366,15 +368,55 @@ fn off_control(rules: &Ruleset, tag: &str) -> Option<(String, Citation)> {
 /// review saying why. What the moves on record prove stands: a mate, a
 /// stalemate, a dead position, or an automatic draw by repetition or the
 /// 75-move rule ended the game there, whatever followed.
-fn unterminated(mut j: Judgement) -> Judgement {
-    let proved_on_the_board = matches!(
+/// The verdict was proved by the position on the board, whatever the
+/// record says of how the game ended.
+fn proved_on_the_board(j: &Judgement) -> bool {
+    matches!(
         j.verdict.reason,
         Reason::Checkmate
             | Reason::Stalemate
             | Reason::DeadPosition
             | Reason::FivefoldRepetition
             | Reason::SeventyFiveMoves
+    )
+}
+
+/// A Result tag and a termination marker that give different results
+/// (PGN 8.2.6: they must match): the record contradicts itself on how the
+/// game ended, so a result taken from it goes to review naming both; one
+/// the board proved stands, with the contradiction said. A tag that is
+/// absent or not a result is not a second result.
+fn two_results(mut j: Judgement, tag: &str, marker: &[u8]) -> Judgement {
+    let tag = tag.trim();
+    let Some(tagged) = GameResult::parse(tag) else {
+        return j;
+    };
+    let written = std::str::from_utf8(marker).unwrap_or("");
+    let Some(ended) = GameResult::parse(written.trim_end_matches("ff")) else {
+        return j;
+    };
+    if tagged == ended || j.verdict.status == Status::Unreadable {
+        return j;
+    }
+    let both = format!("the Result tag says {tag} and the moves end {written}");
+    if proved_on_the_board(&j) || j.verdict.status == Status::Review {
+        j.detail.push_str(&format!("; {both}"));
+        return j;
+    }
+    j.verdict = Verdict::new(
+        GameResult::Unknown,
+        Status::Review,
+        j.verdict.reason,
+        Citation::fixed("PGN 8.2.6"),
     );
+    j.detail.push_str(&format!(
+        "; but {both}: the record contradicts itself on how the game ended, so its result is not confirmed"
+    ));
+    j
+}
+
+fn unterminated(mut j: Judgement) -> Judgement {
+    let proved_on_the_board = proved_on_the_board(&j);
     let a_result = j.verdict.result != GameResult::Unknown
         && matches!(j.verdict.status, Status::Confirmed | Status::Corrected);
     if proved_on_the_board || !a_result {
@@ -1057,14 +1099,21 @@ fn judge_record(c: Ctx<'_>) -> Judgement {
 /// (a run of tags with no movetext, say), which is nothing to confirm.
 fn judge_unfinished(c: Ctx<'_>, term_note: &str) -> Judgement {
     let rule = c.rules.scoring.rule.clone();
+    // A tag written but not as a result ("1:0", "10") is said as written.
+    let tag = c.game.tags.result.trim();
+    let unread = if tag.is_empty() || tag == "*" || tag == "?" {
+        String::new()
+    } else {
+        format!("the Result tag {tag:?} is not a result (1-0, 0-1, 1/2-1/2 or *), so none is recorded; ")
+    };
     let (v, main) = if c.r.plies == 0 {
         let v = Verdict::new(GameResult::Unknown, Status::Review, Reason::NoMoves, rule);
-        (v, "no moves and no result".to_string())
+        (v, format!("{unread}no moves and no result"))
     } else {
         let reason = Reason::Unterminated;
         let v = Verdict::against(c.recorded, GameResult::Unknown, reason, rule);
         let main = format!(
-            "the game is unfinished after {}{term_note}",
+            "{unread}the game is unfinished after {}{term_note}",
             c.named(c.r.plies)
         );
         (v, main)

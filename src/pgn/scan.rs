@@ -374,9 +374,10 @@ const RESULTS: [&[u8]; 14] = [
     b"0-1ff",
 ];
 
-/// The game's text ends with a game termination marker (a result or `*`,
-/// PGN 8.2.6), as a whole record does: without one it may be cut short.
-pub(crate) fn ends_with_termination(text: &[u8]) -> bool {
+/// The game termination marker the game's text ends with (a result or
+/// `*`, PGN 8.2.6), as a whole record does: without one it may be cut
+/// short.
+pub(crate) fn termination_marker(text: &[u8]) -> Option<&[u8]> {
     let mut t = text.trim_ascii_end();
     // A forum's `[pgn] ... [/pgn]` wrapper closes after the marker.
     if t.len() >= 6 && t[t.len() - 6..].eq_ignore_ascii_case(b"[/pgn]") {
@@ -386,7 +387,7 @@ pub(crate) fn ends_with_termination(text: &[u8]) -> bool {
         .rsplit(|b| b.is_ascii_whitespace() || matches!(b, b'}' | b')'))
         .next()
         .unwrap_or_default();
-    last == b"*" || RESULTS.contains(&last)
+    (last == b"*" || RESULTS.contains(&last)).then_some(last)
 }
 
 #[cfg(test)]
@@ -395,20 +396,25 @@ mod tests {
 
     #[test]
     fn a_termination_marker_ends_a_whole_record() {
-        for (text, whole) in [
-            ("1. e4 e5 1-0\n", true),
-            ("1. e4 e5 *", true),
-            ("1. e4 {end} 1/2-1/2 \r\n\n", true),
-            ("1. e4 e5 {a comment}0-1", true),
-            ("1. e4 e5 ½-½", true),
-            ("[pgn]1. e4 e5 1-0 [/pgn]\n", true),
-            ("[pgn]1. e4 e5 [/PGN]", false),
-            ("1. e4 e5 2. Nf3", false),
-            ("1. e4 e5 {1-0}", false),
-            ("1. e4 e5 21-0", false),
-            ("", false),
+        for (text, marker) in [
+            ("1. e4 e5 1-0\n", Some("1-0")),
+            ("1. e4 e5 *", Some("*")),
+            ("1. e4 {end} 1/2-1/2 \r\n\n", Some("1/2-1/2")),
+            ("1. e4 e5 {a comment}0-1", Some("0-1")),
+            ("1. e4 e5 ½-½", Some("½-½")),
+            ("[pgn]1. e4 e5 1-0 [/pgn]\n", Some("1-0")),
+            ("[Result \"1-0\"]\n", None),
+            ("[pgn]1. e4 e5 [/PGN]", None),
+            ("1. e4 e5 2. Nf3", None),
+            ("1. e4 e5 {1-0}", None),
+            ("1. e4 e5 21-0", None),
+            ("", None),
         ] {
-            assert_eq!(ends_with_termination(text.as_bytes()), whole, "{text:?}");
+            assert_eq!(
+                termination_marker(text.as_bytes()),
+                marker.map(str::as_bytes),
+                "{text:?}"
+            );
         }
     }
 
