@@ -95,6 +95,41 @@ fn a_result_tag_and_a_termination_marker_that_differ() {
     );
 }
 
+/// An illegal move that would stand unnoticed once the game is over
+/// (USCF 11D1d) is reinstated where the record ends on a second illegal
+/// move: that one was claimed, so both were found during the game. The
+/// detail names the last one, which is why the first does not stand.
+#[test]
+fn an_unnoticed_illegal_move_before_a_claimed_one_is_reinstated_saying_why() {
+    let game = "[Result \"1-0\"]\n\n1. e4 f5 2. Qh5+ Kf7 3. exf5 g6 4. fxg6+ hxg6 5. Qxh8 Nf6 6. d3 Kg8 1-0\n";
+    let row = judge_one("hs-league", game);
+    assert_cells(
+        &row,
+        &[
+            ("result", "*"),
+            ("status", "review"),
+            ("reason", "illegal-move"),
+            ("rule", "USCF 11A"),
+            ("ply", "4"),
+        ],
+    );
+    assert_detail_contains(
+        &row,
+        "2... Kf7 by Black is illegal: the king would stand on f7, attacked by the queen on h5; the position must be reinstated and the moves recorded after it cannot be judged; 6... Kg8 by Black, the record's last move, is illegal too: the record ends on it, so the illegal moves were found during the game",
+    );
+    // Without the last one, the first stood unnoticed and the game is over.
+    let row = judge_one("hs-league", &game.replace(" Kg8", " Ke8"));
+    assert_cells(
+        &row,
+        &[
+            ("result", "1-0"),
+            ("status", "confirmed"),
+            ("reason", "illegal-move-stands"),
+            ("rule", "USCF 11D1d; USCF 13B"),
+        ],
+    );
+}
+
 #[test]
 fn stalemate() {
     let row = judge_one("fide-rapid", "[FEN \"7k/8/5KQ1/8/8/8/8/8 w - - 0 61\"]\n[SetUp \"1\"]\n[Result \"1-0\"]\n\n61. Kf7 1-0\n");

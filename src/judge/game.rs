@@ -508,8 +508,10 @@ fn judge_game(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratc
     let mut r = replay::replay(game, start.clone(), rr, scratch);
     // A record that ends on an illegal move was claimed during the game:
     // an earlier one is then found during the game too, and reinstated.
+    let mut claimed_last = None;
     if rr.unnoticed_stands && r.stop == Some(Stop::Illegal) && r.illegal.iter().any(|i| i.unnoticed)
     {
+        claimed_last = r.illegal.last().map(|i| (i.ply, i.side));
         rr.unnoticed_stands = false;
         r = replay::replay(game, start, rr, scratch);
     }
@@ -521,7 +523,7 @@ fn judge_game(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratc
         &rules.default_tc,
         game.plies.len(),
     );
-    let c = Ctx {
+    let mut c = Ctx {
         syzygy: env.syzygy,
         game,
         text,
@@ -534,6 +536,14 @@ fn judge_game(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratc
         recorded,
         notes: Vec::new(),
     };
+    if let Some((n, side)) = claimed_last.filter(|&(n, _)| c.r.illegal.iter().all(|i| i.ply != n)) {
+        let note = format!(
+            "{} by {}, the record's last move, is illegal too: the record ends on it, so the illegal moves were found during the game",
+            c.named(n),
+            side.name()
+        );
+        c.notes.push(note);
+    }
     if let Some(err) = &game.error {
         let at = match c.r.plies {
             0 => "before the first move".to_string(),
