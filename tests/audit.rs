@@ -46,7 +46,10 @@ fn active30_audit_finds_the_planted_faults_and_nothing_else() {
     assert!(rows[1]["detail"].contains("a clock rises between moves"));
     assert!(rows[2]["detail"].contains("rated as 1-0, judged 1/2-1/2"));
     assert_eq!(rows[3]["white"], "Lim, Wei Ming");
-    assert!(rows[3]["detail"].contains("played 7 rounds on 2023.08.12"));
+    assert_eq!(
+        rows[3]["detail"],
+        "the tournament \"Sabah Active-30 Rated\" had 7 rounds on 2023.08.12 (rounds 1, 2, 3, 4, 5, 6, 7); not more than 6 a day: the games of round 7 not rated"
+    );
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
         err.contains("audited 11 games against the Sabah Active-30 rated list: 4 findings (1 result, 1 rounds-per-day, 2 time-control); 3 games not rated"),
@@ -820,7 +823,8 @@ fn an_unfinished_game_beside_a_tournament_file_leaves_its_result_rated() {
         std::fs::read_to_string(path("t2.trf")).unwrap()
     );
     assert!(parse_csv(&std::fs::read(path("f2.csv")).unwrap()).is_empty());
-    // A PGN alone that is unfinished: left out, no `result` finding.
+    // A PGN alone that is unfinished: left out, said as having no result
+    // (not as a `result` finding: nothing contradicts it).
     let o = arbiter(&[
         "audit",
         "-q",
@@ -829,7 +833,12 @@ fn an_unfinished_game_beside_a_tournament_file_leaves_its_result_rated() {
         sample("fide-rapid-open.pgn").to_str().unwrap(),
     ]);
     let rows = parse_csv(&o.stdout);
-    assert!(!rows.iter().any(|r| r["game"] == "5"), "{rows:?}");
+    let five: Vec<&str> = rows
+        .iter()
+        .filter(|r| r["game"] == "5")
+        .map(|r| r["finding"].as_str())
+        .collect();
+    assert_eq!(five, ["no-result"], "{rows:?}");
 }
 
 /// A game whose `Round` is `?` has no round to go in: the TRF report
@@ -869,4 +878,147 @@ fn a_game_of_unknown_round_is_left_out_of_the_trf_saying_so() {
     let players = trf_players(&text);
     let a = players.iter().find(|p| p.2 == "A, A").unwrap();
     assert_eq!(a.7.len(), 2, "{text}");
+}
+
+/// The slips an event's file comes with, each a finding that names the
+/// game, and none hiding another: a game with no date (in a list whose
+/// round numbers start again each day: left out, the other rounds where
+/// they were), a draw with no moves (TRF's `D`), a name written two ways,
+/// a `TimeControl` written in words.
+#[test]
+fn an_events_slips_are_each_a_finding() {
+    let game = |date: &str,
+                round: &str,
+                white: &str,
+                black: &str,
+                tc: &str,
+                result: &str,
+                moves: &str| {
+        format!("[Event \"T\"]\n[Date \"{date}\"]\n[Round \"{round}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[WhiteElo \"1500\"]\n[BlackElo \"1600\"]\n[Result \"{result}\"]\n[TimeControl \"{tc}\"]\n\n{moves}{result}\n\n")
+    };
+    let mate = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# ";
+    let pgn = [
+        game("2023.08.12", "1", "A, A", "B, B", "1800", "1-0", mate),
+        game("2023.08.12", "2", "A, A", "C, C", "1800", "1-0", mate),
+        game("2023.08.13", "1", "A, A", "D, D", "1800", "1-0", mate),
+        // Undated: round 2 of which day?
+        game("????.??.??", "2", "A, A", "E, E", "1800", "1-0", mate),
+        game("2023.08.13", "3", "B, B", "C, C", "1800", "1/2-1/2", ""),
+        game("2023.08.13", "4", "Dee, Dee", "C, C", "30 min", "1-0", mate),
+        game("2023.08.13", "5", "Dee,Dee", "B, B", "1800", "1-0", mate),
+    ]
+    .concat();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.pgn");
+    std::fs::write(&path, pgn).unwrap();
+    let trf = dir.path().join("t.trf");
+    let o = arbiter(&[
+        "audit",
+        "--list",
+        "active30",
+        path.to_str().unwrap(),
+        "--trf",
+        trf.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let rows = parse_csv(&o.stdout);
+    let got: Vec<(&str, &str, &str)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["game"].as_str(),
+                r["finding"].as_str(),
+                r["detail"].as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("5", "no-moves", "a draw with no moves played: a game of less than one move is not rated (TRF code D)"),
+            ("6", "time-control", "TimeControl \"30 min\" cannot be read as a control (a PGN TimeControl writes 30 minutes each as \"1800\"): it cannot be shown to be 30 minutes each without increment"),
+            ("4", "no-date", "the Date tag \"????.??.??\" is not a whole date: whether its round kept to 6 rounds a day cannot be checked; not rated until its date is given"),
+            ("7", "name-variant", "\"Dee, Dee\" (1 game) and \"Dee,Dee\" (1 game) may be one player (the same letters): the TRF report gives each its own line; if they are one, write one spelling in every game"),
+        ]
+    );
+    assert!(
+        err.contains("7 games against the Sabah Active-30 rated list: 4 findings (1 name-variant, 1 no-date, 1 no-moves, 1 time-control); 3 games not rated"),
+        "{err}"
+    );
+    assert!(
+        err.contains("left out: ") && err.contains("game 4 (A, A v E, E, round 2): no whole date, in a list whose round numbers start again each day: give its date"),
+        "{err}"
+    );
+    // A's rounds: 12 August's two, then 13 August's first; nothing moved
+    // into a round of its own by the undated game.
+    let text = std::fs::read_to_string(&trf).unwrap();
+    let players = trf_players(&text);
+    let a = players.iter().find(|p| p.2 == "A, A").unwrap();
+    let opponents: Vec<&str> =
+        a.7.iter()
+            .map(|g| {
+                players
+                    .iter()
+                    .find(|p| p.0 == g.0)
+                    .map_or("-", |p| p.2.as_str())
+            })
+            .collect();
+    assert_eq!(opponents[..3], ["B, B", "C, C", "D, D"], "{text}");
+    assert!(a.7[3..].iter().all(|g| g.0 == 0), "{text}");
+    let b = players.iter().find(|p| p.2 == "B, B").unwrap();
+    assert!(
+        b.7.contains(&(players.iter().find(|p| p.2 == "C, C").unwrap().0, 'w', 'D')),
+        "{text}"
+    );
+}
+
+/// More players than TRF-16's four columns number: refused, saying why,
+/// rather than a file whose columns run into each other.
+#[test]
+fn a_report_of_more_than_9999_players_is_refused() {
+    let mut pgn = String::new();
+    for i in 0..4999 {
+        pgn.push_str(&format!(
+            "[Event \"Big\"]\n[Date \"2023.08.12\"]\n[Round \"1\"]\n[White \"W{i}\"]\n[Black \"B{i}\"]\n[Result \"1/2-1/2\"]\n[TimeControl \"1800\"]\n\n1. e4 e5 1/2-1/2\n\n"
+        ));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.pgn");
+    std::fs::write(&path, &pgn).unwrap();
+    let trf = dir.path().join("big.trf");
+    let args = [
+        "audit",
+        "-q",
+        "--list",
+        "active30",
+        path.to_str().unwrap(),
+        "-o",
+        "/dev/null",
+        "--trf",
+        trf.to_str().unwrap(),
+    ];
+    let o = arbiter(&args);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(
+        trf_players(&std::fs::read_to_string(&trf).unwrap()).len(),
+        9998
+    );
+    std::fs::write(&path, pgn + "[Event \"Big\"]\n[Date \"2023.08.12\"]\n[Round \"1\"]\n[White \"X\"]\n[Black \"Y\"]\n[Result \"1-0\"]\n[TimeControl \"1800\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n").unwrap();
+    std::fs::remove_file(&trf).unwrap();
+    let o = arbiter(&args);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(
+            "10000 players: a TRF-16 report numbers its players in four columns, 9999 at most"
+        ),
+        "{err}"
+    );
+    assert!(!trf.exists());
 }

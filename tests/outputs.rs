@@ -1236,3 +1236,137 @@ fn the_review_page_title_names_the_rules_used() {
     assert!(map.contains("<title>arbiter review: rulesets by rules-map.toml</title>"));
     assert!(map.contains("<h1>arbiter review: rulesets by rules-map.toml</h1>"));
 }
+
+/// Seven players, a round robin of seven rounds played on one day: each
+/// sits one round out against `BYE`, so no player plays more than six,
+/// but the tournament plays seven (Sabah v.11: "in such a tournament not
+/// more than six rounds a day may be played"). The seventh round's games
+/// are not rated; the byes are TRF-16's `0000 - U`; a GM's and a WGM's
+/// titles stand in columns 11-13 as FIDE writes them, and the `trf`
+/// package reads the file (its two-letter titles, GM, in 12-13).
+#[test]
+fn a_round_robin_with_byes_played_in_one_day() {
+    let players = [
+        ("Ali, A", "GM"),
+        ("Bee, B", ""),
+        ("Cee, C", ""),
+        ("Dee, D", ""),
+        ("Eee, E", ""),
+        ("Eff, F", ""),
+        ("Gee, G", ""),
+    ];
+    // The circle method on eight seats, the eighth a bye.
+    let mut pgn = String::new();
+    for round in 0..7 {
+        let seat = |i: usize| if i == 7 { 7 } else { (i + round) % 7 };
+        for board in 0..4 {
+            let (w, b) = (seat(board), seat(7 - board));
+            let name = |i: usize| if i == 7 { ("BYE", "") } else { players[i] };
+            let ((white, wt), (black, bt)) = (name(w), name(b));
+            let moves = if w == 7 || b == 7 {
+                ""
+            } else {
+                "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# "
+            };
+            let result = if b == 7 {
+                "1-0"
+            } else if w == 7 {
+                "0-1"
+            } else {
+                "1-0"
+            };
+            pgn.push_str(&format!(
+                "[Event \"Marathon\"]\n[Site \"KK\"]\n[Date \"2024.05.01\"]\n[Round \"{}.{}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[WhiteTitle \"{wt}\"]\n[BlackTitle \"{bt}\"]\n[Result \"{result}\"]\n[TimeControl \"1800\"]\n\n{moves}{result}\n\n",
+                round + 1,
+                board + 1
+            ));
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rr.pgn");
+    std::fs::write(&path, &pgn).unwrap();
+    let trf = dir.path().join("rr.trf");
+    let o = arbiter(&[
+        "audit",
+        "--list",
+        "active30",
+        path.to_str().unwrap(),
+        "--trf",
+        trf.to_str().unwrap(),
+        "--fail-on-findings",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    // A finding, asked for: exit 1.
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    let rows = parse_csv(&o.stdout);
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0]["finding"], "rounds-per-day");
+    assert_eq!(rows[0]["round"], "7.1");
+    assert_eq!(
+        rows[0]["detail"],
+        "the tournament \"Marathon\" had 7 rounds on 2024.05.01 (rounds 1, 2, 3, 4, 5, 6, 7); not more than 6 a day: the games of round 7 not rated"
+    );
+    assert!(
+        err.contains("7 games against BYE: a point written as a pairing-allocated bye (U)"),
+        "{err}"
+    );
+    let text = std::fs::read_to_string(&trf).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("001")).collect();
+    // Seven players: no line for BYE.
+    assert_eq!(lines.len(), 7, "{text}");
+    assert!(text.lines().any(|l| l == "062 7"), "{text}");
+    let ali = lines.iter().find(|l| l.contains("Ali, A")).unwrap();
+    assert_eq!(&ali[10..13], " GM", "{ali}");
+    for p in common::trf_players(&text) {
+        let byes: Vec<_> = p.7.iter().filter(|g| g.0 == 0).collect();
+        assert_eq!(byes, [&(0, '-', 'U')], "{}", p.2);
+        // Round 7's games are written not rated (W, L), its bye as a bye.
+        let seventh = p.7[6];
+        assert!(
+            seventh.0 == 0 || "WL".contains(seventh.2),
+            "{}: {seventh:?}",
+            p.2
+        );
+        assert!(
+            p.7[..6].iter().all(|g| g.0 == 0 || "10".contains(g.2)),
+            "{}",
+            p.2
+        );
+    }
+    let script = r#"
+import sys, json, trf
+with open(sys.argv[1]) as f:
+    t = trf.load(f)
+print(json.dumps([[p.name, p.title, p.points] for p in t.players]))
+"#;
+    let v = python_json(
+        script,
+        &trf,
+        "the trf package (pip install trf; .ci/run does)",
+    );
+    let ali = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p[0] == "Ali, A")
+        .unwrap();
+    assert_eq!(ali[1], "GM");
+    // A WGM takes all three columns, as TRF-16 lists the titles.
+    let wgm = pgn
+        .replace("[WhiteTitle \"GM\"]", "[WhiteTitle \"wgm\"]")
+        .replace("[BlackTitle \"GM\"]", "[BlackTitle \"wgm\"]");
+    std::fs::write(&path, wgm).unwrap();
+    let o = arbiter(&[
+        "audit",
+        "-q",
+        "--list",
+        "active30",
+        path.to_str().unwrap(),
+        "--trf",
+        trf.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = std::fs::read_to_string(&trf).unwrap();
+    let ali = text.lines().find(|l| l.contains("Ali, A")).unwrap();
+    assert_eq!(&ali[10..13], "WGM", "{ali}");
+}

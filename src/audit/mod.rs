@@ -91,13 +91,24 @@ impl ListedGame {
         self.excluded.is_empty() && !self.forfeit
     }
 
+    /// The side whose "opponent" is a bye (a player named `BYE`, as
+    /// pairing programs export one), and so the player who had it.
+    pub(crate) fn bye(&self) -> Option<crate::model::Side> {
+        let is_bye = |n: &str| n.trim().eq_ignore_ascii_case("bye");
+        match (is_bye(&self.white.name), is_bye(&self.black.name)) {
+            (false, true) => Some(crate::model::Side::White),
+            (true, false) => Some(crate::model::Side::Black),
+            _ => None,
+        }
+    }
+
     /// A `Round` tag that names no round: `?`, `-` or nothing (PGN 8.1.1).
     pub(crate) fn round_unknown(&self) -> bool {
         self.round_number.is_none() && matches!(self.round.trim(), "" | "?" | "-")
     }
 }
 
-/// Which of a player's games on a day past the list's limit go unrated:
+/// Which games of a day past the list's limit go unrated:
 /// the rule says how many rounds a day, not which game breaks it, so the
 /// officer chooses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -105,7 +116,7 @@ pub enum OverLimit {
     /// The games of the rounds past the limit (the seventh of seven).
     #[default]
     Past,
-    /// Every game that player played that day.
+    /// Every game of that day.
     Day,
 }
 
@@ -147,11 +158,12 @@ fn time_control_problem(list: &RatedList, o: &GameOutcome) -> Option<String> {
     let tag = o.tags.time_control.trim();
     let want = list.control_words();
     if !tag.is_empty() && tag != "?" {
+        let shown = crate::model::excerpt(tag, 200);
         return match TimeControl::parse(tag) {
             Ok(tc) if list.fits(&tc) => None,
-            _ => Some(format!(
-                "TimeControl \"{}\" is not {want}",
-                crate::model::excerpt(tag, 200)
+            Ok(_) => Some(format!("TimeControl \"{shown}\" is not {want}")),
+            Err(_) => Some(format!(
+                "TimeControl \"{shown}\" cannot be read as a control (a PGN TimeControl writes 30 minutes each as \"1800\"): it cannot be shown to be {want}"
             )),
         };
     }
@@ -238,6 +250,16 @@ impl Audit {
         let moves = j.plies.div_ceil(2) as u32;
         if let Some(f) = &self.list.forfeit {
             g.forfeit = g.result.winner().is_some() && moves <= f.moves;
+        }
+        // A draw of less than one move is TRF-16's `D`: not rated.
+        if g.result == GameResult::Draw && j.plies == 0 && g.bye().is_none() {
+            g.excluded.insert("no-moves");
+            self.findings.push(Finding::of(
+                &g,
+                "no-moves",
+                "FIDE C.04 Annex 2",
+                "a draw with no moves played: a game of less than one move is not rated (TRF code D)".into(),
+            ));
         }
         if let Some(problem) = time_control_problem(&self.list, o) {
             g.excluded.insert("time-control");
@@ -402,11 +424,42 @@ impl Audit {
         if let Some((max, rule)) = self.list.rounds_per_day.clone() {
             self.rounds_per_day(max, &rule);
         }
+        self.name_variants();
         let (keys, rounds_by) = round_keys(&self.listed);
-        // A round holding only games without a result has nothing to report.
-        // Nor does a game whose round is unknown (`?`, `-`, empty): it
-        // has no round to go in.
-        let placeable = |g: &ListedGame| g.result != GameResult::Unknown && !g.round_unknown();
+        let daily = rounds_by.contains("date");
+        // A game the TRF report has no place for is said, and not rated:
+        // one without a result, one whose round is unknown (`?`, `-`,
+        // empty), and where round numbers start again each day, one
+        // without a whole date.
+        for g in &mut self.listed {
+            let why = if g.result == GameResult::Unknown {
+                (
+                    "no-result",
+                    "no result is recorded or judged: it has no place in the TRF report"
+                        .to_string(),
+                )
+            } else if g.round_unknown() {
+                ("round-unknown", format!("its round is unknown (Round tag {:?}): it has no round to go in; give it a round number", g.round.trim()))
+            } else if daily && !report::complete(&g.date) {
+                ("no-date", "round numbers start again each day in this list, and it has no whole date: its round cannot be told; give its date".to_string())
+            } else {
+                continue;
+            };
+            g.excluded.insert(why.0);
+            if !self
+                .findings
+                .iter()
+                .any(|f| f.finding == why.0 && f.source == g.source && f.game == g.game)
+            {
+                self.findings
+                    .push(Finding::of(g, why.0, "FIDE C.04 Annex 2", why.1));
+            }
+        }
+        let placeable = |g: &ListedGame| {
+            g.result != GameResult::Unknown
+                && !g.round_unknown()
+                && (!daily || report::complete(&g.date))
+        };
         let order: BTreeSet<&RoundKey> = keys
             .iter()
             .zip(&self.listed)
@@ -423,9 +476,14 @@ impl Audit {
                 continue;
             }
             let r = index[&keys[i]];
-            let clash = [&g.white.name, &g.black.name]
+            // A bye is no player: two byes in a round do not clash.
+            let players: Vec<&String> = [&g.white.name, &g.black.name]
                 .into_iter()
-                .find_map(|n| seated.get(&(r, n.as_str())).map(|&first| (n, first)));
+                .filter(|n| !n.trim().eq_ignore_ascii_case("bye"))
+                .collect();
+            let clash = players
+                .iter()
+                .find_map(|n| seated.get(&(r, n.as_str())).map(|&first| (*n, first)));
             if let Some((name, first)) = clash {
                 let other = &self.listed[first];
                 let detail = format!(
@@ -437,7 +495,7 @@ impl Audit {
                 rounds.push(None);
                 continue;
             }
-            for n in [&g.white.name, &g.black.name] {
+            for n in players {
                 seated.insert((r, n.as_str()), i);
             }
             rounds.push(Some(r));
@@ -452,63 +510,197 @@ impl Audit {
         }
     }
 
-    /// More rounds on one day than the list allows: one finding per player
-    /// and day, on the first game past the limit; the games past it (or,
-    /// under `OverLimit::Day`, all that player's games that day) not rated.
+    /// More rounds on one day than the list allows ("in such a tournament
+    /// not more than six rounds a day may be played": the tournament's
+    /// rounds, whoever played in them): one finding per event and day, on
+    /// the first game past the limit; the games of the rounds past it (or,
+    /// under `OverLimit::Day`, every game of that day) not rated. A game
+    /// without a whole date cannot be shown within the limit: a finding,
+    /// and not rated until its date is given.
     fn rounds_per_day(&mut self, max: u32, rule: &str) {
         let mut days: BTreeMap<(&str, &str), DayRounds<'_>> = BTreeMap::new();
+        let mut undated = Vec::new();
         for (i, g) in self.listed.iter().enumerate() {
-            if g.date.is_empty() || g.date.contains('?') {
+            if g.round_unknown() {
                 continue;
             }
-            for p in [&g.white.name, &g.black.name] {
-                if p.is_empty() || p == "?" {
-                    continue;
-                }
-                let round = (g.round_number.unwrap_or(u32::MAX), g.round.as_str());
-                days.entry((&g.date, p))
-                    .or_default()
-                    .entry(round)
-                    .or_insert(i);
+            if !report::complete(&g.date) {
+                undated.push(i);
+                continue;
             }
+            // Boards of one round share its number ("3.1", "3.2").
+            let round = match g.round_number {
+                Some(n) => (n, ""),
+                None => (u32::MAX, g.round.as_str()),
+            };
+            days.entry((g.event.trim(), &g.date))
+                .or_default()
+                .entry(round)
+                .or_default()
+                .push(i);
         }
         let mut excluded = Vec::new();
         let mut findings = Vec::new();
-        for ((date, player), rounds) in &days {
+        for ((event, date), rounds) in &days {
             if rounds.len() <= max as usize {
                 continue;
             }
-            let games: Vec<usize> = rounds.values().copied().collect();
-            let past: Vec<usize> = games[max as usize..].to_vec();
-            let names: Vec<&str> = rounds.keys().map(|(_, r)| *r).collect();
+            let by_round: Vec<&Vec<usize>> = rounds.values().collect();
+            let past: Vec<usize> = by_round[max as usize..]
+                .iter()
+                .flat_map(|g| g.iter().copied())
+                .collect();
+            let names: Vec<String> = rounds
+                .iter()
+                .map(|(&(n, text), _)| match n {
+                    u32::MAX => text.to_string(),
+                    n => n.to_string(),
+                })
+                .collect();
+            let past_names = &names[max as usize..];
             let mut by_game = past.clone();
             by_game.sort_by_key(|&i| (&self.listed[i].source, self.listed[i].game));
             let first = &self.listed[by_game[0]];
+            let event = if event.is_empty() {
+                "the tournament".to_string()
+            } else {
+                format!("the tournament {event:?}")
+            };
             let detail = format!(
-                "{player} played {} rounds on {date} (rounds {}); not more than {max} a day: {} not rated",
+                "{event} had {} rounds on {date} (rounds {}); not more than {max} a day: {} not rated",
                 rounds.len(),
                 names.join(", "),
                 match self.over_limit {
-                    OverLimit::Past => format!("round{} {}", if past.len() == 1 { "" } else { "s" }, past.iter().map(|&i| self.listed[i].round.as_str()).collect::<Vec<_>>().join(", ")),
-                    OverLimit::Day => format!("the {} games of the day", games.len()),
+                    OverLimit::Past => format!(
+                        "the games of round{} {}",
+                        if past_names.len() == 1 { "" } else { "s" },
+                        past_names.join(", ")
+                    ),
+                    OverLimit::Day => "every game of the day".to_string(),
                 }
             );
             findings.push(Finding::of(first, "rounds-per-day", rule, detail));
             excluded.extend(match self.over_limit {
                 OverLimit::Past => past,
-                OverLimit::Day => games,
+                OverLimit::Day => by_round.iter().flat_map(|g| g.iter().copied()).collect(),
             });
         }
         for i in excluded {
             self.listed[i].excluded.insert("rounds-per-day");
         }
+        for i in undated {
+            let g = &mut self.listed[i];
+            g.excluded.insert("no-date");
+            let shown = if g.date.is_empty() {
+                "no Date tag".to_string()
+            } else {
+                format!("the Date tag {:?} is not a whole date", g.date)
+            };
+            let detail = format!(
+                "{shown}: whether its round kept to {max} rounds a day cannot be checked; not rated until its date is given"
+            );
+            findings.push(Finding::of(g, "no-date", rule, detail));
+        }
         self.findings.extend(findings);
     }
 }
 
-/// A player's rounds on one day: (round number, `Round` text) -> the
-/// first game of that round.
-type DayRounds<'a> = BTreeMap<(u32, &'a str), usize>;
+impl Audit {
+    /// Names that may be one player written two ways: the same letters
+    /// once case, spaces and punctuation are set aside ("Lim Wei Ming",
+    /// "Lim, Wei Ming"), the same FIDE id, or the same rating and one letter
+    /// apart ("Das, Ravi", "Dass, Ravi"). The report would give each its own
+    /// line, splitting the player's games (and a rounds check with them):
+    /// a finding on the first game of the rarer spelling, which rates
+    /// nothing differently until the officer writes one spelling.
+    fn name_variants(&mut self) {
+        struct Seen<'a> {
+            first: usize,
+            games: usize,
+            elo: Option<u32>,
+            fide_id: &'a str,
+        }
+        let mut names: BTreeMap<&str, Seen<'_>> = BTreeMap::new();
+        for (i, g) in self.listed.iter().enumerate() {
+            for p in [&g.white, &g.black] {
+                let name = p.name.as_str();
+                if name.is_empty() || name == "?" || name.eq_ignore_ascii_case("bye") {
+                    continue;
+                }
+                let e = names.entry(name).or_insert(Seen {
+                    first: i,
+                    games: 0,
+                    elo: p.elo,
+                    fide_id: p.fide_id.as_str(),
+                });
+                e.games += 1;
+            }
+        }
+        let letters = |n: &str| -> String {
+            n.chars()
+                .filter(|c| c.is_alphanumeric())
+                .flat_map(char::to_lowercase)
+                .collect()
+        };
+        // Candidates meet in a bucket: their letters, their FIDE id, or
+        // their rating (only there are names one letter apart compared).
+        let mut buckets: BTreeMap<(u8, String), Vec<&str>> = BTreeMap::new();
+        for (name, seen) in &names {
+            buckets.entry((0, letters(name))).or_default().push(name);
+            if !seen.fide_id.is_empty() && seen.fide_id != "0" {
+                buckets
+                    .entry((1, seen.fide_id.to_string()))
+                    .or_default()
+                    .push(name);
+            }
+            if let Some(elo) = seen.elo {
+                buckets.entry((2, elo.to_string())).or_default().push(name);
+            }
+        }
+        let mut pairs: BTreeSet<(&str, &str, &'static str)> = BTreeSet::new();
+        for ((kind, _), group) in &buckets {
+            if group.len() < 2 || group.len() > 64 {
+                continue;
+            }
+            for (k, a) in group.iter().enumerate() {
+                for b in &group[k + 1..] {
+                    let why = match kind {
+                        0 => "the same letters",
+                        1 => "the same FIDE id",
+                        _ if strsim::damerau_levenshtein(&letters(a), &letters(b)) == 1 => {
+                            "the same rating, one letter apart"
+                        }
+                        _ => continue,
+                    };
+                    let (a, b) = if a < b { (*a, *b) } else { (*b, *a) };
+                    if !pairs.iter().any(|&(x, y, _)| (x, y) == (a, b)) {
+                        pairs.insert((a, b, why));
+                    }
+                }
+            }
+        }
+        for (a, b, why) in pairs {
+            let (sa, sb) = (&names[a], &names[b]);
+            let rarer = if (sb.games, sa.first) < (sa.games, sb.first) {
+                sb
+            } else {
+                sa
+            };
+            let detail = format!(
+                "{a:?} ({}) and {b:?} ({}) may be one player ({why}): the TRF report gives each its own line; if they are one, write one spelling in every game",
+                crate::claim::plural(sa.games, "game"),
+                crate::claim::plural(sb.games, "game"),
+            );
+            let g = &self.listed[rarer.first];
+            self.findings
+                .push(Finding::of(g, "name-variant", "FIDE C.04 Annex 2", detail));
+        }
+    }
+}
+
+/// A day's rounds of one event: (round number, `Round` text where there
+/// is no number) -> its games.
+type DayRounds<'a> = BTreeMap<(u32, &'a str), Vec<usize>>;
 
 /// Each game's round key, and how the rounds were told apart.
 fn round_keys(listed: &[ListedGame]) -> (Vec<RoundKey>, &'static str) {

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use super::{Audited, ListedGame, Player};
-use crate::model::GameResult;
+use crate::model::{GameResult, Side};
 
 /// What becomes of a game a finding keeps off the rating.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -142,6 +142,22 @@ fn merge(into: &mut Player, p: &Player) {
 
 pub(crate) const NAME_COLUMNS: usize = 33;
 
+/// The most players a report can number (starting ranks are four columns).
+const MAX_PLAYERS: usize = 9999;
+
+/// The titles TRF-16 writes in columns 11-13; others (a site's `BOT`, a
+/// national `NM`) are not FIDE titles and are left blank.
+const FIDE_TITLES: [&str; 8] = ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"];
+
+fn fide_title(t: &str) -> String {
+    let t = t.trim().to_ascii_uppercase();
+    if FIDE_TITLES.contains(&t.as_str()) {
+        t
+    } else {
+        String::new()
+    }
+}
+
 pub(crate) fn trf_report(
     a: &Audited,
     list: &super::RatedList,
@@ -150,6 +166,15 @@ pub(crate) fn trf_report(
     let mut notes = vec![format!("rounds told apart {}", a.rounds_by)];
     let mut players = players_of(a, &mut notes)?;
     let placed = place_games(a, opts, &mut players);
+    if placed.byes > 0 {
+        notes.push(format!(
+            "{} against BYE: a point written as a pairing-allocated bye (U), a half as a half-point bye (H), none as a zero-point bye (Z)",
+            crate::claim::plural(placed.byes, "game")
+        ));
+    }
+    if a.round_count == 0 {
+        notes.push("no game could be placed in a round: the report has no rounds".into());
+    }
     rank(&mut players);
     let all: Vec<&str> = a
         .listed
@@ -215,9 +240,20 @@ fn slash(d: &str) -> String {
 fn players_of(a: &Audited, notes: &mut Vec<String>) -> Result<Vec<TrfPlayer>, String> {
     let mut people: BTreeMap<&str, Player> = BTreeMap::new();
     for g in &a.listed {
-        for p in [&g.white, &g.black] {
+        let bye = g.bye();
+        for (side, p) in [(Side::White, &g.white), (Side::Black, &g.black)] {
+            // A bye is no player: it is a code on its player's line.
+            if bye.is_some_and(|b| b != side) {
+                continue;
+            }
             merge(people.entry(p.name.as_str()).or_default(), p);
         }
+    }
+    if people.len() > MAX_PLAYERS {
+        return Err(format!(
+            "{} players: a TRF-16 report numbers its players in four columns, {MAX_PLAYERS} at most; audit the tournament's own games",
+            people.len()
+        ));
     }
     let mut order: Vec<(&str, &Player)> = people.iter().map(|(n, p)| (*n, p)).collect();
     order.sort_by(|a, b| b.1.elo.cmp(&a.1.elo).then(a.0.cmp(b.0)));
@@ -241,7 +277,7 @@ fn players_of(a: &Audited, notes: &mut Vec<String>) -> Result<Vec<TrfPlayer>, St
         .map(|(i, (n, p))| TrfPlayer {
             number: i + 1,
             name: n.chars().take(NAME_COLUMNS).collect(),
-            title: p.title.clone(),
+            title: fide_title(&p.title),
             federation: p.federation.clone(),
             fide_id: p.fide_id.clone(),
             rating: p.elo,
@@ -258,6 +294,8 @@ struct Placed<'a> {
     dates: Vec<Vec<&'a str>>,
     left_out: Vec<String>,
     not_rated: Vec<String>,
+    /// Games against a player named `BYE`, written as byes.
+    byes: usize,
 }
 
 /// Each game into its round on both players' lines, with its codes and
@@ -271,6 +309,7 @@ fn place_games<'a>(a: &'a Audited, opts: &TrfOptions, players: &mut [TrfPlayer])
         dates: vec![Vec::new(); a.round_count],
         left_out: Vec::new(),
         not_rated: Vec::new(),
+        byes: 0,
     };
     let name = |g: &ListedGame| {
         format!(
@@ -287,12 +326,34 @@ fn place_games<'a>(a: &'a Audited, opts: &TrfOptions, players: &mut [TrfPlayer])
                     "its round is unknown (Round tag {:?}): give it a round number",
                     g.round.trim()
                 )
+            } else if g.excluded.contains("no-date") && !complete(&g.date) {
+                "no whole date, in a list whose round numbers start again each day: give its date"
+                    .to_string()
             } else {
                 "a player already has a game in that round".to_string()
             };
             placed.left_out.push(format!("{}: {why}", name(g)));
             continue;
         };
+        if let Some(side) = g.bye() {
+            // TRF-16: `0000`, no colour, and the bye's code: a point is a
+            // pairing-allocated bye (U), a half a half-point bye (H),
+            // none a zero-point bye (Z).
+            let (code, half) = match g.result {
+                GameResult::Draw => ('H', 1),
+                r if r.winner() == Some(side) => ('U', 2),
+                _ => ('Z', 0),
+            };
+            let n = number_of(match side {
+                Side::White => &g.white.name,
+                Side::Black => &g.black.name,
+            });
+            players[n - 1].rounds[r] = Some((0, '-', code));
+            players[n - 1].half_points += half;
+            placed.dates[r].push(&g.date);
+            placed.byes += 1;
+            continue;
+        }
         let why: Vec<&str> = g.excluded.iter().copied().collect();
         if !why.is_empty() && opts.not_rated == NotRated::Omit {
             placed

@@ -27,7 +27,7 @@ pub(crate) struct Args {
     /// The rated list's rules: a built-in list (active30: Sabah Active-30; fide-rapid: FIDE A.1's rapid) or a list TOML file (docs/audit.md).
     #[arg(long, value_name = "NAME|FILE")]
     pub(crate) list: String,
-    /// Which games of a player's day over the list's rounds-a-day limit are not rated: the rounds past it (default) or the whole day.
+    /// Which games of a day over the list's rounds-a-day limit are not rated: the rounds past it (default) or the whole day.
     #[arg(long, value_enum, default_value_t = OverLimit::Past)]
     pub(crate) over_limit: OverLimit,
     /// Findings CSV (default stdout).
@@ -69,6 +69,9 @@ pub(crate) struct Args {
     /// The findings CSV made for Excel: a UTF-8 byte-order mark and dates in ISO form (-o FILE.xlsx writes a workbook instead).
     #[arg(long)]
     pub(crate) excel: bool,
+    /// Exit 1 if there is any finding (2 still means a usage or I/O error).
+    #[arg(long)]
+    pub(crate) fail_on_findings: bool,
     /// No summary.
     #[arg(short, long)]
     pub(crate) quiet: bool,
@@ -234,10 +237,12 @@ pub(crate) fn run(mut a: Args) -> ExitStatus {
             summary_line(&audited, &list, trf_inputs.first().map(String::as_str))
         );
     }
-    if errors.is_empty() {
-        ExitStatus::Ok
-    } else {
+    if !errors.is_empty() {
         ExitStatus::Error
+    } else if a.fail_on_findings && !audited.findings.is_empty() {
+        ExitStatus::NeedsReview
+    } else {
+        ExitStatus::Ok
     }
 }
 

@@ -58,7 +58,9 @@ pub(crate) fn trf(r: &TrfReport) -> String {
         let number = format!("{:>4}", p.number);
         let name = fit(&p.name, 33);
         let rating = p.rating.map(|e| format!("{e:>4}")).unwrap_or_default();
-        let title = fit(&p.title, 3);
+        // Right-aligned: "GM" in 12-13, as readers of two-letter titles
+        // take it, "WGM" in 11-13.
+        let title = format!("{:>3}", fit(&p.title, 3));
         let federation = fit(&p.federation, 3);
         let fide_id = format!("{:>11}", fit(&p.fide_id, 11));
         let points = format!("{:>4.1}", f64::from(p.half_points) / 2.0);
@@ -67,6 +69,8 @@ pub(crate) fn trf(r: &TrfReport) -> String {
             .rounds
             .iter()
             .map(|g| match g {
+                // Opponent 0: a bye, `0000`.
+                Some((0, colour, code)) => ("0000".into(), colour.to_string(), code.to_string()),
                 Some((opp, colour, code)) => {
                     (format!("{opp:>4}"), colour.to_string(), code.to_string())
                 }
