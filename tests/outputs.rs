@@ -1370,3 +1370,50 @@ print(json.dumps([[p.name, p.title, p.points] for p in t.players]))
     let ali = text.lines().find(|l| l.contains("Ali, A")).unwrap();
     assert_eq!(&ali[10..13], "WGM", "{ali}");
 }
+
+/// A copy of a game read before has no packet (it is not judged): its
+/// review item links none, and every link the page has is to a packet
+/// that was written.
+#[test]
+fn a_copys_review_item_links_no_packet() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = std::fs::read_to_string(sample("hs-league.pgn")).unwrap();
+    std::fs::write(dir.path().join("a.pgn"), &game).unwrap();
+    std::fs::write(dir.path().join("b.pgn"), &game).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .current_dir(dir.path())
+        .args([
+            "adjudicate",
+            "-q",
+            "--no-rules-map",
+            "-r",
+            "hs-league",
+            "a.pgn",
+            "b.pgn",
+            "-o",
+            "r.csv",
+            "--html",
+            "review.html",
+            "--packets",
+            "packets",
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rows = parse_csv(&std::fs::read(dir.path().join("r.csv")).unwrap());
+    let copies = rows.iter().filter(|r| r["reason"] == "duplicate").count();
+    assert!(copies > 0);
+    let html = std::fs::read_to_string(dir.path().join("review.html")).unwrap();
+    let data = common::review_data(&html);
+    let items = data["items"].as_array().unwrap();
+    let linked: Vec<&str> = items.iter().filter_map(|i| i["pk"].as_str()).collect();
+    let unconfirmed = rows
+        .iter()
+        .filter(|r| r["status"] != "confirmed" && r["reason"] != "duplicate")
+        .count();
+    assert_eq!(linked.len(), unconfirmed);
+    assert_eq!(items.len(), unconfirmed + copies);
+    for l in linked {
+        assert!(dir.path().join(l).is_file(), "{l}");
+    }
+}

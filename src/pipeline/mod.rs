@@ -409,8 +409,9 @@ pub(crate) struct Judged<'a> {
     pub(crate) text: Option<&'a [u8]>,
     pub(crate) game: &'a ParsedGame,
     pub(crate) judgement: &'a Judgement,
-    /// A packet sink is set and this is a game (not a source that held
-    /// none): an unconfirmed one has a packet.
+    /// A packet was drawn for this game: a packet sink is set and the
+    /// game is judged and not confirmed (a copy of a game read before has
+    /// none).
     pub(crate) packet: bool,
 }
 
@@ -710,7 +711,7 @@ impl<R: Render> Emit<'_, R> {
             text,
             game,
             judgement: j,
-            packet: self.packets.is_some(),
+            packet: self.packets.is_some() && drawn,
         };
         self.render.game(out, &judged);
     }
