@@ -541,3 +541,29 @@ fn resigned_against_a_bare_king() {
         "the record does not say how the game ended: a resignation stands (USCF 13B), but a fallen flag would not certainly give this win (USCF 14E1)",
     );
 }
+
+/// The high-school league's controls are its text's: game 30 or 60 (HSL
+/// I.2), and game 5 for a tied championship's sudden-victory games (XV.4.1).
+/// US forms are read (a delay adds no time); a tag read no way is said, and
+/// the game judged as at the league's own control.
+#[test]
+fn the_hs_leagues_controls_and_us_forms() {
+    let game = |tc: &str| {
+        format!("[TimeControl \"{tc}\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n")
+    };
+    for tc in ["1800", "3600", "300", "G/30", "G/30;d5", "G/60 d5", "G/5"] {
+        let row = judge_one("hs-league", &game(tc));
+        assert!(!row["detail"].contains("note:"), "{tc}: {}", row["detail"]);
+    }
+    let row = judge_one("hs-league", &game("600"));
+    assert!(row["detail"].ends_with("; note: TimeControl \"600\" is not a control hs-league is for (30 minutes each without increment or 60 minutes each without increment or 5 minutes each without increment, HSL I.2; HSL XV.4.1)"), "{}", row["detail"]);
+    let row = judge_one("hs-league", &game("1800+5"));
+    assert!(
+        row["detail"].contains("; note: TimeControl \"1800+5\" is not a control"),
+        "{}",
+        row["detail"]
+    );
+    let row = judge_one("hs-league", &game("30 min"));
+    assert!(row["detail"].ends_with("; note: TimeControl \"30 min\" cannot be read as a control: judged as at hs-league's own (1800)"), "{}", row["detail"]);
+    assert_eq!(row["result"], "1-0");
+}

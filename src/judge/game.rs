@@ -342,9 +342,23 @@ struct LastControl {
 }
 
 /// Why a `TimeControl` tag is not one `rules` is for, and the rule; `None`
-/// where it is, or where the tag cannot be read.
+/// where it is. US forms (`G/30`, `G/30;d5`) are read for their periods: a
+/// delay adds no time to the control. A tag read neither way is said: the
+/// game is judged as at the ruleset's own control, as one without the tag.
 fn off_control(rules: &Ruleset, tag: &str) -> Option<(String, Citation)> {
-    let tc = TimeControl::parse(tag).ok()?;
+    let tc = match TimeControl::parse(tag) {
+        Ok(tc) => tc,
+        Err(_) => match crate::pgn::time_control::parse_us(tag) {
+            Some((tc, _delay)) => tc,
+            None => {
+                let why = format!(
+                    "TimeControl {tag:?} cannot be read as a control: judged as at {}'s own ({})",
+                    rules.name, rules.file.default_time_control
+                );
+                return Some((why, rules.default_time_control_rule.clone()));
+            }
+        },
+    };
     if crate::rules::control::correspondence(&tc) {
         let why = format!("TimeControl {tag:?} is a daily (correspondence) control; {} is for games over the board", rules.name);
         return Some((why, rules.default_time_control_rule.clone()));
@@ -362,12 +376,6 @@ fn off_control(rules: &Ruleset, tag: &str) -> Option<(String, Citation)> {
     }
 }
 
-/// A record without its game termination marker (PGN 8.2.6) may be cut
-/// short: a verdict that rests on how the game ended (a flag, a
-/// resignation, the recorded result) is not confirmed on it, and goes to
-/// review saying why. What the moves on record prove stands: a mate, a
-/// stalemate, a dead position, or an automatic draw by repetition or the
-/// 75-move rule ended the game there, whatever followed.
 /// The verdict was proved by the position on the board, whatever the
 /// record says of how the game ended.
 fn proved_on_the_board(j: &Judgement) -> bool {
@@ -415,6 +423,12 @@ fn two_results(mut j: Judgement, tag: &str, marker: &[u8]) -> Judgement {
     j
 }
 
+/// A record without its game termination marker (PGN 8.2.6) may be cut
+/// short: a verdict that rests on how the game ended (a flag, a
+/// resignation, the recorded result) is not confirmed on it, and goes to
+/// review saying why. What the moves on record prove stands: a mate, a
+/// stalemate, a dead position, or an automatic draw by repetition or the
+/// 75-move rule ended the game there, whatever followed.
 fn unterminated(mut j: Judgement) -> Judgement {
     let proved_on_the_board = proved_on_the_board(&j);
     let a_result = j.verdict.result != GameResult::Unknown
