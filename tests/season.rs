@@ -883,13 +883,12 @@ fn hsl_sample_season() {
     let rules: Vec<&str> = v.iter().map(|r| r["rule"].as_str()).collect();
     // Clark and Lee swapped boards 4 and 5 in their first match: VI.2 wants
     // the boards assigned before the season.
-    assert_eq!(
-        rules,
-        ["HSL VI.2", "HSL II", "HSL VI.2", "HSL VI.1", "HSL IV", "HSL II"]
-    );
+    assert_eq!(rules, ["HSL VI.2", "HSL VI.2", "HSL VI.1", "HSL IV"]);
+    // Two grade-8 players (HSL II: eligible on conditions the record does
+    // not show) are noted, not breaches.
     let notes = csv_rows(dir.path(), "notes.csv");
     let noted: Vec<&str> = notes.iter().map(|r| r["rule"].as_str()).collect();
-    assert_eq!(noted, ["HSL XIII", "HSL XIII"]);
+    assert_eq!(noted, ["HSL XIII", "HSL II", "HSL II", "HSL XIII"]);
     let ratings = csv_rows(dir.path(), "ratings.csv");
     let garcia = ratings
         .iter()
@@ -3029,4 +3028,35 @@ fn ddcl_14_i_a_difference_between_the_bands_is_said() {
             "A"
         )
     );
+}
+
+/// HSL II: grade 8 plays "by coaches' consensus" and "only when there are
+/// insufficient board players from grades 9-12": a condition the record
+/// cannot show, so a note, not a breach; grade 7 is not eligible at all.
+#[test]
+fn hsl_ii_a_grade_8_player_is_noted_not_a_breach() {
+    let s = hsl_season(&hsl_match("M1", "2022-01-12", [1, 2, 3, 4, 5, 6, 7])).replacen(
+        "name = \"H7\"\nteam = \"H\"\nschool_grade = 10\n",
+        "name = \"H7\"\nteam = \"H\"\nschool_grade = 8\n",
+        1,
+    );
+    let r = run(&s).unwrap();
+    assert!(r.violations.is_empty(), "{:?}", r.violations);
+    let notes: Vec<(&str, Option<u32>, &str, &str)> = r
+        .notes
+        .iter()
+        .map(|v| (v.rule.as_str(), v.board, v.what.as_str(), v.penalty.as_str()))
+        .collect();
+    assert!(
+        notes.contains(&(
+            "HSL II",
+            Some(7),
+            "H7 is in grade 8: eligible by the coaches' consensus, and only when a team lacks players from grades 9-12",
+            "none"
+        )),
+        "{notes:?}"
+    );
+    let r = run(&s.replace("school_grade = 8\n", "school_grade = 7\n")).unwrap();
+    let v: Vec<&str> = r.violations.iter().map(|v| v.what.as_str()).collect();
+    assert_eq!(v, ["H7 is not eligible (school grade 7)"]);
 }

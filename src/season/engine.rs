@@ -614,13 +614,16 @@ impl Run<'_> {
             if !l.eligible_school_grades.is_empty() {
                 match player.school_grade {
                     Some(g) if l.eligible_school_grades.contains(&g) => {}
+                    // Eligible on a condition the record cannot show (HSL
+                    // II: the coaches' consensus, a shortage): a note, not
+                    // a breach.
                     Some(g) if l.conditional_school_grades.contains(&g) => {
-                        self.report.violations.push(Violation::new(
+                        self.report.notes.push(Violation::new(
                             f,
                             Some(board),
                             &l.eligibility_cite,
                             format!("{} is in grade {g}: {}", player.name, l.conditional_note),
-                            "none (coaches' consensus)",
+                            "none",
                         ))
                     }
                     other => {
