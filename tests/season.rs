@@ -753,12 +753,14 @@ fn hsl_ii_starting_ratings_and_k() {
 
 #[test]
 fn hsl_vi_lineup_moves_and_the_first_match_exception() {
-    // VI.2: a first match is played on the board assigned before the season,
-    // exactly: H1 and H2 swapping is illegal, and the match is forfeited (VII).
+    // VI.1 and VI.2: in a first match the lineup before the season is the
+    // previous one, so a player moves at most one board from the board
+    // assigned there ("may play" that board, not must). H1 and H3 swapping
+    // moves each two: illegal, and the match is forfeited (VII).
     let r = run(&hsl_season(&hsl_match(
         "M1",
         "2022-01-12",
-        [2, 1, 3, 4, 5, 6, 7],
+        [3, 2, 1, 4, 5, 6, 7],
     )))
     .unwrap();
     let v: Vec<(&str, Option<u32>, &str)> = r
@@ -770,19 +772,27 @@ fn hsl_vi_lineup_moves_and_the_first_match_exception() {
         v,
         [
             (
-                "HSL VI.2",
+                "HSL VI.1; HSL VI.2",
                 Some(1),
-                "H2 played board 1 in a first match; the board assigned before the season is 2"
+                "H3 played board 1 in a first match: more than one board from board 3, assigned before the season"
             ),
             (
-                "HSL VI.2",
-                Some(2),
-                "H1 played board 2 in a first match; the board assigned before the season is 1"
+                "HSL VI.1; HSL VI.2",
+                Some(3),
+                "H1 played board 3 in a first match: more than one board from board 1, assigned before the season"
             ),
         ]
     );
     let h = r.standings.iter().find(|s| s.team == "H").unwrap();
     assert_eq!((h.lost, h.match_points), (1, 0.0));
+    // H1 and H2 swapping moves each one board: legal.
+    let r = run(&hsl_season(&hsl_match(
+        "M1",
+        "2022-01-12",
+        [2, 1, 3, 4, 5, 6, 7],
+    )))
+    .unwrap();
+    assert!(r.violations.is_empty(), "{:?}", r.violations);
     // On the assigned boards: legal.
     let r = run(&hsl_season(&hsl_match(
         "M1",
@@ -877,13 +887,13 @@ fn hsl_sample_season() {
             st[0]["won"].as_str(),
             st[0]["match_points"].as_str()
         ),
-        ("North HS", "1", "1")
+        ("North HS", "2", "2")
     );
     let v = csv_rows(dir.path(), "violations.csv");
     let rules: Vec<&str> = v.iter().map(|r| r["rule"].as_str()).collect();
-    // Clark and Lee swapped boards 4 and 5 in their first match: VI.2 wants
-    // the boards assigned before the season.
-    assert_eq!(rules, ["HSL VI.2", "HSL VI.2", "HSL VI.1", "HSL IV"]);
+    // Clark and Lee swapped boards 4 and 5 in their first match: one board
+    // from those assigned before the season, which VI.1 allows.
+    assert_eq!(rules, ["HSL VI.1", "HSL IV"]);
     // Two grade-8 players (HSL II: eligible on conditions the record does
     // not show) are noted, not breaches.
     let notes = csv_rows(dir.path(), "notes.csv");
@@ -3045,7 +3055,14 @@ fn hsl_ii_a_grade_8_player_is_noted_not_a_breach() {
     let notes: Vec<(&str, Option<u32>, &str, &str)> = r
         .notes
         .iter()
-        .map(|v| (v.rule.as_str(), v.board, v.what.as_str(), v.penalty.as_str()))
+        .map(|v| {
+            (
+                v.rule.as_str(),
+                v.board,
+                v.what.as_str(),
+                v.penalty.as_str(),
+            )
+        })
         .collect();
     assert!(
         notes.contains(&(

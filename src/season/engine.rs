@@ -654,11 +654,35 @@ impl Run<'_> {
                     self.report.violations.push(Violation::new(f, Some(board), &l.move_cite, format!("{} moved from board {prev} (previous match) to board {board}, more than {boards}", player.name), &forfeits));
                 }
                 Some(_) => {}
+                // A first match: the lineup before the season is the
+                // previous one the player was in, so the move rule holds
+                // against it, and the board assigned there is allowed
+                // (HSL VI.1, VI.2: "may play" that board, not must).
                 None if l.first_match_on_preseason_board => {
                     let assigned = player.preseason_board.unwrap_or(board);
-                    if board != assigned {
+                    let m = l.max_board_move.unwrap_or(0);
+                    if board.abs_diff(assigned) > m {
                         illegal = true;
-                        self.report.violations.push(Violation::new(f, Some(board), &l.first_match_cite, format!("{} played board {board} in a first match; the board assigned before the season is {assigned}", player.name), &forfeits));
+                        let from = match m {
+                            0 => format!("the board assigned before the season is {assigned}"),
+                            1 => format!("more than one board from board {assigned}, assigned before the season"),
+                            m => format!("more than {m} boards from board {assigned}, assigned before the season"),
+                        };
+                        let cite = if m == 0 || l.move_cite.is_empty() {
+                            l.first_match_cite.clone()
+                        } else {
+                            format!("{}; {}", l.move_cite, l.first_match_cite)
+                        };
+                        self.report.violations.push(Violation::new(
+                            f,
+                            Some(board),
+                            &cite,
+                            format!(
+                                "{} played board {board} in a first match: {from}",
+                                player.name
+                            ),
+                            &forfeits,
+                        ));
                     }
                 }
                 None => {}
