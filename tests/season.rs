@@ -493,7 +493,8 @@ fn ddcl_sample_season_outputs() {
         vec![
             ("D1-2", "5", "DDCL 5"),
             ("D1-7", "2", "DDCL 10"),
-            ("KO-2", "4", "DDCL 14(m)")
+            ("KO-2", "4", "DDCL 14(m)"),
+            ("", "", "DDCL 12")
         ]
     );
     assert_eq!(n[0]["effect"], "board 5 classed as a tie, not graded");
@@ -840,8 +841,17 @@ fn hsl_iv_and_xiii_forfeits() {
     let r = run(&hsl_season(&m)).unwrap();
     // A forfeit rating is what XIII provides for: a note.
     assert!(r.violations.is_empty(), "{:?}", r.violations);
-    assert_eq!(r.notes.len(), 1);
+    assert_eq!(r.notes.len(), 2);
     assert_eq!(r.notes[0].rule, "HSL XIII");
+    // The league sets no match-point scale: the table's is said as the
+    // arbiter's default.
+    assert_eq!(
+        (r.notes[1].rule.as_str(), r.notes[1].what.as_str()),
+        (
+            "arbiter default (the HSL rules set no match-point scale)",
+            "match points in the standings: 1 a match won, 0.5 drawn, 0 lost"
+        )
+    );
     let h7 = r.ratings.iter().find(|p| p.player == "H7").unwrap();
     assert_eq!((h7.forfeit_wins, h7.rating), (1, 1016.0));
     let v7 = r.ratings.iter().find(|p| p.player == "V7").unwrap();
@@ -854,7 +864,10 @@ fn hsl_iv_and_xiii_forfeits() {
     let r = run(&hsl_season(&gap)).unwrap();
     assert_eq!(
         r.notes.iter().map(|v| v.rule.as_str()).collect::<Vec<_>>(),
-        ["HSL XIII"]
+        [
+            "HSL XIII",
+            "arbiter default (the HSL rules set no match-point scale)"
+        ]
     );
     assert_eq!(
         r.violations
@@ -898,7 +911,16 @@ fn hsl_sample_season() {
     // not show) are noted, not breaches.
     let notes = csv_rows(dir.path(), "notes.csv");
     let noted: Vec<&str> = notes.iter().map(|r| r["rule"].as_str()).collect();
-    assert_eq!(noted, ["HSL XIII", "HSL II", "HSL II", "HSL XIII"]);
+    assert_eq!(
+        noted,
+        [
+            "HSL XIII",
+            "HSL II",
+            "HSL II",
+            "HSL XIII",
+            "arbiter default (the HSL rules set no match-point scale)"
+        ]
+    );
     let ratings = csv_rows(dir.path(), "ratings.csv");
     let garcia = ratings
         .iter()
@@ -2184,7 +2206,12 @@ fn a_boards_pgn_names_its_players_either_way_round() {
         ),
         ("1", "Karen Thompson", "Hewitt, Mark", "1-0")
     );
-    assert!(csv_rows(&out, "notes.csv").is_empty());
+    // Nothing noted but the match-point scale the standings rest on.
+    let notes = csv_rows(&out, "notes.csv");
+    assert_eq!(
+        notes.iter().map(|r| r["rule"].as_str()).collect::<Vec<_>>(),
+        ["DDCL 12"]
+    );
     // `?` and a missing tag: graded, and noted.
     let pgn = mate("?", "B1").replace("[Black \"B1\"]\n", "");
     let (code, err, dir) = season_with_board1_pgn(&pgn, "", &[]);
@@ -2221,6 +2248,13 @@ fn a_boards_pgn_names_its_players_either_way_round() {
                 "pgn \"g.pgn\": the game does not name its Black player (no Black tag): taken to be B1",
                 "the game is taken as the board's"
             ],
+            [
+                "",
+                "",
+                "DDCL 12",
+                "match points in the standings: 2 a match won, 1 drawn, 0 lost",
+                "standings"
+            ],
         ]
     );
     // Initials: graded as the board's players, each noted.
@@ -2237,6 +2271,7 @@ fn a_boards_pgn_names_its_players_either_way_round() {
         [
             "pgn \"g.pgn\": the game names its White player \"Thompson, K.\": taken to be Karen Thompson",
             "pgn \"g.pgn\": the game names its Black player \"M Hewitt\": taken to be Hewitt, Mark",
+            "match points in the standings: 2 a match won, 1 drawn, 0 lost",
         ]
     );
     // Another initial is another player.
@@ -2349,7 +2384,14 @@ fn a_league_written_only_as_a_file_runs() {
     assert_eq!(v[0]["penalty"], "boards 1-4 forfeited");
     assert_eq!(v[1]["penalty"], "match lost by default, 0-4");
     let notes = csv_rows(dir.path(), "notes.csv");
-    assert_eq!(fixture_board_rule(&notes), [("F4", "", "ECL 4")]);
+    assert_eq!(
+        fixture_board_rule(&notes),
+        [("F4", "", "ECL 4"), ("", "", "ECL 8")]
+    );
+    assert_eq!(
+        notes[1]["note"],
+        "match points in the standings: 3 a match won, 1 drawn, 0 lost"
+    );
     let grading = csv_rows(dir.path(), "grading.csv");
     assert_eq!(grading.len(), 12);
     assert_eq!(

@@ -188,6 +188,28 @@ pub(crate) fn process(season: &Season) -> Report {
     report
 }
 
+/// The scale the table stands on, with what it rests on: a rule, or
+/// (where the league's text sets none) the arbiter's default, said so.
+/// The last note, after the fixtures'.
+pub(crate) fn scale_note(league: &League, report: &mut Report) {
+    let tm = &league.team_match;
+    if report.standings.is_empty() || tm.points_cite.is_empty() {
+        return;
+    }
+    report.notes.push(Violation {
+        fixture: String::new(),
+        board: None,
+        rule: tm.points_cite.clone(),
+        what: format!(
+            "match points in the standings: {} a match won, {} drawn, {} lost",
+            num(tm.win),
+            num(tm.draw),
+            num(tm.loss)
+        ),
+        penalty: "standings".to_string(),
+    });
+}
+
 /// Board -> (home, away, rated): each board's score in a league match.
 type Scores = HashMap<u32, (f64, f64, bool)>;
 

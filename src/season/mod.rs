@@ -379,6 +379,7 @@ pub fn process(season: &Season) -> Report {
     let mut report = engine::process(season);
     pgn_notes(season, &mut report);
     pending(season, &mut report);
+    engine::scale_note(&season.rules, &mut report);
     report
 }
 
