@@ -383,6 +383,8 @@ fn garbled_move_is_a_parse_error_with_its_line() {
             ("result", "*"),
             ("status", "unreadable"),
             ("reason", "parse-error"),
+            // PGN 8.2.3: moves are written in SAN.
+            ("rule", "PGN 8.2.3"),
             ("ply", "5"),
             ("move", "Xq9"),
             ("plies", "4"),

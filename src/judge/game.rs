@@ -615,7 +615,7 @@ fn judge_replayed(mut c: Ctx<'_>) -> Judgement {
                     GameResult::Unknown,
                     Status::Unreadable,
                     Reason::ParseError,
-                    Citation::fixed("PGN 8.2.2"),
+                    Citation::fixed("PGN 8.2.3"),
                 ),
                 Some(n),
                 format!(

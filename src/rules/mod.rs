@@ -937,7 +937,7 @@ mod tests {
             }
             for code in [
                 "PGN 8.2",
-                "PGN 8.2.2",
+                "PGN 8.2.3",
                 "USCF 14E1",
                 "USCF 14E2",
                 "USCF 14E3",
