@@ -1417,3 +1417,46 @@ fn a_copys_review_item_links_no_packet() {
         assert!(dir.path().join(l).is_file(), "{l}");
     }
 }
+
+/// A corrected PGN from inputs saved differently (Windows-1252 with CR LF,
+/// UTF-8 with LF) is one file in one encoding: UTF-8, LF line ends, each
+/// name as written.
+#[test]
+fn a_corrected_pgn_is_utf8_with_lf_whatever_its_inputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = |white: &str, result: &str| {
+        format!("[Event \"League\"]\n[White \"{white}\"]\n[Black \"Peña, José\"]\n[Result \"{result}\"]\n\n1. f3 e5 2. g4 Qh4# {result}\n\n")
+    };
+    let ansi = encoding_rs::WINDOWS_1252
+        .encode(&game("Müller, Jörg", "1-0").replace('\n', "\r\n"))
+        .0
+        .into_owned();
+    assert!(std::str::from_utf8(&ansi).is_err());
+    std::fs::write(dir.path().join("a.pgn"), &ansi).unwrap();
+    std::fs::write(dir.path().join("b.pgn"), game("Ødegaard, Ola", "0-1")).unwrap();
+    let out = dir.path().join("out.pgn");
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .current_dir(dir.path())
+        .args([
+            "adjudicate",
+            "-q",
+            "--no-rules-map",
+            "a.pgn",
+            "b.pgn",
+            "-o",
+            "r.csv",
+            "--pgn-out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let bytes = std::fs::read(&out).unwrap();
+    let text = String::from_utf8(bytes).expect("one encoding: UTF-8");
+    assert!(!text.contains('\r'), "{text:?}");
+    assert!(text.contains("[White \"Müller, Jörg\"]"), "{text}");
+    assert!(text.contains("[White \"Ødegaard, Ola\"]"), "{text}");
+    assert_eq!(text.matches("[Black \"Peña, José\"]").count(), 2, "{text}");
+    // The first game was recorded 1-0 over Black's mate: corrected.
+    assert!(text.contains("[RecordedResult \"1-0\"]"), "{text}");
+}

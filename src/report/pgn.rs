@@ -54,7 +54,8 @@ fn last_word_start(body: &[u8]) -> usize {
 /// comment or variation that would swallow the games after it in another
 /// reader — is written as its tags with no moves.
 pub(crate) fn write_game(out: &mut Vec<u8>, text: &[u8], tags: &Tags, j: &Judgement) {
-    let text = text.trim_ascii_end();
+    let text = one_encoding(text.trim_ascii_end());
+    let text = text.as_ref();
     let status = j.verdict.status;
     let recorded = tags.recorded_result().as_str();
     if status == Status::Unreadable {
@@ -118,6 +119,38 @@ pub(crate) fn write_game(out: &mut Vec<u8>, text: &[u8], tags: &Tags, j: &Judgem
     }
     out.extend_from_slice(result.as_bytes());
     out.extend_from_slice(b"\n\n");
+}
+
+/// The game's text as the file written is: UTF-8 (a game in Windows-1252,
+/// as its tags were read, is converted) with LF line ends, so that one
+/// corrected file never mixes encodings or line ends from its inputs.
+fn one_encoding(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    use std::borrow::Cow;
+    let text: Cow<'_, [u8]> = match std::str::from_utf8(text) {
+        Ok(_) => Cow::Borrowed(text),
+        Err(_) => Cow::Owned(
+            encoding_rs::WINDOWS_1252
+                .decode_without_bom_handling(text)
+                .0
+                .into_owned()
+                .into_bytes(),
+        ),
+    };
+    if memchr::memchr(b'\r', &text).is_none() {
+        return text;
+    }
+    let mut lf = Vec::with_capacity(text.len());
+    let mut rest: &[u8] = &text;
+    while let Some(i) = memchr::memchr(b'\r', rest) {
+        lf.extend_from_slice(&rest[..i]);
+        // A lone CR (an old Mac's line end) is a line end too.
+        if rest.get(i + 1) != Some(&b'\n') {
+            lf.push(b'\n');
+        }
+        rest = &rest[i + 1..];
+    }
+    lf.extend_from_slice(rest);
+    Cow::Owned(lf)
 }
 
 fn why(j: &Judgement) -> String {
