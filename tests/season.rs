@@ -3119,3 +3119,19 @@ fn hsl_ii_a_grade_8_player_is_noted_not_a_breach() {
     let v: Vec<&str> = r.violations.iter().map(|v| v.what.as_str()).collect();
     assert_eq!(v, ["H7 is not eligible (school grade 7)"]);
 }
+
+/// A spreadsheet given where the season file goes is answered with which
+/// file is wanted, not a TOML parser's complaint about its first line.
+#[test]
+fn a_spreadsheet_given_as_the_season_says_which_file_is_wanted() {
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["season", sample("season/ddcl-boards.csv").to_str().unwrap()])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("ddcl-boards.csv: a season is run from its TOML file, the one that names its teams, players, fixtures and boards"),
+        "{err}"
+    );
+}

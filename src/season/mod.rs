@@ -417,6 +417,16 @@ pub fn load_with(
 ) -> Result<model::Season, String> {
     use crate::read::contained::{contained, read_regular};
     let name = path.display().to_string();
+    // A spreadsheet given where the season file goes: say which file is wanted.
+    let ext = path.extension().map(|e| e.to_ascii_lowercase());
+    if ext
+        .as_ref()
+        .is_some_and(|e| ["csv", "xlsx", "xls", "ods", "tsv"].iter().any(|x| e == *x))
+    {
+        return Err(format!(
+            "{name}: a season is run from its TOML file, the one that names its teams, players, fixtures and boards (and any spreadsheets of them): give that file (docs/seasons.md; `arbiter season init` writes one)"
+        ));
+    }
     let bytes = read_regular(path, MAX_SEASON_BYTES).map_err(|e| format!("{name}: {e}"))?;
     let text = crate::read::text::decode(&name, bytes);
     // The key and line of a TOML error, never the text of the file.
