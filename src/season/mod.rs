@@ -317,6 +317,15 @@ pub(crate) fn match_name(season: &Season, f: &Fixture) -> String {
     )
 }
 
+/// "A", "A and B", "A, B and C".
+fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// Sorts each division's standings and numbers them, as the league's
 /// `[standings]` says: by match points, then game points where they break
 /// ties; teams level on what ranks them share a place, and where the
@@ -349,6 +358,8 @@ pub(crate) fn rank(rows: &mut [Standing], rules: &league::Standings) {
     let mut pos = 0;
     let mut prev: Option<(String, (f64, f64))> = None;
     let mut in_div = 0;
+    // The rows of each run of teams level on what ranks them.
+    let mut runs: Vec<std::ops::Range<usize>> = Vec::new();
     for i in 0..rows.len() {
         let key = (rows[i].division.clone(), key_of(&rows[i]));
         if prev.as_ref().is_none_or(|p| p.0 != key.0) {
@@ -357,20 +368,32 @@ pub(crate) fn rank(rows: &mut [Standing], rules: &league::Standings) {
         in_div += 1;
         if prev.as_ref() != Some(&key) {
             pos = in_div;
+            runs.push(i..i + 1);
+        } else if let Some(run) = runs.last_mut() {
+            run.end = i + 1;
         }
         rows[i].position = pos;
-        let settled = rules.play_off == league::PlayOff::AnyPlace || pos == 1;
-        if i > 0 && prev.as_ref() == Some(&key) && settled {
+        prev = Some(key);
+    }
+    // Each team of a tie the league plays off names every other in it.
+    for run in runs.into_iter().filter(|r| r.len() > 1) {
+        let settled = rules.play_off == league::PlayOff::AnyPlace || rows[run.start].position == 1;
+        if !settled {
+            continue;
+        }
+        let names: Vec<String> = rows[run.clone()].iter().map(|r| r.team.clone()).collect();
+        for (k, i) in run.enumerate() {
+            let others: Vec<&str> = names
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != k)
+                .map(|(_, n)| n.as_str())
+                .collect();
             rows[i].note = format!(
                 "level with {} {level}: play-off ({tie_rule})",
-                rows[i - 1].team
+                and_list(&others)
             );
-            let note = format!("level with {} {level}: play-off ({tie_rule})", rows[i].team);
-            if rows[i - 1].note.is_empty() {
-                rows[i - 1].note = note;
-            }
         }
-        prev = Some(key);
     }
 }
 
@@ -561,5 +584,28 @@ mod tests {
                 (3, "D".into(), String::new()),
             ]
         );
+    }
+
+    /// A tie of three names both others in each team's note.
+    #[test]
+    fn a_three_way_tie_names_every_other_team() {
+        let mut rows = standings(&[("A", 1.0), ("B", 1.0), ("C", 1.0), ("D", 0.0)]);
+        let rules = league::Standings {
+            tie_breaks: Vec::new(),
+            play_off: league::PlayOff::FirstPlace,
+            cite: "X 1".into(),
+        };
+        rank(&mut rows, &rules);
+        let notes: Vec<(u32, &str)> = rows.iter().map(|r| (r.position, r.note.as_str())).collect();
+        assert_eq!(
+            notes,
+            [
+                (1, "level with B and C on match points: play-off (X 1)"),
+                (1, "level with A and C on match points: play-off (X 1)"),
+                (1, "level with A and B on match points: play-off (X 1)"),
+                (4, ""),
+            ]
+        );
+        assert_eq!(and_list(&["A", "B", "C"]), "A, B and C");
     }
 }
