@@ -360,8 +360,8 @@ pub(crate) fn rank(rows: &mut [Standing], rules: &league::Standings) {
     let mut in_div = 0;
     // The rows of each run of teams level on what ranks them.
     let mut runs: Vec<std::ops::Range<usize>> = Vec::new();
-    for i in 0..rows.len() {
-        let key = (rows[i].division.clone(), key_of(&rows[i]));
+    for (i, row) in rows.iter_mut().enumerate() {
+        let key = (row.division.clone(), key_of(row));
         if prev.as_ref().is_none_or(|p| p.0 != key.0) {
             in_div = 0;
         }
@@ -372,7 +372,7 @@ pub(crate) fn rank(rows: &mut [Standing], rules: &league::Standings) {
         } else if let Some(run) = runs.last_mut() {
             run.end = i + 1;
         }
-        rows[i].position = pos;
+        row.position = pos;
         prev = Some(key);
     }
     // Each team of a tie the league plays off names every other in it.
