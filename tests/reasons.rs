@@ -393,6 +393,36 @@ fn garbled_move_is_a_parse_error_with_its_line() {
     assert_detail_contains(&rows[1], "line 10: 3. \"Xq9\" is not a move");
 }
 
+/// A mate ends the game: a result mistyped after it ("1-O") is read past,
+/// and said, rather than making the game unreadable.
+#[test]
+fn a_mistyped_result_after_mate_leaves_the_mate_standing() {
+    let row = judge_one(
+        "hs-league",
+        "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-O\n",
+    );
+    assert_cells(
+        &row,
+        &[
+            ("result", "1-0"),
+            ("status", "confirmed"),
+            ("reason", "checkmate"),
+            ("rule", "USCF 13A"),
+            ("plies", "7"),
+        ],
+    );
+    assert_detail_contains(
+        &row,
+        "Black mated after 4. Qxf7#; after the game ended on the board, line 3: \"1-O\" is not a move (nor a result): it is read past",
+    );
+    // Before the mate, the same token stops the record.
+    let row = judge_one(
+        "hs-league",
+        "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 1-O Nf6 4. Qxf7#\n",
+    );
+    assert_cells(&row, &[("status", "unreadable"), ("reason", "parse-error")]);
+}
+
 #[test]
 fn unsupported_variant_and_null_move() {
     let row = judge_one(

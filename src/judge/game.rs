@@ -599,6 +599,19 @@ fn judge_replayed(mut c: Ctx<'_>) -> Judgement {
         c.notes.push(note);
     }
     match c.r.stop.clone() {
+        // A board ending before the token (a mate, then a result typed
+        // "1-O") ended the game there: what follows cannot change it.
+        Some(Stop::Garbled(n)) if c.r.ending.is_some_and(|e| e.ply < n) => {
+            let written = c
+                .game
+                .garbled
+                .as_ref()
+                .map_or(String::new(), |g| format!("line {}: {:?}", g.line, g.text));
+            let note = format!(
+                "after the game ended on the board, {written} is not a move (nor a result): it is read past"
+            );
+            c.notes.push(note);
+        }
         Some(Stop::Garbled(n)) => {
             let g = c
                 .game

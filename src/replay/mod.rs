@@ -461,15 +461,17 @@ pub(crate) fn replay_into(
             return r;
         }
     }
-    if let Some(g) = &game.garbled {
-        if g.ply <= game.plies.len() + 1 && r.stop.is_none() {
-            r.stop = Some(Stop::Garbled(g.ply));
-        }
-    }
     if r.stop.is_none() {
         r.choice = two_legal_moves(&r.pos);
         if !r.choice {
             r.ending = no_move_listed(&r.pos).map(|kind| Ending { kind, ply: r.plies });
+        }
+    }
+    // A token that is not a move stops the record; a mate or stalemate
+    // before it (`r.ending`) ended the game first, and the judge says so.
+    if let Some(g) = &game.garbled {
+        if g.ply <= game.plies.len() + 1 && r.stop.is_none() {
+            r.stop = Some(Stop::Garbled(g.ply));
         }
     }
     r
