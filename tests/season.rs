@@ -3135,3 +3135,36 @@ fn a_spreadsheet_given_as_the_season_says_which_file_is_wanted() {
         "{err}"
     );
 }
+
+/// A board graded from its PGN with a result the game's record does not
+/// give (a mate by the side recorded as losing) says so in notes.csv,
+/// with the rule the game was judged by.
+#[test]
+fn a_board_graded_otherwise_than_its_game_records_is_noted() {
+    let pgn = "[Event \"Test League\"]\n[White \"A1\"]\n[Black \"B1\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n\n";
+    let (code, err, dir) = season_with_board1_pgn(pgn, "", &[]);
+    let out = dir.path().join("out");
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(csv_rows(&out, "grading.csv")[0]["score"], "0-1");
+    let notes = csv_rows(&out, "notes.csv");
+    let row = notes
+        .iter()
+        .find(|r| r["board"] == "1")
+        .expect("a note on board 1");
+    assert_eq!(
+        (
+            row["rule"].as_str(),
+            row["note"].as_str(),
+            row["effect"].as_str()
+        ),
+        (
+            "FIDE 5.1.1",
+            "pgn \"g.pgn\": the game records 1-0, judged 0-1 (checkmate)",
+            "graded as judged"
+        )
+    );
+    // A game graded as it records has no such note.
+    let (_, _, dir) = season_with_board1_pgn(&mate("A1", "B1"), "", &[]);
+    let notes = csv_rows(&dir.path().join("out"), "notes.csv");
+    assert!(!notes.iter().any(|r| r["board"] == "1"), "{notes:?}");
+}

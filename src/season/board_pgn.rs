@@ -15,6 +15,28 @@ pub(crate) struct PgnGame {
     pub(crate) black: String,
     /// The adjudicated result, or why the record cannot give one.
     pub(crate) result: Result<GameResult, Pending>,
+    /// Where that result is not the one the game records: why.
+    pub(crate) correction: Option<PgnNote>,
+}
+
+/// What a board's PGN gave that is said in `notes.csv`: the rule (empty
+/// where none is applied), the note, and its effect.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct PgnNote {
+    pub(crate) rule: String,
+    pub(crate) text: String,
+    pub(crate) effect: &'static str,
+}
+
+impl PgnNote {
+    /// A player the game's tag does not name, or names in part.
+    fn unchecked(text: String) -> PgnNote {
+        PgnNote {
+            rule: String::new(),
+            text,
+            effect: "the game is taken as the board's",
+        }
+    }
 }
 
 /// What a board takes from its PGN file.
@@ -24,7 +46,7 @@ pub(crate) enum Checked {
     /// not checked because a tag names nobody.
     Game {
         result: Result<GameResult, Pending>,
-        notes: Vec<String>,
+        notes: Vec<PgnNote>,
     },
     /// Not the board's game (another pair's, or several games): why, in
     /// words naming the game's players and the board's.
@@ -60,7 +82,7 @@ pub(crate) fn check(mut games: Vec<PgnGame>, board: Option<(&str, &str)>) -> Che
     let Some((white, black)) = board else {
         return Checked::Game {
             result: game.result,
-            notes: Vec::new(),
+            notes: game.correction.into_iter().collect(),
         };
     };
     // A tag that abbreviates a name both players fit ("Thompson, K." on a
@@ -94,7 +116,7 @@ pub(crate) fn check(mut games: Vec<PgnGame>, board: Option<(&str, &str)>) -> Che
             pair(white, black)
         ));
     }
-    let notes = [("White", &game.white, white), ("Black", &game.black, black)]
+    let mut notes: Vec<PgnNote> = [("White", &game.white, white), ("Black", &game.black, black)]
         .into_iter()
         .filter_map(|(side, tag, name)| {
             if unknown(tag) {
@@ -103,19 +125,20 @@ pub(crate) fn check(mut games: Vec<PgnGame>, board: Option<(&str, &str)>) -> Che
                 } else {
                     format!("{side} {:?}", tag.trim())
                 };
-                Some(format!(
+                Some(PgnNote::unchecked(format!(
                     "the game does not name its {side} player ({written}): taken to be {name}"
-                ))
+                )))
             } else if name_match(tag, name) == Match::Partial {
-                Some(format!(
+                Some(PgnNote::unchecked(format!(
                     "the game names its {side} player {:?}: taken to be {name}",
                     tag.trim()
-                ))
+                )))
             } else {
                 None
             }
         })
         .collect();
+    notes.extend(game.correction);
     Checked::Game {
         result: game.result,
         notes,
@@ -239,13 +262,17 @@ mod tests {
             white: white.into(),
             black: black.into(),
             result: Ok(GameResult::WhiteWins),
+            correction: None,
         }
     }
 
     fn graded(notes: &[&str]) -> Checked {
         Checked::Game {
             result: Ok(GameResult::WhiteWins),
-            notes: notes.iter().map(|n| n.to_string()).collect(),
+            notes: notes
+                .iter()
+                .map(|n| PgnNote::unchecked(n.to_string()))
+                .collect(),
         }
     }
 

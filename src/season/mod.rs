@@ -248,9 +248,9 @@ fn pgn_notes(season: &Season, report: &mut Report) {
                 report.notes.push(Violation::new(
                     f,
                     Some(b.board),
-                    "",
-                    note.clone(),
-                    "the game is taken as the board's",
+                    &note.rule,
+                    note.text.clone(),
+                    note.effect,
                 ));
             }
         }
@@ -512,10 +512,25 @@ pub fn load_with(
             } else {
                 Ok(j.verdict.result)
             };
+            // A result the game's record does not give is said where the
+            // board is graded from it.
+            let recorded = o.tags.recorded_result();
+            let correction =
+                (result.is_ok() && j.verdict.result != recorded).then(|| board_pgn::PgnNote {
+                    rule: j.verdict.rule.to_string(),
+                    text: format!(
+                        "the game records {}, judged {} ({})",
+                        recorded.as_str(),
+                        j.verdict.result.as_str(),
+                        j.verdict.reason.as_str()
+                    ),
+                    effect: "graded as judged",
+                });
             games.push(model::PgnGame {
                 white: o.tags.white,
                 black: o.tags.black,
                 result,
+                correction,
             });
         })
         .map_err(|e| e.to_string())?;

@@ -291,8 +291,9 @@ pub(crate) struct Board {
     /// Both players sat down but no result can be counted yet: the board
     /// waits for a decision and counts for neither side meanwhile.
     pub(crate) pending: Option<Pending>,
-    /// What the board's PGN left unchecked (a player it does not name).
-    pub(crate) pgn_notes: Vec<String>,
+    /// What the board's PGN left unchecked (a player it does not name),
+    /// or gave otherwise than it records (a result corrected).
+    pub(crate) pgn_notes: Vec<super::board_pgn::PgnNote>,
 }
 
 /// Why a board's result is not known, and the key to record a decision under.
@@ -493,7 +494,7 @@ fn is_white(word: &str) -> Option<bool> {
 struct Given {
     result: Option<GameResult>,
     pending: Option<Pending>,
-    pgn_notes: Vec<String>,
+    pgn_notes: Vec<super::board_pgn::PgnNote>,
 }
 
 /// The match a board belongs to, as its boards are checked.
@@ -1222,7 +1223,10 @@ impl Checker<'_, '_> {
                     Checked::Game { result, notes: n } => {
                         notes = n
                             .into_iter()
-                            .map(|n| format!("pgn {path:?}: {n}"))
+                            .map(|n| super::board_pgn::PgnNote {
+                                text: format!("pgn {path:?}: {}", n.text),
+                                ..n
+                            })
                             .collect();
                         match result {
                             Ok(r) => Some(r),
