@@ -1434,6 +1434,14 @@ fn a_corrected_pgn_is_utf8_with_lf_whatever_its_inputs() {
     assert!(std::str::from_utf8(&ansi).is_err());
     std::fs::write(dir.path().join("a.pgn"), &ansi).unwrap();
     std::fs::write(dir.path().join("b.pgn"), game("Ødegaard, Ola", "0-1")).unwrap();
+    // One game with a Windows-1252 tag beside UTF-8 ones: each line as
+    // the tags were read.
+    let mixed = [
+        b"[Event \"Caf\xe9 Open\"]\r\n".as_slice(),
+        "[White \"Müller, Hans\"]\r\n[Black \"Novák, Jan\"]\r\n[Result \"0-1\"]\r\n\r\n1. f3 e5 2. g4 Qh4# 0-1\r\n".as_bytes(),
+    ]
+    .concat();
+    std::fs::write(dir.path().join("c.pgn"), mixed).unwrap();
     let out = dir.path().join("out.pgn");
     let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .current_dir(dir.path())
@@ -1443,6 +1451,7 @@ fn a_corrected_pgn_is_utf8_with_lf_whatever_its_inputs() {
             "--no-rules-map",
             "a.pgn",
             "b.pgn",
+            "c.pgn",
             "-o",
             "r.csv",
             "--pgn-out",
@@ -1457,6 +1466,15 @@ fn a_corrected_pgn_is_utf8_with_lf_whatever_its_inputs() {
     assert!(text.contains("[White \"Müller, Jörg\"]"), "{text}");
     assert!(text.contains("[White \"Ødegaard, Ola\"]"), "{text}");
     assert_eq!(text.matches("[Black \"Peña, José\"]").count(), 2, "{text}");
+    assert!(
+        text.contains("[Event \"Café Open\"]\n[White \"Müller, Hans\"]\n[Black \"Novák, Jan\"]"),
+        "{text}"
+    );
+    let rows = parse_csv(&std::fs::read(dir.path().join("r.csv")).unwrap());
+    assert_eq!(
+        (rows[2]["event"].as_str(), rows[2]["white"].as_str()),
+        ("Café Open", "Müller, Hans")
+    );
     // The first game was recorded 1-0 over Black's mate: corrected.
     assert!(text.contains("[RecordedResult \"1-0\"]"), "{text}");
 }

@@ -121,20 +121,22 @@ pub(crate) fn write_game(out: &mut Vec<u8>, text: &[u8], tags: &Tags, j: &Judgem
     out.extend_from_slice(b"\n\n");
 }
 
-/// The game's text as the file written is: UTF-8 (a game in Windows-1252,
-/// as its tags were read, is converted) with LF line ends, so that one
-/// corrected file never mixes encodings or line ends from its inputs.
+/// The game's text as the file written is: UTF-8 with LF line ends, so
+/// that one corrected file never mixes encodings or line ends from its
+/// inputs. A line that is not UTF-8 is read as Windows-1252, line by line
+/// as the tags were (`pgn::decode_text`), so a UTF-8 name beside it stays
+/// as the results row has it.
 fn one_encoding(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     use std::borrow::Cow;
     let text: Cow<'_, [u8]> = match std::str::from_utf8(text) {
         Ok(_) => Cow::Borrowed(text),
-        Err(_) => Cow::Owned(
-            encoding_rs::WINDOWS_1252
-                .decode_without_bom_handling(text)
-                .0
-                .into_owned()
-                .into_bytes(),
-        ),
+        Err(_) => {
+            let mut utf8 = Vec::with_capacity(text.len() + text.len() / 8);
+            for line in text.split_inclusive(|&b| b == b'\n') {
+                utf8.extend_from_slice(crate::pgn::decode_text(line).as_bytes());
+            }
+            Cow::Owned(utf8)
+        }
     };
     if memchr::memchr(b'\r', &text).is_none() {
         return text;
