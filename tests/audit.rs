@@ -904,7 +904,15 @@ fn an_events_slips_are_each_a_finding() {
         // Undated: round 2 of which day?
         game("????.??.??", "2", "A, A", "E, E", "1800", "1-0", mate),
         game("2023.08.13", "3", "B, B", "C, C", "1800", "1/2-1/2", ""),
-        game("2023.08.13", "4", "Dee, Dee", "C, C", "30 min", "1-0", mate),
+        game(
+            "2023.08.13",
+            "4",
+            "Dee, Dee",
+            "C, C",
+            "Game in 30",
+            "1-0",
+            mate,
+        ),
         game("2023.08.13", "5", "Dee,Dee", "B, B", "1800", "1-0", mate),
     ]
     .concat();
@@ -937,7 +945,7 @@ fn an_events_slips_are_each_a_finding() {
         got,
         [
             ("5", "no-moves", "a draw with no moves played: a game of less than one move is not rated (TRF code D)"),
-            ("6", "time-control", "TimeControl \"30 min\" cannot be read as a control (a PGN TimeControl writes 30 minutes each as \"1800\"): it cannot be shown to be 30 minutes each without increment"),
+            ("6", "time-control", "TimeControl \"Game in 30\" cannot be read as a control (a PGN TimeControl writes 30 minutes each as \"1800\"): it cannot be shown to be 30 minutes each without increment"),
             ("4", "no-date", "the Date tag \"????.??.??\" is not a whole date: whether its round kept to 6 rounds a day cannot be checked; not rated until its date is given"),
             ("7", "name-variant", "\"Dee, Dee\" (1 game) and \"Dee,Dee\" (1 game) may be one player (the same letters): the TRF report gives each its own line; if they are one, write one spelling in every game"),
         ]

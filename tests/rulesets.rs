@@ -563,7 +563,44 @@ fn the_hs_leagues_controls_and_us_forms() {
         "{}",
         row["detail"]
     );
+    // Read in words as a tournament file's is; a tag read no way is said
+    // once, by the clocks, and is no control "not for" the ruleset: under
+    // --strict-rules (and under uscf, which is for any) the mate stands.
     let row = judge_one("hs-league", &game("30 min"));
-    assert!(row["detail"].ends_with("; note: TimeControl \"30 min\" cannot be read as a control: judged as at hs-league's own (1800)"), "{}", row["detail"]);
-    assert_eq!(row["result"], "1-0");
+    assert!(
+        row["detail"].ends_with("; TimeControl \"30 min\" read as words: 1800"),
+        "{}",
+        row["detail"]
+    );
+    for rules in ["hs-league", "uscf"] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.pgn");
+        std::fs::write(&path, game("Game in 30")).unwrap();
+        let o = common::arbiter(&[
+            "adjudicate",
+            "-q",
+            "--strict-rules",
+            "--no-rules-map",
+            "-r",
+            rules,
+            path.to_str().unwrap(),
+        ]);
+        let rows = parse_csv(&o.stdout);
+        assert_eq!(
+            (rows[0]["status"].as_str(), rows[0]["reason"].as_str()),
+            ("confirmed", "checkmate"),
+            "{rules}"
+        );
+        assert_eq!(
+            rows[0]["detail"].matches("Game in 30").count(),
+            1,
+            "{}",
+            rows[0]["detail"]
+        );
+        assert!(
+            rows[0]["detail"].contains("TimeControl \"Game in 30\" is not PGN; the ruleset's"),
+            "{}",
+            rows[0]["detail"]
+        );
+    }
 }

@@ -7,7 +7,6 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::{
     model::{Clock, GameResult, Status},
-    pgn::time_control::TimeControl,
     pipeline::GameOutcome,
 };
 
@@ -159,10 +158,10 @@ fn time_control_problem(list: &RatedList, o: &GameOutcome) -> Option<String> {
     let want = list.control_words();
     if !tag.is_empty() && tag != "?" {
         let shown = crate::model::excerpt(tag, 200);
-        return match TimeControl::parse(tag) {
-            Ok(tc) if list.fits(&tc) => None,
-            Ok(_) => Some(format!("TimeControl \"{shown}\" is not {want}")),
-            Err(_) => Some(format!(
+        return match crate::pgn::time_control::read(tag) {
+            Some(r) if list.fits(r.control()) => None,
+            Some(_) => Some(format!("TimeControl \"{shown}\" is not {want}")),
+            None => Some(format!(
                 "TimeControl \"{shown}\" cannot be read as a control (a PGN TimeControl writes 30 minutes each as \"1800\"): it cannot be shown to be {want}"
             )),
         };

@@ -248,32 +248,7 @@ fn games_of(name: &str, list: &TrfList, players: &[PlayerLine]) -> Result<Vec<Li
 /// A `122` line as a control: a PGN `TimeControl` (`1800`, `5400+30`), or
 /// minutes with seconds a move (`30 min`, `90 min + 30 sec`, `90'+30"`).
 pub(crate) fn control(text: &str) -> Option<crate::pgn::time_control::TimeControl> {
-    use crate::pgn::time_control::{Period, TimeControl};
-    let t = text.trim();
-    if let Ok(tc) = TimeControl::parse(t) {
-        return Some(tc);
-    }
-    let (base, inc) = match t.split_once('+') {
-        Some((b, i)) => (b, Some(i)),
-        None => (t, None),
-    };
-    let number = |s: &str, units: &[&str]| -> Option<u32> {
-        let s = s.trim().to_ascii_lowercase();
-        let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
-        let unit = s[digits.len()..].trim();
-        (!digits.is_empty() && units.contains(&unit))
-            .then(|| digits.parse().ok())
-            .flatten()
-    };
-    let minutes = number(base, &["min", "mins", "minutes", "'", "m"])?;
-    let inc = match inc {
-        Some(i) => number(i, &["sec", "secs", "seconds", "s", "\"", "''"])?,
-        None => 0,
-    };
-    Some(TimeControl::Periods(vec![Period::SuddenDeath {
-        secs: minutes * 60,
-        inc,
-    }]))
+    crate::pgn::time_control::read(text).map(|r| r.control().clone())
 }
 
 #[cfg(test)]

@@ -342,29 +342,19 @@ struct LastControl {
 }
 
 /// Why a `TimeControl` tag is not one `rules` is for, and the rule; `None`
-/// where it is. US forms (`G/30`, `G/30;d5`) are read for their periods: a
-/// delay adds no time to the control. A tag read neither way is said: the
-/// game is judged as at the ruleset's own control, as one without the tag.
+/// where it is, or where it cannot be read (the clocks' note says the
+/// ruleset's own control is used). Read as every command reads it
+/// (`time_control::read`): US forms for their periods, a delay adding no
+/// time to the control.
 fn off_control(rules: &Ruleset, tag: &str) -> Option<(String, Citation)> {
-    let tc = match TimeControl::parse(tag) {
-        Ok(tc) => tc,
-        Err(_) => match crate::pgn::time_control::parse_us(tag) {
-            Some((tc, _delay)) => tc,
-            None => {
-                let why = format!(
-                    "TimeControl {tag:?} cannot be read as a control: judged as at {}'s own ({})",
-                    rules.name, rules.file.default_time_control
-                );
-                return Some((why, rules.default_time_control_rule.clone()));
-            }
-        },
-    };
-    if crate::rules::control::correspondence(&tc) {
+    let reading = crate::pgn::time_control::read(tag)?;
+    let tc = reading.control();
+    if crate::rules::control::correspondence(tc) {
         let why = format!("TimeControl {tag:?} is a daily (correspondence) control; {} is for games over the board", rules.name);
         return Some((why, rules.default_time_control_rule.clone()));
     }
     match &rules.controls {
-        Some((c, rule)) if !c.fits(&tc) => Some((
+        Some((c, rule)) if !c.fits(tc) => Some((
             format!(
                 "TimeControl {tag:?} is not a control {} is for ({}, {rule})",
                 rules.name,

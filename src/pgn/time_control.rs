@@ -266,6 +266,64 @@ pub(crate) fn parse_us(tag: &str) -> Option<(TimeControl, u32)> {
     Some((TimeControl::Periods(periods), delay))
 }
 
+/// How a `TimeControl` text was read.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Reading {
+    /// As the PGN standard writes it (`1800`, `40/5400+30:1800+30`).
+    Pgn(TimeControl),
+    /// US notation (`G/30;d5`), with its delay in seconds.
+    Us(TimeControl, u32),
+    /// In words (`30 min`, `90 min + 30 sec`), as tournament files and
+    /// people write it: one period, minutes and an increment in seconds.
+    Words(TimeControl),
+}
+
+impl Reading {
+    pub(crate) fn control(&self) -> &TimeControl {
+        match self {
+            Reading::Pgn(tc) | Reading::Us(tc, _) | Reading::Words(tc) => tc,
+        }
+    }
+}
+
+/// The one reading of a control as written, for every command: PGN
+/// first, then US notation, then words; `None` where it is none of them.
+pub(crate) fn read(text: &str) -> Option<Reading> {
+    let t = text.trim();
+    if let Ok(tc) = TimeControl::parse(t) {
+        return Some(Reading::Pgn(tc));
+    }
+    if let Some((tc, delay)) = parse_us(t) {
+        return Some(Reading::Us(tc, delay));
+    }
+    in_words(t).map(Reading::Words)
+}
+
+/// `30 min`, `90 min + 30 sec`, `15' + 10"`.
+fn in_words(t: &str) -> Option<TimeControl> {
+    let (base, inc) = match t.split_once('+') {
+        Some((b, i)) => (b, Some(i)),
+        None => (t, None),
+    };
+    let number = |s: &str, units: &[&str]| -> Option<u32> {
+        let s = s.trim().to_ascii_lowercase();
+        let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
+        let unit = s[digits.len()..].trim();
+        (!digits.is_empty() && units.contains(&unit))
+            .then(|| digits.parse().ok())
+            .flatten()
+    };
+    let minutes = number(base, &["min", "mins", "minutes", "'", "m"])?;
+    let inc = match inc {
+        Some(i) => number(i, &["sec", "secs", "seconds", "s", "\"", "''"])?,
+        None => 0,
+    };
+    Some(TimeControl::Periods(vec![Period::SuddenDeath {
+        secs: minutes.checked_mul(60)?,
+        inc,
+    }]))
+}
+
 impl fmt::Display for TimeControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

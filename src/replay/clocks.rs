@@ -67,30 +67,32 @@ pub(crate) fn effective_tc(
     if tag.is_empty() || tag == "?" {
         return default.clone();
     }
-    match TimeControl::parse(tag) {
-        Ok(tc) => tc,
-        Err(_) => match crate::pgn::time_control::parse_us(tag) {
-            Some((tc, d)) => {
-                *delay = d;
-                let with = if d > 0 {
-                    format!(" with a {d} s delay")
-                } else {
-                    String::new()
-                };
-                notes.push(format!(
-                    "TimeControl {:?} read as US notation: {tc}{with}",
-                    crate::model::excerpt(tag, 200)
-                ));
-                tc
-            }
-            None => {
-                notes.push(format!(
-                    "TimeControl {:?} is not PGN; the ruleset's {default} is used",
-                    crate::model::excerpt(tag, 200)
-                ));
-                default.clone()
-            }
-        },
+    use crate::pgn::time_control::{read, Reading};
+    let shown = crate::model::excerpt(tag, 200);
+    match read(tag) {
+        Some(Reading::Pgn(tc)) => tc,
+        Some(Reading::Us(tc, d)) => {
+            *delay = d;
+            let with = if d > 0 {
+                format!(" with a {d} s delay")
+            } else {
+                String::new()
+            };
+            notes.push(format!(
+                "TimeControl {shown:?} read as US notation: {tc}{with}"
+            ));
+            tc
+        }
+        Some(Reading::Words(tc)) => {
+            notes.push(format!("TimeControl {shown:?} read as words: {tc}"));
+            tc
+        }
+        None => {
+            notes.push(format!(
+                "TimeControl {shown:?} is not PGN; the ruleset's {default} is used"
+            ));
+            default.clone()
+        }
     }
 }
 
