@@ -946,8 +946,10 @@ fn an_events_slips_are_each_a_finding() {
         [
             ("5", "no-moves", "a draw with no moves played: a game of less than one move is not rated (TRF code D)"),
             ("6", "time-control", "TimeControl \"Game in 30\" cannot be read as a control (a PGN TimeControl writes 30 minutes each as \"1800\"): it cannot be shown to be 30 minutes each without increment"),
-            ("4", "no-date", "the Date tag \"????.??.??\" is not a whole date: whether its round kept to 6 rounds a day cannot be checked; not rated until its date is given"),
             ("7", "name-variant", "\"Dee, Dee\" (1 game) and \"Dee,Dee\" (1 game) may be one player (the same letters): the TRF report gives each its own line; if they are one, write one spelling in every game"),
+            // Five rounds cannot break six a day; but round 2 is played on
+            // two days here, so the report cannot place the undated one.
+            ("4", "no-date", "round numbers start again each day in this list, and it has no whole date: its round cannot be told; give its date"),
         ]
     );
     assert!(
@@ -1029,4 +1031,131 @@ fn a_report_of_more_than_9999_players_is_refused() {
         "{err}"
     );
     assert!(!trf.exists());
+}
+
+/// The rounds-a-day check, case by case: an undated board on its round's
+/// date (the other boards give it), an undated game in a tournament too
+/// short to break the limit (no finding), a player over the limit across
+/// two tournaments of one day (each within it), byes (no game checks), a
+/// game with one name twice, and names that met or shared a round (two
+/// players, whatever their letters or a `?` id).
+#[test]
+fn rounds_a_day_byes_and_names_case_by_case() {
+    let game = |event: &str, date: &str, round: &str, white: &str, black: &str, extra: &str| {
+        format!("[Event \"{event}\"]\n[Date \"{date}\"]\n[Round \"{round}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"1-0\"]\n[TimeControl \"1800\"]\n{extra}\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n")
+    };
+    let audit = |pgn: String| {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("l.pgn");
+        std::fs::write(&path, pgn).unwrap();
+        let o = arbiter(&["audit", "-q", "--list", "active30", path.to_str().unwrap()]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        parse_csv(&o.stdout)
+    };
+    let kinds = |rows: &[Row]| -> Vec<(String, String)> {
+        rows.iter()
+            .map(|r| (r["game"].clone(), r["finding"].clone()))
+            .collect()
+    };
+    // Seven rounds of one event on one day; round 7's second board undated.
+    let mut pgn = String::new();
+    for r in 1..=7 {
+        pgn += &game(
+            "Open",
+            "2024.05.01",
+            &format!("{r}.1"),
+            &format!("A{r}"),
+            &format!("B{r}"),
+            "",
+        );
+    }
+    pgn += &game("Open", "????.??.??", "7.2", "C7", "D7", "");
+    let rows = audit(pgn.clone());
+    assert_eq!(kinds(&rows), [("7".into(), "rounds-per-day".into())]);
+    // Five rounds, one undated: no day can hold more than five.
+    let short: String = (1..=5)
+        .map(|r| {
+            game(
+                "Short",
+                if r == 3 { "" } else { "2024.05.01" },
+                &r.to_string(),
+                &format!("A{r}"),
+                &format!("B{r}"),
+                "",
+            )
+        })
+        .collect();
+    assert!(audit(short).is_empty());
+    // Lim: four rounds of the morning event, three of the evening's.
+    let mut two = String::new();
+    for r in 1..=4 {
+        two += &game(
+            "Morning",
+            "2024.05.01",
+            &r.to_string(),
+            "Lim, W",
+            &format!("M{r}"),
+            "",
+        );
+    }
+    for r in 1..=3 {
+        two += &game(
+            "Evening",
+            "2024.05.01",
+            &r.to_string(),
+            "Lim, W",
+            &format!("E{r}"),
+            "",
+        );
+    }
+    let rows = audit(two);
+    // (A TRF report is one tournament: the evening's rounds clash with the
+    // morning's of the same numbers there.)
+    assert_eq!(
+        kinds(&rows),
+        [
+            ("7".into(), "rounds-per-day".into()),
+            ("5".into(), "round-clash".into()),
+            ("6".into(), "round-clash".into()),
+            ("7".into(), "round-clash".into())
+        ]
+    );
+    assert_eq!(
+        rows[0]["detail"],
+        "Lim, W played 7 rounds on 2024.05.01 (Morning 1, Morning 2, Morning 3, Morning 4, Evening 1, Evening 2, Evening 3); not more than 6 a day: the games of Evening 3 not rated"
+    );
+    // A bye with no TimeControl and no moves: no finding; BYE v BYE and
+    // one name twice: no players to report.
+    let bye = "[Event \"Open\"]\n[Date \"2024.05.01\"]\n[Round \"1\"]\n[White \"P3\"]\n[Black \"BYE\"]\n[Result \"1-0\"]\n\n1-0\n\n";
+    let pgn = [
+        game("Open", "2024.05.01", "1", "P1", "P2", ""),
+        bye.to_string(),
+        bye.replace("P3", "Bye"),
+        game("Open", "2024.05.01", "2", "P1", "p1", ""),
+    ]
+    .concat();
+    let rows = audit(pgn);
+    assert_eq!(
+        kinds(&rows),
+        [
+            ("3".into(), "players".into()),
+            ("4".into(), "players".into())
+        ]
+    );
+    // Names one letter apart at one rating, with `?` ids, who met, or sat
+    // in one round: two players each, no finding.
+    let ids =
+        "[WhiteFideId \"?\"]\n[BlackFideId \"?\"]\n[WhiteElo \"1500\"]\n[BlackElo \"1500\"]\n";
+    let pgn = [
+        game("Open", "2024.05.01", "1", "Lee, Ann", "Lee, Anna", ids),
+        game("Open", "2024.05.01", "2", "Tan, A", "X", ids),
+        game("Open", "2024.05.01", "2", "Tan, B", "Y", ids),
+    ]
+    .concat();
+    assert!(audit(pgn).is_empty());
 }

@@ -1,5 +1,6 @@
 //! Auditing a rated list (`arbiter audit --list NAME|FILE`): every game at
-//! the list's control, no player over the list's rounds a day, every result
+//! the list's control, no tournament (and no player) over the list's rounds
+//! a day, every result
 //! right under the list's ruleset, no player twice in one round. A game a
 //! finding excludes is not rated in the TRF report (`report`).
 
@@ -246,12 +247,30 @@ impl Audit {
             ));
             return;
         }
+        // Two players are needed for a line each in the report: not one
+        // name twice, a game with a side unnamed, or a bye against a bye.
+        let (w, b) = (g.white.name.as_str(), g.black.name.as_str());
+        let nobody = |n: &str| n.is_empty() || n == "?";
+        if nobody(w) || nobody(b) || w.eq_ignore_ascii_case(b) {
+            let detail = format!(
+                "the game's players are {:?} and {:?}: the report needs two players, each named (White and Black tags); left out",
+                w, b
+            );
+            self.findings
+                .push(Finding::of(&g, "players", "FIDE C.04 Annex 2", detail));
+            return;
+        }
+        // A bye is not a game: no control, no moves to count.
+        if g.bye().is_some() {
+            self.listed.push(g);
+            return;
+        }
         let moves = j.plies.div_ceil(2) as u32;
         if let Some(f) = &self.list.forfeit {
             g.forfeit = g.result.winner().is_some() && moves <= f.moves;
         }
         // A draw of less than one move is TRF-16's `D`: not rated.
-        if g.result == GameResult::Draw && j.plies == 0 && g.bye().is_none() {
+        if g.result == GameResult::Draw && j.plies == 0 {
             g.excluded.insert("no-moves");
             self.findings.push(Finding::of(
                 &g,
@@ -509,79 +528,168 @@ impl Audit {
         }
     }
 
-    /// More rounds on one day than the list allows ("in such a tournament
-    /// not more than six rounds a day may be played": the tournament's
-    /// rounds, whoever played in them): one finding per event and day, on
-    /// the first game past the limit; the games of the rounds past it (or,
-    /// under `OverLimit::Day`, every game of that day) not rated. A game
-    /// without a whole date cannot be shown within the limit: a finding,
-    /// and not rated until its date is given.
+    /// More rounds on one day than the list allows. Sabah v.11 limits "such
+    /// a tournament" (its `Event`) to six rounds a day, whoever played in
+    /// them; the list also holds each player to it across the list
+    /// (PRODUCT's "no player played more than six rounds in a day"), where
+    /// no tournament of his already broke it that day (and where the
+    /// `Event` tags name each game, as a broadcast's do). One finding per
+    /// tournament (or player) and day, on the first game past the limit;
+    /// the games of the rounds past it (or, under `OverLimit::Day`, every
+    /// game of that day) not rated.
+    ///
+    /// A game without a whole date is on its round's date where the other
+    /// boards of that round all give one; where they do not, it cannot be
+    /// shown within the limit (a finding, not rated until its date is
+    /// given), unless its tournament has too few rounds to break it.
     fn rounds_per_day(&mut self, max: u32, rule: &str) {
-        let mut days: BTreeMap<(&str, &str), DayRounds<'_>> = BTreeMap::new();
+        // Boards of one round share its number ("3.1", "3.2").
+        let round_of = |g: &ListedGame| match g.round_number {
+            Some(n) => (n, String::new()),
+            None => (u32::MAX, g.round.clone()),
+        };
+        type Round = (u32, String);
+        /// A player's day: (tournament, round) -> the games.
+        type PlayerDay = BTreeMap<(String, Round), Vec<usize>>;
+        let mut round_dates: BTreeMap<(String, Round), BTreeSet<String>> = BTreeMap::new();
+        let mut event_rounds: BTreeMap<String, BTreeSet<Round>> = BTreeMap::new();
+        for g in self.listed.iter().filter(|g| !g.round_unknown()) {
+            let event = g.event.trim().to_string();
+            event_rounds
+                .entry(event.clone())
+                .or_default()
+                .insert(round_of(g));
+            if report::complete(&g.date) {
+                round_dates
+                    .entry((event, round_of(g)))
+                    .or_default()
+                    .insert(g.date.clone());
+            }
+        }
+        // Each game's day: its date, or its round's where that is one date.
+        let mut dated: Vec<Option<String>> = Vec::with_capacity(self.listed.len());
         let mut undated = Vec::new();
         for (i, g) in self.listed.iter().enumerate() {
             if g.round_unknown() {
+                dated.push(None);
                 continue;
             }
-            if !report::complete(&g.date) {
-                undated.push(i);
+            if report::complete(&g.date) {
+                dated.push(Some(g.date.clone()));
                 continue;
             }
-            // Boards of one round share its number ("3.1", "3.2").
-            let round = match g.round_number {
-                Some(n) => (n, ""),
-                None => (u32::MAX, g.round.as_str()),
-            };
-            days.entry((g.event.trim(), &g.date))
+            let event = g.event.trim().to_string();
+            let dates = round_dates.get(&(event.clone(), round_of(g)));
+            match dates.filter(|d| d.len() == 1).and_then(|d| d.first()) {
+                Some(d) => dated.push(Some(d.clone())),
+                None => {
+                    dated.push(None);
+                    if event_rounds
+                        .get(&event)
+                        .is_some_and(|r| r.len() > max as usize)
+                    {
+                        undated.push(i);
+                    }
+                }
+            }
+        }
+        let mut days: BTreeMap<(String, String), BTreeMap<Round, Vec<usize>>> = BTreeMap::new();
+        let mut players: BTreeMap<(String, &str), PlayerDay> = BTreeMap::new();
+        for (i, g) in self.listed.iter().enumerate() {
+            let Some(date) = &dated[i] else { continue };
+            let event = g.event.trim().to_string();
+            days.entry((event.clone(), date.clone()))
                 .or_default()
-                .entry(round)
+                .entry(round_of(g))
                 .or_default()
                 .push(i);
+            for p in [&g.white.name, &g.black.name] {
+                if !p.trim().eq_ignore_ascii_case("bye") {
+                    players
+                        .entry((date.clone(), p.as_str()))
+                        .or_default()
+                        .entry((event.clone(), round_of(g)))
+                        .or_default()
+                        .push(i);
+                }
+            }
         }
+        let round_name = |(n, text): &Round| match *n {
+            u32::MAX => text.clone(),
+            n => n.to_string(),
+        };
         let mut excluded = Vec::new();
         let mut findings = Vec::new();
+        let mut broken: BTreeSet<(String, String)> = BTreeSet::new();
         for ((event, date), rounds) in &days {
             if rounds.len() <= max as usize {
                 continue;
             }
+            broken.insert((event.clone(), date.clone()));
             let by_round: Vec<&Vec<usize>> = rounds.values().collect();
             let past: Vec<usize> = by_round[max as usize..]
                 .iter()
                 .flat_map(|g| g.iter().copied())
                 .collect();
-            let names: Vec<String> = rounds
-                .iter()
-                .map(|(&(n, text), _)| match n {
-                    u32::MAX => text.to_string(),
-                    n => n.to_string(),
-                })
-                .collect();
-            let past_names = &names[max as usize..];
-            let mut by_game = past.clone();
-            by_game.sort_by_key(|&i| (&self.listed[i].source, self.listed[i].game));
-            let first = &self.listed[by_game[0]];
-            let event = if event.is_empty() {
+            let names: Vec<String> = rounds.keys().map(round_name).collect();
+            let who = if event.is_empty() {
                 "the tournament".to_string()
             } else {
                 format!("the tournament {event:?}")
             };
             let detail = format!(
-                "{event} had {} rounds on {date} (rounds {}); not more than {max} a day: {} not rated",
+                "{who} had {} rounds on {date} (rounds {}); not more than {max} a day: {} not rated",
                 rounds.len(),
                 names.join(", "),
-                match self.over_limit {
-                    OverLimit::Past => format!(
-                        "the games of round{} {}",
-                        if past_names.len() == 1 { "" } else { "s" },
-                        past_names.join(", ")
-                    ),
-                    OverLimit::Day => "every game of the day".to_string(),
-                }
+                self.unrated_words(&names[max as usize..])
             );
-            findings.push(Finding::of(first, "rounds-per-day", rule, detail));
+            findings.push(self.first_of(&past, "rounds-per-day", rule, detail));
             excluded.extend(match self.over_limit {
                 OverLimit::Past => past,
                 OverLimit::Day => by_round.iter().flat_map(|g| g.iter().copied()).collect(),
+            });
+        }
+        for ((date, player), rounds) in &players {
+            let within_broken = rounds
+                .keys()
+                .all(|(event, _)| broken.contains(&(event.clone(), date.clone())));
+            if rounds.len() <= max as usize || within_broken {
+                continue;
+            }
+            // In the order played, as the file gives it.
+            let mut order: Vec<(&(String, Round), &Vec<usize>)> = rounds.iter().collect();
+            order.sort_by_key(|(_, games)| {
+                games
+                    .iter()
+                    .map(|&i| (&self.listed[i].source, self.listed[i].game))
+                    .min()
+            });
+            let past: Vec<usize> = order[max as usize..]
+                .iter()
+                .flat_map(|(_, g)| g.iter().copied())
+                .collect();
+            // A round by its tournament where the player had several.
+            let events: BTreeSet<&String> = order.iter().map(|((e, _), _)| e).collect();
+            let names: Vec<String> = order
+                .iter()
+                .map(|((event, r), _)| match events.len() {
+                    1 => round_name(r),
+                    _ => format!("{event} {}", round_name(r)).trim().to_string(),
+                })
+                .collect();
+            let detail = format!(
+                "{player} played {} rounds on {date} ({}); not more than {max} a day: {} not rated",
+                rounds.len(),
+                names.join(", "),
+                match self.over_limit {
+                    OverLimit::Past => format!("the games of {}", names[max as usize..].join(", ")),
+                    OverLimit::Day => "that player's games of the day".to_string(),
+                }
+            );
+            findings.push(self.first_of(&past, "rounds-per-day", rule, detail));
+            excluded.extend(match self.over_limit {
+                OverLimit::Past => past,
+                OverLimit::Day => order.iter().flat_map(|(_, g)| g.iter().copied()).collect(),
             });
         }
         for i in excluded {
@@ -596,11 +704,39 @@ impl Audit {
                 format!("the Date tag {:?} is not a whole date", g.date)
             };
             let detail = format!(
-                "{shown}: whether its round kept to {max} rounds a day cannot be checked; not rated until its date is given"
+                "{shown}, and no other board of its round gives one: whether its round kept to {max} rounds a day cannot be checked; not rated until its date is given"
             );
             findings.push(Finding::of(g, "no-date", rule, detail));
         }
         self.findings.extend(findings);
+    }
+
+    /// "the games of round 7", or of the whole day.
+    fn unrated_words(&self, past: &[String]) -> String {
+        match self.over_limit {
+            OverLimit::Past => format!(
+                "the games of round{} {}",
+                if past.len() == 1 { "" } else { "s" },
+                past.join(", ")
+            ),
+            OverLimit::Day => "every game of the day".to_string(),
+        }
+    }
+
+    /// A finding on the first (in file order) of `games`, which is never
+    /// empty (a day past the limit has games past it).
+    fn first_of(
+        &self,
+        games: &[usize],
+        finding: &'static str,
+        rule: &str,
+        detail: String,
+    ) -> Finding {
+        let first = games
+            .iter()
+            .min_by_key(|&&i| (&self.listed[i].source, self.listed[i].game))
+            .map_or(0, |&i| i);
+        Finding::of(&self.listed[first], finding, rule, detail)
     }
 }
 
@@ -618,10 +754,13 @@ impl Audit {
             games: usize,
             elo: Option<u32>,
             fide_id: &'a str,
+            /// Where the name sat: (event, date, round) of each game.
+            rounds: BTreeSet<(&'a str, &'a str, &'a str)>,
+            opponents: BTreeSet<&'a str>,
         }
         let mut names: BTreeMap<&str, Seen<'_>> = BTreeMap::new();
         for (i, g) in self.listed.iter().enumerate() {
-            for p in [&g.white, &g.black] {
+            for (p, opp) in [(&g.white, &g.black), (&g.black, &g.white)] {
                 let name = p.name.as_str();
                 if name.is_empty() || name == "?" || name.eq_ignore_ascii_case("bye") {
                     continue;
@@ -631,10 +770,21 @@ impl Audit {
                     games: 0,
                     elo: p.elo,
                     fide_id: p.fide_id.as_str(),
+                    rounds: BTreeSet::new(),
+                    opponents: BTreeSet::new(),
                 });
                 e.games += 1;
+                if !g.round_unknown() {
+                    e.rounds
+                        .insert((g.event.as_str(), g.date.as_str(), g.round.as_str()));
+                }
+                e.opponents.insert(opp.name.as_str());
             }
         }
+        // Two names that met, or sat in one round, are two players.
+        let apart = |a: &Seen<'_>, b: &str, sb: &Seen<'_>| {
+            a.opponents.contains(b) || !a.rounds.is_disjoint(&sb.rounds)
+        };
         let letters = |n: &str| -> String {
             n.chars()
                 .filter(|c| c.is_alphanumeric())
@@ -646,7 +796,12 @@ impl Audit {
         let mut buckets: BTreeMap<(u8, String), Vec<&str>> = BTreeMap::new();
         for (name, seen) in &names {
             buckets.entry((0, letters(name))).or_default().push(name);
-            if !seen.fide_id.is_empty() && seen.fide_id != "0" {
+            // Only an id that is one: digits, not 0 (PGN's `?` is none).
+            let id = seen.fide_id;
+            if !id.is_empty()
+                && id.bytes().all(|c| c.is_ascii_digit())
+                && !id.trim_start_matches('0').is_empty()
+            {
                 buckets
                     .entry((1, seen.fide_id.to_string()))
                     .or_default()
@@ -672,6 +827,9 @@ impl Audit {
                         _ => continue,
                     };
                     let (a, b) = if a < b { (*a, *b) } else { (*b, *a) };
+                    if apart(&names[a], b, &names[b]) {
+                        continue;
+                    }
                     if !pairs.iter().any(|&(x, y, _)| (x, y) == (a, b)) {
                         pairs.insert((a, b, why));
                     }
@@ -696,10 +854,6 @@ impl Audit {
         }
     }
 }
-
-/// A day's rounds of one event: (round number, `Round` text where there
-/// is no number) -> its games.
-type DayRounds<'a> = BTreeMap<(u32, &'a str), Vec<usize>>;
 
 /// Each game's round key, and how the rounds were told apart.
 fn round_keys(listed: &[ListedGame]) -> (Vec<RoundKey>, &'static str) {
