@@ -787,13 +787,41 @@ fn hsl_vi_lineup_moves_and_the_first_match_exception() {
     let h = r.standings.iter().find(|s| s.team == "H").unwrap();
     assert_eq!((h.lost, h.match_points), (1, 0.0));
     // H1 and H2 swapping moves each one board: legal.
-    let r = run(&hsl_season(&hsl_match(
-        "M1",
-        "2022-01-12",
-        [2, 1, 3, 4, 5, 6, 7],
-    )))
-    .unwrap();
+    let swap = hsl_season(&hsl_match("M1", "2022-01-12", [2, 1, 3, 4, 5, 6, 7]));
+    let r = run(&swap).unwrap();
     assert!(r.violations.is_empty(), "{:?}", r.violations);
+    // A league that reads VI.2 as "must" says so: first_match_board_move = 0.
+    let dir = tempfile::tempdir().unwrap();
+    let league = std::fs::read_to_string("templates/leagues/hs-league.toml")
+        .unwrap()
+        .replace("first_match_board_move = 1", "first_match_board_move = 0");
+    assert!(league.contains("first_match_board_move = 0"));
+    std::fs::write(dir.path().join("strict.toml"), league).unwrap();
+    let season = dir.path().join("season.toml");
+    std::fs::write(
+        &season,
+        swap.replace("rules = \"hs-league\"", "rules = \"strict.toml\""),
+    )
+    .unwrap();
+    let r = process(&load(&season, false).unwrap());
+    let v: Vec<(&str, &str)> = r
+        .violations
+        .iter()
+        .map(|v| (v.rule.as_str(), v.what.as_str()))
+        .collect();
+    assert_eq!(
+        v,
+        [
+            (
+                "HSL VI.2",
+                "H2 played board 1 in a first match; the board assigned before the season is 2"
+            ),
+            (
+                "HSL VI.2",
+                "H1 played board 2 in a first match; the board assigned before the season is 1"
+            ),
+        ]
+    );
     // On the assigned boards: legal.
     let r = run(&hsl_season(&hsl_match(
         "M1",

@@ -664,50 +664,44 @@ impl Run<'_> {
                     }
                 }
             }
-            match self.last_board.get(&p) {
-                Some(&prev) if l.max_board_move.is_some_and(|m| board.abs_diff(prev) > m) => {
-                    illegal = true;
-                    let m = l.max_board_move.unwrap_or(0);
-                    let boards = if m == 1 {
-                        "one board".to_string()
-                    } else {
-                        format!("{m} boards")
-                    };
-                    self.report.violations.push(Violation::new(f, Some(board), &l.move_cite, format!("{} moved from board {prev} (previous match) to board {board}, more than {boards}", player.name), &forfeits));
-                }
-                Some(_) => {}
-                // A first match: the lineup before the season is the
-                // previous one the player was in, so the move rule holds
-                // against it, and the board assigned there is allowed
-                // (HSL VI.1, VI.2: "may play" that board, not must).
+            // The board the player is measured from, how far he may
+            // move, and the rule: the previous match's (VI.1), or in a
+            // first match the board assigned before the season (VI.2).
+            let from = match self.last_board.get(&p) {
+                Some(&prev) => l.max_board_move.map(|m| (prev, m, false)),
                 None if l.first_match_on_preseason_board => {
-                    let assigned = player.preseason_board.unwrap_or(board);
-                    let m = l.max_board_move.unwrap_or(0);
-                    if board.abs_diff(assigned) > m {
-                        illegal = true;
-                        let from = match m {
-                            0 => format!("the board assigned before the season is {assigned}"),
-                            1 => format!("more than one board from board {assigned}, assigned before the season"),
-                            m => format!("more than {m} boards from board {assigned}, assigned before the season"),
-                        };
-                        let cite = if m == 0 || l.move_cite.is_empty() {
-                            l.first_match_cite.clone()
-                        } else {
-                            format!("{}; {}", l.move_cite, l.first_match_cite)
-                        };
-                        self.report.violations.push(Violation::new(
-                            f,
-                            Some(board),
-                            &cite,
-                            format!(
-                                "{} played board {board} in a first match: {from}",
-                                player.name
-                            ),
-                            &forfeits,
-                        ));
-                    }
+                    let m = l.first_match_board_move.or(l.max_board_move).unwrap_or(0);
+                    Some((player.preseason_board.unwrap_or(board), m, true))
                 }
-                None => {}
+                None => None,
+            };
+            if let Some((from, m, first)) = from.filter(|&(from, m, _)| board.abs_diff(from) > m) {
+                illegal = true;
+                let boards = match m {
+                    1 => "one board".to_string(),
+                    m => format!("{m} boards"),
+                };
+                let (what, cite) = match (first, m) {
+                    (false, _) => (
+                        format!("{} moved from board {from} (previous match) to board {board}, more than {boards}", player.name),
+                        l.move_cite.clone(),
+                    ),
+                    (true, 0) => (
+                        format!("{} played board {board} in a first match; the board assigned before the season is {from}", player.name),
+                        l.first_match_cite.clone(),
+                    ),
+                    (true, _) => (
+                        format!("{} played board {board} in a first match: more than {boards} from board {from}, assigned before the season", player.name),
+                        [l.move_cite.as_str(), l.first_match_cite.as_str()]
+                            .into_iter()
+                            .filter(|c| !c.is_empty())
+                            .collect::<Vec<_>>()
+                            .join("; "),
+                    ),
+                };
+                self.report
+                    .violations
+                    .push(Violation::new(f, Some(board), &cite, what, &forfeits));
             }
         }
         if l.empty_boards_at_bottom {

@@ -222,9 +222,14 @@ pub struct Lineup {
     pub max_board_move: Option<u32>,
     #[serde(default)]
     pub move_cite: String,
-    /// A player's first match is on the board assigned before the season.
+    /// A player's first match is measured from the board assigned before
+    /// the season.
     #[serde(default)]
     pub first_match_on_preseason_board: bool,
+    /// How far from that board a first match may be (default:
+    /// `max_board_move`, the preseason lineup taken as the previous one;
+    /// 0: exactly that board).
+    pub first_match_board_move: Option<u32>,
     #[serde(default)]
     pub first_match_cite: String,
     /// Empty boards must be the bottom ones.
