@@ -19,7 +19,9 @@ fn tag_value(s: &str) -> String {
         .replace(['\n', '\r'], " ")
 }
 
-const RESULTS: [&[u8]; 4] = [b"1-0", b"0-1", b"1/2-1/2", b"*"];
+/// The markers as PGN 8.2.6 writes them; a marker written otherwise
+/// (`½–½`, `1-0ff`, which the reader takes) is replaced by its standard form.
+const STANDARD: [&[u8]; 4] = [b"1-0", b"0-1", b"1/2-1/2", b"*"];
 
 /// Where the game's tag section ends (after the last tag line's newline);
 /// 0 for a game without tags.
@@ -65,8 +67,9 @@ pub(crate) fn write_game(out: &mut Vec<u8>, text: &[u8], tags: &Tags, j: &Judgem
     let (tag_text, movetext) = text.split_at(end);
     let body = movetext.trim_ascii();
     let last = last_word_start(body);
-    let has_marker = RESULTS.contains(&&body[last..]);
-    if status == Status::Confirmed && end > 0 && has_marker {
+    let has_marker = crate::pgn::scan::termination_marker(&body[last..]).is_some();
+    let standard = STANDARD.contains(&&body[last..]);
+    if status == Status::Confirmed && end > 0 && standard {
         out.extend_from_slice(text);
         out.extend_from_slice(b"\n\n");
         return;
@@ -263,6 +266,24 @@ mod tests {
         let mut out = Vec::new();
         write_game(&mut out, text.as_bytes(), &rec, &j);
         assert_eq!(String::from_utf8(out).unwrap(), format!("{text}\n"));
+    }
+
+    /// A marker the reader takes but other programs may not (`½–½`,
+    /// `0-1ff`) is written as PGN 8.2.6 writes it, not kept beside a
+    /// second marker.
+    #[test]
+    fn a_marker_written_otherwise_is_written_as_the_standard_writes_it() {
+        // Black mates: 0-1 is written, whatever the tag said.
+        for (marker, tag) in [("½–½", "1/2-1/2"), ("0-1ff", "0-1")] {
+            let text =
+                format!("[Event \"e\"]\n[Result \"{tag}\"]\n\n1. f3 e5 2. g4 Qh4# {marker}\n");
+            let (rec, j) = judged(&text, "fide-rapid");
+            let mut out = Vec::new();
+            write_game(&mut out, text.as_bytes(), &rec, &j);
+            let s = String::from_utf8(out).unwrap();
+            assert!(s.ends_with("2. g4 Qh4# 0-1\n\n"), "{s}");
+            assert!(!s.contains(marker), "{s}");
+        }
     }
 
     #[test]
