@@ -86,6 +86,21 @@ fn a_result_tag_and_a_termination_marker_that_differ() {
         "[Result \"1/2-1/2\"]\n\n1. d4 d5 2. c4 e6 ½-½\n",
     );
     assert_cells(&row, &[("result", "1/2-1/2"), ("status", "confirmed")]);
+    // A tag not a result beside a marker that is one: the record does not
+    // say plainly how the game ended.
+    let row = judge_one("hs-league", "[Result \"1:0\"]\n\n1. d4 d5 2. c4 e6 1-0\n");
+    assert_cells(
+        &row,
+        &[
+            ("recorded_result", "*"),
+            ("result", "*"),
+            ("status", "review"),
+        ],
+    );
+    assert_detail_contains(
+        &row,
+        "the Result tag \"1:0\" is not a result (1-0, 0-1, 1/2-1/2 or *), though the moves end 1-0 after 2... e6: the record does not say plainly how the game ended",
+    );
     // A tag written but not as a result is said as written.
     let row = judge_one("hs-league", "[Result \"1:0\"]\n\n1. d4 d5 2. c4 e6 *\n");
     assert_cells(&row, &[("recorded_result", "*"), ("status", "review")]);

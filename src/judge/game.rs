@@ -1131,7 +1131,27 @@ fn judge_unfinished(c: Ctx<'_>, term_note: &str) -> Judgement {
     let unread = if tag.is_empty() || tag == "*" || tag == "?" {
         String::new()
     } else {
-        format!("the Result tag {tag:?} is not a result (1-0, 0-1, 1/2-1/2 or *), so none is recorded; ")
+        // The moves' own marker, where it gives one, is said beside it:
+        // the record then holds a result, but not as its tag.
+        let marker = crate::pgn::scan::termination_marker(c.text)
+            .and_then(|m| std::str::from_utf8(m).ok())
+            .filter(|m| {
+                GameResult::parse(m.trim_end_matches("ff"))
+                    .is_some_and(|r| r != GameResult::Unknown)
+            });
+        let not = format!("the Result tag {tag:?} is not a result (1-0, 0-1, 1/2-1/2 or *)");
+        match marker {
+            Some(m) if c.r.plies > 0 => {
+                let main = format!(
+                    "{not}, though the moves end {m} after {}: the record does not say plainly how the game ended{term_note}",
+                    c.named(c.r.plies)
+                );
+                let v =
+                    Verdict::against(c.recorded, GameResult::Unknown, Reason::Unterminated, rule);
+                return c.finish(v, None, main);
+            }
+            _ => format!("{not}, so none is recorded; "),
+        }
     };
     let (v, main) = if c.r.plies == 0 {
         let v = Verdict::new(GameResult::Unknown, Status::Review, Reason::NoMoves, rule);
