@@ -114,7 +114,24 @@ fn missing_file_in_a_list_of_three() {
         c.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("b.pgn"), "{}", stderr(&o));
+    let err = stderr(&o);
+    // Said as a person reads it, and counted on the summary line.
+    assert!(
+        err.contains(&format!(
+            "arbiter: {}: no such file or folder\n",
+            missing.display()
+        )),
+        "{err}"
+    );
+    assert!(!err.contains("os error"), "{err}");
+    let summary = err.lines().last().unwrap_or("");
+    assert!(
+        summary.starts_with("arbiter: 3 games: ")
+            && summary.ends_with(
+                "; 1 error reading the input, said above: the results lack what could not be read"
+            ),
+        "{err}"
+    );
     let rows = parse_csv(&o.stdout);
     assert_eq!(rows.len(), 3);
     assert!(rows[0]["source"].ends_with("a.pgn") && rows[2]["source"].ends_with("c.pgn"));

@@ -282,7 +282,16 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     }
     errors.extend(summary.errors.iter().cloned());
     if !a.quiet {
-        eprintln!("arbiter: {} under {under}", summary.line());
+        // What was not read is counted beside what was, so that the last
+        // line a grader reads does not look like the whole batch.
+        let unread = match errors.len() {
+            0 => String::new(),
+            n => format!(
+                "; {} reading the input, said above: the results lack what could not be read",
+                crate::claim::plural(n, "error")
+            ),
+        };
+        eprintln!("arbiter: {} under {under}{unread}", summary.line());
     }
     if !errors.is_empty() {
         ExitStatus::Error

@@ -232,8 +232,15 @@ pub(crate) fn run(mut a: Args) -> ExitStatus {
         return ExitStatus::Error;
     }
     if !a.quiet {
+        let unread = match errors.len() {
+            0 => String::new(),
+            n => format!(
+                "; {} reading the input, said above: the findings and report lack what could not be read",
+                crate::claim::plural(n, "error")
+            ),
+        };
         eprintln!(
-            "arbiter: {}",
+            "arbiter: {}{unread}",
             summary_line(&audited, &list, trf_inputs.first().map(String::as_str))
         );
     }

@@ -121,17 +121,35 @@ pub(crate) fn expand_inputs_noting(inputs: &[String]) -> (Vec<Source>, Vec<Strin
                 name: input.clone(),
                 path,
             }),
-            Err(e) => errors.push(format!("{input}: {e}")),
+            Err(e) => errors.push(format!("{input}: {}", io_words(&e))),
         }
     }
     (sources, errors, notes)
+}
+
+/// An I/O error as a person reads it: "no such file or folder", not the
+/// system's "No such file or directory (os error 2)".
+pub(crate) fn io_words(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or folder".to_string(),
+        std::io::ErrorKind::PermissionDenied => {
+            "permission denied (this account may not read it)".to_string()
+        }
+        _ => {
+            let s = e.to_string();
+            match s.find(" (os error ") {
+                Some(i) => s[..i].to_string(),
+                None => s,
+            }
+        }
+    }
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>, skipped: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) => {
-            errors.push(format!("{}: {e}", dir.display()));
+            errors.push(format!("{}: {}", dir.display(), io_words(&e)));
             return;
         }
     };
