@@ -1442,6 +1442,14 @@ fn a_corrected_pgn_is_utf8_with_lf_whatever_its_inputs() {
     ]
     .concat();
     std::fs::write(dir.path().join("c.pgn"), mixed).unwrap();
+    // Two tags on one line, one UTF-8 and one not; CR CR LF line ends.
+    let one_line = [
+        "[Event \"Cup\"] [White \"Müller, Ida\"] ".as_bytes(),
+        b"[Black \"Caf\xe9, Jo\"]\r\r\n[Result \"0-1\"]\r\r\n\r\r\n1. f3 e5 2. g4 Qh4# 0-1\r\r\n"
+            .as_slice(),
+    ]
+    .concat();
+    std::fs::write(dir.path().join("d.pgn"), one_line).unwrap();
     let out = dir.path().join("out.pgn");
     let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .current_dir(dir.path())
@@ -1452,6 +1460,7 @@ fn a_corrected_pgn_is_utf8_with_lf_whatever_its_inputs() {
             "a.pgn",
             "b.pgn",
             "c.pgn",
+            "d.pgn",
             "-o",
             "r.csv",
             "--pgn-out",
@@ -1470,11 +1479,19 @@ fn a_corrected_pgn_is_utf8_with_lf_whatever_its_inputs() {
         text.contains("[Event \"Café Open\"]\n[White \"Müller, Hans\"]\n[Black \"Novák, Jan\"]"),
         "{text}"
     );
+    assert!(
+        text.contains("[Event \"Cup\"] [White \"Müller, Ida\"] [Black \"Café, Jo\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1"),
+        "{text}"
+    );
     let rows = parse_csv(&std::fs::read(dir.path().join("r.csv")).unwrap());
     assert_eq!(
         (rows[2]["event"].as_str(), rows[2]["white"].as_str()),
         ("Café Open", "Müller, Hans")
     );
     // The first game was recorded 1-0 over Black's mate: corrected.
+    assert!(
+        text.contains("[Event \"Cup\"] [White \"Müller, Ida\"] [Black \"Café, Jo\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1"),
+        "{text}"
+    );
     assert!(text.contains("[RecordedResult \"1-0\"]"), "{text}");
 }

@@ -572,6 +572,15 @@ fn the_hs_leagues_controls_and_us_forms() {
         "{}",
         row["detail"]
     );
+    // Words say their units: a first clock above 30 minutes does not turn
+    // them into minutes written as seconds (as lichess's `90+30` is).
+    let late = game("30 min").replace("1. e4 e5", "1. e4 {[%clk 0:45:00]} e5");
+    let row = judge_one("hs-league", &late);
+    assert!(
+        !row["detail"].contains("read as minutes"),
+        "{}",
+        row["detail"]
+    );
     for rules in ["hs-league", "uscf"] {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("g.pgn");

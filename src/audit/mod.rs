@@ -597,14 +597,23 @@ impl Audit {
         let mut players: BTreeMap<(String, &str), PlayerDay> = BTreeMap::new();
         for (i, g) in self.listed.iter().enumerate() {
             let Some(date) = &dated[i] else { continue };
+            // A round written without a number ("R1.1") cannot be told
+            // from its boards: it is not counted.
+            if g.round_number.is_none() {
+                continue;
+            }
             let event = g.event.trim().to_string();
             days.entry((event.clone(), date.clone()))
                 .or_default()
                 .entry(round_of(g))
                 .or_default()
                 .push(i);
+            // A bye is a round of the tournament, not one its player played.
+            if g.bye().is_some() {
+                continue;
+            }
             for p in [&g.white.name, &g.black.name] {
-                if !p.trim().eq_ignore_ascii_case("bye") {
+                {
                     players
                         .entry((date.clone(), p.as_str()))
                         .or_default()
@@ -650,10 +659,12 @@ impl Audit {
             });
         }
         for ((date, player), rounds) in &players {
-            let within_broken = rounds
+            // A tournament of his that broke the limit that day has its
+            // finding, and its rounds past the limit are not rated.
+            let any_broken = rounds
                 .keys()
-                .all(|(event, _)| broken.contains(&(event.clone(), date.clone())));
-            if rounds.len() <= max as usize || within_broken {
+                .any(|(event, _)| broken.contains(&(event.clone(), date.clone())));
+            if rounds.len() <= max as usize || any_broken {
                 continue;
             }
             // In the order played, as the file gives it.
@@ -819,17 +830,22 @@ impl Audit {
             for (k, a) in group.iter().enumerate() {
                 for b in &group[k + 1..] {
                     let why = match kind {
-                        0 => "the same letters",
-                        1 => "the same FIDE id",
+                        0 => "may be one player (the same letters)",
+                        1 => "may be one player (the same FIDE id)",
                         _ if strsim::damerau_levenshtein(&letters(a), &letters(b)) == 1 => {
-                            "the same rating, one letter apart"
+                            "may be one player (the same rating, one letter apart)"
                         }
                         _ => continue,
                     };
                     let (a, b) = if a < b { (*a, *b) } else { (*b, *a) };
-                    if apart(&names[a], b, &names[b]) {
-                        continue;
-                    }
+                    let met = apart(&names[a], b, &names[b]);
+                    // Letters or a rating alone do not make one player of
+                    // two who met; one FIDE id for two who met is wrong.
+                    let why = match (kind, met) {
+                        (1, true) => "share one FIDE id, though they met or sat in one round: one of the ids is wrong",
+                        (_, true) => continue,
+                        _ => why,
+                    };
                     if !pairs.iter().any(|&(x, y, _)| (x, y) == (a, b)) {
                         pairs.insert((a, b, why));
                     }
@@ -844,7 +860,7 @@ impl Audit {
                 sa
             };
             let detail = format!(
-                "{a:?} ({}) and {b:?} ({}) may be one player ({why}): the TRF report gives each its own line; if they are one, write one spelling in every game",
+                "{a:?} ({}) and {b:?} ({}) {why}: the TRF report gives each its own line; if they are one, write one spelling in every game",
                 crate::claim::plural(sa.games, "game"),
                 crate::claim::plural(sb.games, "game"),
             );

@@ -401,15 +401,22 @@ fn two_results(mut j: Judgement, tag: &str, marker: &[u8]) -> Judgement {
         j.detail.push_str(&format!("; {both}"));
         return j;
     }
+    record_in_doubt(
+        j,
+        &format!("{both}: the record contradicts itself on how the game ended, so its result is not confirmed"),
+    )
+}
+
+/// A result the record leaves in doubt (PGN 8.2.6): review, saying why.
+fn record_in_doubt(mut j: Judgement, why: &str) -> Judgement {
     j.verdict = Verdict::new(
         GameResult::Unknown,
         Status::Review,
         j.verdict.reason,
         Citation::fixed("PGN 8.2.6"),
     );
-    j.detail.push_str(&format!(
-        "; but {both}: the record contradicts itself on how the game ended, so its result is not confirmed"
-    ));
+    j.detail.push_str("; but ");
+    j.detail.push_str(why);
     j
 }
 
@@ -419,24 +426,17 @@ fn two_results(mut j: Judgement, tag: &str, marker: &[u8]) -> Judgement {
 /// review saying why. What the moves on record prove stands: a mate, a
 /// stalemate, a dead position, or an automatic draw by repetition or the
 /// 75-move rule ended the game there, whatever followed.
-fn unterminated(mut j: Judgement) -> Judgement {
-    let proved_on_the_board = proved_on_the_board(&j);
+fn unterminated(j: Judgement) -> Judgement {
     let a_result = j.verdict.result != GameResult::Unknown
         && matches!(j.verdict.status, Status::Confirmed | Status::Corrected);
-    if proved_on_the_board || !a_result {
+    if proved_on_the_board(&j) || !a_result {
         return j;
     }
-    j.verdict = Verdict::new(
-        GameResult::Unknown,
-        Status::Review,
-        j.verdict.reason,
-        Citation::fixed("PGN 8.2.6"),
-    );
-    j.detail.push_str(
-        "; but the moves end without a game termination marker (1-0, 0-1, 1/2-1/2 or *): \
+    record_in_doubt(
+        j,
+        "the moves end without a game termination marker (1-0, 0-1, 1/2-1/2 or *): \
          the record may be cut short, so how the game ended is not confirmed",
-    );
-    j
+    )
 }
 
 /// The citation of a game in a variant `arbiter` does not judge: not a

@@ -223,19 +223,24 @@ fn ends_with_result(line: &[u8]) -> bool {
     RESULTS.contains(&word) || word.ends_with(b"[/pgn]")
 }
 
-/// Turns each CR not followed by LF into LF, in place. A CR on the last
-/// byte is turned only where `at_end` says nothing follows it.
+/// Turns each CR that ends a line by itself (an old Mac's) into LF, in
+/// place. A run of CRs before an LF (CR LF, or CR CR LF as a file saved
+/// twice over has it) is that one line end and is left as it is. A run on
+/// the last bytes is turned only where `at_end` says nothing follows it.
 pub(crate) fn lone_cr_to_lf(buf: &mut [u8], at_end: bool) {
     let mut at = 0;
     while let Some(i) = memchr::memchr(b'\r', &buf[at..]) {
         let i = at + i;
-        match buf.get(i + 1) {
-            Some(b'\n') => {}
-            Some(_) => buf[i] = b'\n',
-            None if at_end => buf[i] = b'\n',
-            None => {}
+        let end = i + buf[i..].iter().take_while(|&&b| b == b'\r').count();
+        let lone = match buf.get(end) {
+            Some(b'\n') => false,
+            Some(_) => true,
+            None => at_end,
+        };
+        if lone {
+            buf[i..end].fill(b'\n');
         }
-        at = i + 1;
+        at = end;
     }
 }
 
@@ -371,8 +376,14 @@ impl<R: Read> Splitter<R> {
         let n = self.buf.len() - len;
         // A CR alone ends a line as LF does (old Mac files, and mixtures):
         // the byte becomes LF, so offsets stay the file's. A CR last in the
-        // buffer waits for the next byte, unless the input ends there.
-        let from = len.saturating_sub(1);
+        // buffer waits for the next byte, unless the input ends there: the
+        // whole run of CRs the last read ended with is looked at again.
+        let from = len
+            - self.buf[..len]
+                .iter()
+                .rev()
+                .take_while(|&&b| b == b'\r')
+                .count();
         lone_cr_to_lf(&mut self.buf[from..], n == 0);
         // A file of binary data (an image, an archive, UTF-16 without its
         // byte-order mark) is refused whole, from its first 8 KiB; a text
@@ -682,6 +693,22 @@ impl<R: Read> Splitter<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cr_alone_ends_a_line_and_cr_runs_before_lf_are_one_line_end() {
+        for (input, at_end, want) in [
+            ("a\r\nb", true, "a\r\nb"),
+            ("a\r\r\nb", true, "a\r\r\nb"),
+            ("a\rb", true, "a\nb"),
+            ("a\r\rb", true, "a\n\nb"),
+            ("a\r\r", false, "a\r\r"),
+            ("a\r\r", true, "a\n\n"),
+        ] {
+            let mut buf = input.as_bytes().to_vec();
+            lone_cr_to_lf(&mut buf, at_end);
+            assert_eq!(String::from_utf8(buf).unwrap(), want, "{input:?}");
+        }
+    }
 
     #[test]
     fn a_part_starts_at_a_games_first_tag_and_resumes_as_the_whole_read_does() {

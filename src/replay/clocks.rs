@@ -149,7 +149,17 @@ fn control_of(
     let tag = tc_tag.trim();
     if !(tag.is_empty() || tag == "?") {
         let tc = effective_tc(tc_tag, default, &mut f.notes, &mut f.delay);
-        return fix_minutes(tc, first_clock, &mut f.notes);
+        // Only a PGN control can be minutes written as seconds (`90+30`):
+        // words and US notation already say their units.
+        let pgn = matches!(
+            crate::pgn::time_control::read(tag),
+            Some(crate::pgn::time_control::Reading::Pgn(_))
+        );
+        return if pgn {
+            fix_minutes(tc, first_clock, &mut f.notes)
+        } else {
+            tc
+        };
     }
     match (default.base_secs(), first_clock) {
         (Some(base), Some(first)) if first.tenths / 10 > base + 2 * default.increment(1) + 10 => {

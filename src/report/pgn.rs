@@ -126,8 +126,8 @@ pub(crate) fn write_game(out: &mut Vec<u8>, text: &[u8], tags: &Tags, j: &Judgem
 
 /// The game's text as the file written is: UTF-8 with LF line ends, so
 /// that one corrected file never mixes encodings or line ends from its
-/// inputs. A line that is not UTF-8 is read as Windows-1252, line by line
-/// as the tags were (`pgn::decode_text`), so a UTF-8 name beside it stays
+/// inputs. Bytes that are not UTF-8 are read as Windows-1252 where they
+/// stand, and every UTF-8 run beside them is kept, so a UTF-8 name stays
 /// as the results row has it.
 fn one_encoding(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     use std::borrow::Cow;
@@ -135,8 +135,10 @@ fn one_encoding(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
         Ok(_) => Cow::Borrowed(text),
         Err(_) => {
             let mut utf8 = Vec::with_capacity(text.len() + text.len() / 8);
-            for line in text.split_inclusive(|&b| b == b'\n') {
-                utf8.extend_from_slice(crate::pgn::decode_text(line).as_bytes());
+            for chunk in text.utf8_chunks() {
+                utf8.extend_from_slice(chunk.valid().as_bytes());
+                let odd = encoding_rs::WINDOWS_1252.decode_without_bom_handling(chunk.invalid());
+                utf8.extend_from_slice(odd.0.as_bytes());
             }
             Cow::Owned(utf8)
         }
@@ -148,11 +150,13 @@ fn one_encoding(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     let mut rest: &[u8] = &text;
     while let Some(i) = memchr::memchr(b'\r', rest) {
         lf.extend_from_slice(&rest[..i]);
-        // A lone CR (an old Mac's line end) is a line end too.
-        if rest.get(i + 1) != Some(&b'\n') {
+        // A run of CRs before an LF is that one line end (CR CR LF, as a
+        // file saved twice over has it); a lone CR (an old Mac's) is one.
+        let run = rest[i..].iter().take_while(|&&b| b == b'\r').count();
+        if rest.get(i + run) != Some(&b'\n') {
             lf.push(b'\n');
         }
-        rest = &rest[i + 1..];
+        rest = &rest[i + run..];
     }
     lf.extend_from_slice(rest);
     Cow::Owned(lf)
