@@ -442,6 +442,11 @@ pub struct Judgement {
     pub ruleset: Option<std::sync::Arc<str>>,
     /// The game's `TimeControl` is not one its ruleset is for.
     pub control_mismatch: bool,
+    /// The control the game was judged at: its tag as read (minutes
+    /// written as seconds mended from the clocks), or the ruleset's own
+    /// where the tag gives none, written as a PGN `TimeControl`; `None`
+    /// where nothing was replayed.
+    pub(crate) control: Option<String>,
     /// The game's key, for recording a decision on it (`None`: not read).
     pub key: Option<GameKey>,
 }
@@ -474,6 +479,7 @@ impl Judgement {
             detail,
             ruleset: None,
             control_mismatch: false,
+            control: None,
             key: None,
         }
     }

@@ -1159,3 +1159,51 @@ fn rounds_a_day_byes_and_names_case_by_case() {
     .concat();
     assert!(audit(pgn).is_empty());
 }
+
+/// A broadcast's `90+30` in minutes (its first clocks at 1:30:00) is one
+/// control for every command: not a rapid game in the audit, a standard
+/// game under `adjudicate --strict-rules -r fide-standard`.
+#[test]
+fn minutes_written_as_seconds_are_one_control_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("b.pgn");
+    std::fs::write(
+        &path,
+        "[Event \"B\"]\n[Date \"2024.01.06\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n[TimeControl \"90+30\"]\n\n1. e4 {[%clk 1:30:00]} e5 {[%clk 1:30:00]} 2. Qh5 {[%clk 1:29:50]} Nc6 {[%clk 1:29:40]} 3. Bc4 {[%clk 1:29:30]} Nf6 {[%clk 1:29:20]} 4. Qxf7# 1-0\n\n",
+    )
+    .unwrap();
+    let o = arbiter(&[
+        "audit",
+        "-q",
+        "--list",
+        "fide-rapid",
+        path.to_str().unwrap(),
+    ]);
+    let rows = parse_csv(&o.stdout);
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(
+        (rows[0]["finding"].as_str(), rows[0]["rule"].as_str()),
+        ("time-control", "FIDE A.1")
+    );
+    let o = arbiter(&[
+        "adjudicate",
+        "-q",
+        "--strict-rules",
+        "--no-rules-map",
+        "-r",
+        "fide-standard",
+        path.to_str().unwrap(),
+    ]);
+    let rows = parse_csv(&o.stdout);
+    assert_eq!(
+        (rows[0]["status"].as_str(), rows[0]["reason"].as_str()),
+        ("confirmed", "checkmate"),
+        "{}",
+        rows[0]["detail"]
+    );
+    assert!(
+        !rows[0]["detail"].contains("is not a control"),
+        "{}",
+        rows[0]["detail"]
+    );
+}

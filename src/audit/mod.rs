@@ -159,9 +159,15 @@ fn time_control_problem(list: &RatedList, o: &GameOutcome) -> Option<String> {
     let want = list.control_words();
     if !tag.is_empty() && tag != "?" {
         let shown = crate::model::excerpt(tag, 200);
+        // The control as the game was judged at it (lichess's `90+30` in
+        // minutes mended from the clocks), where the tag can be read.
         return match crate::pgn::time_control::read(tag) {
-            Some(r) if list.fits(r.control()) => None,
-            Some(_) => Some(format!("TimeControl \"{shown}\" is not {want}")),
+            Some(r) => {
+                let judged = o.judgement.control.as_deref();
+                let judged = judged.and_then(|t| crate::pgn::time_control::TimeControl::parse(t).ok());
+                let tc = judged.as_ref().unwrap_or(r.control());
+                (!list.fits(tc)).then(|| format!("TimeControl \"{shown}\" is not {want}"))
+            }
             None => Some(format!(
                 "TimeControl \"{shown}\" cannot be read as a control (a PGN TimeControl writes 30 minutes each as \"1800\"): it cannot be shown to be {want}"
             )),

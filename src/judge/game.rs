@@ -146,6 +146,7 @@ impl Ctx<'_> {
             detail,
             ruleset: None,
             control_mismatch: false,
+            control: Some(self.tc.to_string()),
             key: None,
         }
     }
@@ -287,6 +288,12 @@ fn control_fit(j: &mut Judgement, rules: &Ruleset, tags: &crate::pgn::Tags, stri
     if tag.is_empty() || tag == "?" || tag == "-" || j.verdict.status == Status::Unreadable {
         return;
     }
+    // The control as the game was judged at it (lichess's `90+30` in
+    // minutes mended); a tag read no way was judged at the ruleset's own,
+    // said by the clocks' note, and is no control "not for" the ruleset.
+    let Some(control) = j.control.clone() else {
+        return;
+    };
     // The games of a file mostly share one control: its answer is kept.
     thread_local! {
         static LAST: std::cell::RefCell<Option<LastControl>> =
@@ -295,6 +302,7 @@ fn control_fit(j: &mut Judgement, rules: &Ruleset, tags: &crate::pgn::Tags, stri
     let off = LAST.with_borrow_mut(|last| {
         let same = last.as_ref().is_some_and(|l| {
             l.tag == tag
+                && l.control == control
                 && *l.name == *rules.name
                 && l.controls == rules.controls
                 && l.default_rule == rules.default_time_control_rule
@@ -305,7 +313,10 @@ fn control_fit(j: &mut Judgement, rules: &Ruleset, tags: &crate::pgn::Tags, stri
                 controls: rules.controls.clone(),
                 default_rule: rules.default_time_control_rule.clone(),
                 tag: tag.to_string(),
-                off: off_control(rules, tag),
+                off: TimeControl::parse(&control)
+                    .ok()
+                    .and_then(|tc| off_control(rules, tag, &tc)),
+                control,
             });
         }
         last.as_ref().and_then(|l| l.off.clone())
@@ -338,17 +349,14 @@ struct LastControl {
     controls: Option<(crate::rules::control::Control, Citation)>,
     default_rule: Citation,
     tag: String,
+    control: String,
     off: Option<(String, Citation)>,
 }
 
-/// Why a `TimeControl` tag is not one `rules` is for, and the rule; `None`
-/// where it is, or where it cannot be read (the clocks' note says the
-/// ruleset's own control is used). Read as every command reads it
-/// (`time_control::read`): US forms for their periods, a delay adding no
-/// time to the control.
-fn off_control(rules: &Ruleset, tag: &str) -> Option<(String, Citation)> {
-    let reading = crate::pgn::time_control::read(tag)?;
-    let tc = reading.control();
+/// Why the control `tc` a game's tag gave (as `time_control::read` reads
+/// it, mended from the clocks) is not one `rules` is for, and the rule;
+/// `None` where it is. A delay adds no time to the control.
+fn off_control(rules: &Ruleset, tag: &str, tc: &TimeControl) -> Option<(String, Citation)> {
     if crate::rules::control::correspondence(tc) {
         let why = format!("TimeControl {tag:?} is a daily (correspondence) control; {} is for games over the board", rules.name);
         return Some((why, rules.default_time_control_rule.clone()));

@@ -360,6 +360,34 @@ impl fmt::Display for TimeControl {
 mod tests {
     use super::*;
 
+    /// A judgement keeps its control as text (`Judgement::control`): every
+    /// form read writes back to the same control.
+    #[test]
+    fn every_control_read_writes_back_to_itself() {
+        for tag in [
+            "1800",
+            "900+10",
+            "40/5400+30:1800+30",
+            "36/4500:900",
+            "*180",
+            "1/259200",
+            "G/30;d5",
+            "30 min",
+            "90 min + 30 sec",
+            "40/7200:20/3600:900+30",
+        ] {
+            let tc = read(tag)
+                .unwrap_or_else(|| panic!("{tag}"))
+                .control()
+                .clone();
+            assert_eq!(
+                TimeControl::parse(&tc.to_string()),
+                Ok(tc.clone()),
+                "{tag} -> {tc}"
+            );
+        }
+    }
+
     fn tc(s: &str) -> TimeControl {
         TimeControl::parse(s).unwrap_or_else(|e| panic!("{e}"))
     }
