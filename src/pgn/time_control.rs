@@ -253,7 +253,22 @@ pub(crate) fn parse_us(tag: &str) -> Option<(TimeControl, u32)> {
             });
         }
     }
-    if periods.is_empty() {
+    // A US control has one sudden-death period, last, of at most ten
+    // hours: `90 30` or `1800 d5` (seconds taken for minutes) are no such
+    // control, and are not read as one.
+    let sudden: Vec<bool> = periods
+        .iter()
+        .map(|p| matches!(p, Period::SuddenDeath { .. }))
+        .collect();
+    let too_long = periods.iter().any(|p| match p {
+        Period::SuddenDeath { secs, .. } | Period::Moves { secs, .. } => *secs > 10 * 3600,
+        _ => false,
+    });
+    if periods.is_empty()
+        || too_long
+        || sudden.iter().filter(|&&s| s).count() > 1
+        || sudden.iter().rev().skip(1).any(|&s| s)
+    {
         return None;
     }
     if inc > 0 {
@@ -418,6 +433,10 @@ mod tests {
         // PGN forms are not US forms; free text is neither.
         assert_eq!(parse_us("300+2"), None);
         assert_eq!(parse_us("15 min. + 10 s. per move"), None);
+        // Seconds taken for minutes, or two sudden-death periods: no control.
+        assert_eq!(parse_us("1800 d5"), None);
+        assert_eq!(parse_us("90 30"), None);
+        assert_eq!(parse_us("30, 5"), None);
     }
 
     #[test]
