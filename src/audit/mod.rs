@@ -91,10 +91,8 @@ impl ListedGame {
         self.excluded.is_empty() && !self.forfeit
     }
 
-    /// The side whose "opponent" is a bye (a player named `BYE`, as
-    /// pairing programs export one), and so the player who had it.
+    /// The side whose "opponent" is a bye, and so the player who had it.
     pub(crate) fn bye(&self) -> Option<crate::model::Side> {
-        let is_bye = |n: &str| n.trim().eq_ignore_ascii_case("bye");
         match (is_bye(&self.white.name), is_bye(&self.black.name)) {
             (false, true) => Some(crate::model::Side::White),
             (true, false) => Some(crate::model::Side::Black),
@@ -106,6 +104,11 @@ impl ListedGame {
     pub(crate) fn round_unknown(&self) -> bool {
         self.round_number.is_none() && matches!(self.round.trim(), "" | "?" | "-")
     }
+}
+
+/// A bye written as a player, as pairing programs export one (`BYE`).
+fn is_bye(name: &str) -> bool {
+    name.trim().eq_ignore_ascii_case("bye")
 }
 
 /// Which games of a day past the list's limit go unrated:
@@ -503,7 +506,7 @@ impl Audit {
             // A bye is no player: two byes in a round do not clash.
             let players: Vec<&String> = [&g.white.name, &g.black.name]
                 .into_iter()
-                .filter(|n| !n.trim().eq_ignore_ascii_case("bye"))
+                .filter(|n| !is_bye(n))
                 .collect();
             let clash = players
                 .iter()
@@ -779,7 +782,7 @@ impl Audit {
         for (i, g) in self.listed.iter().enumerate() {
             for (p, opp) in [(&g.white, &g.black), (&g.black, &g.white)] {
                 let name = p.name.as_str();
-                if name.is_empty() || name == "?" || name.eq_ignore_ascii_case("bye") {
+                if name.is_empty() || name == "?" || is_bye(name) {
                     continue;
                 }
                 let e = names.entry(name).or_insert(Seen {

@@ -397,10 +397,9 @@ fn two_results(mut j: Judgement, tag: &str, marker: &[u8]) -> Judgement {
     let Some(tagged) = GameResult::parse(tag) else {
         return j;
     };
-    let written = std::str::from_utf8(marker).unwrap_or("");
-    let Some(ended) = GameResult::parse(written.trim_end_matches("ff")) else {
-        return j;
-    };
+    // A `*` marker beside a `*` tag agrees; beside a result, it differs.
+    let (written, ended) =
+        crate::pgn::scan::marker_result(marker).unwrap_or(("*", GameResult::Unknown));
     if tagged == ended || j.verdict.status == Status::Unreadable {
         return j;
     }
@@ -1142,11 +1141,8 @@ fn judge_unfinished(c: Ctx<'_>, term_note: &str) -> Judgement {
         // The moves' own marker, where it gives one, is said beside it:
         // the record then holds a result, but not as its tag.
         let marker = crate::pgn::scan::termination_marker(c.text)
-            .and_then(|m| std::str::from_utf8(m).ok())
-            .filter(|m| {
-                GameResult::parse(m.trim_end_matches("ff"))
-                    .is_some_and(|r| r != GameResult::Unknown)
-            });
+            .and_then(crate::pgn::scan::marker_result)
+            .map(|(m, _)| m);
         let not = format!("the Result tag {tag:?} is not a result (1-0, 0-1, 1/2-1/2 or *)");
         match marker {
             Some(m) if c.r.plies > 0 => {

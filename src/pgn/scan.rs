@@ -390,6 +390,15 @@ pub(crate) fn termination_marker(text: &[u8]) -> Option<&[u8]> {
     (last == b"*" || RESULTS.contains(&last)).then_some(last)
 }
 
+/// The marker as written and the result it gives (`1-0ff` is a win by
+/// forfeit, `½–½` a draw); `None` for `*`, which gives none.
+pub(crate) fn marker_result(marker: &[u8]) -> Option<(&str, crate::model::GameResult)> {
+    let written = std::str::from_utf8(marker).ok()?;
+    crate::model::GameResult::parse(written.trim_end_matches("ff"))
+        .filter(|r| *r != crate::model::GameResult::Unknown)
+        .map(|r| (written, r))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
