@@ -462,6 +462,94 @@ fn tournament(control: &str) -> String {
         + "\n"
 }
 
+/// A tournament file's byes and its players without a game are kept:
+/// each bye with its own code and points, a player who never played with
+/// his line of zero-point byes; a PGN bye (`BYE` on either side) is the
+/// file's bye, not a game the file lacks.
+#[test]
+fn a_tournament_files_byes_and_absent_players_are_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let trf = dir.path().join("byes.trf");
+    let extra = [
+        columns(&[
+            (1, "001"),
+            (5, "   5"),
+            (15, "Wong, Ah Kow"),
+            (49, "1500"),
+            (81, " 1.5"),
+            (92, "0000"),
+            (97, "-"),
+            (99, "F"),
+            (102, "0000"),
+            (107, "-"),
+            (109, "H"),
+            (112, "0000"),
+            (117, "-"),
+            (119, "Z"),
+        ]),
+        columns(&[(1, "001"), (5, "   6"), (15, "Yusof, Aminah"), (81, " 0.0")]),
+    ];
+    std::fs::write(&trf, tournament("30 min") + &extra.join("\n") + "\n").unwrap();
+    let out = dir.path().join("out.trf");
+    let o = arbiter(&[
+        "audit",
+        "--list",
+        "active30",
+        "--trf",
+        out.to_str().unwrap(),
+        trf.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        parse_csv(&o.stdout).is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    assert!(
+        err.contains("audited the 5 games and 2 byes of ") && err.contains("0 games not rated"),
+        "{err}"
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.lines().any(|l| l.trim_end() == "062 6"), "{text}");
+    let players = trf_players(&text);
+    let wong = players.iter().find(|p| p.2 == "Wong, Ah Kow").unwrap();
+    assert_eq!(
+        (wong.6, wong.7.as_slice()),
+        (1.5, &[(0, '-', 'F'), (0, '-', 'H'), (0, '-', 'Z')][..])
+    );
+    let yusof = players.iter().find(|p| p.2 == "Yusof, Aminah").unwrap();
+    assert_eq!(
+        (yusof.6, yusof.7.as_slice()),
+        (0.0, &[(0, '-', 'Z'); 3][..])
+    );
+    // Chong's zero-point bye in round 2 stays one.
+    let chong = players.iter().find(|p| p.2 == "Chong, Daniel").unwrap();
+    assert_eq!(chong.7[1], (0, '-', 'Z'));
+
+    // Games read beside it: Wong's bye written as `BYE - Wong` (0-1) is the
+    // file's full-point bye; as a loss it contradicts the file.
+    let pgn = dir.path().join("byes.pgn");
+    let game = |result: &str| {
+        format!(
+            "[Event \"Sabah Active-30 Rated\"]\n[Date \"2023.08.12\"]\n[Round \"1\"]\n[White \"BYE\"]\n[Black \"Wong, Ah Kow\"]\n[Result \"{result}\"]\n[TimeControl \"1800\"]\n\n{result}\n"
+        )
+    };
+    for (result, findings) in [("0-1", vec![]), ("1-0", vec!["trf-result"])] {
+        std::fs::write(&pgn, game(result)).unwrap();
+        let o = arbiter(&[
+            "audit",
+            "--list",
+            "active30",
+            trf.to_str().unwrap(),
+            pgn.to_str().unwrap(),
+        ]);
+        let rows = parse_csv(&o.stdout);
+        let got: Vec<&str> = rows.iter().map(|r| r["finding"].as_str()).collect();
+        assert_eq!(got, findings, "{result}: {rows:?}");
+    }
+}
+
 /// A TRF from another program is the list: audited alone (its 122 line
 /// against the list's control, its rounds a day from 132), and with the
 /// games, each result checked against the game played.

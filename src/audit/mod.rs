@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::{
-    model::{Clock, GameResult, Status},
+    model::{Clock, GameResult, Side, Status},
     pipeline::GameOutcome,
 };
 
@@ -84,6 +84,10 @@ pub(crate) struct ListedGame {
     pub(crate) excluded: BTreeSet<&'static str>,
     /// A decisive result with no more moves than the list's forfeit allows.
     pub(crate) forfeit: bool,
+    /// A bye's TRF-16 code as a tournament file wrote it (`F`, `U`, `H`...),
+    /// kept in the report; `None` for a game read, whose code follows its
+    /// score.
+    pub(crate) bye_code: Option<char>,
 }
 
 impl ListedGame {
@@ -92,11 +96,23 @@ impl ListedGame {
     }
 
     /// The side whose "opponent" is a bye, and so the player who had it.
-    pub(crate) fn bye(&self) -> Option<crate::model::Side> {
+    pub(crate) fn bye(&self) -> Option<Side> {
         match (is_bye(&self.white.name), is_bye(&self.black.name)) {
-            (false, true) => Some(crate::model::Side::White),
-            (true, false) => Some(crate::model::Side::Black),
+            (false, true) => Some(Side::White),
+            (true, false) => Some(Side::Black),
             _ => None,
+        }
+    }
+
+    /// A bye's score for its player, in half points (`None`: not a bye,
+    /// or no result).
+    pub(crate) fn bye_half_points(&self) -> Option<u32> {
+        let side = self.bye()?;
+        match self.result {
+            GameResult::Unknown => None,
+            GameResult::Draw => Some(1),
+            r if r.winner() == Some(side) => Some(2),
+            _ => Some(0),
         }
     }
 
@@ -142,6 +158,8 @@ pub(crate) struct Audit {
     pub(crate) findings: Vec<Finding>,
     /// Every readable game, for the TRF report.
     pub(crate) listed: Vec<ListedGame>,
+    /// A tournament file's players, those without a game included.
+    pub(crate) registered: Vec<Player>,
 }
 
 /// What an audit found, and the list as the TRF report takes it.
@@ -149,6 +167,8 @@ pub(crate) struct Audited {
     pub(crate) games: u64,
     pub(crate) findings: Vec<Finding>,
     pub(crate) listed: Vec<ListedGame>,
+    /// A tournament file's players, those without a game included.
+    pub(crate) registered: Vec<Player>,
     /// Each listed game's TRF round (`None`: no result, or a player already
     /// in that round), and the rounds in order.
     pub(crate) rounds: Vec<Option<usize>>,
@@ -201,6 +221,7 @@ impl Audit {
             games: 0,
             findings: Vec::new(),
             listed: Vec::new(),
+            registered: Vec::new(),
         }
     }
 
@@ -246,6 +267,7 @@ impl Audit {
             rule: j.verdict.rule.to_string(),
             excluded: BTreeSet::new(),
             forfeit: false,
+            bye_code: None,
         };
         if j.verdict.status == Status::Unreadable {
             self.findings.push(Finding::of(
@@ -352,8 +374,14 @@ impl Audit {
     /// once for all its games.
     pub(crate) fn take_trf(&mut self, trf: trf_in::TrfList) {
         let cut = |n: &str| n.chars().take(report::NAME_COLUMNS).collect::<String>();
-        let key =
-            |round: Option<u32>, g: &ListedGame| (round, cut(&g.white.name), cut(&g.black.name));
+        // A bye by its player, whichever side the list wrote `BYE` on.
+        let key = |round: Option<u32>, g: &ListedGame| {
+            let (first, second) = match g.bye() {
+                Some(Side::Black) => (&g.black.name, &g.white.name),
+                _ => (&g.white.name, &g.black.name),
+            };
+            (round, cut(first), cut(second))
+        };
         // The games read, by the round the report would give them: their
         // number, or where numbers start again each day, their place among
         // the days' rounds (as a TRF written from them numbers them).
@@ -404,7 +432,11 @@ impl Audit {
             matched.insert(i);
             let game = &self.listed[i];
             g.excluded.extend(game.excluded.iter().copied());
-            if game.result != g.result && game.result != GameResult::Unknown {
+            let differ = match (g.bye(), game.bye()) {
+                (Some(_), Some(_)) => g.bye_half_points() != game.bye_half_points(),
+                _ => game.result != g.result,
+            };
+            if differ && game.result != GameResult::Unknown {
                 g.excluded.insert("trf-result");
                 let detail = format!(
                     "the tournament file has {} for round {} ({} v {}); the game ({}, game {}) is {} under {}: not rated until the officer decides",
@@ -429,6 +461,7 @@ impl Audit {
             }
         }
         self.listed = games;
+        self.registered = trf.players;
     }
 
     /// The `122` line against the list's control: `None` where it is the
@@ -532,6 +565,7 @@ impl Audit {
             findings: self.findings,
             round_count: order.len(),
             listed: self.listed,
+            registered: self.registered,
             rounds,
             rounds_by,
         }

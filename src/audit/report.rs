@@ -239,6 +239,9 @@ fn slash(d: &str) -> String {
 /// is cut, and said; two cut alike cannot be told apart in the file.
 fn players_of(a: &Audited, notes: &mut Vec<String>) -> Result<Vec<TrfPlayer>, String> {
     let mut people: BTreeMap<&str, Player> = BTreeMap::new();
+    for p in &a.registered {
+        merge(people.entry(p.name.as_str()).or_default(), p);
+    }
     for g in &a.listed {
         let bye = g.bye();
         for (side, p) in [(Side::White, &g.white), (Side::Black, &g.black)] {
@@ -294,7 +297,8 @@ struct Placed<'a> {
     dates: Vec<Vec<&'a str>>,
     left_out: Vec<String>,
     not_rated: Vec<String>,
-    /// Games against a player named `BYE`, written as byes.
+    /// Games read against a player named `BYE`, written as byes (a
+    /// tournament file's byes keep their codes).
     byes: usize,
 }
 
@@ -339,11 +343,12 @@ fn place_games<'a>(a: &'a Audited, opts: &TrfOptions, players: &mut [TrfPlayer])
             // TRF-16: `0000`, no colour, and the bye's code: a point is a
             // pairing-allocated bye (U), a half a half-point bye (H),
             // none a zero-point bye (Z).
-            let (code, half) = match g.result {
-                GameResult::Draw => ('H', 1),
-                r if r.winner() == Some(side) => ('U', 2),
-                _ => ('Z', 0),
-            };
+            let half = g.bye_half_points().unwrap_or(0);
+            let code = g.bye_code.unwrap_or(match half {
+                2 => 'U',
+                1 => 'H',
+                _ => 'Z',
+            });
             let n = number_of(match side {
                 Side::White => &g.white.name,
                 Side::Black => &g.black.name,
@@ -351,7 +356,9 @@ fn place_games<'a>(a: &'a Audited, opts: &TrfOptions, players: &mut [TrfPlayer])
             players[n - 1].rounds[r] = Some((0, '-', code));
             players[n - 1].half_points += half;
             placed.dates[r].push(&g.date);
-            placed.byes += 1;
+            if g.bye_code.is_none() {
+                placed.byes += 1;
+            }
             continue;
         }
         let why: Vec<&str> = g.excluded.iter().copied().collect();

@@ -19,8 +19,12 @@ pub(crate) struct TrfList {
     pub(crate) arbiter: String,
     /// Per round, its date from `132` (`YYYY.MM.DD`), empty where none.
     pub(crate) round_dates: Vec<String>,
-    /// The games, White's player line first, in round order.
+    /// The games, White's player line first, in round order; a bye (`0000`
+    /// with a code that scores or is not a zero-point bye) as a game against
+    /// `BYE`, its code kept.
     pub(crate) games: Vec<ListedGame>,
+    /// Every player line, a player with no game in any round included.
+    pub(crate) players: Vec<Player>,
 }
 
 /// The text of 1-based columns `a..=b` of a line, trimmed. Columns are
@@ -89,6 +93,7 @@ pub(crate) fn parse(name: &str, text: &str) -> Result<TrfList, String> {
         return Err(format!("{name}: no player lines (001): not a TRF-16 file"));
     }
     list.games = games_of(name, &list, &players)?;
+    list.players = players.into_iter().map(|(_, p, _)| p).collect();
     Ok(list)
 }
 
@@ -132,7 +137,10 @@ fn player_line(line: &[char]) -> Result<PlayerLine, (usize, String)> {
                 format!("the result {code:?} is not a TRF-16 result code"),
             ));
         }
-        rounds.push((opponent > 0).then_some(Cell {
+        // `0000` with a zero-point bye's code (or none): not paired, as a
+        // round left out reads; any other code is a bye to keep.
+        let paired = opponent > 0 || !matches!(code, 'Z' | ' ');
+        rounds.push(paired.then_some(Cell {
             opponent,
             colour,
             code,
@@ -153,6 +161,10 @@ fn games_of(name: &str, list: &TrfList, players: &[PlayerLine]) -> Result<Vec<Li
             let Some(Some(cell)) = cells.get(r) else {
                 continue;
             };
+            if cell.opponent == 0 {
+                games.push(bye(name, list, r, white, cell.code, games.len()));
+                continue;
+            }
             if cell.colour != 'w' {
                 continue;
             }
@@ -221,6 +233,7 @@ fn games_of(name: &str, list: &TrfList, players: &[PlayerLine]) -> Result<Vec<Li
                 rule: String::new(),
                 excluded,
                 forfeit,
+                bye_code: None,
             });
         }
     }
@@ -243,6 +256,38 @@ fn games_of(name: &str, list: &TrfList, players: &[PlayerLine]) -> Result<Vec<Li
         }
     }
     Ok(games)
+}
+
+/// A bye of round `r + 1` (`0000` and a code) as the audit lists one: a
+/// game of `player` against `BYE`, scored as the code scores it (TRF-16:
+/// `U`, `F` and `+` a point, `H` a half, `-` none), the code kept for the
+/// report.
+fn bye(name: &str, list: &TrfList, r: usize, player: &Player, code: char, n: usize) -> ListedGame {
+    let result = match code {
+        'U' | 'F' | '+' | '1' | 'W' => GameResult::WhiteWins,
+        'H' | '=' | 'D' => GameResult::Draw,
+        _ => GameResult::BlackWins,
+    };
+    ListedGame {
+        source: name.to_string(),
+        game: n as u64 + 1,
+        event: list.event.clone(),
+        site: list.site.clone(),
+        date: list.round_dates.get(r).cloned().unwrap_or_default(),
+        round: (r + 1).to_string(),
+        round_number: Some(r as u32 + 1),
+        time_control: list.time_control.clone(),
+        white: player.clone(),
+        black: Player {
+            name: "BYE".into(),
+            ..Player::default()
+        },
+        result,
+        rule: String::new(),
+        excluded: BTreeSet::new(),
+        forfeit: false,
+        bye_code: Some(code),
+    }
 }
 
 /// A `122` line as a control: a PGN `TimeControl` (`1800`, `5400+30`), or

@@ -367,13 +367,26 @@ fn summary_line(audited: &Audited, list: &RatedList, tournament: Option<&str>) -
         *kinds.entry(f.finding).or_default() += 1;
     }
     let kinds: Vec<String> = kinds.iter().map(|(k, n)| format!("{n} {k}")).collect();
-    let unrated = audited.listed.iter().filter(|g| !g.rated()).count();
+    let unrated = audited
+        .listed
+        .iter()
+        .filter(|g| !g.rated() && g.bye().is_none())
+        .count();
     let what = match tournament {
-        Some(t) => format!(
-            "audited the {} of {t} ({} read beside it)",
-            crate::claim::plural(audited.listed.len(), "game"),
-            crate::claim::plural(audited.games as usize, "game")
-        ),
+        Some(t) => {
+            let byes = audited.listed.iter().filter(|g| g.bye().is_some()).count();
+            let games = audited.listed.len() - byes;
+            let byes = if byes > 0 {
+                format!(" and {}", crate::claim::plural(byes, "bye"))
+            } else {
+                String::new()
+            };
+            format!(
+                "audited the {}{byes} of {t} ({} read beside it)",
+                crate::claim::plural(games, "game"),
+                crate::claim::plural(audited.games as usize, "game")
+            )
+        }
         None => format!("audited {} games", audited.games),
     };
     format!(
