@@ -449,6 +449,10 @@ pub struct Judgement {
     pub(crate) control: Option<String>,
     /// The game's key, for recording a decision on it (`None`: not read).
     pub key: Option<GameKey>,
+    /// The board ended the game after this ply, and the record goes on
+    /// past it (moves, or a token that is not one): what follows does not
+    /// count, and the corrected PGN keeps it as a comment.
+    pub(crate) ended_at: Option<usize>,
 }
 
 impl Judgement {
@@ -481,6 +485,7 @@ impl Judgement {
             control_mismatch: false,
             control: None,
             key: None,
+            ended_at: None,
         }
     }
 }

@@ -242,6 +242,71 @@ fn corrected_pgn_of_real_exports_lines_up_with_the_rows() {
     assert_eq!(results, expected);
 }
 
+/// What was recorded after the board ended a game (a mistyped result after
+/// a mate, moves after it) goes into a comment in the corrected PGN, the
+/// mate's own clock kept on it and the tail's clock no longer a command:
+/// other readers read each game to its mate without an error, and a second
+/// run writes the file unchanged.
+#[test]
+fn moves_after_the_end_are_a_comment_in_the_corrected_pgn() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("after.pgn");
+    let mate = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#";
+    let game = |event: &str, result: &str, moves: &str| {
+        format!("[Event \"{event}\"]\r\n[White \"a\"]\r\n[Black \"b\"]\r\n[Result \"{result}\"]\r\n\r\n{moves}\r\n\r\n")
+    };
+    let text = [
+        game("typo", "1-0", &format!("{mate} 1-O")),
+        game("after", "1-0", &format!("{mate} Kxf7 1-0")),
+        game(
+            "clocks",
+            "1/2-1/2",
+            "1. e4 { [%clk 0:01:00] } e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# { [%clk 0:00:50] } Kxf7 { [%clk 0:00:40] }\r\n5. Bd5 1/2-1/2",
+        ),
+    ]
+    .concat();
+    std::fs::write(&input, text).unwrap();
+    let fixed = dir.path().join("fixed.pgn");
+    let run = |from: &Path, to: &Path| {
+        let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["adjudicate", "-q", "-o", "/dev/null", "--pgn-out"])
+            .arg(to)
+            .arg(from)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        std::fs::read_to_string(to).unwrap()
+    };
+    let out = run(&input, &fixed);
+    let movetexts: Vec<&str> = out.lines().filter(|l| l.starts_with("1. ")).collect();
+    assert_eq!(
+        movetexts,
+        [
+            format!("{mate} {{recorded after the game ended: 1-O}} 1-0"),
+            format!("{mate} {{recorded after the game ended: Kxf7}} 1-0"),
+            "1. e4 { [%clk 0:01:00] } e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# { [%clk 0:00:50] } {recorded after the game ended: Kxf7 [clk 0:00:40] 5. Bd5} 1-0".to_string(),
+        ]
+    );
+    assert!(
+        out.contains(
+            "[RecordedResult \"1/2-1/2\"]\n[Adjudication \"corrected: checkmate, FIDE 5.1.1\"]"
+        ),
+        "{out}"
+    );
+    assert_eq!(run(&fixed, &dir.path().join("again.pgn")), out);
+    if common::tools(
+        "moves_after_the_end_are_a_comment_in_the_corrected_pgn",
+        &[common::Tool::PythonChess],
+    ) {
+        let games = python_chess_games(&fixed);
+        let errors: Vec<u64> = games
+            .iter()
+            .map(|g| g["errors"].as_u64().unwrap())
+            .collect();
+        assert_eq!(errors, [0, 0, 0]);
+    }
+}
+
 /// Every game of a PGN file as python-chess reads it: its Result,
 /// Adjudication and RecordedResult tags, and how many errors it met.
 fn python_chess_games(pgn: &Path) -> Vec<serde_json::Value> {

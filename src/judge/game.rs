@@ -148,6 +148,7 @@ impl Ctx<'_> {
             control_mismatch: false,
             control: Some(self.tc.to_string()),
             key: None,
+            ended_at: None,
         }
     }
 }
@@ -653,7 +654,11 @@ fn judge_replayed(mut c: Ctx<'_>) -> Judgement {
         _ => {}
     }
     if let Some(e) = c.r.ending {
-        return judge_board_ending(c, e);
+        let past =
+            c.game.plies.len() > e.ply || c.game.garbled.as_ref().is_some_and(|g| g.ply > e.ply);
+        let mut j = judge_board_ending(c, e);
+        j.ended_at = (past && e.ply > 0).then_some(e.ply);
+        return j;
     }
     if c.r.stop == Some(Stop::Illegal) {
         return judge_illegal(c);

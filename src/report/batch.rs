@@ -119,7 +119,11 @@ impl Render for Renderer<'_> {
         }
         if self.outputs.pgn {
             match g.text {
-                Some(t) => super::pgn::write_game(&mut out.pgn, t, tags, j),
+                Some(t) => {
+                    let end = j.ended_at.and_then(|n| g.game.plies.get(n.checked_sub(1)?));
+                    let end = end.map(|p| p.token.end as usize);
+                    super::pgn::write_game(&mut out.pgn, t, tags, j, end)
+                }
                 None => super::pgn::write_placeholder(&mut out.pgn, g.source, j),
             }
         }

@@ -55,8 +55,26 @@ fn last_word_start(body: &[u8]) -> usize {
 /// untouched), and an unreadable game — whose text may hold an unclosed
 /// comment or variation that would swallow the games after it in another
 /// reader — is written as its tags with no moves.
-pub(crate) fn write_game(out: &mut Vec<u8>, text: &[u8], tags: &Tags, j: &Judgement) {
-    let text = one_encoding(text.trim_ascii_end());
+///
+/// `ended`: where in `text` the game ended on the board, the record going on
+/// past it (`Judgement::ended_at`'s ply): what follows is written as a
+/// comment, so that no reader takes moves played after a mate, or a token
+/// that is no move, for the game.
+pub(crate) fn write_game(
+    out: &mut Vec<u8>,
+    text: &[u8],
+    tags: &Tags,
+    j: &Judgement,
+    ended: Option<usize>,
+) {
+    let raw = text.trim_ascii_end();
+    // The same place in the text as written out (its encoding and line
+    // ends made one): a SAN token ends on a character boundary.
+    let cut = ended
+        .map(|e| past_comments(raw, e))
+        .and_then(|e| raw.get(..e))
+        .map(|head| one_encoding(head).len());
+    let text = one_encoding(raw);
     let text = text.as_ref();
     let status = j.verdict.status;
     let recorded = tags.recorded_result().as_str();
@@ -69,7 +87,13 @@ pub(crate) fn write_game(out: &mut Vec<u8>, text: &[u8], tags: &Tags, j: &Judgem
     let last = last_word_start(body);
     let has_marker = crate::pgn::scan::termination_marker(&body[last..]).is_some();
     let standard = STANDARD.contains(&&body[last..]);
-    if status == Status::Confirmed && end > 0 && standard {
+    let moves_end = if has_marker { last } else { body.len() };
+    // The body's own offset of the game's end, where words follow it.
+    let body_at = end + (movetext.len() - movetext.trim_ascii_start().len());
+    let past = cut
+        .and_then(|c| c.checked_sub(body_at))
+        .filter(|&c| c < moves_end && !body[c..moves_end].trim_ascii().is_empty());
+    if status == Status::Confirmed && end > 0 && standard && past.is_none() {
         out.extend_from_slice(text);
         out.extend_from_slice(b"\n\n");
         return;
@@ -112,16 +136,64 @@ pub(crate) fn write_game(out: &mut Vec<u8>, text: &[u8], tags: &Tags, j: &Judgem
     }
     // The movetext as read, its termination marker made to agree.
     out.push(b'\n');
-    if has_marker {
-        out.extend_from_slice(&body[..last]);
-    } else {
-        out.extend_from_slice(body);
-        if !body.is_empty() {
-            out.push(b' ');
+    match past {
+        Some(c) => {
+            out.extend_from_slice(body[..c].trim_ascii_end());
+            out.extend_from_slice(b" {recorded after the game ended: ");
+            // A comment cannot hold braces (PGN 8.2.5): the tail's own
+            // comments keep their words without them, and their commands
+            // without the `%` that would make a reader take a clock in
+            // the tail for the last move's.
+            let tail: Vec<u8> = body[c..moves_end]
+                .iter()
+                .copied()
+                .filter(|&b| b != b'{' && b != b'}' && b != b'%')
+                .collect();
+            for (i, word) in tail
+                .split(u8::is_ascii_whitespace)
+                .filter(|w| !w.is_empty())
+                .enumerate()
+            {
+                if i > 0 {
+                    out.push(b' ');
+                }
+                out.extend_from_slice(word);
+            }
+            out.extend_from_slice(b"} ");
+        }
+        None if has_marker => out.extend_from_slice(&body[..last]),
+        None => {
+            out.extend_from_slice(body);
+            if !body.is_empty() {
+                out.push(b' ');
+            }
         }
     }
     out.extend_from_slice(result.as_bytes());
     out.extend_from_slice(b"\n\n");
+}
+
+/// From `at` in `text`, past the whitespace, comments and NAGs that
+/// belong to the move before (its clock): where the next word starts.
+fn past_comments(text: &[u8], mut at: usize) -> usize {
+    while let Some(&b) = text.get(at) {
+        match b {
+            b'{' => match memchr::memchr(b'}', &text[at..]) {
+                Some(k) => at += k + 1,
+                None => return at,
+            },
+            b'$' => {
+                at += 1 + text[at + 1..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_digit())
+                    .count()
+            }
+            b'!' | b'?' => at += 1,
+            b if b.is_ascii_whitespace() => at += 1,
+            _ => return at,
+        }
+    }
+    at
 }
 
 /// The game's text as the file written is: UTF-8 with LF line ends, so
@@ -232,7 +304,7 @@ mod tests {
         let (rec, j) = judged(text, "fide-rapid");
         assert_eq!(j.verdict.status, Status::Corrected);
         let mut out = Vec::new();
-        write_game(&mut out, text.as_bytes(), &rec, &j);
+        write_game(&mut out, text.as_bytes(), &rec, &j, None);
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "[Event \"e\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"0-1\"]\n[RecordedResult \"1-0\"]\n[Adjudication \"corrected: checkmate, FIDE 5.1.1\"]\n\n1. f3 {a} e5 2. g4 Qh4# 0-1\n\n"
@@ -244,7 +316,7 @@ mod tests {
         let text = "[Event \"e\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n";
         let (rec, j) = judged(text, "fide-rapid");
         let mut once = Vec::new();
-        write_game(&mut once, text.as_bytes(), &rec, &j);
+        write_game(&mut once, text.as_bytes(), &rec, &j, None);
         // Judged again from the corrected file, under a ruleset that would
         // leave it for review: one RecordedResult, the first; one Adjudication.
         let mut review = j.clone();
@@ -254,7 +326,7 @@ mod tests {
             result: "0-1".into(),
             ..Tags::default()
         };
-        write_game(&mut twice, &once, &later, &review);
+        write_game(&mut twice, &once, &later, &review, None);
         let s = String::from_utf8(twice).unwrap();
         assert_eq!(s.matches("[RecordedResult ").count(), 1, "{s}");
         assert!(s.contains("[RecordedResult \"1-0\"]"), "{s}");
@@ -268,7 +340,7 @@ mod tests {
         let (rec, j) = judged(text, "fide-rapid");
         assert_eq!(j.verdict.status, Status::Confirmed);
         let mut out = Vec::new();
-        write_game(&mut out, text.as_bytes(), &rec, &j);
+        write_game(&mut out, text.as_bytes(), &rec, &j, None);
         assert_eq!(String::from_utf8(out).unwrap(), format!("{text}\n"));
     }
 
@@ -283,7 +355,7 @@ mod tests {
                 format!("[Event \"e\"]\n[Result \"{tag}\"]\n\n1. f3 e5 2. g4 Qh4# {marker}\n");
             let (rec, j) = judged(&text, "fide-rapid");
             let mut out = Vec::new();
-            write_game(&mut out, text.as_bytes(), &rec, &j);
+            write_game(&mut out, text.as_bytes(), &rec, &j, None);
             let s = String::from_utf8(out).unwrap();
             assert!(s.ends_with("2. g4 Qh4# 0-1\n\n"), "{s}");
             assert!(!s.contains(marker), "{s}");
@@ -295,7 +367,7 @@ mod tests {
         let text = "1. f3 e5 2. g4 Qh4# 1-0";
         let (rec, j) = judged(text, "fide-rapid");
         let mut out = Vec::new();
-        write_game(&mut out, text.as_bytes(), &rec, &j);
+        write_game(&mut out, text.as_bytes(), &rec, &j, None);
         assert_eq!(
             String::from_utf8(out).unwrap(),
             format!(
