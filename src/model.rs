@@ -490,6 +490,18 @@ impl Judgement {
     }
 }
 
+/// Of `known`, the word `word` is likeliest a slip for (a letter or two
+/// wrong, any case), for a "did you mean" in a message.
+pub(crate) fn nearest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let word = word.to_lowercase();
+    known
+        .into_iter()
+        .map(|n| (n, strsim::damerau_levenshtein(&word, &n.to_lowercase())))
+        .filter(|(n, d)| *d <= 2.max(n.len() / 4))
+        .min_by_key(|(_, d)| *d)
+        .map(|(n, _)| n)
+}
+
 /// At most `max` bytes of a value quoted in a message (cut at a character
 /// boundary), saying how long it was: a 600 KB value in a file gives a
 /// message of a line, not 600 KB.

@@ -2659,7 +2659,30 @@ fn spreadsheet_errors_name_file_row_and_column() {
         (
             "ddcl-fixtures.csv",
             fixtures.replacen("D1-1,2009-10-08,", "D1-1,08/10/2009,", 1),
-            "ddcl-fixtures.csv: row 2: fixture D1-1: date \"08/10/2009\" is not a date (YYYY-MM-DD) (day and month cannot be told apart in this form: in Excel, format the column as Custom yyyy-mm-dd before saving)",
+            "ddcl-fixtures.csv: row 2, column date: fixture D1-1: date \"08/10/2009\" is not a date (YYYY-MM-DD) (day and month cannot be told apart in this form: in Excel, format the column as Custom yyyy-mm-dd before saving)",
+        ),
+        (
+            "ddcl-fixtures.csv",
+            fixtures.replacen(",postponed,", ",put off,", 1),
+            "ddcl-fixtures.csv: row 10, column status: fixture D1-9: status \"put off\" is not played, postponed or defaulted",
+        ),
+        (
+            "ddcl-players.csv",
+            players.replacen("name,team,grade", "name,team,grad", 1),
+            "ddcl-players.csv: row 1, column grad: not a column of this file; did you mean \"grade\"?",
+        ),
+        // A result entered under a match still marked postponed: not
+        // dropped, refused with what to do.
+        (
+            "ddcl-boards.csv",
+            format!("{}\nD1-9,1,\"Novak, Eva\",\"Thompson, Karen\",1/2-1/2,,,,,\n", boards.trim_end()),
+            format!("ddcl-boards.csv: row {}, column result: fixture D1-9, board 1: the fixture's status is postponed, but a result is written for this board: if the match was played, set its status to played (and its date); if not, remove the results", boards.trim_end().lines().count() + 1).leak() as &str,
+        ),
+        // A board left out of a match whose other boards are written.
+        (
+            "ddcl-boards.csv",
+            boards.lines().filter(|l| !l.starts_with("D1-7,1,")).collect::<Vec<_>>().join("\n"),
+            "ddcl-fixtures.csv: row 8: fixture D1-7, board 1: board 1 is missing: add a row for board 1 with the player who was there, if any; a match not played yet has no boards, or status postponed",
         ),
         (
             "ddcl-boards.csv",
@@ -2690,6 +2713,83 @@ fn spreadsheet_errors_name_file_row_and_column() {
         }
         std::fs::copy(sample(&format!("season/{file}")), dir.path().join(file)).unwrap();
     }
+}
+
+/// A grader's mid-season run on spreadsheets as Excel saves them: a
+/// fixture with no boards yet is not scored and is said (exit 0); column
+/// names in capitals and the empty column a trailing separator makes are
+/// read; a game after the ECF file's final result date is said, exit 1.
+#[test]
+fn a_mid_season_run_from_excel_sheets() {
+    let dir = tempfile::tempdir().unwrap();
+    for f in [
+        "ddcl-csv.toml",
+        "ddcl-teams.csv",
+        "ddcl-players.csv",
+        "ddcl-fixtures.csv",
+        "ddcl-boards.csv",
+        "f1-board1.pgn",
+    ] {
+        std::fs::copy(sample(&format!("season/{f}")), dir.path().join(f)).unwrap();
+    }
+    let boards = std::fs::read_to_string(sample("season/ddcl-boards.csv")).unwrap();
+    // D1-7 not played yet; every line ending in a separator, the header
+    // in capitals.
+    let excel: Vec<String> = boards
+        .lines()
+        .filter(|l| !l.starts_with("D1-7,"))
+        .enumerate()
+        .map(|(i, l)| {
+            if i == 0 {
+                format!("{},\r\n", l.to_uppercase())
+            } else {
+                format!("{l},\r\n")
+            }
+        })
+        .collect();
+    std::fs::write(dir.path().join("ddcl-boards.csv"), excel.concat()).unwrap();
+    let (out, o) = season_run(&dir.path().join("ddcl-csv.toml"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("ddcl-csv.toml: 1 fixture with no boards yet, not scored (notes.csv): D1-7"),
+        "{err}"
+    );
+    let notes = csv_rows(out.path(), "notes.csv");
+    let d17: Vec<(&str, &str)> = notes
+        .iter()
+        .filter(|r| r["fixture"] == "D1-7")
+        .map(|r| (r["note"].as_str(), r["effect"].as_str()))
+        .collect();
+    assert_eq!(
+        d17,
+        [(
+            "no boards given: not played yet, or its result not in",
+            "not scored"
+        )]
+    );
+    // Nothing of D1-7 (Middlesbrough B v Darlington A, 2009-11-19) is graded.
+    let graded = csv_rows(out.path(), "grading.csv");
+    assert_eq!(graded.len(), 34);
+    assert!(
+        !graded.iter().any(|r| r["date"] == "2009-11-19"),
+        "{graded:?}"
+    );
+
+    // A match dated after the submission's final result date.
+    let fixtures = std::fs::read_to_string(sample("season/ddcl-fixtures.csv")).unwrap();
+    std::fs::write(
+        dir.path().join("ddcl-fixtures.csv"),
+        fixtures.replacen("D1-1,2009-10-08,", "D1-1,2010-05-20,", 1),
+    )
+    .unwrap();
+    let (_out, o) = season_run(&dir.path().join("ddcl-csv.toml"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("games outside the submission's dates ([ecf] event_date to final_result_date): D1-1 (2010-05-20, after final_result_date)"),
+        "{err}"
+    );
 }
 
 /// A cell that does not read as its column's type is quoted, in a message

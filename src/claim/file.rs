@@ -307,17 +307,8 @@ impl Fields<'_> {
         let f = self;
         for key in f.table.keys() {
             if !FIELDS.contains(&key.as_str()) {
-                let meant = FIELDS
-                    .iter()
-                    .map(|n| {
-                        (
-                            *n,
-                            strsim::damerau_levenshtein(&key.to_ascii_lowercase(), n),
-                        )
-                    })
-                    .filter(|(n, d)| *d <= 2.max(n.len() / 4))
-                    .min_by_key(|(_, d)| *d)
-                    .map_or(String::new(), |(n, _)| format!("did you mean {n:?}? "));
+                let meant = crate::model::nearest(key, FIELDS.iter().copied())
+                    .map_or(String::new(), |n| format!("did you mean {n:?}? "));
                 return Err(f.err(
                     key,
                     format!("not a claim field; {meant}(known: {})", FIELDS.join(", ")),

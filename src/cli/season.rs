@@ -94,6 +94,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     }
     let mut files = report::season::files(&season, &rep);
     let mut ecf_failed = false;
+    let mut ecf_outside = false;
     if season.ecf.is_some() {
         let missing = ecf::missing_codes(&season, &rep.grading);
         if !missing.is_empty() {
@@ -102,6 +103,14 @@ pub(crate) fn run(a: Args) -> ExitStatus {
                 crate::claim::plural(missing.len(), "player"),
                 missing.join("; ")
             );
+        }
+        let outside = ecf::outside_dates(&season, &rep.grading);
+        if !outside.is_empty() {
+            eprintln!(
+                "arbiter: ecf-submission.txt: games outside the submission's dates ([ecf] event_date to final_result_date): {}; put the dates right, or submit those games with the next file",
+                outside.join("; ")
+            );
+            ecf_outside = true;
         }
         // The other files are written all the same: a grader keeps the
         // standings while the ECF file's fields are put right.
@@ -172,9 +181,23 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             unscored.join(", ")
         );
     }
+    let awaiting: Vec<&str> = season
+        .fixtures
+        .iter()
+        .filter(|f| f.awaiting)
+        .map(|f| f.id.as_str())
+        .collect();
+    if !awaiting.is_empty() {
+        eprintln!(
+            "arbiter: {}: {} with no boards yet, not scored (notes.csv): {}",
+            season.file,
+            crate::claim::plural(awaiting.len(), "fixture"),
+            awaiting.join(", ")
+        );
+    }
     let status = if ecf_failed {
         ExitStatus::Error
-    } else if rep.pending.is_empty() && unscored.is_empty() {
+    } else if rep.pending.is_empty() && unscored.is_empty() && !ecf_outside {
         ExitStatus::Ok
     } else {
         ExitStatus::NeedsReview

@@ -29,6 +29,33 @@ pub(crate) fn missing_codes(season: &Season, rows: &[GradingRow]) -> Vec<String>
     out
 }
 
+/// The fixtures (id and date) whose league games fall outside the
+/// submission's dates, before `event_date` or after `final_result_date`
+/// (the last result the file says it holds), with which bound they pass.
+pub(crate) fn outside_dates(season: &Season, rows: &[GradingRow]) -> Vec<String> {
+    let Some(ecf) = season.ecf.as_ref() else {
+        return Vec::new();
+    };
+    let parse = super::model::Date::parse;
+    let (first, last) = (parse(&ecf.event_date), parse(&ecf.final_result_date));
+    let mut out: Vec<String> = Vec::new();
+    for r in rows.iter().filter(|r| r.league) {
+        let Some(d) = parse(&r.date) else { continue };
+        let why = if last.is_some_and(|l| d > l) {
+            "after final_result_date"
+        } else if first.is_some_and(|f| d < f) {
+            "before event_date"
+        } else {
+            continue;
+        };
+        let line = format!("{} ({}, {why})", r.fixture_id, r.date);
+        if !out.contains(&line) {
+            out.push(line);
+        }
+    }
+    out
+}
+
 /// The file for the league games of `rows` (cup games are another event).
 /// The ECF's time-limit fields for a control: one of its combinations
 /// (minutes for the game; or moves and minutes for one or two sessions,

@@ -220,7 +220,7 @@ impl Run<'_> {
 
     fn league_match(&mut self, f: &Fixture) {
         let (home, away, forfeited) = match f.status {
-            FixtureStatus::Postponed => return,
+            FixtureStatus::Postponed => return self.note_awaiting(f),
             FixtureStatus::Defaulted => match self.defaulted(f) {
                 Some((h, a)) => (h, a, [false, false]),
                 None => return,
@@ -265,6 +265,20 @@ impl Run<'_> {
 
     /// A match with a board still undecided is not scored (its games
     /// played are graded) until the board is: `true`, noted, where so.
+    /// A fixture with no status and no boards: not played yet, or its
+    /// result not in; said, so that a result forgotten is seen.
+    fn note_awaiting(&mut self, f: &Fixture) {
+        if f.awaiting {
+            self.report.notes.push(Violation::new(
+                f,
+                None,
+                "",
+                "no boards given: not played yet, or its result not in".to_string(),
+                "not scored",
+            ));
+        }
+    }
+
     fn wait_for_pending(&mut self, f: &Fixture) -> bool {
         let pending: Vec<String> = f
             .boards
@@ -806,7 +820,10 @@ impl Run<'_> {
             self.cup_default(cup, f);
             return;
         }
-        if f.status == FixtureStatus::Postponed || self.wait_for_pending(f) {
+        if f.status == FixtureStatus::Postponed {
+            return self.note_awaiting(f);
+        }
+        if self.wait_for_pending(f) {
             return;
         }
         let season = self.season;

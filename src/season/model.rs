@@ -333,6 +333,9 @@ pub(crate) struct Fixture {
     pub(crate) short_notice_hours: Option<u32>,
     pub(crate) boards: Vec<Board>,
     pub(crate) tiebreaks: Vec<Board>,
+    /// No status and no boards: not played yet, or its result not in. It
+    /// is held as postponed (not scored) and said.
+    pub(crate) awaiting: bool,
 }
 
 impl Fixture {
@@ -537,7 +540,13 @@ impl Checker<'_, '_> {
         e
     }
 
-    fn date(&self, fixture: &str, s: &str, what: &str) -> Result<Date, SeasonError> {
+    fn date(
+        &self,
+        fixture: &str,
+        s: &str,
+        what: &str,
+        column: &'static str,
+    ) -> Result<Date, SeasonError> {
         Date::parse(s).ok_or_else(|| {
             // Excel writes a date as the machine's locale shows it, where
             // 08/10/2026 is August or October: not guessed, but said how
@@ -547,7 +556,8 @@ impl Checker<'_, '_> {
             } else {
                 ""
             };
-            self.err(
+            self.err_in(
+                column,
                 fixture,
                 None,
                 format!("{what} {s:?} is not a date (YYYY-MM-DD){hint}"),
@@ -562,7 +572,8 @@ impl Checker<'_, '_> {
             .insert(t.name.clone(), self.teams.len())
             .is_some()
         {
-            return Err(self.err("", None, format!("team {:?} is listed twice", t.name)));
+            let message = format!("team {:?} is listed twice", t.name);
+            return Err(self.err_in("name", "", None, message));
         }
         self.teams.push(Team {
             name: t.name.clone(),
@@ -574,9 +585,7 @@ impl Checker<'_, '_> {
 
     fn player(&mut self, p: &RawPlayer) -> Result<(), SeasonError> {
         self.at.replace(p.origin.clone());
-        let err =
-            |fixture: &str, board: Option<u32>, message: String| self.err(fixture, board, message);
-        let date = |fixture: &str, s: &str, what: &str| self.date(fixture, s, what);
+        let err = |column: &'static str, message: String| self.err_in(column, "", None, message);
         let team = *self.team_index.get(&p.team).ok_or_else(|| {
             self.err_in(
                 "team",
@@ -586,24 +595,16 @@ impl Checker<'_, '_> {
             )
         })?;
         if self.player_index.contains_key(&p.name) {
-            return Err(err(
-                "",
-                None,
-                format!("player {:?} is listed twice", p.name),
-            ));
+            return Err(err("name", format!("player {:?} is listed twice", p.name)));
         }
         if p.ungraded == Some(true) && p.grade.is_some() {
-            return Err(err(
-                "",
-                None,
-                format!("player {:?} has a grade and is marked ungraded", p.name),
-            ));
+            let message = format!("player {:?} has a grade and is marked ungraded", p.name);
+            return Err(err("ungraded", message));
         }
         let code = p.ecf_code.trim();
         if !code.is_empty() && !is_ecf_code(code) {
             return Err(err(
-                "",
-                None,
+                "ecf_code",
                 format!(
                     "player {:?}: ecf_code {code:?} is not an ECF code (six digits and a check letter, one of {ECF_CHECK_LETTERS})",
                     p.name
@@ -613,12 +614,16 @@ impl Checker<'_, '_> {
         let estimated = match (p.estimated_grade, &p.estimated_on) {
             (Some(g), Some(on)) => Some((
                 g,
-                date("", on, &format!("player {:?}: estimated_on", p.name))?,
+                self.date(
+                    "",
+                    on,
+                    &format!("player {:?}: estimated_on", p.name),
+                    "estimated_on",
+                )?,
             )),
             (Some(_), None) => {
                 return Err(err(
-                    "",
-                    None,
+                    "estimated_on",
                     format!(
                         "player {:?}: an estimated grade needs the date it was set (estimated_on)",
                         p.name
@@ -641,8 +646,7 @@ impl Checker<'_, '_> {
         ] {
             if missing {
                 return Err(err(
-                    "",
-                    None,
+                    field,
                     format!(
                         "player {:?}: {field} is missing (the {} rules need it)",
                         p.name, self.rules.name
@@ -679,7 +683,7 @@ impl Checker<'_, '_> {
         let id =
             f.id.clone()
                 .unwrap_or_else(|| format!("{} v {} ({})", f.home, f.away, f.date));
-        let when = self.date(&id, &f.date, "date")?;
+        let when = self.date(&id, &f.date, "date", "date")?;
         let team = |name: &str, column: &'static str| {
             self.team_index
                 .get(name)
@@ -689,27 +693,22 @@ impl Checker<'_, '_> {
         let home = team(&f.home, "home")?;
         let away = team(&f.away, "away")?;
         if home == away {
-            return Err(err(&id, None, "a team cannot play itself".into()));
+            let message = "a team cannot play itself".to_string();
+            return Err(self.err_in("away", &id, None, message));
         }
         let (competition, status) = self.fixture_kind(&id, f)?;
         let defaulted_by = match &f.defaulted_by {
             Some(t) => {
                 let i = team(t, "defaulted_by")?;
                 if i != home && i != away {
-                    return Err(err(
-                        &id,
-                        None,
-                        format!("defaulted_by {t:?} is not in this match"),
-                    ));
+                    let message = format!("defaulted_by {t:?} is not in this match");
+                    return Err(self.err_in("defaulted_by", &id, None, message));
                 }
                 Some(i)
             }
             None if status == FixtureStatus::Defaulted => {
-                return Err(err(
-                    &id,
-                    None,
-                    "a defaulted match needs defaulted_by".into(),
-                ))
+                let message = "a defaulted match needs defaulted_by".to_string();
+                return Err(self.err_in("defaulted_by", &id, None, message));
             }
             None => None,
         };
@@ -760,6 +759,15 @@ impl Checker<'_, '_> {
         let tiebreaks = self.boards(&m, &f.tiebreaks, true)?;
         self.at.replace(f.origin.clone());
         let id = m.id;
+        let awaiting = status == FixtureStatus::Played
+            && f.status.trim().is_empty()
+            && f.boards.is_empty()
+            && f.tiebreaks.is_empty();
+        let status = if awaiting {
+            FixtureStatus::Postponed
+        } else {
+            status
+        };
         self.check_board_count(&id, competition, status, &boards, &f.boards)?;
         Ok(Fixture {
             id,
@@ -782,6 +790,7 @@ impl Checker<'_, '_> {
             short_notice_hours: f.short_notice_hours,
             boards,
             tiebreaks,
+            awaiting,
         })
     }
 
@@ -792,21 +801,21 @@ impl Checker<'_, '_> {
         f: &RawFixture,
     ) -> Result<(Competition, FixtureStatus), SeasonError> {
         // An empty spreadsheet cell is the default, as a key left out is.
-        let competition = match f.competition.as_str() {
+        let competition = match f.competition.trim().to_ascii_lowercase().as_str() {
             "league" | "" => Competition::League,
             "cup" => Competition::Cup,
             other => {
                 let message = format!("competition {other:?} is not league or cup");
-                return Err(self.err(id, None, message));
+                return Err(self.err_in("competition", id, None, message));
             }
         };
-        let status = match f.status.as_str() {
+        let status = match f.status.trim().to_ascii_lowercase().as_str() {
             "played" | "" => FixtureStatus::Played,
             "postponed" => FixtureStatus::Postponed,
             "defaulted" => FixtureStatus::Defaulted,
             other => {
                 let message = format!("status {other:?} is not played, postponed or defaulted");
-                return Err(self.err(id, None, message));
+                return Err(self.err_in("status", id, None, message));
             }
         };
         Ok((competition, status))
@@ -847,12 +856,45 @@ impl Checker<'_, '_> {
                 return Err(self.err_in("board", id, Some(b.board), message));
             }
         }
+        // A result under a fixture not played is a match entered and its
+        // status left as it was: refused, never dropped unsaid (a lineup
+        // alone may stand under a postponed tie).
+        let not_played = match status {
+            FixtureStatus::Played => None,
+            FixtureStatus::Postponed => Some("postponed"),
+            FixtureStatus::Defaulted => Some("defaulted"),
+        };
+        let scored = |r: &&RawBoard| {
+            [&r.result, &r.score, &r.pgn]
+                .iter()
+                .any(|v| v.as_deref().is_some_and(|v| !v.trim().is_empty()))
+        };
+        if let (Some(word), Some(r)) = (not_played, raw.iter().find(scored)) {
+            if let Some(o) = r.origin.clone() {
+                self.at.replace(Some(o));
+            }
+            let message = format!(
+                "the fixture's status is {word}, but a result is written for this board: if the match was played, set its status to played (and its date); if not, remove the results"
+            );
+            let column = match (&r.result, &r.score) {
+                (Some(_), _) => "result",
+                (None, Some(_)) => "score",
+                _ => "pgn",
+            };
+            return Err(self.err_in(column, id, Some(r.board), message));
+        }
         if status == FixtureStatus::Played {
             if let Some(n) = (1..=count).find(|n| boards.iter().all(|b| b.board != *n)) {
+                // Said in the form the boards are written in.
+                let how = if raw.iter().any(|r| r.origin.is_some()) {
+                    format!("add a row for board {n} with the player who was there, if any")
+                } else {
+                    format!("write an empty board as {{ board = {n} }} with the player who was there, if any")
+                };
                 return Err(self.err(
                     id,
                     Some(n),
-                    format!("board {n} is missing: write an empty board as {{ board = {n} }} with the player who was there, if any"),
+                    format!("board {n} is missing: {how}; a match not played yet has no boards, or status postponed"),
                 ));
             }
         }
@@ -990,7 +1032,9 @@ impl Checker<'_, '_> {
             self.result(id, b, home_white, names)?
         };
         if result.is_some() && (hp.is_none() || ap.is_none()) {
-            return Err(err(
+            let column = if hp.is_none() { "home" } else { "away" };
+            return Err(self.err_in(
+                column,
                 id,
                 bd,
                 "a result needs both players; leave the result out for a default".into(),

@@ -133,7 +133,18 @@ fn rows<T: DeserializeOwned>(
         .trim(csv::Trim::All)
         .delimiter(crate::read::text::delimiter(&text))
         .from_reader(text.as_bytes());
-    let header = r.headers().map_err(|e| format!("{file}: {e}"))?.clone();
+    // Column names in any case (`Name`, `TEAM`); a column with no name
+    // (the separator Excel leaves at the end of each line) is no column,
+    // and must stay empty.
+    let raw_header = r.headers().map_err(|e| format!("{file}: {e}"))?.clone();
+    let unnamed: Vec<usize> = (0..raw_header.len())
+        .filter(|&i| raw_header.get(i).is_some_and(str::is_empty))
+        .collect();
+    let header: csv::StringRecord = raw_header
+        .iter()
+        .filter(|h| !h.is_empty())
+        .map(str::to_lowercase)
+        .collect();
     if let Some(c) = required.iter().find(|c| !header.iter().any(|h| h == **c)) {
         return Err(format!(
             "{file}: row 1: no column {c} (this file needs {})",
@@ -180,6 +191,28 @@ fn rows<T: DeserializeOwned>(
         if rec.iter().all(str::is_empty) {
             continue;
         }
+        if let Some(&i) = unnamed
+            .iter()
+            .find(|&&i| rec.get(i).is_some_and(|c| !c.is_empty()))
+        {
+            return Err(format!(
+                "{file}: row {row}, column {}: {:?} is under a column with no name: give the column its name in row 1",
+                i + 1,
+                crate::model::excerpt(rec.get(i).unwrap_or(""), 120)
+            ));
+        }
+        let rec = if unnamed.is_empty() {
+            rec
+        } else {
+            let mut named: csv::StringRecord = rec
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !unnamed.contains(i))
+                .map(|(_, c)| c)
+                .collect();
+            named.set_position(rec.position().cloned());
+            named
+        };
         let rec = excel_cells(&header, rec);
         let value: T = rec.deserialize(Some(&header)).map_err(|e| {
             let field = match e.kind() {
@@ -201,7 +234,17 @@ fn rows<T: DeserializeOwned>(
                 .strip_prefix("unknown field `")
                 .and_then(|w| w.split('`').next())
             {
-                return format!("{file}: row 1, column {name}: not a column of this file ({why})");
+                // Serde names the columns it knows: "expected one of `a`, `b`".
+                let known: Vec<&str> = why
+                    .split_once("expected")
+                    .map(|(_, list)| list.split('`').skip(1).step_by(2).collect())
+                    .unwrap_or_default();
+                let meant = crate::model::nearest(name, known.iter().copied())
+                    .map_or(String::new(), |n| format!("did you mean {n:?}? "));
+                return format!(
+                    "{file}: row 1, column {name}: not a column of this file; {meant}(known: {})",
+                    known.join(", ")
+                );
             }
             let why = kind.map_or(why, |k| cell_error(k, field.and_then(|i| rec.get(i))));
             format!("{file}: row {row}{column}: {why}")
