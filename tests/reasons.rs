@@ -438,6 +438,105 @@ fn a_mistyped_result_after_mate_leaves_the_mate_standing() {
     assert_cells(&row, &[("status", "unreadable"), ("reason", "parse-error")]);
 }
 
+/// A flag ruling needs a record that agrees with itself on whose flag
+/// fell: a Termination naming the other side, or a loser who had just
+/// moved with time on his stopped clock, goes to review; a draw on time
+/// that one flag would not give goes to review (both flags down would give
+/// it); the winner's own clock at zero on the record makes both flags down.
+#[test]
+fn a_flag_ruling_rests_on_a_record_that_agrees_with_itself() {
+    let game = |tags: &str, moves: &str| {
+        format!(
+            "[TimeControl \"36/4500:900\"]\n{tags}[SetUp \"1\"]\n[FEN \"r3k3/8/8/8/8/8/8/R3K3 w - - 0 50\"]\n\n{moves}\n"
+        )
+    };
+    let cells = |r: &common::Row| {
+        (
+            r["status"].clone(),
+            r["result"].clone(),
+            r["reason"].clone(),
+            r["rule"].clone(),
+        )
+    };
+    let own = |a: &str, b: &str, c: &str, d: &str| {
+        (a.to_string(), b.to_string(), c.to_string(), d.to_string())
+    };
+    // The Termination says Black won on time; the result says Black lost.
+    let row = judge_one(
+        "ecf-quickplay",
+        &game(
+            "[Termination \"Black won on time\"]\n[Result \"1-0\"]\n",
+            "50. Kd2 Kd7 51. Kd3 Kd6 1-0",
+        ),
+    );
+    assert_eq!(cells(&row), own("review", "*", "flag-fall", "ECF QPF 9"));
+    assert_detail_contains(
+        &row,
+        "the Termination tag (\"Black won on time\") has White losing on time, and the result 1-0 has Black losing: the record contradicts itself",
+    );
+    // Black had just moved with 1:09:00 on his clock: it was stopped.
+    let row = judge_one(
+        "ecf-quickplay",
+        &game(
+            "[Termination \"time forfeit\"]\n[Result \"1-0\"]\n",
+            "50. Kd2 { [%clk 0:00:05] } Kd7 { [%clk 1:09:10] } 51. Kd3 { [%clk 0:00:02] } Kd6 { [%clk 1:09:00] } 1-0",
+        ),
+    );
+    assert_eq!(cells(&row), own("review", "*", "flag-fall", "ECF QPF 9"));
+    assert_detail_contains(
+        &row,
+        "the result says Black's flag fell, but 51... Kd6 left 1:09:00 on Black's clock, which then stopped: White's was the one running",
+    );
+    // A draw on time, Black able to mate: not a loss for White on it.
+    let row = judge_one(
+        "ecf-quickplay",
+        &game(
+            "[Termination \"time forfeit\"]\n[Result \"1/2-1/2\"]\n",
+            "50. Kd2 Kd7 51. Kd3 Kd6 1/2-1/2",
+        ),
+    );
+    assert_eq!(cells(&row), own("review", "*", "flag-fall", "ECF QPF 9"));
+    assert_detail_contains(
+        &row,
+        "but the result recorded is a draw, which one fallen flag does not give here",
+    );
+    // A site's "timeout vs insufficient material" says why it drew: the
+    // ruleset's test replaces the site's.
+    let row = judge_one(
+        "ecf-quickplay",
+        &game(
+            "[Termination \"Game drawn by timeout vs insufficient material\"]\n[Result \"1/2-1/2\"]\n",
+            "50. Kd2 Kd7 51. Kd3 Kd6 1/2-1/2",
+        ),
+    );
+    assert_eq!(
+        cells(&row),
+        own("corrected", "0-1", "flag-fall", "ECF QPF 9")
+    );
+    // Black's clock at 0:00:00.0 on his own move, then White's flag: both
+    // down. The DDCL draws (QPF 10); FIDE judges the first (III.3.1).
+    let moves = "50. Kd2 { [%clk 0:02:00] } Kd7 { [%clk 0:00:10] } 51. Kd3 { [%clk 0:01:50] } Kd6 { [%clk 0:00:00.0] } 0-1";
+    let tags = "[Termination \"time forfeit\"]\n[Result \"0-1\"]\n";
+    let row = judge_one("ecf-quickplay", &game(tags, moves));
+    assert_eq!(
+        cells(&row),
+        own("corrected", "1/2-1/2", "both-flags-down", "ECF QPF 10")
+    );
+    assert_detail_contains(
+        &row,
+        "both flags are down, shown by Black's clock at 0:00:00.0 and White's flag after it, in the final period (36/4500:900): drawn",
+    );
+    let row = judge_one("fide-rapid", &game(tags, moves));
+    assert_eq!(
+        cells(&row),
+        own("corrected", "1-0", "flag-fall", "FIDE III.3.1; FIDE 6.9")
+    );
+    assert_detail_contains(
+        &row,
+        "Black's flag fell on 51... Kd6 (last recorded clock 0:00:00.0)",
+    );
+}
+
 #[test]
 fn unsupported_variant_and_null_move() {
     let row = judge_one(

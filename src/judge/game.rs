@@ -894,7 +894,49 @@ fn illegal_move_loses(
 enum FlagEvidence {
     None,
     Both(&'static str),
-    One { flagger: Side, how: &'static str },
+    /// Both flags down, the record showing which first: that side's
+    /// clock at 0:00:00.0 on its own move, the other's flag after.
+    BothFirst {
+        first: Side,
+        at: usize,
+    },
+    One {
+        flagger: Side,
+        how: &'static str,
+    },
+    /// The record says a flag fell, and contradicts itself on whose.
+    Conflict(String),
+}
+
+/// The side a Termination tag names as having lost on time, by colour
+/// (`Black won on time`, `White forfeits on time`) or by the player's
+/// name as the tags give it (`MagnusCarlsen won on time`); `None` where it
+/// names no one, or both.
+fn termination_loser(term: &str, white: &str, black: &str) -> Option<Side> {
+    let words: Vec<&str> = term
+        .split(|c: char| !c.is_alphanumeric() && c != '_' && c != '-')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let has = |w: &str| words.contains(&w);
+    let name = |n: &str| {
+        let n = n.trim().to_lowercase();
+        !n.is_empty() && n != "?" && term.contains(&n)
+    };
+    let named = match (has("white") || name(white), has("black") || name(black)) {
+        (true, false) => Side::White,
+        (false, true) => Side::Black,
+        _ => return None,
+    };
+    if ["won", "wins", "win"].iter().any(|w| has(w)) {
+        Some(named.other())
+    } else if ["lost", "loses", "lose", "forfeits", "flagged"]
+        .iter()
+        .any(|w| has(w))
+    {
+        Some(named)
+    } else {
+        None
+    }
 }
 
 /// `term`: the Termination tag, lowercased.
@@ -917,35 +959,100 @@ fn flag_evidence(c: &Ctx<'_>) -> FlagEvidence {
         }
     }
     let to_move = c.r.side_to_move();
-    if termination_says_time(&term) {
-        let flagger = c.recorded.winner().map_or(to_move, Side::other);
-        return FlagEvidence::One {
-            flagger,
-            how: "the Termination tag",
-        };
-    }
-    if let Some((_, clk)) = c.clocks.last(to_move) {
-        if clk.is_zero() && c.recorded == GameResult::win_for(to_move.other()) {
+    let flagger = if termination_says_time(&term) {
+        let Some(winner) = c.recorded.winner() else {
+            // A draw on time: the flag of the side whose clock ran
+            // (`judge_one_flag` says where the draw needs more than that).
             return FlagEvidence::One {
                 flagger: to_move,
-                how: "the clock",
+                how: "the Termination tag",
             };
+        };
+        let flagger = winner.other();
+        let tags = &c.game.tags;
+        if let Some(named) = termination_loser(&term, &tags.white, &tags.black) {
+            if named != flagger {
+                return FlagEvidence::Conflict(format!(
+                    "the Termination tag ({:?}) has {} losing on time, and the result {} has {} losing",
+                    crate::model::excerpt(tags.termination.trim(), 80),
+                    named.name(),
+                    c.recorded.as_str(),
+                    flagger.name()
+                ));
+            }
         }
+        // The flagger had just moved, and his clock then read time left:
+        // it was stopped, and could not run out after.
+        if flagger != to_move && c.r.plies > 0 {
+            if let Some((p, clk)) = c.clocks.last(flagger) {
+                if p == c.r.plies && !clk.is_zero() {
+                    let mut why = format!("the result says {}'s flag fell, but ", flagger.name());
+                    c.write_named("", p, &mut why);
+                    why.push_str(" left ");
+                    clk.push_to(&mut why);
+                    let _ = write!(
+                        why,
+                        " on {}'s clock, which then stopped: {}'s was the one running",
+                        flagger.name(),
+                        to_move.name()
+                    );
+                    return FlagEvidence::Conflict(why);
+                }
+            }
+        }
+        Some((flagger, "the Termination tag"))
+    } else {
+        c.clocks
+            .last(to_move)
+            .filter(|(_, clk)| clk.is_zero() && c.recorded == GameResult::win_for(to_move.other()))
+            .map(|_| (to_move, "the clock"))
+    };
+    let Some((flagger, how)) = flagger else {
+        return FlagEvidence::None;
+    };
+    // The winner's own flag already down on the record, on his own move:
+    // both fell, his first (the flagger's ran on after it).
+    if let Some(at) = c.clocks.fallen(flagger.other()) {
+        return FlagEvidence::BothFirst {
+            first: flagger.other(),
+            at,
+        };
     }
-    FlagEvidence::None
+    FlagEvidence::One { flagger, how }
 }
 
 fn judge_flags_or_record(c: Ctx<'_>) -> Judgement {
     match flag_evidence(&c) {
         FlagEvidence::Both(_) if c.dead_fast() => judge_dead(c),
-        FlagEvidence::Both(how) => judge_both_flags(c, how),
+        FlagEvidence::Both(how) => {
+            let first = c.clocks.first_fell();
+            judge_both_flags(c, how, first)
+        }
+        FlagEvidence::BothFirst { .. } if c.dead_fast() => judge_dead(c),
+        FlagEvidence::BothFirst { first, at } => {
+            let how = format!(
+                "{}'s clock at 0:00:00.0 and {}'s flag after it",
+                first.name(),
+                first.other().name()
+            );
+            judge_both_flags(c, &how, Some((first, at)))
+        }
         FlagEvidence::One { flagger, how } => judge_one_flag(c, flagger, how, None),
+        FlagEvidence::Conflict(why) => {
+            let rule = c.rules.flag.rule.clone();
+            let v = Verdict::against(c.recorded, GameResult::Unknown, Reason::FlagFall, rule);
+            let ply = c.r.plies;
+            c.finish(
+                v,
+                (ply > 0).then_some(ply),
+                format!("{why}: the record contradicts itself, so no flag ruling is made on it"),
+            )
+        }
         FlagEvidence::None => judge_unclaimed_or_record(c),
     }
 }
 
-fn judge_both_flags(c: Ctx<'_>, how: &'static str) -> Judgement {
-    let first = c.clocks.first_fell();
+fn judge_both_flags(c: Ctx<'_>, how: &str, first: Option<(Side, usize)>) -> Judgement {
     let facts = BothFlagsFacts {
         tc: &c.tc,
         next_move: c.r.pos.fullmoves().get(),
@@ -960,11 +1067,15 @@ fn judge_both_flags(c: Ctx<'_>, how: &'static str) -> Judgement {
     let (result, extra) = match ruling.value {
         BothFlags::FirstFell(side) => {
             let at = first.map(|(_, p)| p);
-            let how = format!(
-                "the clocks (both at 0:00:00.0, {}'s first, {}'s still running then)",
-                side.name(),
-                side.other().name()
-            );
+            let how = if c.clocks.first_fell().is_some() {
+                format!(
+                    "the clocks (both at 0:00:00.0, {}'s first, {}'s still running then)",
+                    side.name(),
+                    side.other().name()
+                )
+            } else {
+                how.to_string()
+            };
             return judge_one_flag(c, side, &how, Some((ruling.rule, at)));
         }
         BothFlags::Draw => (GameResult::Draw, ": drawn"),
@@ -1049,6 +1160,26 @@ fn judge_one_flag(
             }
         }
         (None, None) => {}
+    }
+    // A draw on record with one flag down that would lose: the draw must
+    // rest on what the record does not show (both flags down, a draw
+    // agreed first), so the loss is not given on it; unless the record
+    // says why (a site's "timeout vs insufficient material", its own
+    // mating-material rule, which the ruleset's test replaces).
+    let explained = c
+        .game
+        .tags
+        .termination
+        .to_ascii_lowercase()
+        .contains("insufficient");
+    if c.recorded == GameResult::Draw && first.is_none() && !explained && result.winner().is_some()
+    {
+        let _ = write!(
+            main,
+            "; but the result recorded is a draw, which one fallen flag does not give here: both flags down, or a draw agreed first, would, and the record does not show which"
+        );
+        let v = Verdict::against(c.recorded, GameResult::Unknown, Reason::FlagFall, t.rule);
+        return c.finish(v, flag_ply, main);
     }
     let rule = match first {
         Some((f, _)) => f.and(&t.rule),
