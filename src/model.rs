@@ -453,6 +453,9 @@ pub struct Judgement {
     /// past it (moves, or a token that is not one): what follows does not
     /// count, and the corrected PGN keeps it as a comment.
     pub(crate) ended_at: Option<usize>,
+    /// A second copy of a game whose recorded result differs from the
+    /// first copy's: the first row is in doubt too.
+    pub(crate) conflicting_copy: bool,
 }
 
 impl Judgement {
@@ -486,6 +489,7 @@ impl Judgement {
             control: None,
             key: None,
             ended_at: None,
+            conflicting_copy: false,
         }
     }
 }

@@ -696,6 +696,49 @@ fn blank_line_inside_movetext_does_not_end_the_game() {
     );
 }
 
+/// Two captains' records of one game that disagree on its result: the
+/// second copy goes to review naming both results and the first copy, the
+/// summary says the game's result is in doubt, with any number of jobs.
+#[test]
+fn copies_of_a_game_that_record_different_results_are_in_doubt() {
+    let game = |result: &str| {
+        format!("[Event \"DDCL\"]\n[Round \"3.4\"]\n[White \"Dunn, A\"]\n[Black \"Kell, P\"]\n[Result \"{result}\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {result}\n\n")
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (away, home) = (dir.path().join("away.pgn"), dir.path().join("home.pgn"));
+    std::fs::write(&away, game("0-1")).unwrap();
+    std::fs::write(&home, game("1-0")).unwrap();
+    for jobs in ["-j1", "-j2"] {
+        let o = common::arbiter(&[
+            "adjudicate",
+            jobs,
+            away.to_str().unwrap(),
+            home.to_str().unwrap(),
+        ]);
+        let rows = common::parse_csv(&o.stdout);
+        assert_cells(
+            &rows[1],
+            &[
+                ("status", "review"),
+                ("result", "*"),
+                ("reason", "duplicate"),
+                (
+                    "detail",
+                    &format!(
+                        "the same game (tags and moves) as game 1 in {}, which records 0-1 where this copy records 1-0: the two records contradict each other, so that game's result is in doubt too; this copy is not judged, and a grader decides which record is right",
+                        away.display()
+                    ),
+                ),
+            ],
+        );
+        let line = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            line.contains("2 games: 1 confirmed, 0 corrected, 1 review, 0 unreadable (1 copy of a game read before records another result: the game's result is in doubt: see detail)"),
+            "{line}"
+        );
+    }
+}
+
 /// Two copies of one game in a submission (the same tags and moves, as
 /// pgn-extract -D finds them) counted twice: the second copy is now
 /// flagged, not judged, and counted in the summary line. A re-export of

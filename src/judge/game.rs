@@ -149,6 +149,7 @@ impl Ctx<'_> {
             control: Some(self.tc.to_string()),
             key: None,
             ended_at: None,
+            conflicting_copy: false,
         }
     }
 }
@@ -459,11 +460,37 @@ pub(crate) const NOT_JUDGED_DUPLICATE: &str = "not judged (duplicate)";
 /// moves, its `GameKey`): not judged again, so that it counts once. It
 /// goes to `review` with `*`, so that a grader takes the copy out and a
 /// rating program reading the corrected PGN does not rate it twice.
-pub(crate) fn duplicate(game: &ParsedGame, env: Env<'_>, first: (&str, u64)) -> Judgement {
+pub(crate) fn duplicate(
+    game: &ParsedGame,
+    env: Env<'_>,
+    first: (&str, u64, GameResult),
+) -> Judgement {
     let rules = env
         .map
         .and_then(|m| m.choose(env.source, &game.tags))
         .unwrap_or(env.rules);
+    let recorded = game.tags.recorded_result();
+    let detail = if recorded == first.2 {
+        format!(
+            "duplicate of game {} in {} (the same tags and moves): judged there, once; \
+             this copy is not judged and its recorded result {} does not count again",
+            first.1,
+            first.0,
+            recorded.as_str()
+        )
+    } else {
+        // Two records of one game that disagree (two captains' sheets):
+        // the first copy's row was written before this one was read.
+        format!(
+            "the same game (tags and moves) as game {} in {}, which records {} where this copy records {}: \
+             the two records contradict each other, so that game's result is in doubt too; \
+             this copy is not judged, and a grader decides which record is right",
+            first.1,
+            first.0,
+            first.2.as_str(),
+            recorded.as_str()
+        )
+    };
     let mut j = Judgement::bare(
         Verdict::new(
             GameResult::Unknown,
@@ -471,14 +498,9 @@ pub(crate) fn duplicate(game: &ParsedGame, env: Env<'_>, first: (&str, u64)) -> 
             Reason::Duplicate,
             Citation::fixed(NOT_JUDGED_DUPLICATE),
         ),
-        format!(
-            "duplicate of game {} in {} (the same tags and moves): judged there, once; \
-             this copy is not judged and its recorded result {} does not count again",
-            first.1,
-            first.0,
-            game.tags.recorded_result().as_str()
-        ),
+        detail,
     );
+    j.conflicting_copy = recorded != first.2;
     j.ruleset = Some(rules.name_shared.clone());
     j.key = Some(game.key());
     j

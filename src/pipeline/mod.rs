@@ -113,6 +113,8 @@ pub struct Summary {
     pub off_control: u64,
     /// Second copies of a game read earlier (`review`, reason `duplicate`).
     pub duplicates: u64,
+    /// Of those, copies whose recorded result differs from the first's.
+    pub conflicting_copies: u64,
     /// Duplicates were looked for among the first `MAX_SEEN` games only.
     pub(crate) duplicates_capped: bool,
     pub(crate) bytes: u64,
@@ -142,6 +144,7 @@ impl Summary {
         self.decided += o.decided;
         self.off_control += o.off_control;
         self.duplicates += o.duplicates;
+        self.conflicting_copies += o.conflicting_copies;
         self.bytes += o.bytes;
         self.errors.extend(o.errors.iter().cloned());
     }
@@ -180,10 +183,17 @@ impl Summary {
                 crate::claim::plural(self.off_control as usize, "game")
             ));
         }
-        if self.duplicates > 0 {
-            notes.push(match self.duplicates {
+        let same = self.duplicates - self.conflicting_copies.min(self.duplicates);
+        if same > 0 {
+            notes.push(match same {
                 1 => "1 copy of a game read before, judged once".to_string(),
                 n => format!("{n} copies of games read before, judged once"),
+            });
+        }
+        if self.conflicting_copies > 0 {
+            notes.push(match self.conflicting_copies {
+                1 => "1 copy of a game read before records another result: the game's result is in doubt".to_string(),
+                n => format!("{n} copies of games read before record other results: those games' results are in doubt"),
             });
         }
         if self.duplicates_capped {
@@ -210,6 +220,10 @@ impl Summary {
     }
 }
 
+/// A game's first copy: its source, its number there, and the result it
+/// records.
+type FirstCopy = (Arc<str>, u64, crate::model::GameResult);
+
 /// Games a run keeps keys of, at most, for finding duplicates: 32 bytes
 /// a game, so 64 MB at most, whatever the input's size.
 pub(crate) const MAX_SEEN: usize = 2_000_000;
@@ -233,7 +247,7 @@ struct SeenState {
     /// The batch whose turn it is.
     next: u64,
     /// Each key's first copy: its source (in `sources`) and game number.
-    first: std::collections::HashMap<crate::model::GameKey, (u32, u32)>,
+    first: std::collections::HashMap<crate::model::GameKey, (u32, u32, crate::model::GameResult)>,
     sources: Vec<Arc<str>>,
     /// `MAX_SEEN` keys are kept: later games are looked up, not added.
     full: bool,
@@ -269,12 +283,18 @@ impl Seen {
         &self,
         seq: u64,
         source: &Arc<str>,
-        games: &[(Option<crate::model::GameKey>, u64)],
-    ) -> Vec<Option<(Arc<str>, u64)>> {
+        games: &[(
+            Option<(crate::model::GameKey, crate::model::GameResult)>,
+            u64,
+        )],
+    ) -> Vec<Option<FirstCopy>> {
         self.in_turn(seq, |st| {
             games
                 .iter()
-                .map(|(key, index)| st.check(source, (*key)?, *index))
+                .map(|(key, index)| {
+                    let (key, result) = (*key)?;
+                    st.check(source, key, *index, result)
+                })
                 .collect()
         })
     }
@@ -323,9 +343,10 @@ impl SeenState {
         source: &Arc<str>,
         key: crate::model::GameKey,
         index: u64,
-    ) -> Option<(Arc<str>, u64)> {
-        if let Some(&(s, n)) = self.first.get(&key) {
-            return Some((self.sources[s as usize].clone(), u64::from(n)));
+        result: crate::model::GameResult,
+    ) -> Option<FirstCopy> {
+        if let Some(&(s, n, result)) = self.first.get(&key) {
+            return Some((self.sources[s as usize].clone(), u64::from(n), result));
         }
         if self.first.len() >= MAX_SEEN {
             self.full = true;
@@ -338,7 +359,7 @@ impl SeenState {
         // A game number past u32 (four billion games in one file) is not
         // kept: it could not be named right.
         if let Ok(n) = u32::try_from(index) {
-            self.first.insert(key, (s, n));
+            self.first.insert(key, (s, n, result));
         }
         None
     }
@@ -684,6 +705,7 @@ impl<R: Render> Emit<'_, R> {
         summary.count(j.verdict.status);
         summary.off_control += u64::from(j.control_mismatch);
         summary.duplicates += u64::from(j.verdict.reason == crate::model::Reason::Duplicate);
+        summary.conflicting_copies += u64::from(j.conflicting_copy);
         // A copy is not judged, so there is no ruling to draw.
         let drawn = j.verdict.status != Status::Confirmed
             && j.verdict.reason != crate::model::Reason::Duplicate;
@@ -724,12 +746,12 @@ fn judge_read(
     game: &mut ParsedGame,
     text: &[u8],
     read: Option<Judgement>,
-    first: Option<(Arc<str>, u64)>,
+    first: Option<FirstCopy>,
     env: Env<'_>,
 ) -> Judgement {
     let j = match (read, first) {
         (Some(j), _) => j,
-        (None, Some((s, n))) => crate::judge::game::duplicate(game, env, (&s, n)),
+        (None, Some((s, n, result))) => crate::judge::game::duplicate(game, env, (&s, n, result)),
         (None, None) => judge_parsed(game, text, env),
     };
     number_lines(span, game, j)
@@ -757,7 +779,10 @@ fn read_batch(
     kept: &mut Vec<ParsedGame>,
     spare: &mut ParsedGame,
 ) -> (
-    Vec<(Option<crate::model::GameKey>, u64)>,
+    Vec<(
+        Option<(crate::model::GameKey, crate::model::GameResult)>,
+        u64,
+    )>,
     Vec<Option<Judgement>>,
 ) {
     let want = spans.len().min(KEPT_GAMES);
@@ -772,7 +797,8 @@ fn read_batch(
             None => &mut *spare,
         };
         let r = read_span(span, parser, unread, g);
-        keys.push(((r.is_none() && comparable(g)).then(|| g.key()), span.index));
+        let key = (r.is_none() && comparable(g)).then(|| (g.key(), g.tags.recorded_result()));
+        keys.push((key, span.index));
         if i < want {
             // Held until the batch is judged: no more room than it needs.
             g.plies.shrink_to_fit();
@@ -832,7 +858,10 @@ fn process<R: Render>(
                         for span in &batch.games {
                             let r = read_span(span, &mut parser, unread.as_deref(), &mut game);
                             let first = (r.is_none() && comparable(&game))
-                                .then(|| st.check(&source, game.key(), span.index))
+                                .then(|| {
+                                    let result = game.tags.recorded_result();
+                                    st.check(&source, game.key(), span.index, result)
+                                })
                                 .flatten();
                             let text = parser.text(span.start, span.end);
                             let j = judge_read(span, &mut game, text, r, first, env);
