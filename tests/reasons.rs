@@ -535,6 +535,15 @@ fn a_flag_ruling_rests_on_a_record_that_agrees_with_itself() {
         &row,
         "Black's flag fell on 51... Kd6 (last recorded clock 0:00:00.0)",
     );
+    // The same with Black's last clock command broken (no closing `]`):
+    // the clocks the ruling turns on are not all on record.
+    let broken = moves.replace("[%clk 0:00:00.0]", "[%clk 0:00:00.0");
+    let row = judge_one("ecf-quickplay", &game(tags, &broken));
+    assert_eq!(cells(&row), own("review", "*", "flag-fall", "ECF QPF 9"));
+    assert_detail_contains(
+        &row,
+        "the clock command after 51... Kd6 cannot be read, and a flag ruling rests on the clocks at the end: the record is incomplete, so no flag ruling is made on it; Black's clock command at move 51 cannot be read",
+    );
 }
 
 #[test]

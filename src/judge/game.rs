@@ -926,9 +926,12 @@ enum FlagEvidence {
         flagger: Side,
         how: &'static str,
     },
-    /// The record says a flag fell, and contradicts itself on whose.
+    /// The record says a flag fell, and contradicts itself on whose, or
+    /// lacks a clock reading the ruling needs: why, in words.
     Conflict(String),
 }
+
+const CONTRADICTS: &str = ": the record contradicts itself, so no flag ruling is made on it";
 
 /// The side a Termination tag names as having lost on time, by colour
 /// (`Black won on time`, `White forfeits on time`) or by the player's
@@ -995,7 +998,7 @@ fn flag_evidence(c: &Ctx<'_>) -> FlagEvidence {
         if let Some(named) = termination_loser(&term, &tags.white, &tags.black) {
             if named != flagger {
                 return FlagEvidence::Conflict(format!(
-                    "the Termination tag ({:?}) has {} losing on time, and the result {} has {} losing",
+                    "the Termination tag ({:?}) has {} losing on time, and the result {} has {} losing{CONTRADICTS}",
                     crate::model::excerpt(tags.termination.trim(), 80),
                     named.name(),
                     c.recorded.as_str(),
@@ -1018,6 +1021,7 @@ fn flag_evidence(c: &Ctx<'_>) -> FlagEvidence {
                         flagger.name(),
                         to_move.name()
                     );
+                    why.push_str(CONTRADICTS);
                     return FlagEvidence::Conflict(why);
                 }
             }
@@ -1044,7 +1048,20 @@ fn flag_evidence(c: &Ctx<'_>) -> FlagEvidence {
 }
 
 fn judge_flags_or_record(c: Ctx<'_>) -> Judgement {
-    match flag_evidence(&c) {
+    let evidence = flag_evidence(&c);
+    // A clock reading at the end that cannot be read: the clocks a flag
+    // ruling turns on are not all on record.
+    let unreadable = c.clocks.unreadable_at.filter(|&p| p + 2 > c.r.plies);
+    let evidence = match unreadable {
+        Some(p) if !matches!(evidence, FlagEvidence::None) => {
+            let mut why = String::from("the clock command after ");
+            c.write_named("", p, &mut why);
+            why.push_str(" cannot be read, and a flag ruling rests on the clocks at the end: the record is incomplete, so no flag ruling is made on it");
+            FlagEvidence::Conflict(why)
+        }
+        _ => evidence,
+    };
+    match evidence {
         FlagEvidence::Both(_) if c.dead_fast() => judge_dead(c),
         FlagEvidence::Both(how) => {
             let first = c.clocks.first_fell();
@@ -1064,11 +1081,7 @@ fn judge_flags_or_record(c: Ctx<'_>) -> Judgement {
             let rule = c.rules.flag.rule.clone();
             let v = Verdict::against(c.recorded, GameResult::Unknown, Reason::FlagFall, rule);
             let ply = c.r.plies;
-            c.finish(
-                v,
-                (ply > 0).then_some(ply),
-                format!("{why}: the record contradicts itself, so no flag ruling is made on it"),
-            )
+            c.finish(v, (ply > 0).then_some(ply), why)
         }
         FlagEvidence::None => judge_unclaimed_or_record(c),
     }

@@ -11,10 +11,17 @@ pub struct ClockCommands {
     pub(crate) clk: Option<Clock>,
     pub(crate) emt: Option<Clock>,
     pub(crate) egt: Option<Clock>,
+    /// A `[%clk` command that cannot be read (no closing `]`, or not a
+    /// time: `0:75:00`, `0:00:0O`), with no readable one after it.
+    pub(crate) bad_clk: bool,
 }
 
 impl ClockCommands {
     pub(crate) fn merge(&mut self, other: ClockCommands) {
+        if other.clk.is_some() {
+            self.bad_clk = false;
+        }
+        self.bad_clk |= other.bad_clk;
         self.clk = other.clk.or(self.clk);
         self.emt = other.emt.or(self.emt);
         self.egt = other.egt.or(self.egt);
@@ -46,6 +53,7 @@ pub fn parse_comment(comment: &[u8]) -> ClockCommands {
         let name = &rest[1..1 + name_len];
         let after = &rest[1 + name_len..];
         let Some(end) = after.iter().position(|&b| b == b']') else {
+            out.bad_clk |= name == b"clk";
             break;
         };
         let slot = match name {
@@ -57,8 +65,14 @@ pub fn parse_comment(comment: &[u8]) -> ClockCommands {
                 continue;
             }
         };
-        if let Some(c) = parse_duration(trim(&after[..end])) {
-            *slot = Some(c);
+        match parse_duration(trim(&after[..end])) {
+            Some(c) => {
+                *slot = Some(c);
+                if name == b"clk" {
+                    out.bad_clk = false;
+                }
+            }
+            None => out.bad_clk |= name == b"clk",
         }
         i = start + 1 + name_len + end;
     }
@@ -223,6 +237,33 @@ mod tests {
         ] {
             assert_eq!(braced_clk(text.as_bytes()), None, "{text}");
         }
+    }
+
+    #[test]
+    fn a_clock_command_that_cannot_be_read_is_marked() {
+        for (text, bad) in [
+            ("[%clk 0:00:00.0 ", true),
+            ("[%clk 0:00:0O]", true),
+            ("[%clk 0:75:00]", true),
+            ("[%clk 0:75:00] [%clk 0:01:00]", false),
+            ("[%clk 0:01:00]", false),
+            ("[%eval 0.3 and a note", false),
+            ("[%emt 0:0x:00]", false),
+        ] {
+            assert_eq!(parse_comment(text.as_bytes()).bad_clk, bad, "{text}");
+        }
+        // Comments of one move, in order: a readable reading after a bad
+        // one clears it; a bad one after a readable one is the last word.
+        let (bad, good) = (
+            parse_comment(b"[%clk 0:75:00]"),
+            parse_comment(b"[%clk 0:01:00]"),
+        );
+        let mut a = bad;
+        a.merge(good);
+        assert!(!a.bad_clk && a.clk == c(60));
+        let mut b = good;
+        b.merge(bad);
+        assert!(b.bad_clk);
     }
 
     #[test]

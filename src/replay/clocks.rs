@@ -17,6 +17,8 @@ pub(crate) struct ClockFacts {
     /// Zero on a clock that shows tenths (a fallen flag), first per side.
     pub(crate) fallen_at: [Option<usize>; 2],
     pub(crate) notes: Vec<String>,
+    /// The last ply whose `[%clk]` command could not be read.
+    pub(crate) unreadable_at: Option<usize>,
     pub(crate) any: bool,
     /// A delay the tag names (US notation), in seconds.
     pub(crate) delay: u32,
@@ -233,6 +235,16 @@ pub(crate) fn clock_facts(
             ),
         };
         let c = ply.clocks;
+        if c.bad_clk {
+            if f.unreadable_at.is_none() {
+                f.notes.push(format!(
+                    "{}'s clock command at move {} cannot be read (a [%clk h:mm:ss] with a mistake in it): that reading is missing",
+                    Side::BOTH[s].name(),
+                    start_fullmove.max(1) as usize + (n - 1 + usize::from(first == Side::Black)) / 2
+                ));
+            }
+            f.unreadable_at = Some(n);
+        }
         let value = match c.clk {
             Some(clk) => {
                 if let Some(p) = prev {
