@@ -197,7 +197,7 @@ impl GameResult {
             // `+--` / `--+`: a win by forfeit, as lichess broadcasts write it.
             "1-0" | "+--" | "+/-" | "1-0 ff" => Some(GameResult::WhiteWins),
             "0-1" | "--+" | "-/+" | "0-1 ff" => Some(GameResult::BlackWins),
-            "1/2-1/2" | "½-½" | "1/2" | "=" => Some(GameResult::Draw),
+            "1/2-1/2" | "½-½" | "1/2" | "½" | "=" => Some(GameResult::Draw),
             "*" => Some(GameResult::Unknown),
             _ => None,
         }

@@ -546,6 +546,28 @@ fn a_flag_ruling_rests_on_a_record_that_agrees_with_itself() {
     );
 }
 
+/// A draw written as a scoresheet has it, `1/2` or `½`, ends the record
+/// as `1/2-1/2` does; it was a token that is not a move (unreadable).
+#[test]
+fn a_draw_written_by_hand_ends_the_record() {
+    for marker in ["1/2", "½"] {
+        let row = judge_one(
+            "fide-rapid",
+            &format!("[Result \"{marker}\"]\n\n1. e4 e5 2. Nf3 Nc6 {marker}\n"),
+        );
+        assert_cells(
+            &row,
+            &[
+                ("recorded_result", "1/2-1/2"),
+                ("status", "confirmed"),
+                ("result", "1/2-1/2"),
+                ("reason", "resignation-or-agreement"),
+                ("plies", "4"),
+            ],
+        );
+    }
+}
+
 #[test]
 fn unsupported_variant_and_null_move() {
     let row = judge_one(

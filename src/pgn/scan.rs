@@ -357,10 +357,13 @@ fn is_number_or_result(tok: &[u8]) -> bool {
 }
 
 /// The results a movetext may end with, as written in the wild.
-const RESULTS: [&[u8]; 14] = [
+const RESULTS: [&[u8]; 16] = [
     b"1-0",
     b"0-1",
     b"1/2-1/2",
+    // A draw as a scoresheet writes it by hand: never a move.
+    b"1/2",
+    "½".as_bytes(),
     "½-½".as_bytes(),
     "½–½".as_bytes(),
     "½—½".as_bytes(),
@@ -411,6 +414,8 @@ mod tests {
             ("1. e4 {end} 1/2-1/2 \r\n\n", Some("1/2-1/2")),
             ("1. e4 e5 {a comment}0-1", Some("0-1")),
             ("1. e4 e5 ½-½", Some("½-½")),
+            ("1. e4 e5 1/2", Some("1/2")),
+            ("1. e4 e5 ½", Some("½")),
             ("[pgn]1. e4 e5 1-0 [/pgn]\n", Some("1-0")),
             ("[Result \"1-0\"]\n", None),
             ("[pgn]1. e4 e5 [/PGN]", None),
