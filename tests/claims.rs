@@ -684,6 +684,41 @@ fn an_illegal_move_that_was_answered_stands_under_bcf_rp_13() {
     assert_eq!(r.recommendation, Recommendation::Reject);
 }
 
+/// A scoresheet file of a whole match: the claim's board picks its game
+/// (`Round "3.3"` is board 3); a board no game has, or no board at all, is
+/// an error naming the file, never the first game judged instead.
+#[test]
+fn a_claim_on_a_match_file_is_judged_on_its_own_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::copy(sample("ddcl-league-match.pgn"), d.join("match.pgn")).unwrap();
+    let claim = |board: &str| {
+        format!("kind = \"win-on-time\"\nruleset = \"ecf-quickplay\"\nclaimant = \"black\"\n{board}scoresheet = \"match.pgn\"\n")
+    };
+    let load = |text: &str| {
+        let path = d.join("c.toml");
+        std::fs::write(&path, text).unwrap();
+        load_claim(&path, LoadOptions::default())
+    };
+    let r = judge_claim(load(&claim("board = 3\n")).unwrap(), None);
+    assert_eq!(r.players(), ("Robson, Derek", "Atkinson, Shaun"));
+    let sheet = r.check(CheckId::Scoresheet).unwrap();
+    assert!(
+        sheet.detail.contains(
+            "(game 3 of the 5 the file holds, the one the claim's board and players name)"
+        ),
+        "{}",
+        sheet.detail
+    );
+    for (board, why) in [
+        ("board = 9\n", "\"match.pgn\" holds 5 games, and none is the claim's (its board and players as the claim gives them)"),
+        ("", "\"match.pgn\" holds 5 games: give the claim's board (or white and black) to say which"),
+    ] {
+        let e = load(&claim(board)).map(|_| ()).unwrap_err().to_string();
+        assert!(e.ends_with(why), "{e}");
+    }
+}
+
 #[test]
 fn broken_claims_are_named_and_the_batch_goes_on() {
     let dir = tempfile::tempdir().unwrap();

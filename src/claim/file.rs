@@ -74,6 +74,9 @@ pub struct Claim {
     pub(crate) date: Option<Date>,
     pub(crate) received: Option<Date>,
     pub(crate) scoresheet: Scoresheet,
+    /// Which game of the scoresheet file (from 0): the one the claim's
+    /// board and players name, where it holds several.
+    pub(crate) scoresheet_game: usize,
     pub(crate) final_fen: Option<String>,
     pub(crate) clock_white: Option<Clock>,
     pub(crate) clock_black: Option<Clock>,
@@ -223,6 +226,16 @@ pub(crate) fn parse_claim(
         Some(Value::Boolean(b)) => Some(*b),
         Some(v) => return Err(f.err("arbiter", format!("{v} is not true or false"))),
     };
+    let scoresheet_game = match &scoresheet {
+        Scoresheet::File(path, bytes) => f.choose_game(
+            path,
+            bytes,
+            board.as_deref(),
+            f.str("white")?.as_deref(),
+            f.str("black")?.as_deref(),
+        )?,
+        Scoresheet::Inline(_) => 0,
+    };
     let date = f.date("date")?;
     let received = f.date("received")?;
     if let (Some(d), Some(r)) = (date, received) {
@@ -249,6 +262,7 @@ pub(crate) fn parse_claim(
         date,
         received,
         scoresheet,
+        scoresheet_game,
         final_fen,
         clock_white: f.clock("clock_white")?,
         clock_black: f.clock("clock_black")?,
@@ -341,6 +355,66 @@ impl Fields<'_> {
             ));
         }
         Ok(grounds)
+    }
+
+    /// Which game of a scoresheet file the claim is about: the only one,
+    /// or the one its board (the board of `Round "3.4"`) and players name. A file of several games that the claim does not
+    /// pick one from is an error, never a guess.
+    fn choose_game(
+        &self,
+        path: &Path,
+        bytes: &[u8],
+        board: Option<&str>,
+        white: Option<&str>,
+        black: Option<&str>,
+    ) -> Result<usize, ClaimError> {
+        let mut splitter = crate::read::split::Splitter::new(bytes);
+        let Ok(Some(batch)) = splitter.next_batch(usize::MAX) else {
+            return Ok(0);
+        };
+        if batch.games.len() < 2 {
+            return Ok(0);
+        }
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let n = batch.games.len();
+        if board.is_none() && white.is_none() && black.is_none() {
+            return Err(self.err(
+                "scoresheet",
+                format!("{name:?} holds {n} games: give the claim's board (or white and black) to say which"),
+            ));
+        }
+        let mut parser = crate::pgn::BatchParser::new(&batch.data);
+        let same = |a: &str, b: &str| a.trim().eq_ignore_ascii_case(b.trim());
+        let matching: Vec<usize> = batch
+            .games
+            .iter()
+            .enumerate()
+            .filter(|(_, span)| {
+                let tags = parser.parse(span.start, span.end).tags;
+                let on_board = board.is_none_or(|b| {
+                    let numbered = tags.round_parts().1.map(|k| k.to_string());
+                    numbered.as_deref().is_some_and(|k| same(k, b))
+                });
+                on_board
+                    && white.is_none_or(|w| same(&tags.white, w))
+                    && black.is_none_or(|bl| same(&tags.black, bl))
+            })
+            .map(|(i, _)| i)
+            .collect();
+        match matching.as_slice() {
+            [one] => Ok(*one),
+            [] => Err(self.err(
+                "scoresheet",
+                format!("{name:?} holds {n} games, and none is the claim's (its board and players as the claim gives them)"),
+            )),
+            more => Err(self.err(
+                "scoresheet",
+                format!("{name:?} holds {n} games, and {} of them fit the claim's board and players: give white and black to say which", more.len()),
+            )),
+        }
     }
 
     /// The moves: a PGN file beside the claim, or written in it.

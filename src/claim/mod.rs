@@ -306,6 +306,11 @@ impl Ruling {
             .collect()
     }
 
+    /// White's and Black's names as the packet gives them.
+    pub fn players(&self) -> (&str, &str) {
+        (&self.white, &self.black)
+    }
+
     pub fn check(&self, id: CheckId) -> Option<&Check> {
         self.checks.iter().find(|c| c.id == id)
     }

@@ -78,6 +78,8 @@ pub struct Record {
     pub(crate) last_recorded: Option<Chess>,
     /// Games in the file after the first (which is the scoresheet).
     pub(crate) extra_games: usize,
+    /// The game's place in its file, from 0.
+    pub(crate) game_index: usize,
     /// The scoresheet's game key (`adjudicate`'s `game_key`), to record a
     /// ruling under.
     pub(crate) key: Option<crate::model::GameKey>,
@@ -104,6 +106,7 @@ impl Record {
             clocks: ClockFacts::default(),
             replay: None,
             extra_games: 0,
+            game_index: 0,
             unreplayed: Vec::new(),
             last_recorded: None,
             key: None,
@@ -200,15 +203,21 @@ impl Record {
     }
 }
 
-/// Reads and replays a scoresheet's text (the first game in it). Never
-/// fails: what went wrong is in `problem`.
-pub(crate) fn from_text(source: String, text: &[u8], rules: &Ruleset) -> Record {
+/// Reads and replays a scoresheet's text: its game number `index` (from
+/// 0; the claim chose it where the file holds several). Never fails: what
+/// went wrong is in `problem`.
+pub(crate) fn from_text(source: String, text: &[u8], rules: &Ruleset, index: usize) -> Record {
     let mut splitter = Splitter::new(text);
     let batch = match splitter.next_batch(usize::MAX) {
         Ok(Some(b)) if !b.games.is_empty() => b,
         _ => return Record::empty(source.clone(), format!("{source}: no game in it")),
     };
-    let span = batch.games[0];
+    let Some(&span) = batch.games.get(index) else {
+        return Record::empty(
+            source.clone(),
+            format!("{source}: no game {} in it", index + 1),
+        );
+    };
     let mut game = pgn::BatchParser::new(&batch.data).parse(span.start, span.end);
     if game.open_comment_line > 0 {
         // The line in the file, not in the game.
@@ -218,6 +227,7 @@ pub(crate) fn from_text(source: String, text: &[u8], rules: &Ruleset) -> Record 
     }
     let mut ev = from_game(&source, &game, span.line, rules);
     ev.extra_games = batch.games.len() - 1;
+    ev.game_index = index;
     ev
 }
 
@@ -379,13 +389,13 @@ mod tests {
         let rules = Ruleset::load("fide-rapid").unwrap();
         let head = "\n\n; a note\n[White \"A\"]\n[Black \"B\"]\n\n";
         let garbled = format!("{head}1. e4 e5\n2. Xq9 Nc6 *\n");
-        let r = from_text("s.pgn".into(), garbled.as_bytes(), &rules);
+        let r = from_text("s.pgn".into(), garbled.as_bytes(), &rules, 0);
         assert_eq!(
             r.problem.as_deref(),
             Some("s.pgn line 8: \"Xq9\" is not a move")
         );
         let open = format!("{head}1. e4 e5\n2. Nf3 {{ never closed\n2... Nc6 *\n");
-        let r = from_text("s.pgn".into(), open.as_bytes(), &rules);
+        let r = from_text("s.pgn".into(), open.as_bytes(), &rules, 0);
         assert!(
             r.problem
                 .as_deref()

@@ -236,7 +236,7 @@ fn gather(claim: &Claim) -> Record {
             (name, bytes.clone())
         }
     };
-    record::from_text(source, &text, &claim.ruleset)
+    record::from_text(source, &text, &claim.ruleset, claim.scoresheet_game)
 }
 
 /// Judges a claim. `syzygy` settles small positions exactly.
@@ -535,8 +535,9 @@ fn replayed_scoresheet_check(ev: &Record, position_rule: &Citation, complete: bo
         let extra = match ev.extra_games {
             0 => String::new(),
             n => format!(
-                " (the file holds {} more after it, not read)",
-                plural(n, "game")
+                " (game {} of the {} the file holds, the one the claim's board and players name)",
+                ev.game_index + 1,
+                n + 1
             ),
         };
         check(
