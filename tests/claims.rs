@@ -684,6 +684,47 @@ fn an_illegal_move_that_was_answered_stands_under_bcf_rp_13() {
     assert_eq!(r.recommendation, Recommendation::Reject);
 }
 
+/// A claim that states no clock times: the packet's clocks are said to be
+/// the scoresheet's last readings, not presented as the claimant's.
+#[test]
+fn a_packet_says_where_its_clocks_come_from() {
+    if !common::tools(
+        "a_packet_says_where_its_clocks_come_from",
+        &[common::Tool::Poppler],
+    ) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("s.pgn"), SHUFFLE_GAME).unwrap();
+    let claim = "kind = \"draw-last-two-minutes\"\nruleset = \"ecf-quickplay\"\nclaimant = \"black\"\ngrounds = [\"no-effort\"]\nscoresheet = \"s.pgn\"\nsubmitted_by = [\"white\", \"black\"]\n";
+    for (extra, want) in [
+        (
+            "",
+            "White 0:03:52, Black 0:01:09: the scoresheet's last readings, the claim states none",
+        ),
+        (
+            "clock_black = \"0:01:10\"\n",
+            "White 0:03:52 (the scoresheet's last reading), Black 0:01:10",
+        ),
+    ] {
+        std::fs::write(d.join("c.toml"), format!("{claim}{extra}")).unwrap();
+        let out = d.join("out");
+        let o = arbiter(&[
+            "claim",
+            d.join("c.toml").to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let text = pdftotext(&out.join("c.pdf"), &[])
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(text.contains(want), "{want}\n{text}");
+    }
+}
+
 /// A scoresheet file of a whole match: the claim's board picks its game
 /// (`Round "3.3"` is board 3); a board no game has, or no board at all, is
 /// an error naming the file, never the first game judged instead.

@@ -70,7 +70,7 @@ pub(super) fn procedural_checks(r: &mut Draft, p: &DrawClaimRules) {
             claimant,
             given.is_empty().then_some("not stated who submitted"),
             &missing,
-            "both players submitted scoresheet, diagram and clock times",
+            "both players submitted their papers, as the claim states",
             "no submission from",
         ));
     }

@@ -440,11 +440,21 @@ fn claim_header(r: &Ruling) -> Vec<(String, String)> {
         .or_else(|| Some(tags.date.clone()).filter(|d| !d.is_empty() && !d.contains('?')));
     let claimant = c.claimant;
     let opponent = claimant.other();
-    let clocks = format!(
-        "White {}, Black {}",
-        r.clocks[0].map_or("not known".into(), |c| c.to_string()),
-        r.clocks[1].map_or("not known".into(), |c| c.to_string())
-    );
+    // Said where a clock is the scoresheet's last reading, not one the
+    // claim states: the packet must not present it as the claimant's.
+    let stated = [Side::White, Side::Black].map(|s| c.clock(s).is_some());
+    let clock = |side: Side| match (c.clock(side), r.clocks[side.index()]) {
+        (Some(stated), _) => stated.to_string(),
+        (None, Some(read)) if stated.iter().any(|&s| s) => {
+            format!("{read} (the scoresheet's last reading)")
+        }
+        (None, Some(read)) => read.to_string(),
+        (None, None) => "not known".to_string(),
+    };
+    let mut clocks = format!("White {}, Black {}", clock(Side::White), clock(Side::Black));
+    if !stated.iter().any(|&s| s) && r.clocks.iter().any(Option::is_some) {
+        clocks.push_str(": the scoresheet's last readings, the claim states none");
+    }
     // Each ground as the procedure's text numbers it (ECF QPF 11(a)).
     let grounds = c
         .grounds
