@@ -462,6 +462,64 @@ fn tournament(control: &str) -> String {
         + "\n"
 }
 
+/// Rounds written with their word (`R2.1`) are rounds like `2.1`; the
+/// summary counts every game the report has no place for (a round clash,
+/// a round unknown, one player twice) apart from those not rated.
+#[test]
+fn rounds_with_their_word_and_games_left_out_are_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = |round: &str, white: &str, black: &str| {
+        format!("[Event \"E\"]\n[Date \"2024.07.07\"]\n[Round \"{round}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"1-0\"]\n[TimeControl \"1800\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 1-0\n\n")
+    };
+    let pgn = dir.path().join("r.pgn");
+    std::fs::write(
+        &pgn,
+        [
+            game("1.1", "A, A", "B, B"),
+            game("1.2", "C, C", "D, D"),
+            game("R2.1", "A, A", "C, C"),
+            game("R2.2", "B, B", "D, D"),
+        ]
+        .concat(),
+    )
+    .unwrap();
+    let trf = dir.path().join("r.trf");
+    let o = arbiter(&[
+        "audit",
+        "--list",
+        "active30",
+        "--trf",
+        trf.to_str().unwrap(),
+        pgn.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    let text = std::fs::read_to_string(&trf).unwrap();
+    assert!(text.lines().any(|l| l == "XXR 2"), "{text}");
+    let players = trf_players(&text);
+    let a = players.iter().find(|p| p.2 == "A, A").unwrap();
+    assert_eq!(a.7, [(2, 'w', '1'), (3, 'w', '1')]);
+    // A clash in round 1, a round unknown, one player twice.
+    std::fs::write(
+        &pgn,
+        [
+            game("1.1", "A, A", "B, B"),
+            game("1.2", "C, C", "D, D"),
+            game("1.3", "A, A", "C, C"),
+            game("?", "B, B", "D, D"),
+            game("2.1", "B, B", "B, B"),
+        ]
+        .concat(),
+    )
+    .unwrap();
+    let o = arbiter(&["audit", "--list", "active30", pgn.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("audited 5 games against the Sabah Active-30 rated list: 3 findings (1 players, 1 round-clash, 1 round-unknown); 0 games not rated; 3 games left out of the TRF report"),
+        "{err}"
+    );
+}
+
 /// A tournament file's byes and its players without a game are kept:
 /// each bye with its own code and points, a player who never played with
 /// his line of zero-point byes; a PGN bye (`BYE` on either side) is the
@@ -1041,7 +1099,7 @@ fn an_events_slips_are_each_a_finding() {
         ]
     );
     assert!(
-        err.contains("7 games against the Sabah Active-30 rated list: 4 findings (1 name-variant, 1 no-date, 1 no-moves, 1 time-control); 3 games not rated"),
+        err.contains("7 games against the Sabah Active-30 rated list: 4 findings (1 name-variant, 1 no-date, 1 no-moves, 1 time-control); 2 games not rated; 1 game left out of the TRF report"),
         "{err}"
     );
     assert!(

@@ -1332,22 +1332,36 @@ fn a_stale_clock_figure_is_no_conflict() {
     assert_eq!(r.recommendation, Recommendation::Uphold, "{}", r.detail);
 }
 
-/// A second game in the scoresheet's file is said, not held against the
-/// claim; a kind the ruleset lacks is rejected even when the written
-/// position does not match.
+/// A second game in the scoresheet's file: the claim's board picks one,
+/// said in the check, and a claim that names none is an error, not the
+/// first game guessed; a kind the ruleset lacks is rejected even when the
+/// written position does not match.
 #[test]
 fn notes_that_are_not_conflicts() {
     let claim = "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:05:00\"\nclock_black = \"0:01:15\"\nfees_paid = [\"black\"]\n";
-    let two = format!("{KRKN}\n{KRKN}");
-    let r = judge(claim, &[("s.pgn", &two)]);
+    let two = format!("[Round \"1.1\"]\n{KRKN}\n[Round \"1.2\"]\n{KRKN}");
+    let r = judge(&format!("{claim}board = 2\n"), &[("s.pgn", &two)]);
     assert_eq!(r.recommendation, Recommendation::Uphold, "{}", r.detail);
     let sheet = r.check(CheckId::Scoresheet).unwrap();
     assert!(
-        sheet
-            .detail
-            .ends_with("(the file holds 1 game more after it, not read)"),
+        sheet.detail.ends_with(
+            "(game 2 of the 2 the file holds, the one the claim's board and players name)"
+        ),
         "{}",
         sheet.detail
+    );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("s.pgn"), &two).unwrap();
+    std::fs::write(dir.path().join("c.toml"), claim).unwrap();
+    let e = load_claim(&dir.path().join("c.toml"), LoadOptions::default())
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.ends_with(
+            "\"s.pgn\" holds 2 games: give the claim's board (or white and black) to say which"
+        ),
+        "{e}"
     );
     let none = "kind = \"clear-draw-appeal\"\nruleset = \"fide-rapid\"\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nfinal_fen = \"8/8/8/8/8/8/8/K6k w - - 0 1\"\n";
     let r = judge(none, &[("s.pgn", KRKN)]);

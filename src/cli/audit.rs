@@ -367,11 +367,27 @@ fn summary_line(audited: &Audited, list: &RatedList, tournament: Option<&str>) -
         *kinds.entry(f.finding).or_default() += 1;
     }
     let kinds: Vec<String> = kinds.iter().map(|(k, n)| format!("{n} {k}")).collect();
-    let unrated = audited
-        .listed
-        .iter()
-        .filter(|g| !g.rated() && g.bye().is_none())
+    // Games with a place in the report but not rated, and games with no
+    // place at all: no round, a player twice, a game that cannot be read
+    // (these last never listed).
+    let placed = audited.listed.iter().zip(&audited.rounds);
+    let unrated = placed
+        .clone()
+        .filter(|(g, r)| r.is_some() && !g.rated() && g.bye().is_none())
         .count();
+    let never_listed = match tournament {
+        Some(_) => 0,
+        None => (audited.games as usize).saturating_sub(audited.listed.len()),
+    };
+    let left_out = placed.filter(|(_, r)| r.is_none()).count() + never_listed;
+    let left_out = if left_out > 0 {
+        format!(
+            "; {} left out of the TRF report",
+            crate::claim::plural(left_out, "game")
+        )
+    } else {
+        String::new()
+    };
     let what = match tournament {
         Some(t) => {
             let byes = audited.listed.iter().filter(|g| g.bye().is_some()).count();
@@ -390,7 +406,7 @@ fn summary_line(audited: &Audited, list: &RatedList, tournament: Option<&str>) -
         None => format!("audited {} games", audited.games),
     };
     format!(
-        "{what} against the {}: {} findings{}; {} not rated",
+        "{what} against the {}: {} findings{}; {} not rated{left_out}",
         list.title,
         audited.findings.len(),
         if kinds.is_empty() {

@@ -147,7 +147,8 @@ impl Tags {
     }
 
     /// The `Round` tag's tournament round and board: `1.38` is round 1,
-    /// board 38; `3` is round 3 with no board; anything else neither.
+    /// board 38; `3` is round 3 with no board; `R2.1`, `Rd 2` and
+    /// `Round 2.1` as `2.1` and `2`; anything else neither.
     pub(crate) fn round_parts(&self) -> (Option<u32>, Option<u32>) {
         let number = |s: &str| {
             let s = s.trim();
@@ -155,12 +156,25 @@ impl Tags {
                 .then(|| s.parse().ok())
                 .flatten()
         };
-        match self.round.trim().split_once('.') {
+        // A round written with its word before the number (`R2.1`,
+        // `Rd 2`, `Round 2.1`), as pairing programs and hand-typed
+        // files have it.
+        let t = self.round.trim();
+        let lower = t.to_ascii_lowercase();
+        let t = ["round", "rnd", "rd", "r"]
+            .iter()
+            .find_map(|p| {
+                let rest = lower.strip_prefix(p)?.trim_start_matches([' ', '.', '-']);
+                rest.starts_with(|c: char| c.is_ascii_digit())
+                    .then(|| &t[t.len() - rest.len()..])
+            })
+            .unwrap_or(t);
+        match t.split_once('.') {
             Some((r, b)) => match number(r) {
                 Some(r) => (Some(r), number(b)),
                 None => (None, None),
             },
-            None => (number(&self.round), None),
+            None => (number(t), None),
         }
     }
 
@@ -499,6 +513,33 @@ pub(crate) fn lenient_move(tok: &[u8]) -> Option<Lenient> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_round_reads_with_or_without_its_word() {
+        let parts = |round: &str| {
+            let tags = Tags {
+                round: round.to_string(),
+                ..Tags::default()
+            };
+            tags.round_parts()
+        };
+        for (round, want) in [
+            ("1.38", (Some(1), Some(38))),
+            ("3", (Some(3), None)),
+            ("R2.1", (Some(2), Some(1))),
+            ("r2.2", (Some(2), Some(2))),
+            ("Rd 2", (Some(2), None)),
+            ("Round 2.1", (Some(2), Some(1))),
+            ("Rnd-4", (Some(4), None)),
+            ("?", (None, None)),
+            ("Final", (None, None)),
+            ("A2", (None, None)),
+            ("R", (None, None)),
+            ("Round two", (None, None)),
+        ] {
+            assert_eq!(parts(round), want, "{round}");
+        }
+    }
     use crate::model::Clock;
 
     #[test]
