@@ -462,6 +462,42 @@ fn tournament(control: &str) -> String {
         + "\n"
 }
 
+/// A game read beside a tournament file matches its game by the players'
+/// letters: "Lim Wei Ming" in the PGN is the file's "Lim, Wei Ming", so the
+/// findings are those of the sample as written.
+#[test]
+fn a_tournament_files_games_match_names_written_without_commas() {
+    let dir = tempfile::tempdir().unwrap();
+    let trf = dir.path().join("sabah.trf");
+    std::fs::write(&trf, tournament("30 min")).unwrap();
+    let sample = std::fs::read_to_string(common::sample("active30-rated-list.pgn")).unwrap();
+    let plain = dir.path().join("plain.pgn");
+    std::fs::write(
+        &plain,
+        sample.replace("\"Lim, Wei Ming\"", "\"Lim Wei Ming\""),
+    )
+    .unwrap();
+    let findings = |pgn: &std::path::Path| {
+        let o = arbiter(&[
+            "audit",
+            "--list",
+            "active30",
+            trf.to_str().unwrap(),
+            pgn.to_str().unwrap(),
+        ]);
+        parse_csv(&o.stdout)
+            .iter()
+            .map(|r| (r["finding"].clone(), r["round"].clone()))
+            .collect::<Vec<_>>()
+    };
+    let written = findings(&common::sample("active30-rated-list.pgn"));
+    assert!(
+        written.iter().any(|(f, _)| f == "trf-result"),
+        "{written:?}"
+    );
+    assert_eq!(findings(&plain), written);
+}
+
 /// Rounds written with their word (`R2.1`) are rounds like `2.1`; the
 /// summary counts every game the report has no place for (a round clash,
 /// a round unknown, one player twice) apart from those not rated.

@@ -373,7 +373,15 @@ impl Audit {
     /// file does not have is a finding; the file's `122` control is checked
     /// once for all its games.
     pub(crate) fn take_trf(&mut self, trf: trf_in::TrfList) {
-        let cut = |n: &str| n.chars().take(report::NAME_COLUMNS).collect::<String>();
+        // Names as their letters, cut as the report cuts them: "Lim Wei
+        // Ming" in a game is the file's "Lim, Wei Ming".
+        let cut = |n: &str| {
+            n.chars()
+                .take(report::NAME_COLUMNS)
+                .filter(|c| c.is_alphanumeric())
+                .flat_map(char::to_lowercase)
+                .collect::<String>()
+        };
         // A bye by its player, whichever side the list wrote `BYE` on.
         let key = |round: Option<u32>, g: &ListedGame| {
             let (first, second) = match g.bye() {

@@ -178,8 +178,8 @@ fn name_match(tag: &str, name: &str) -> Match {
         return Match::Exact;
     }
     let mut best = Match::No;
-    for t in readings(tag) {
-        for n in readings(name) {
+    for t in readings(tag, true) {
+        for n in readings(name, false) {
             match compare(&t, &n) {
                 Match::Exact => return Match::Exact,
                 Match::Partial => best = Match::Partial,
@@ -206,9 +206,10 @@ fn comparable(name: &str) -> String {
 /// A name as (surname, forenames), case folded. "Surname, Forenames" has
 /// one reading. Without a comma, every split is a reading: forenames then
 /// surname ("Jan van der Berg"), and, where the words after the surname
-/// are all initials, surname first ("Thompson K J"). Initials run together
-/// with dots ("K.J.") are split.
-fn readings(name: &str) -> Vec<(String, Vec<String>)> {
+/// are all initials, surname first ("Thompson K J"), and for a game's tag
+/// (`tag`) a two-word name surname first. Initials run together with dots
+/// ("K.J.") are split.
+fn readings(name: &str, tag: bool) -> Vec<(String, Vec<String>)> {
     let words = |s: &str| -> Vec<String> {
         s.split(|c: char| c.is_whitespace() || c == '.')
             .filter(|w| !w.is_empty())
@@ -223,7 +224,11 @@ fn readings(name: &str) -> Vec<(String, Vec<String>)> {
     let mut r = Vec::new();
     for k in 0..w.len() {
         r.push((w[k..].join(" "), w[..k].to_vec()));
-        if k > 0 && w[k..].iter().all(initial) {
+        // Surname first without a comma: with initials after it, or, in a
+        // game's tag, a two-word name as FIDE lists write it ("THOMPSON
+        // Karen"): the tag is compared with one board's players, so the
+        // reading cannot take another player's name.
+        if k > 0 && (w[k..].iter().all(initial) || (tag && w.len() == 2)) {
             r.push((w[..k].join(" "), w[k..].to_vec()));
         }
     }
@@ -284,6 +289,9 @@ mod tests {
             ("Thompson, Karen", "Karen Thompson"),
             ("  THOMPSON,KAREN ", "Thompson, Karen"),
             ("Karen   Thompson", "thompson,  karen"),
+            // Surname first without a comma, as FIDE lists write it.
+            ("THOMPSON KAREN", "Thompson, Karen"),
+            ("Thompson Karen", "Thompson, Karen"),
         ] {
             assert_eq!(
                 check(
