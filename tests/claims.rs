@@ -411,6 +411,20 @@ fn the_deadline_fees_and_submissions_of_ecf_qpf_13() {
     assert_eq!(r.recommendation, Recommendation::Reject);
     assert_eq!(r.rule, "ECF QPF 13");
     assert_eq!(r.result_if_rejected, "1-0");
+    // No date in the claim: the scoresheet's Date tag counts, and says so.
+    let undated = late.replace("date = 2009-11-12\n", "");
+    let r = judge(&undated, &[("s.pgn", SHUFFLE_GAME)]);
+    assert_eq!(
+        r.check(CheckId::Deadline).unwrap().detail,
+        "received 2009-11-25, 13 days after the match on 2009-11-12 (the scoresheet's Date tag) (limit 12)"
+    );
+    assert_eq!(r.recommendation, Recommendation::Reject);
+    // A claim and a scoresheet that give different dates: not counted.
+    let other_day = SHUFFLE_GAME.replace("[Date \"2009.11.12\"]", "[Date \"2009.11.02\"]");
+    let r = judge(&ok, &[("s.pgn", &other_day)]);
+    assert_eq!(outcome(&r, CheckId::Deadline), CheckOutcome::Unknown);
+    assert_eq!(r.recommendation, Recommendation::Refer, "{}", r.detail);
+    assert!(r.detail.contains("the claim gives the date of play as 2009-11-12 and the scoresheet's Date tag as 2009-11-02: the papers disagree"), "{}", r.detail);
     // One side did not submit, one fee unpaid.
     let one = ok
         .replace(

@@ -216,9 +216,29 @@ fn increment_check(r: &Draft, increment_rule: &Citation) -> Check {
 
 /// The claim received within the days the rule allows.
 fn deadline_check(r: &Draft, days: u32, deadline_rule: &Citation) -> Check {
-    match (r.claim.date, r.claim.received) {
+    // The date of play as the claim gives it, else as the scoresheet's
+    // Date tag does; two that differ leave the count undone.
+    let sheet = crate::model::Date::parse(&r.evidence.tags.date);
+    let (played, from_sheet) = match (r.claim.date, sheet) {
+        (Some(d), Some(s)) if d != s => {
+            return check(
+                CheckId::Deadline,
+                CheckOutcome::Unknown,
+                deadline_rule,
+                format!("the claim gives the date of play as {d} and the scoresheet's Date tag as {s}: the papers disagree, so the days to receipt cannot be counted (limit {days})"),
+            )
+        }
+        (Some(d), _) => (Some(d), false),
+        (None, s) => (s, s.is_some()),
+    };
+    match (played, r.claim.received) {
         (Some(d), Some(rec)) => {
             let took = rec.day_number() - d.day_number();
+            let whose = if from_sheet {
+                " (the scoresheet's Date tag)"
+            } else {
+                ""
+            };
             check(
                 CheckId::Deadline,
                 if took <= i64::from(days) {
@@ -227,7 +247,7 @@ fn deadline_check(r: &Draft, days: u32, deadline_rule: &Citation) -> Check {
                     CheckOutcome::Fail
                 },
                 deadline_rule,
-                format!("received {rec}, {took} days after the match on {d} (limit {days})"),
+                format!("received {rec}, {took} days after the match on {d}{whose} (limit {days})"),
             )
         }
         _ => check(
