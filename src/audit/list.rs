@@ -82,13 +82,8 @@ impl RatedList {
         }
         let path = std::path::Path::new(name_or_path);
         if !path.exists() && !name_or_path.ends_with(".toml") {
-            let lower = name_or_path.to_ascii_lowercase();
-            let meant = BUILTINS
-                .iter()
-                .map(|(n, _)| (*n, strsim::damerau_levenshtein(&lower, n)))
-                .filter(|(_, d)| *d <= 2)
-                .min_by_key(|(_, d)| *d)
-                .map_or(String::new(), |(n, _)| format!(" did you mean {n:?}?"));
+            let meant = crate::model::nearest(name_or_path, BUILTINS.iter().map(|(n, _)| *n))
+                .map_or(String::new(), |n| format!(" did you mean {n:?}?"));
             return Err(format!(
                 "unknown list {name_or_path:?}:{meant} the built-in lists are {}, or give a list TOML file (see docs/audit.md)",
                 RatedList::builtins().join(", ")

@@ -467,13 +467,7 @@ impl std::ops::Deref for Ruleset {
 /// The built-in nearest to a misspelled or wrongly cased name, if one is
 /// close enough to be what was meant (`FIDE-RAPID`, `fide-rpaid`).
 pub(crate) fn nearest_builtin(name: &str) -> Option<&'static str> {
-    let lower = name.to_ascii_lowercase();
-    BUILTINS
-        .iter()
-        .map(|(n, _)| (*n, strsim::damerau_levenshtein(&lower, n)))
-        .filter(|(n, d)| *d <= 2.max(n.len() / 5))
-        .min_by_key(|(_, d)| *d)
-        .map(|(n, _)| n)
+    crate::model::nearest(name, BUILTINS.iter().map(|(n, _)| *n))
 }
 
 /// The built-ins a name could mean by what it says rather than how it is
