@@ -698,6 +698,27 @@ fn an_illegal_move_that_was_answered_stands_under_bcf_rp_13() {
     assert_eq!(r.recommendation, Recommendation::Reject);
 }
 
+/// An illegal move claimed after the game had ended on the board (a dead
+/// position, then moves played on): rejected, the board's result in both
+/// columns, citing the rule that ended it; it was "no illegal move" with
+/// play to continue.
+#[test]
+fn an_illegal_move_after_the_end_is_no_claim() {
+    let sheet = "[FEN \"8/8/4k3/8/8/8/1Q6/4K3 w - - 0 50\"]\n[SetUp \"1\"]\n\n50. Qb6+ Kf5 51. Qe6+ Kxe6 52. Kf2 Kf5 53. Kg2 Kg4 54. Kh2 Kh3 *\n";
+    let claim = "kind = \"illegal-move\"\nruleset = \"ecf-quickplay\"\nclaimant = \"white\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:09:20\"\nclock_black = \"0:09:10\"\n";
+    let r = judge(claim, &[("s.pgn", sheet)]);
+    assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
+    assert_eq!(
+        (r.result_if_upheld.as_str(), r.result_if_rejected.as_str()),
+        ("1/2-1/2", "1/2-1/2")
+    );
+    assert_eq!(r.rule, "FIDE 5.2.2");
+    assert_eq!(
+        r.detail,
+        "the game ended at 51... Kxe6 (a dead position, FIDE 5.2.2): the moves after it, and a claim on them, do not count"
+    );
+}
+
 /// A claim that states no clock times: the packet's clocks are said to be
 /// the scoresheet's last readings, not presented as the claimant's.
 #[test]

@@ -690,23 +690,19 @@ fn judge_replayed(mut c: Ctx<'_>) -> Judgement {
 
 fn judge_board_ending(c: Ctx<'_>, e: replay::Ending) -> Judgement {
     let rules = c.rules;
-    let b = &rules.board;
     // One buffer for the sentence: this runs for every game that ends on
     // the board.
     let mut main = String::with_capacity(160);
-    let (result, reason, rule) = match e.kind {
+    let mover = c.r.side_of_ply(e.ply);
+    let (result, rule) = policy::board_end(rules, e.kind, mover);
+    let reason = match e.kind {
         BoardEnd::Checkmate => {
-            let winner = c.r.side_of_ply(e.ply);
-            let _ = write!(main, "{} mated", winner.other().name());
-            (
-                GameResult::win_for(winner),
-                Reason::Checkmate,
-                b.checkmate.clone(),
-            )
+            let _ = write!(main, "{} mated", mover.other().name());
+            Reason::Checkmate
         }
         BoardEnd::Stalemate => {
             let _ = write!(main, "{} is stalemated", c.r.side_to_move().name());
-            (GameResult::Draw, Reason::Stalemate, b.stalemate.clone())
+            Reason::Stalemate
         }
         BoardEnd::DeadPosition => {
             let _ = write!(
@@ -715,27 +711,15 @@ fn judge_board_ending(c: Ctx<'_>, e: replay::Ending) -> Judgement {
                 material_label(&c.r.pos, Side::White),
                 material_label(&c.r.pos, Side::Black)
             );
-            (
-                GameResult::Draw,
-                Reason::DeadPosition,
-                b.dead_position.clone(),
-            )
+            Reason::DeadPosition
         }
         BoardEnd::Fivefold => {
             main.push_str("the position stood for the fifth time");
-            (
-                GameResult::Draw,
-                Reason::FivefoldRepetition,
-                rules.automatic_draws.fivefold_rule.clone(),
-            )
+            Reason::FivefoldRepetition
         }
         BoardEnd::SeventyFive => {
             main.push_str("75 moves each without a capture or pawn move");
-            (
-                GameResult::Draw,
-                Reason::SeventyFiveMoves,
-                rules.automatic_draws.seventy_five_rule.clone(),
-            )
+            Reason::SeventyFiveMoves
         }
     };
     if e.ply == 0 {

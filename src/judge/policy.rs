@@ -112,6 +112,31 @@ impl Board {
     }
 }
 
+/// What a game ended on the board gives, and the rule that gives it:
+/// `mover` made the last move (the mating side, for a mate). Games and
+/// claims both ask here.
+pub(crate) fn board_end(
+    rules: &Ruleset,
+    kind: crate::replay::BoardEnd,
+    mover: Side,
+) -> (crate::model::GameResult, Citation) {
+    use crate::{model::GameResult, replay::BoardEnd};
+    let b = &rules.board;
+    match kind {
+        BoardEnd::Checkmate => (GameResult::win_for(mover), b.checkmate.clone()),
+        BoardEnd::Stalemate => (GameResult::Draw, b.stalemate.clone()),
+        BoardEnd::DeadPosition => (GameResult::Draw, b.dead_position.clone()),
+        BoardEnd::Fivefold => (
+            GameResult::Draw,
+            rules.automatic_draws.fivefold_rule.clone(),
+        ),
+        BoardEnd::SeventyFive => (
+            GameResult::Draw,
+            rules.automatic_draws.seventy_five_rule.clone(),
+        ),
+    }
+}
+
 /// Which part of the game a both-flags fall happened in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Period {
