@@ -698,6 +698,33 @@ fn an_illegal_move_that_was_answered_stands_under_bcf_rp_13() {
     assert_eq!(r.recommendation, Recommendation::Reject);
 }
 
+/// A claim with the final position and no scoresheet: judged on the
+/// position where the rule asks no more (BCF RP NA-3, ground (a)); referred
+/// where the whole scoresheet is required (ECF QPF 14).
+#[test]
+fn a_final_position_alone_is_judged_where_the_rule_asks_no_more() {
+    let bcf = "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nfinal_fen = \"8/8/3k4/3n3R/8/3K4/8/8 b - - 13 64\"\nclock_white = \"0:05:24\"\nclock_black = \"0:01:19\"\nfees_paid = [\"black\"]\n";
+    let r = judge(bcf, &[]);
+    assert_eq!(r.recommendation, Recommendation::Uphold, "{}", r.detail);
+    assert_eq!(outcome(&r, CheckId::Scoresheet), CheckOutcome::Pass);
+    assert_eq!(
+        outcome(&r, CheckId::FinalPosition),
+        CheckOutcome::NotApplicable
+    );
+    let ecf = bcf
+        .replace("bcf-rapid", "ecf-quickplay")
+        .replace("cannot-win-by-normal-means", "no-effort");
+    let r = judge(&ecf, &[]);
+    assert_eq!(r.recommendation, Recommendation::Refer, "{}", r.detail);
+    assert!(
+        r.detail.starts_with(
+            "the record is incomplete: no scoresheet was sent, only the final position: the whole game's scoresheet is required;"
+        ),
+        "{}",
+        r.detail
+    );
+}
+
 /// An illegal move claimed after the game had ended on the board (a dead
 /// position, then moves played on): rejected, the board's result in both
 /// columns, citing the rule that ended it; it was "no illegal move" with

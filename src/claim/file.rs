@@ -54,6 +54,8 @@ pub(crate) enum Scoresheet {
     File(PathBuf, Vec<u8>),
     /// `moves = "1. e4 e5 ..."` written in the claim.
     Inline(String),
+    /// No scoresheet and no moves: the claim's `final_fen` alone.
+    Position(String),
 }
 
 /// A claim file, every field checked.
@@ -234,7 +236,7 @@ pub(crate) fn parse_claim(
             f.str("white")?.as_deref(),
             f.str("black")?.as_deref(),
         )?,
-        Scoresheet::Inline(_) => 0,
+        Scoresheet::Inline(_) | Scoresheet::Position(_) => 0,
     };
     let date = f.date("date")?;
     let received = f.date("received")?;
@@ -437,12 +439,18 @@ impl Fields<'_> {
                 Scoresheet::File(path, bytes)
             }
             (None, Some(m)) => Scoresheet::Inline(m),
-            (None, None) => {
-                return Err(f.err(
-                    "scoresheet",
-                    "missing: give `scoresheet` (a PGN file beside the claim) or `moves`".into(),
-                ))
-            }
+            // The final position alone (BCF RP NA-3 asks no more under
+            // ground (a)): a record of no moves from it; a rule that wants
+            // the scoresheet finds the record incomplete.
+            (None, None) => match f.str("final_fen")? {
+                Some(fen) => Scoresheet::Position(fen),
+                _ => {
+                    return Err(f.err(
+                        "scoresheet",
+                        "missing: give `scoresheet` (a PGN file beside the claim), `moves`, or at least `final_fen`".into(),
+                    ))
+                }
+            },
         };
         Ok(scoresheet)
     }

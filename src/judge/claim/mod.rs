@@ -228,6 +228,12 @@ fn gather(claim: &Claim) -> Record {
             "the moves in the claim".to_string(),
             format!("{m}\n").into_bytes(),
         ),
+        // A record of no moves from the written position (a FEN checked
+        // when the claim was read, so the tag holds no quote).
+        Scoresheet::Position(fen) => (
+            "the final position in the claim".to_string(),
+            format!("[SetUp \"1\"]\n[FEN \"{}\"]\n\n*\n", fen.trim()).into_bytes(),
+        ),
         Scoresheet::File(path, bytes) => {
             let name = path
                 .file_name()
@@ -482,6 +488,23 @@ fn scoresheet_check(
                 im.san
             ),
         ),
+        _ if matches!(r.claim.scoresheet, Scoresheet::Position(_)) => {
+            if complete {
+                check(
+                    CheckId::Scoresheet,
+                    CheckOutcome::Unknown,
+                    position_rule,
+                    "no scoresheet was sent, only the final position: the whole game's scoresheet is required",
+                )
+            } else {
+                check(
+                    CheckId::Scoresheet,
+                    CheckOutcome::Pass,
+                    position_rule,
+                    "no scoresheet was sent: the final position written in the claim is judged, as the rule asks no more",
+                )
+            }
+        }
         _ => replayed_scoresheet_check(ev, position_rule, complete),
     }
 }
@@ -560,6 +583,12 @@ fn final_position_check(
     sheet_ok: bool,
     sheet_fen: &str,
 ) -> (CheckOutcome, String) {
+    if matches!(r.claim.scoresheet, Scoresheet::Position(_)) {
+        return (
+            CheckOutcome::NotApplicable,
+            "no scoresheet to compare it with: the position written is the one judged".to_string(),
+        );
+    }
     match (claimed, sheet_ok) {
         (None, true) => (
             CheckOutcome::NotApplicable,

@@ -521,13 +521,7 @@ fn scoresheet(d: &mut Doc, p: &Packet) {
         p.sheet_source
     ));
     if p.sheet.is_empty() {
-        d.paragraph(
-            LEFT,
-            RIGHT - LEFT,
-            9.0,
-            Weight::Regular,
-            "No moves could be read.",
-        );
+        d.paragraph(LEFT, RIGHT - LEFT, 9.0, Weight::Regular, p.sheet_empty);
         return;
     }
     let row_h = 11.0;

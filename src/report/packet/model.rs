@@ -80,6 +80,8 @@ pub struct Packet {
     pub(crate) progress_numbers: Vec<String>,
     pub(crate) sheet: Vec<SheetRow>,
     pub(crate) sheet_source: String,
+    /// What the scoresheet section says when it has no moves.
+    pub(crate) sheet_empty: &'static str,
     pub(crate) mark_note: String,
     /// (side, move number, seconds left) for the chart.
     pub(crate) chart: Vec<(Side, f32, u32)>,
@@ -401,6 +403,12 @@ pub fn claim_packet(r: &Ruling) -> Packet {
         progress: r.progress.clone(),
         sheet: sheet_lines(ev, r.marked_ply),
         sheet_source: ev.source.clone(),
+        sheet_empty: match r.claim.scoresheet {
+            crate::claim::file::Scoresheet::Position(_) => {
+                "No scoresheet was sent: the claim gives the final position only."
+            }
+            _ => "No moves could be read.",
+        },
         mark_note: match ev.last_illegal() {
             Some(im) => format!(
                 "* {}{} is illegal (written as played)",
@@ -714,6 +722,7 @@ pub fn game_packet(
         progress_numbers: Vec::new(),
         sheet: sheet_lines(ev, j.ply),
         sheet_source: source.to_string(),
+        sheet_empty: "No moves could be read.",
         mark_note: game_mark_note(ev, j.ply),
         long_moves: long_moves(&chart),
         chart,
