@@ -498,6 +498,48 @@ fn a_tournament_files_games_match_names_written_without_commas() {
     assert_eq!(findings(&plain), written);
 }
 
+/// Spellings of one name that differ by accents or by the order of the
+/// names are each a `name-variant` finding.
+#[test]
+fn accents_and_word_order_are_name_variants() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = |round: &str, white: &str, black: &str| {
+        format!("[Event \"E\"]\n[Date \"2024.07.07\"]\n[Round \"{round}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"1-0\"]\n[TimeControl \"1800\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 1-0\n\n")
+    };
+    let pgn = dir.path().join("v.pgn");
+    std::fs::write(
+        &pgn,
+        [
+            game("1", "Müller, Hans", "Lim, A"),
+            game("2", "Lim, A", "Muller, Hans"),
+            game("3", "Hans Müller", "Lim, A"),
+        ]
+        .concat(),
+    )
+    .unwrap();
+    let o = arbiter(&["audit", "--list", "active30", pgn.to_str().unwrap()]);
+    let mut got: Vec<String> = parse_csv(&o.stdout)
+        .iter()
+        .filter(|r| r["finding"] == "name-variant")
+        .map(|r| {
+            r["detail"]
+                .split(": the TRF")
+                .next()
+                .unwrap_or("")
+                .to_string()
+        })
+        .collect();
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            "\"Hans Müller\" (1 game) and \"Muller, Hans\" (1 game) may be one player (the same names in another order)",
+            "\"Hans Müller\" (1 game) and \"Müller, Hans\" (1 game) may be one player (the same names in another order)",
+            "\"Muller, Hans\" (1 game) and \"Müller, Hans\" (1 game) may be one player (the same letters)",
+        ]
+    );
+}
+
 /// Rounds written with their word (`R2.1`) are rounds like `2.1`; the
 /// summary counts every game the report has no place for (a round clash,
 /// a round unknown, one player twice) apart from those not rated.

@@ -122,6 +122,17 @@ impl ListedGame {
     }
 }
 
+/// A name as its letters: case, spaces, punctuation and accents set
+/// aside ("Müller, Hans" and "Muller Hans" alike), for telling whether two
+/// spellings may be one player.
+fn name_letters(name: &str) -> String {
+    deunicode::deunicode(name)
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
 /// A bye written as a player, as pairing programs export one (`BYE`).
 fn is_bye(name: &str) -> bool {
     name.trim().eq_ignore_ascii_case("bye")
@@ -375,13 +386,7 @@ impl Audit {
     pub(crate) fn take_trf(&mut self, trf: trf_in::TrfList) {
         // Names as their letters, cut as the report cuts them: "Lim Wei
         // Ming" in a game is the file's "Lim, Wei Ming".
-        let cut = |n: &str| {
-            n.chars()
-                .take(report::NAME_COLUMNS)
-                .filter(|c| c.is_alphanumeric())
-                .flat_map(char::to_lowercase)
-                .collect::<String>()
-        };
+        let cut = |n: &str| name_letters(&n.chars().take(report::NAME_COLUMNS).collect::<String>());
         // A bye by its player, whichever side the list wrote `BYE` on.
         let key = |round: Option<u32>, g: &ListedGame| {
             let (first, second) = match g.bye() {
@@ -804,8 +809,9 @@ impl Audit {
 
 impl Audit {
     /// Names that may be one player written two ways: the same letters
-    /// once case, spaces and punctuation are set aside ("Lim Wei Ming",
-    /// "Lim, Wei Ming"), the same FIDE id, or the same rating and one letter
+    /// once case, spaces, punctuation and accents are set aside ("Lim Wei
+    /// Ming", "Lim, Wei Ming"; "Müller", "Muller"), the same names in
+    /// another order ("Hans Muller", "Muller, Hans"), the same FIDE id, or the same rating and one letter
     /// apart ("Das, Ravi", "Dass, Ravi"). The report would give each its own
     /// line, splitting the player's games (and a rounds check with them):
     /// a finding on the first game of the rarer spelling, which rates
@@ -847,17 +853,26 @@ impl Audit {
         let apart = |a: &Seen<'_>, b: &str, sb: &Seen<'_>| {
             a.opponents.contains(b) || !a.rounds.is_disjoint(&sb.rounds)
         };
-        let letters = |n: &str| -> String {
-            n.chars()
-                .filter(|c| c.is_alphanumeric())
-                .flat_map(char::to_lowercase)
-                .collect()
-        };
+        let letters = |n: &str| name_letters(n);
         // Candidates meet in a bucket: their letters, their FIDE id, or
         // their rating (only there are names one letter apart compared).
         let mut buckets: BTreeMap<(u8, String), Vec<&str>> = BTreeMap::new();
         for (name, seen) in &names {
-            buckets.entry((0, letters(name))).or_default().push(name);
+            let l = letters(name);
+            if !l.is_empty() {
+                buckets.entry((0, l)).or_default().push(name);
+            }
+            // The same names in another order ("Hans Muller", "Muller, Hans").
+            let mut words: Vec<String> = deunicode::deunicode(name)
+                .to_ascii_lowercase()
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .map(str::to_string)
+                .collect();
+            if words.len() > 1 {
+                words.sort();
+                buckets.entry((3, words.join(" "))).or_default().push(name);
+            }
             // Only an id that is one: digits, not 0 (PGN's `?` is none).
             let id = seen.fide_id;
             if !id.is_empty()
@@ -883,6 +898,7 @@ impl Audit {
                     let why = match kind {
                         0 => "may be one player (the same letters)",
                         1 => "may be one player (the same FIDE id)",
+                        3 => "may be one player (the same names in another order)",
                         _ if strsim::damerau_levenshtein(&letters(a), &letters(b)) == 1 => {
                             "may be one player (the same rating, one letter apart)"
                         }
