@@ -214,27 +214,12 @@ fn games_of(name: &str, list: &TrfList, players: &[PlayerLine]) -> Result<Vec<Li
                 '-' => (GameResult::BlackWins, true, false),
                 _ => (GameResult::Unknown, false, false),
             };
-            let mut excluded = BTreeSet::new();
+            let mut g = listed(name, list, r, games.len(), white, black, result);
             if unrated {
-                excluded.insert("not rated in the TRF read");
+                g.excluded.insert("not rated in the TRF read");
             }
-            games.push(ListedGame {
-                source: name.to_string(),
-                game: games.len() as u64 + 1,
-                event: list.event.clone(),
-                site: list.site.clone(),
-                date: list.round_dates.get(r).cloned().unwrap_or_default(),
-                round: (r + 1).to_string(),
-                round_number: Some(r as u32 + 1),
-                time_control: list.time_control.clone(),
-                white: white.clone(),
-                black: black.clone(),
-                result,
-                rule: String::new(),
-                excluded,
-                forfeit,
-                bye_code: None,
-            });
+            g.forfeit = forfeit;
+            games.push(g);
         }
     }
     // Every Black cell has its White one.
@@ -268,6 +253,25 @@ fn bye(name: &str, list: &TrfList, r: usize, player: &Player, code: char, n: usi
         'H' | '=' | 'D' => GameResult::Draw,
         _ => GameResult::BlackWins,
     };
+    let bye = Player {
+        name: "BYE".into(),
+        ..Player::default()
+    };
+    let mut g = listed(name, list, r, n, player, &bye, result);
+    g.bye_code = Some(code);
+    g
+}
+
+/// Game `n + 1` of the file, in round `r + 1`, as the audit lists it.
+fn listed(
+    name: &str,
+    list: &TrfList,
+    r: usize,
+    n: usize,
+    white: &Player,
+    black: &Player,
+    result: GameResult,
+) -> ListedGame {
     ListedGame {
         source: name.to_string(),
         game: n as u64 + 1,
@@ -277,16 +281,13 @@ fn bye(name: &str, list: &TrfList, r: usize, player: &Player, code: char, n: usi
         round: (r + 1).to_string(),
         round_number: Some(r as u32 + 1),
         time_control: list.time_control.clone(),
-        white: player.clone(),
-        black: Player {
-            name: "BYE".into(),
-            ..Player::default()
-        },
+        white: white.clone(),
+        black: black.clone(),
         result,
         rule: String::new(),
         excluded: BTreeSet::new(),
         forfeit: false,
-        bye_code: Some(code),
+        bye_code: None,
     }
 }
 
