@@ -683,6 +683,15 @@ fn a_tournament_files_byes_and_absent_players_are_kept() {
         let rows = parse_csv(&o.stdout);
         let got: Vec<&str> = rows.iter().map(|r| r["finding"].as_str()).collect();
         assert_eq!(got, findings, "{result}: {rows:?}");
+        if let Some(r) = rows.first() {
+            assert!(
+                r["detail"].starts_with("the tournament file gives Wong, Ah Kow 1 point for his bye in round 1; the game read (")
+                    && r["detail"].ends_with("game 1) gives no point: not rated until the officer decides"),
+                "{}",
+                r["detail"]
+            );
+            assert_eq!(r["rule"], "FIDE C.04 Annex 2");
+        }
     }
 }
 

@@ -723,6 +723,14 @@ fn a_final_position_alone_is_judged_where_the_rule_asks_no_more() {
         "{}",
         r.detail
     );
+    // An illegal move cannot be checked on a position alone.
+    let illegal = "kind = \"illegal-move\"\nruleset = \"bcf-rapid\"\nclaimant = \"black\"\nfinal_fen = \"8/8/3k4/3n3R/8/3K4/8/8 b - - 13 64\"\n";
+    let r = judge(illegal, &[]);
+    assert_eq!(r.recommendation, Recommendation::Refer, "{}", r.detail);
+    assert_eq!(
+        r.check(CheckId::IllegalMoveFound).unwrap().detail,
+        "no scoresheet was sent: the illegal move cannot be checked"
+    );
 }
 
 /// An illegal move claimed after the game had ended on the board (a dead
@@ -813,6 +821,15 @@ fn a_claim_on_a_match_file_is_judged_on_its_own_board() {
         "{}",
         sheet.detail
     );
+    // Tags that name nobody leave the claim's names to stand in for them.
+    let nameless = std::fs::read_to_string(d.join("match.pgn"))
+        .unwrap()
+        .replace("[White \"Robson, Derek\"]", "[White \"?\"]")
+        .replace("[Black \"Atkinson, Shaun\"]", "[Black \"?\"]");
+    std::fs::write(d.join("match.pgn"), nameless).unwrap();
+    let named = claim("board = 3\nwhite = \"Robson, D\"\nblack = \"Atkinson, S\"\n");
+    let r = judge_claim(load(&named).unwrap(), None);
+    assert_eq!(r.players(), ("Robson, D", "Atkinson, S"));
     for (board, why) in [
         ("board = 9\n", "\"match.pgn\" holds 5 games, and none is the claim's (its board and players as the claim gives them)"),
         ("", "\"match.pgn\" holds 5 games: give the claim's board (or white and black) to say which"),

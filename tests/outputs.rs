@@ -259,6 +259,11 @@ fn moves_after_the_end_are_a_comment_in_the_corrected_pgn() {
         game("typo", "1-0", &format!("{mate} 1-O")),
         game("after", "1-0", &format!("{mate} Kxf7 1-0")),
         game(
+            "variation",
+            "1-0",
+            &format!("{mate} {{[%clk 0:00:10]}} (4. d3 d6) ; a note\r\n Kxf7 1-0"),
+        ),
+        game(
             "clocks",
             "1/2-1/2",
             "1. e4 { [%clk 0:01:00] } e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# { [%clk 0:00:50] } Kxf7 { [%clk 0:00:40] }\r\n5. Bd5 1/2-1/2",
@@ -284,6 +289,7 @@ fn moves_after_the_end_are_a_comment_in_the_corrected_pgn() {
         [
             format!("{mate} {{recorded after the game ended: 1-O}} 1-0"),
             format!("{mate} {{recorded after the game ended: Kxf7}} 1-0"),
+            format!("{mate} {{[%clk 0:00:10]}} (4. d3 d6) ; a note"),
             "1. e4 { [%clk 0:01:00] } e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# { [%clk 0:00:50] } {recorded after the game ended: Kxf7 [clk 0:00:40] 5. Bd5} 1-0".to_string(),
         ]
     );
@@ -303,7 +309,7 @@ fn moves_after_the_end_are_a_comment_in_the_corrected_pgn() {
             .iter()
             .map(|g| g["errors"].as_u64().unwrap())
             .collect();
-        assert_eq!(errors, [0, 0, 0]);
+        assert_eq!(errors, [0, 0, 0, 0]);
     }
 }
 

@@ -535,6 +535,24 @@ fn a_flag_ruling_rests_on_a_record_that_agrees_with_itself() {
         &row,
         "Black's flag fell on 51... Kd6 (last recorded clock 0:00:00.0)",
     );
+    // Black's clock at 0:00:00.0 once, then reading time again: an
+    // anomaly, not a flag; White's flag alone, as the record says.
+    let stale = "50. Kd2 { [%clk 0:02:00] } Kd7 { [%clk 0:00:00.0] } 51. Kd3 { [%clk 0:01:50] } Kd6 { [%clk 0:00:40] } 0-1";
+    let row = judge_one("ecf-quickplay", &game(tags, stale));
+    assert_eq!(
+        cells(&row),
+        own("confirmed", "0-1", "flag-fall", "ECF QPF 9")
+    );
+    // A player's name is a whole word: "Tim" is not in "time", so "Bob
+    // won on time" names Black only, against a result for White.
+    let row = judge_one(
+        "ecf-quickplay",
+        &game(
+            "[White \"Tim\"]\n[Black \"Bob\"]\n[Termination \"Bob won on time\"]\n[Result \"1-0\"]\n",
+            "50. Kd2 Kd7 51. Kd3 Kd6 1-0",
+        ),
+    );
+    assert_eq!(cells(&row), own("review", "*", "flag-fall", "ECF QPF 9"));
     // The same with Black's last clock command broken (no closing `]`):
     // the clocks the ruling turns on are not all on record.
     let broken = moves.replace("[%clk 0:00:00.0]", "[%clk 0:00:00.0");
@@ -767,6 +785,39 @@ fn copies_of_a_game_that_record_different_results_are_in_doubt() {
             line.contains("2 games: 1 confirmed, 0 corrected, 1 review, 0 unreadable (1 copy of a game read before records another result: the game's result is in doubt: see detail)"),
             "{line}"
         );
+    }
+    // A first copy with no result (`*`): the next with one is the fuller
+    // record, judged; a third is held to it.
+    let unfinished = dir.path().join("unfinished.pgn");
+    std::fs::write(&unfinished, game("*")).unwrap();
+    for jobs in ["-j1", "-j2"] {
+        let o = common::arbiter(&[
+            "adjudicate",
+            jobs,
+            unfinished.to_str().unwrap(),
+            home.to_str().unwrap(),
+            away.to_str().unwrap(),
+        ]);
+        let rows = common::parse_csv(&o.stdout);
+        let got: Vec<(&str, &str, &str)> = rows
+            .iter()
+            .map(|r| {
+                (
+                    r["status"].as_str(),
+                    r["result"].as_str(),
+                    r["reason"].as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("review", "*", "unterminated"),
+                ("confirmed", "1-0", "resignation-or-agreement"),
+                ("review", "*", "duplicate"),
+            ]
+        );
+        assert!(rows[2]["detail"].contains("which records 1-0 where this copy records 0-1"));
     }
 }
 

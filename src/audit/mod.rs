@@ -451,11 +451,32 @@ impl Audit {
             };
             if differ && game.result != GameResult::Unknown {
                 g.excluded.insert("trf-result");
-                let detail = format!(
-                    "the tournament file has {} for round {} ({} v {}); the game ({}, game {}) is {} under {}: not rated until the officer decides",
-                    g.result.as_str(), g.round, g.white.name, g.black.name, game.source, game.game, game.result.as_str(), self.list.ruleset
-                );
-                let mut f = Finding::of(g, "trf-result", game.rule.clone(), detail);
+                let (detail, rule) = match (g.bye(), g.bye_half_points(), game.bye_half_points()) {
+                    // A bye by its player's score on each side.
+                    (Some(side), Some(file), Some(read)) => {
+                        let who = if side == Side::White { &g.white.name } else { &g.black.name };
+                        let points = |h: u32| match h {
+                            2 => "1 point",
+                            1 => "a half point",
+                            _ => "no point",
+                        };
+                        (
+                            format!(
+                                "the tournament file gives {who} {} for his bye in round {}; the game read ({}, game {}) gives {}: not rated until the officer decides",
+                                points(file), g.round, game.source, game.game, points(read)
+                            ),
+                            "FIDE C.04 Annex 2".to_string(),
+                        )
+                    }
+                    _ => (
+                        format!(
+                            "the tournament file has {} for round {} ({} v {}); the game ({}, game {}) is {} under {}: not rated until the officer decides",
+                            g.result.as_str(), g.round, g.white.name, g.black.name, game.source, game.game, game.result.as_str(), self.list.ruleset
+                        ),
+                        game.rule.clone(),
+                    ),
+                };
+                let mut f = Finding::of(g, "trf-result", rule, detail);
                 f.date.clone_from(&game.date);
                 self.findings.push(f);
             }

@@ -400,9 +400,12 @@ impl Fields<'_> {
                     let numbered = tags.round_parts().1.map(|k| k.to_string());
                     numbered.as_deref().is_some_and(|k| same(k, b))
                 });
-                on_board
-                    && white.is_none_or(|w| same(&tags.white, w))
-                    && black.is_none_or(|bl| same(&tags.black, bl))
+                // A tag that names nobody (`?`) is no answer: the claim's
+                // name stands in for it.
+                let fits = |tag: &str, given: Option<&str>| {
+                    crate::pgn::tags::given(tag).is_none() || given.is_none_or(|g| same(tag, g))
+                };
+                on_board && fits(&tags.white, white) && fits(&tags.black, black)
             })
             .map(|(i, _)| i)
             .collect();

@@ -470,7 +470,8 @@ pub(crate) fn duplicate(
         .and_then(|m| m.choose(env.source, &game.tags))
         .unwrap_or(env.rules);
     let recorded = game.tags.recorded_result();
-    let detail = if recorded == first.2 {
+    // `*` records no result: a copy without one repeats the first.
+    let detail = if recorded == first.2 || recorded == GameResult::Unknown {
         format!(
             "duplicate of game {} in {} (the same tags and moves): judged there, once; \
              this copy is not judged and its recorded result {} does not count again",
@@ -500,7 +501,7 @@ pub(crate) fn duplicate(
         ),
         detail,
     );
-    j.conflicting_copy = recorded != first.2;
+    j.conflicting_copy = recorded != first.2 && recorded != GameResult::Unknown;
     j.ruleset = Some(rules.name_shared.clone());
     j.key = Some(game.key());
     j
@@ -927,9 +928,16 @@ fn termination_loser(term: &str, white: &str, black: &str) -> Option<Side> {
         .filter(|w| !w.is_empty())
         .collect();
     let has = |w: &str| words.contains(&w);
+    // A player's name as whole words in a row ("Tim" is not in "time").
     let name = |n: &str| {
-        let n = n.trim().to_lowercase();
-        !n.is_empty() && n != "?" && term.contains(&n)
+        let n = n.to_lowercase();
+        let name: Vec<&str> = n
+            .split(|c: char| !c.is_alphanumeric() && c != '_' && c != '-')
+            .filter(|w| !w.is_empty())
+            .collect();
+        !name.is_empty()
+            && n.trim() != "?"
+            && words.windows(name.len()).any(|w| w == name.as_slice())
     };
     let named = match (has("white") || name(white), has("black") || name(black)) {
         (true, false) => Side::White,
@@ -1022,11 +1030,16 @@ fn flag_evidence(c: &Ctx<'_>) -> FlagEvidence {
     };
     // The winner's own flag already down on the record, on his own move:
     // both fell, his first (the flagger's ran on after it).
-    if let Some(at) = c.clocks.fallen(flagger.other()) {
-        return FlagEvidence::BothFirst {
-            first: flagger.other(),
-            at,
-        };
+    // Only where his last reading is that zero: a clock that reads time
+    // again after it is an anomaly, not a flag.
+    let winner_last = c.clocks.last(flagger.other());
+    if let (Some(at), Some((_, clk))) = (c.clocks.fallen(flagger.other()), winner_last) {
+        if clk.is_fallen() {
+            return FlagEvidence::BothFirst {
+                first: flagger.other(),
+                at,
+            };
+        }
     }
     FlagEvidence::One { flagger, how }
 }

@@ -440,6 +440,18 @@ impl<'a> BatchParser<'a> {
             // About one ply per 8 bytes of movetext (less with clocks): one allocation.
             game.plies.reserve((text.len() - movetext) / 8 + 4);
             read_movetext(text, movetext, game);
+            // A record ending `0-0` beside a `Result "0-0"` (a double
+            // default, written as a score) ends on that score, not on
+            // castling: the Result tag, which is no PGN result, says so.
+            let last = game.plies.last().map(|p| p.token.text(text));
+            if last == Some(b"0-0".as_slice())
+                && game.tags.result.trim() == "0-0"
+                && game.garbled.is_none()
+                && scan::termination_marker(&text[movetext..]).is_none()
+            {
+                game.plies.pop();
+                game.lenient = game.lenient.saturating_sub(1);
+            }
         }
     }
 }

@@ -345,10 +345,18 @@ impl SeenState {
         index: u64,
         result: crate::model::GameResult,
     ) -> Option<FirstCopy> {
-        if let Some(&(s, n, result)) = self.first.get(&key) {
-            return Some((self.sources[s as usize].clone(), u64::from(n), result));
+        let known = |r: crate::model::GameResult| r != crate::model::GameResult::Unknown;
+        match self.first.get(&key) {
+            // A first copy with no result (`*`) and this one with one:
+            // this is the fuller record, judged, and the copy later ones
+            // are held to.
+            Some(&(_, _, first)) if !known(first) && known(result) => {}
+            Some(&(s, n, first)) => {
+                return Some((self.sources[s as usize].clone(), u64::from(n), first));
+            }
+            None => {}
         }
-        if self.first.len() >= MAX_SEEN {
+        if !self.first.contains_key(&key) && self.first.len() >= MAX_SEEN {
             self.full = true;
             return None;
         }

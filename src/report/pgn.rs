@@ -138,8 +138,17 @@ pub(crate) fn write_game(
     out.push(b'\n');
     match past {
         Some(c) => {
-            out.extend_from_slice(body[..c].trim_ascii_end());
-            out.extend_from_slice(b" {recorded after the game ended: ");
+            let head = body[..c].trim_ascii_end();
+            out.extend_from_slice(head);
+            // A `;` comment runs to the end of its line: the tail starts
+            // on the next.
+            let last_line = head.rsplit(|&b| b == b'\n').next().unwrap_or_default();
+            out.push(if last_line.contains(&b';') {
+                b'\n'
+            } else {
+                b' '
+            });
+            out.extend_from_slice(b"{recorded after the game ended: ");
             // A comment cannot hold braces (PGN 8.2.5): the tail's own
             // comments keep their words without them, and their commands
             // without the `%` that would make a reader take a clock in
@@ -173,8 +182,9 @@ pub(crate) fn write_game(
     out.extend_from_slice(b"\n\n");
 }
 
-/// From `at` in `text`, past the whitespace, comments and NAGs that
-/// belong to the move before (its clock): where the next word starts.
+/// From `at` in `text`, past the whitespace, comments, NAGs and
+/// variations that belong to the move before (its clock, its
+/// alternatives): where the next word starts.
 fn past_comments(text: &[u8], mut at: usize) -> usize {
     while let Some(&b) = text.get(at) {
         match b {
@@ -189,11 +199,43 @@ fn past_comments(text: &[u8], mut at: usize) -> usize {
                     .count()
             }
             b'!' | b'?' => at += 1,
+            // A rest-of-line comment, and a variation (other moves in
+            // place of the last one, not played after it).
+            b';' => match memchr::memchr(b'\n', &text[at..]) {
+                Some(k) => at += k + 1,
+                None => return text.len(),
+            },
+            b'(' => match variation_end(text, at) {
+                Some(end) => at = end,
+                None => return at,
+            },
             b if b.is_ascii_whitespace() => at += 1,
             _ => return at,
         }
     }
     at
+}
+
+/// Just past the variation opening at `at` (nested ones and comments in
+/// it included); `None` where it is never closed.
+fn variation_end(text: &[u8], at: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut k = at;
+    while let Some(&c) = text.get(k) {
+        match c {
+            b'(' => depth += 1,
+            b')' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(k + 1);
+                }
+            }
+            b'{' => k += memchr::memchr(b'}', &text[k..])?,
+            _ => {}
+        }
+        k += 1;
+    }
+    None
 }
 
 /// The game's text as the file written is: UTF-8 with LF line ends, so

@@ -263,8 +263,6 @@ impl Run<'_> {
         }
     }
 
-    /// A match with a board still undecided is not scored (its games
-    /// played are graded) until the board is: `true`, noted, where so.
     /// A fixture with no status and no boards: not played yet, or its
     /// result not in; said, so that a result forgotten is seen.
     fn note_awaiting(&mut self, f: &Fixture) {
@@ -279,6 +277,8 @@ impl Run<'_> {
         }
     }
 
+    /// A match with a board still undecided is not scored (its games
+    /// played are graded) until the board is: `true`, noted, where so.
     fn wait_for_pending(&mut self, f: &Fixture) -> bool {
         let pending: Vec<String> = f
             .boards

@@ -202,6 +202,20 @@ fn offending_move(d: &mut Draft, out: &mut Outcome) -> Option<(IllegalAt, String
             out.merits = Merits::Fails(rule, why);
             return None;
         }
+        if matches!(
+            d.claim.scoresheet,
+            crate::claim::file::Scoresheet::Position(_)
+        ) {
+            let why = "no scoresheet was sent: the illegal move cannot be checked";
+            d.push(
+                CheckId::IllegalMoveFound,
+                CheckOutcome::Unknown,
+                reinstate,
+                why,
+            );
+            out.merits = Merits::Open(reinstate.clone(), why.to_string());
+            return None;
+        }
         let none = !d.evidence.rows.is_empty();
         d.push(
             CheckId::IllegalMoveFound,
