@@ -564,6 +564,36 @@ fn a_flag_ruling_rests_on_a_record_that_agrees_with_itself() {
     );
 }
 
+/// A double default written `0-0`, in the Result tag and at the end of
+/// the moves, is that score, not castling: review, the tag quoted as no
+/// result (it was an illegal move, castling through the knight).
+#[test]
+fn a_score_of_0_0_is_not_castling() {
+    let row = judge_one(
+        "fide-rapid",
+        "[Result \"0-0\"]\n\n1. e4 e5 2. Nf3 Nc6 0-0\n",
+    );
+    assert_cells(
+        &row,
+        &[
+            ("status", "review"),
+            ("result", "*"),
+            ("reason", "unterminated"),
+            ("plies", "4"),
+            (
+                "detail",
+                "the Result tag \"0-0\" is not a result (1-0, 0-1, 1/2-1/2 or *), so none is recorded; the game is unfinished after 2... Nc6",
+            ),
+        ],
+    );
+    // Castling written with zeros before a real marker stays castling.
+    let row = judge_one(
+        "fide-rapid",
+        "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 1-0\n",
+    );
+    assert_cells(&row, &[("status", "confirmed"), ("plies", "7")]);
+}
+
 /// A draw written as a scoresheet has it, `1/2` or `½`, ends the record
 /// as `1/2-1/2` does; it was a token that is not a move (unreadable).
 #[test]
