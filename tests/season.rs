@@ -2750,9 +2750,12 @@ fn a_mid_season_run_from_excel_sheets() {
     std::fs::write(dir.path().join("ddcl-boards.csv"), excel.concat()).unwrap();
     let (out, o) = season_run(&dir.path().join("ddcl-csv.toml"));
     let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(0), "{err}");
+    // Cup ties later in the season have their boards: D1-7's result may be
+    // missing, so the season needs attention.
+    assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(
-        err.contains("ddcl-csv.toml: 1 fixture with no boards yet, not scored (notes.csv): D1-7"),
+        err.contains("ddcl-csv.toml: 1 fixture with no boards yet, not scored (notes.csv): D1-7")
+            && err.contains("ddcl-csv.toml: 1 fixture with no boards, dated before matches already in: results may be missing (D1-7)"),
         "{err}"
     );
     let notes = csv_rows(out.path(), "notes.csv");
@@ -2775,6 +2778,30 @@ fn a_mid_season_run_from_excel_sheets() {
         !graded.iter().any(|r| r["date"] == "2009-11-19"),
         "{graded:?}"
     );
+    // The cup final not played yet, the last fixture: a match to come.
+    let d17: String = boards
+        .lines()
+        .filter(|l| l.starts_with("D1-7,"))
+        .map(|l| format!("{l},\r\n"))
+        .collect();
+    let to_come: String = excel
+        .iter()
+        .filter(|l| !l.starts_with("KO-F,"))
+        .cloned()
+        .collect();
+    std::fs::write(
+        dir.path().join("ddcl-boards.csv"),
+        format!("{to_come}{d17}"),
+    )
+    .unwrap();
+    let (_out, o) = season_run(&dir.path().join("ddcl-csv.toml"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("1 fixture with no boards yet, not scored (notes.csv): KO-F"),
+        "{err}"
+    );
+    assert!(!err.contains("results may be missing"), "{err}");
 
     // A match dated after the submission's final result date.
     let fixtures = std::fs::read_to_string(sample("season/ddcl-fixtures.csv")).unwrap();

@@ -195,9 +195,31 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             awaiting.join(", ")
         );
     }
+    // One dated before a match whose boards are in is likelier a result
+    // forgotten than a match to come: the season needs attention.
+    let last_played = season
+        .fixtures
+        .iter()
+        .filter(|f| !f.boards.is_empty())
+        .map(|f| f.date)
+        .max();
+    let overdue: Vec<&str> = season
+        .fixtures
+        .iter()
+        .filter(|f| f.awaiting && last_played.is_some_and(|d| f.date < d))
+        .map(|f| f.id.as_str())
+        .collect();
+    if !overdue.is_empty() {
+        eprintln!(
+            "arbiter: {}: {} with no boards, dated before matches already in: results may be missing ({})",
+            season.file,
+            crate::claim::plural(overdue.len(), "fixture"),
+            overdue.join(", ")
+        );
+    }
     let status = if ecf_failed {
         ExitStatus::Error
-    } else if rep.pending.is_empty() && unscored.is_empty() && !ecf_outside {
+    } else if rep.pending.is_empty() && unscored.is_empty() && !ecf_outside && overdue.is_empty() {
         ExitStatus::Ok
     } else {
         ExitStatus::NeedsReview
