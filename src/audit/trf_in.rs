@@ -137,9 +137,11 @@ fn player_line(line: &[char]) -> Result<PlayerLine, (usize, String)> {
                 format!("the result {code:?} is not a TRF-16 result code"),
             ));
         }
-        // `0000` with a zero-point bye's code (or none): not paired, as a
-        // round left out reads; any other code is a bye to keep.
-        let paired = opponent > 0 || !matches!(code, 'Z' | ' ');
+        // `0000` with a code that scores nothing (a zero-point bye, none,
+        // or a forfeit with no one to forfeit to, as an absence is often
+        // written): not paired, as a round left out reads; a code that
+        // scores is a bye to keep.
+        let paired = opponent > 0 || !matches!(code, 'Z' | ' ' | '-');
         rounds.push(paired.then_some(Cell {
             opponent,
             colour,
@@ -245,8 +247,7 @@ fn games_of(name: &str, list: &TrfList, players: &[PlayerLine]) -> Result<Vec<Li
 
 /// A bye of round `r + 1` (`0000` and a code) as the audit lists one: a
 /// game of `player` against `BYE`, scored as the code scores it (TRF-16:
-/// `U`, `F` and `+` a point, `H` a half, `-` none), the code kept for the
-/// report.
+/// `U`, `F` and `+` a point, `H` a half), the code kept for the report.
 fn bye(name: &str, list: &TrfList, r: usize, player: &Player, code: char, n: usize) -> ListedGame {
     let result = match code {
         'U' | 'F' | '+' | '1' | 'W' => GameResult::WhiteWins,
