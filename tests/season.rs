@@ -2715,6 +2715,34 @@ fn spreadsheet_errors_name_file_row_and_column() {
     }
 }
 
+/// In a season file as in its spreadsheets, a fixture written with no
+/// status and no boards is a match not played yet: noted, not scored; one
+/// written `status = "played"` with no boards is an error.
+#[test]
+fn a_season_file_fixture_with_no_boards_is_not_played_yet() {
+    let season = format!(
+        "{}[[fixtures]]\nid = \"M2\"\ndate = \"2009-11-08\"\nhome = \"B\"\naway = \"A\"\n",
+        ddcl_season(&["160", "150", "140", "130", "120"], "", &all_draws())
+    );
+    let r = run(&season).unwrap();
+    let notes: Vec<(&str, &str)> = r
+        .notes
+        .iter()
+        .filter(|n| n.fixture == "M2")
+        .map(|n| (n.what.as_str(), n.penalty.as_str()))
+        .collect();
+    assert_eq!(
+        notes,
+        [(
+            "no boards given: not played yet, or its result not in",
+            "not scored"
+        )]
+    );
+    let e =
+        run(&season.replace("away = \"A\"\n", "away = \"A\"\nstatus = \"played\"\n")).unwrap_err();
+    assert!(e.contains("fixture M2, board 1: board 1 is missing"), "{e}");
+}
+
 /// A grader's mid-season run on spreadsheets as Excel saves them: a
 /// fixture with no boards yet is not scored and is said (exit 0); column
 /// names in capitals and the empty column a trailing separator makes are

@@ -164,7 +164,8 @@ pub(crate) struct RawFixture {
     pub(crate) final_round: Option<bool>,
     pub(crate) home: String,
     pub(crate) away: String,
-    #[serde(default = "played")]
+    /// Empty where not written: played, or with no boards not played yet.
+    #[serde(default)]
     pub(crate) status: String,
     pub(crate) defaulted_by: Option<String>,
     pub(crate) notice_hours: Option<u32>,
@@ -182,10 +183,6 @@ pub(crate) struct RawFixture {
 
 fn league_competition() -> String {
     "league".into()
-}
-
-fn played() -> String {
-    "played".into()
 }
 
 #[derive(Debug, Deserialize, Clone)]
