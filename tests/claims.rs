@@ -707,6 +707,29 @@ fn a_final_position_alone_is_judged_where_the_rule_asks_no_more() {
     let r = judge(bcf, &[]);
     assert_eq!(r.recommendation, Recommendation::Uphold, "{}", r.detail);
     assert_eq!(outcome(&r, CheckId::Scoresheet), CheckOutcome::Pass);
+    // No game, so no key to record a ruling under (two such claims would
+    // share an empty game's): said, not recorded.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("c.toml"), bcf).unwrap();
+    let out = dir.path().join("out");
+    let o = arbiter(&[
+        "claim",
+        dir.path().join("c.toml").to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--record-ruling",
+        dir.path().join("d.csv").to_str().unwrap(),
+        "--decided-by",
+        "Sec",
+    ]);
+    let rows = parse_csv(&std::fs::read(out.join("claims.csv")).unwrap());
+    assert_eq!(rows[0]["game_key"], "");
+    assert!(
+        String::from_utf8_lossy(&o.stderr)
+            .contains("claim c: not recorded: no scoresheet game to record the ruling under"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert_eq!(
         outcome(&r, CheckId::FinalPosition),
         CheckOutcome::NotApplicable

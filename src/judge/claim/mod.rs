@@ -242,7 +242,13 @@ fn gather(claim: &Claim) -> Record {
             (name, bytes.clone())
         }
     };
-    record::from_text(source, &text, &claim.ruleset, claim.scoresheet_game)
+    let mut record = record::from_text(source, &text, &claim.ruleset, claim.scoresheet_game);
+    // A position alone is no game: no key to record a ruling under (every
+    // such claim would share the key of an empty game).
+    if matches!(claim.scoresheet, Scoresheet::Position(_)) {
+        record.key = None;
+    }
+    record
 }
 
 /// Judges a claim. `syzygy` settles small positions exactly.
