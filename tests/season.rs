@@ -2783,7 +2783,7 @@ fn a_mid_season_run_from_excel_sheets() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(
         err.contains("ddcl-csv.toml: 1 fixture with no boards yet, not scored (notes.csv): D1-7")
-            && err.contains("ddcl-csv.toml: 1 fixture with no boards, dated before matches already in: results may be missing (D1-7)"),
+            && err.contains("ddcl-csv.toml: 1 fixture with no boards, dated before matches already in: results may be missing: D1-7"),
         "{err}"
     );
     let notes = csv_rows(out.path(), "notes.csv");

@@ -181,41 +181,39 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             unscored.join(", ")
         );
     }
-    let awaiting: Vec<&str> = season
-        .fixtures
-        .iter()
-        .filter(|f| f.awaiting)
-        .map(|f| f.id.as_str())
-        .collect();
-    if !awaiting.is_empty() {
-        eprintln!(
-            "arbiter: {}: {} with no boards yet, not scored (notes.csv): {}",
-            season.file,
-            crate::claim::plural(awaiting.len(), "fixture"),
-            awaiting.join(", ")
-        );
-    }
-    // One dated before a match whose boards are in is likelier a result
-    // forgotten than a match to come: the season needs attention.
+    // Fixtures with no boards yet; those dated before a match whose boards
+    // are in are likelier a result forgotten than a match to come: the
+    // season needs attention.
     let last_played = season
         .fixtures
         .iter()
         .filter(|f| !f.boards.is_empty())
         .map(|f| f.date)
         .max();
-    let overdue: Vec<&str> = season
-        .fixtures
-        .iter()
-        .filter(|f| f.awaiting && last_played.is_some_and(|d| f.date < d))
-        .map(|f| f.id.as_str())
-        .collect();
-    if !overdue.is_empty() {
-        eprintln!(
-            "arbiter: {}: {} with no boards, dated before matches already in: results may be missing ({})",
-            season.file,
-            crate::claim::plural(overdue.len(), "fixture"),
-            overdue.join(", ")
-        );
+    let ids = |overdue_only: bool| -> Vec<&str> {
+        season
+            .fixtures
+            .iter()
+            .filter(|f| f.awaiting && (!overdue_only || last_played.is_some_and(|d| f.date < d)))
+            .map(|f| f.id.as_str())
+            .collect()
+    };
+    let overdue = ids(true);
+    for (list, words) in [
+        (ids(false), "with no boards yet, not scored (notes.csv):"),
+        (
+            overdue.clone(),
+            "with no boards, dated before matches already in: results may be missing:",
+        ),
+    ] {
+        if !list.is_empty() {
+            eprintln!(
+                "arbiter: {}: {} {words} {}",
+                season.file,
+                crate::claim::plural(list.len(), "fixture"),
+                list.join(", ")
+            );
+        }
     }
     let status = if ecf_failed {
         ExitStatus::Error
