@@ -816,6 +816,26 @@ fn a_packet_says_where_its_clocks_come_from() {
             .join(" ");
         assert!(text.contains(want), "{want}\n{text}");
     }
+    // With no names anywhere, a player is his colour, said once.
+    let position = "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nfinal_fen = \"8/8/3k4/3n3R/8/3K4/8/8 b - - 13 64\"\n";
+    std::fs::write(d.join("c.toml"), position).unwrap();
+    let out = d.join("out2");
+    let o = arbiter(&[
+        "claim",
+        d.join("c.toml").to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = pdftotext(&out.join("c.pdf"), &[])
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        text.contains("draw-last-two-minutes Black White White not known")
+            && !text.contains("Black (Black)"),
+        "{text}"
+    );
 }
 
 /// A scoresheet file of a whole match: the claim's board picks its game

@@ -448,6 +448,12 @@ fn claim_header(r: &Ruling) -> Vec<(String, String)> {
         .or_else(|| Some(tags.date.clone()).filter(|d| !d.is_empty() && !d.contains('?')));
     let claimant = c.claimant;
     let opponent = claimant.other();
+    // A player by name and colour; by colour alone where no name is known
+    // (not "Black (Black)").
+    let who = |side: Side| match r.name_of(side) {
+        name if name == side.name() => name.to_string(),
+        name => format!("{name} ({})", side.name()),
+    };
     // Said where a clock is the scoresheet's last reading, not one the
     // claim states: the packet must not present it as the claimant's.
     let stated = [Side::White, Side::Black].map(|s| c.clock(s).is_some());
@@ -488,14 +494,8 @@ fn claim_header(r: &Ruling) -> Vec<(String, String)> {
             format!("{} ({})", c.ruleset.title, c.ruleset.name),
         ),
         ("Claim".to_string(), c.kind.as_str().to_string()),
-        (
-            "Claimant".to_string(),
-            format!("{} ({})", r.name_of(claimant), claimant.name()),
-        ),
-        (
-            "Opponent".to_string(),
-            format!("{} ({})", r.name_of(opponent), opponent.name()),
-        ),
+        ("Claimant".to_string(), who(claimant)),
+        ("Opponent".to_string(), who(opponent)),
         ("Clocks at the claim".to_string(), clocks),
     ];
     if !grounds.is_empty() {
