@@ -252,6 +252,13 @@ impl Side {
 
     /// Side that made the given 1-based ply from a start position with
     /// `first` to move.
+    /// The move number ply `ply` (from 1) is played under, in a record
+    /// whose first ply is `first`'s, at move `start`.
+    pub(crate) fn fullmove_of_ply(first: Side, start: u32, ply: usize) -> u32 {
+        let idx = ply.saturating_sub(1) + usize::from(first == Side::Black);
+        start + (idx / 2) as u32
+    }
+
     pub(crate) fn of_ply(first: Side, ply: usize) -> Side {
         if ply % 2 == 1 {
             first

@@ -126,10 +126,17 @@ impl ListedGame {
 /// aside ("Müller, Hans" and "Muller Hans" alike), for telling whether two
 /// spellings may be one player.
 fn name_letters(name: &str) -> String {
+    name_words(name).concat()
+}
+
+/// A name's words, accents set aside and case folded ("Müller, Hans":
+/// `muller`, `hans`).
+fn name_words(name: &str) -> Vec<String> {
     deunicode::deunicode(name)
-        .chars()
-        .filter(char::is_ascii_alphanumeric)
-        .map(|c| c.to_ascii_lowercase())
+        .to_ascii_lowercase()
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
         .collect()
 }
 
@@ -874,22 +881,15 @@ impl Audit {
         let apart = |a: &Seen<'_>, b: &str, sb: &Seen<'_>| {
             a.opponents.contains(b) || !a.rounds.is_disjoint(&sb.rounds)
         };
-        let letters = |n: &str| name_letters(n);
         // Candidates meet in a bucket: their letters, their FIDE id, or
         // their rating (only there are names one letter apart compared).
         let mut buckets: BTreeMap<(u8, String), Vec<&str>> = BTreeMap::new();
         for (name, seen) in &names {
-            let l = letters(name);
-            if !l.is_empty() {
-                buckets.entry((0, l)).or_default().push(name);
+            let mut words = name_words(name);
+            if !words.is_empty() {
+                buckets.entry((0, words.concat())).or_default().push(name);
             }
             // The same names in another order ("Hans Muller", "Muller, Hans").
-            let mut words: Vec<String> = deunicode::deunicode(name)
-                .to_ascii_lowercase()
-                .split(|c: char| !c.is_ascii_alphanumeric())
-                .filter(|w| !w.is_empty())
-                .map(str::to_string)
-                .collect();
             if words.len() > 1 {
                 words.sort();
                 buckets.entry((3, words.join(" "))).or_default().push(name);
@@ -920,7 +920,9 @@ impl Audit {
                         0 => "may be one player (the same letters)",
                         1 => "may be one player (the same FIDE id)",
                         3 => "may be one player (the same names in another order)",
-                        _ if strsim::damerau_levenshtein(&letters(a), &letters(b)) == 1 => {
+                        _ if strsim::damerau_levenshtein(&name_letters(a), &name_letters(b))
+                            == 1 =>
+                        {
                             "may be one player (the same rating, one letter apart)"
                         }
                         _ => continue,

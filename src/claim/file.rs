@@ -360,8 +360,9 @@ impl Fields<'_> {
     }
 
     /// Which game of a scoresheet file the claim is about: the only one,
-    /// or the one its board (the board of `Round "3.4"`) and players name. A file of several games that the claim does not
-    /// pick one from is an error, never a guess.
+    /// or the one its board (the board of `Round "3.4"`) and players name.
+    /// A file of several games that the claim does not pick one from is an
+    /// error, never a guess.
     fn choose_game(
         &self,
         path: &Path,
@@ -396,10 +397,7 @@ impl Fields<'_> {
             .enumerate()
             .filter(|(_, span)| {
                 let tags = parser.parse(span.start, span.end).tags;
-                let on_board = board.is_none_or(|b| {
-                    let numbered = tags.round_parts().1.map(|k| k.to_string());
-                    numbered.as_deref().is_some_and(|k| same(k, b))
-                });
+                let on_board = board.is_none_or(|b| b.trim().parse().ok() == tags.round_parts().1);
                 // A tag that names nobody (`?`) is no answer: the claim's
                 // name stands in for it.
                 let fits = |tag: &str, given: Option<&str>| {

@@ -963,7 +963,26 @@ fn termination_says_time(term: &str) -> bool {
         .any(|w| term.contains(w))
 }
 
+/// What the record shows of fallen flags; a flag shown where a clock
+/// reading at the end cannot be read is not shown whole (the clocks a flag
+/// ruling turns on are not all on record).
 fn flag_evidence(c: &Ctx<'_>) -> FlagEvidence {
+    let evidence = recorded_flags(c);
+    let unreadable = c.clocks.unreadable_at.filter(|&p| p + 2 > c.r.plies);
+    match unreadable {
+        Some(p) if !matches!(evidence, FlagEvidence::None) => {
+            let mut why = String::from("the clock command after ");
+            c.write_named("", p, &mut why);
+            why.push_str(" cannot be read, and a flag ruling rests on the clocks at the end: the record is incomplete, so no flag ruling is made on it");
+            FlagEvidence::Conflict(why)
+        }
+        _ => evidence,
+    }
+}
+
+/// The flags the record shows: the Termination tag, the clocks, and
+/// whether they agree with the result.
+fn recorded_flags(c: &Ctx<'_>) -> FlagEvidence {
     let term = c.game.tags.termination.to_ascii_lowercase();
     if term.contains("both flags") {
         return FlagEvidence::Both("the Termination tag");
@@ -1045,20 +1064,7 @@ fn flag_evidence(c: &Ctx<'_>) -> FlagEvidence {
 }
 
 fn judge_flags_or_record(c: Ctx<'_>) -> Judgement {
-    let evidence = flag_evidence(&c);
-    // A clock reading at the end that cannot be read: the clocks a flag
-    // ruling turns on are not all on record.
-    let unreadable = c.clocks.unreadable_at.filter(|&p| p + 2 > c.r.plies);
-    let evidence = match unreadable {
-        Some(p) if !matches!(evidence, FlagEvidence::None) => {
-            let mut why = String::from("the clock command after ");
-            c.write_named("", p, &mut why);
-            why.push_str(" cannot be read, and a flag ruling rests on the clocks at the end: the record is incomplete, so no flag ruling is made on it");
-            FlagEvidence::Conflict(why)
-        }
-        _ => evidence,
-    };
-    match evidence {
+    match flag_evidence(&c) {
         FlagEvidence::Both(_) if c.dead_fast() => judge_dead(c),
         FlagEvidence::Both(how) => {
             let first = c.clocks.first_fell();
@@ -1198,13 +1204,14 @@ fn judge_one_flag(
     // agreed first), so the loss is not given on it; unless the record
     // says why (a site's "timeout vs insufficient material", its own
     // mating-material rule, which the ruleset's test replaces).
-    let explained = c
-        .game
-        .tags
-        .termination
-        .to_ascii_lowercase()
-        .contains("insufficient");
-    if c.recorded == GameResult::Draw && first.is_none() && !explained && result.winner().is_some()
+    let explained = || {
+        let term = &c.game.tags.termination;
+        term.to_ascii_lowercase().contains("insufficient")
+    };
+    if c.recorded == GameResult::Draw
+        && first.is_none()
+        && result.winner().is_some()
+        && !explained()
     {
         let _ = write!(
             main,

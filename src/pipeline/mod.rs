@@ -183,7 +183,7 @@ impl Summary {
                 crate::claim::plural(self.off_control as usize, "game")
             ));
         }
-        let same = self.duplicates - self.conflicting_copies.min(self.duplicates);
+        let same = self.duplicates.saturating_sub(self.conflicting_copies);
         if same > 0 {
             notes.push(match same {
                 1 => "1 copy of a game read before, judged once".to_string(),
@@ -223,6 +223,10 @@ impl Summary {
 /// A game's first copy: its source, its number there, and the result it
 /// records.
 type FirstCopy = (Arc<str>, u64, crate::model::GameResult);
+
+/// A game as the copy search compares it: its key, and the result it
+/// records (two copies that differ there contradict each other).
+type CopyKey = (crate::model::GameKey, crate::model::GameResult);
 
 /// Games a run keeps keys of, at most, for finding duplicates: 32 bytes
 /// a game, so 64 MB at most, whatever the input's size.
@@ -283,10 +287,7 @@ impl Seen {
         &self,
         seq: u64,
         source: &Arc<str>,
-        games: &[(
-            Option<(crate::model::GameKey, crate::model::GameResult)>,
-            u64,
-        )],
+        games: &[(Option<CopyKey>, u64)],
     ) -> Vec<Option<FirstCopy>> {
         self.in_turn(seq, |st| {
             games
@@ -786,13 +787,7 @@ fn read_batch(
     unread: Option<&str>,
     kept: &mut Vec<ParsedGame>,
     spare: &mut ParsedGame,
-) -> (
-    Vec<(
-        Option<(crate::model::GameKey, crate::model::GameResult)>,
-        u64,
-    )>,
-    Vec<Option<Judgement>>,
-) {
+) -> (Vec<(Option<CopyKey>, u64)>, Vec<Option<Judgement>>) {
     let want = spans.len().min(KEPT_GAMES);
     if kept.len() < want {
         kept.resize_with(want, ParsedGame::default);

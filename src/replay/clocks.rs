@@ -240,7 +240,7 @@ pub(crate) fn clock_facts(
                 f.notes.push(format!(
                     "{}'s clock command at move {} cannot be read (a [%clk h:mm:ss] with a mistake in it): that reading is missing",
                     Side::BOTH[s].name(),
-                    start_fullmove.max(1) as usize + (n - 1 + usize::from(first == Side::Black)) / 2
+                    Side::fullmove_of_ply(first, start_fullmove.max(1), n)
                 ));
             }
             f.unreadable_at = Some(n);

@@ -147,11 +147,10 @@ impl Replay {
     /// `move_number`, onto the end of `out` (a flag-fall row names a move
     /// or two: digits pushed, not formatted).
     pub(crate) fn write_move_number(&self, ply: usize, out: &mut String) {
-        let first_black = self.first == Side::Black;
-        let idx = ply.saturating_sub(1) + usize::from(first_black);
-        let n = self.start_fullmove as usize + idx / 2;
+        let n = Side::fullmove_of_ply(self.first, self.start_fullmove, ply);
         out.push_str(itoa::Buffer::new().format(n));
-        out.push_str(if idx.is_multiple_of(2) { "." } else { "..." });
+        let white = Side::of_ply(self.first, ply.max(1)) == Side::White;
+        out.push_str(if white { "." } else { "..." });
     }
 
     pub(crate) fn side_to_move(&self) -> Side {

@@ -125,16 +125,13 @@ impl Record {
 
     /// The move number a ply belongs to.
     pub(crate) fn fullmove(&self, ply: usize) -> u32 {
-        let idx = ply - 1 + usize::from(self.first == Side::Black);
-        self.start_fullmove + (idx / 2) as u32
+        Side::fullmove_of_ply(self.first, self.start_fullmove, ply)
     }
 
     /// "12. " or "12... " before a ply's move.
     pub(crate) fn move_number(&self, ply: usize) -> String {
-        let first_black = usize::from(self.first == Side::Black);
-        let idx = ply - 1 + first_black;
-        let n = self.start_fullmove as usize + idx / 2;
-        if idx.is_multiple_of(2) {
+        let n = self.fullmove(ply);
+        if Side::of_ply(self.first, ply) == Side::White {
             format!("{n}. ")
         } else {
             format!("{n}... ")
