@@ -791,6 +791,22 @@ fn a_packet_says_where_its_clocks_come_from() {
     let d = dir.path();
     std::fs::write(d.join("s.pgn"), SHUFFLE_GAME).unwrap();
     let claim = "kind = \"draw-last-two-minutes\"\nruleset = \"ecf-quickplay\"\nclaimant = \"black\"\ngrounds = [\"no-effort\"]\nscoresheet = \"s.pgn\"\nsubmitted_by = [\"white\", \"black\"]\n";
+    // The packet's text, words single-spaced, for a claim written beside s.pgn.
+    let packet_text = |claim: &str| {
+        std::fs::write(d.join("c.toml"), claim).unwrap();
+        let out = d.join("out");
+        let o = arbiter(&[
+            "claim",
+            d.join("c.toml").to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        pdftotext(&out.join("c.pdf"), &[])
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     for (extra, want) in [
         (
             "",
@@ -801,36 +817,12 @@ fn a_packet_says_where_its_clocks_come_from() {
             "White 0:03:52 (the scoresheet's last reading), Black 0:01:10",
         ),
     ] {
-        std::fs::write(d.join("c.toml"), format!("{claim}{extra}")).unwrap();
-        let out = d.join("out");
-        let o = arbiter(&[
-            "claim",
-            d.join("c.toml").to_str().unwrap(),
-            "-o",
-            out.to_str().unwrap(),
-        ]);
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        let text = pdftotext(&out.join("c.pdf"), &[])
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
+        let text = packet_text(&format!("{claim}{extra}"));
         assert!(text.contains(want), "{want}\n{text}");
     }
     // With no names anywhere, a player is his colour, said once.
     let position = "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nfinal_fen = \"8/8/3k4/3n3R/8/3K4/8/8 b - - 13 64\"\n";
-    std::fs::write(d.join("c.toml"), position).unwrap();
-    let out = d.join("out2");
-    let o = arbiter(&[
-        "claim",
-        d.join("c.toml").to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let text = pdftotext(&out.join("c.pdf"), &[])
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let text = packet_text(position);
     assert!(
         text.contains("draw-last-two-minutes Black White White not known")
             && !text.contains("Black (Black)"),
