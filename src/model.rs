@@ -195,9 +195,9 @@ impl GameResult {
     fn parse_plain(s: &str) -> Option<GameResult> {
         match s {
             // `+--` / `--+`: a win by forfeit, as lichess broadcasts write it.
-            "1-0" | "+--" | "+/-" | "1-0 ff" => Some(GameResult::WhiteWins),
-            "0-1" | "--+" | "-/+" | "0-1 ff" => Some(GameResult::BlackWins),
-            "1/2-1/2" | "½-½" | "1/2" | "½" | "=" => Some(GameResult::Draw),
+            "1-0" | "+--" | "+/-" | "1-0 ff" | "1.0-0.0" => Some(GameResult::WhiteWins),
+            "0-1" | "--+" | "-/+" | "0-1 ff" | "0.0-1.0" => Some(GameResult::BlackWins),
+            "1/2-1/2" | "½-½" | "1/2" | "½" | "=" | "0.5-0.5" => Some(GameResult::Draw),
             "*" => Some(GameResult::Unknown),
             _ => None,
         }

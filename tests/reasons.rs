@@ -594,11 +594,12 @@ fn a_score_of_0_0_is_not_castling() {
     assert_cells(&row, &[("status", "confirmed"), ("plies", "7")]);
 }
 
-/// A draw written as a scoresheet has it, `1/2` or `½`, ends the record
-/// as `1/2-1/2` does; it was a token that is not a move (unreadable).
+/// A draw written as a scoresheet has it, `1/2` or `½`, or in points as
+/// some club software writes it, `0.5-0.5`, ends the record as `1/2-1/2`
+/// does; each was a token that is not a move (unreadable).
 #[test]
 fn a_draw_written_by_hand_ends_the_record() {
-    for marker in ["1/2", "½"] {
+    for marker in ["1/2", "½", "0.5-0.5"] {
         let row = judge_one(
             "fide-rapid",
             &format!("[Result \"{marker}\"]\n\n1. e4 e5 2. Nf3 Nc6 {marker}\n"),
@@ -614,6 +615,26 @@ fn a_draw_written_by_hand_ends_the_record() {
             ],
         );
     }
+}
+
+/// A win in points, `1.0-0.0`, is a termination marker: its `0-0` was read
+/// as castling played after the mate.
+#[test]
+fn a_win_written_in_points_ends_the_record() {
+    let row = judge_one(
+        "fide-rapid",
+        "[Result \"1.0-0.0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1.0-0.0\n",
+    );
+    assert_cells(
+        &row,
+        &[
+            ("recorded_result", "1-0"),
+            ("status", "confirmed"),
+            ("reason", "checkmate"),
+            ("plies", "7"),
+            ("detail", "Black mated after 4. Qxf7#"),
+        ],
+    );
 }
 
 #[test]

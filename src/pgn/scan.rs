@@ -276,7 +276,9 @@ impl<'a> Scanner<'a> {
                     while end < t.len() && t[end].is_ascii_digit() {
                         end += 1;
                     }
-                    if end == t.len() || is_token_end(t[end]) {
+                    if let Some(word) = decimal_result(t, self.pos, end) {
+                        self.pos = word;
+                    } else if end == t.len() || is_token_end(t[end]) {
                         // `12. ` and `12... `: the dots and a space at once.
                         while t.get(end) == Some(&b'.') {
                             end += 1;
@@ -356,8 +358,26 @@ fn is_number_or_result(tok: &[u8]) -> bool {
     RESULTS.contains(&tok)
 }
 
+/// Where a result written in decimals (`0.5-0.5`) that starts at `start`
+/// ends; `digits` is where its first run of digits does. Asked only when a
+/// digit follows the point, so a move number (`12.`, `10.0-0` castling
+/// written with zeros) is never taken for one.
+fn decimal_result(t: &[u8], start: usize, digits: usize) -> Option<usize> {
+    if t.get(digits) != Some(&b'.') || !t.get(digits + 1).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let end = t[start..]
+        .iter()
+        .position(|&b| b.is_ascii_whitespace() || matches!(b, b'{' | b'(' | b')' | b';'))
+        .map_or(t.len(), |n| start + n);
+    DECIMAL_RESULTS.contains(&&t[start..end]).then_some(end)
+}
+
+/// Results as some club software writes them, in points.
+const DECIMAL_RESULTS: [&[u8]; 3] = [b"0.5-0.5", b"1.0-0.0", b"0.0-1.0"];
+
 /// The results a movetext may end with, as written in the wild.
-const RESULTS: [&[u8]; 16] = [
+const RESULTS: [&[u8]; 19] = [
     b"1-0",
     b"0-1",
     b"1/2-1/2",
@@ -375,6 +395,9 @@ const RESULTS: [&[u8]; 16] = [
     "1/2—1/2".as_bytes(),
     b"1-0ff",
     b"0-1ff",
+    DECIMAL_RESULTS[0],
+    DECIMAL_RESULTS[1],
+    DECIMAL_RESULTS[2],
 ];
 
 /// The game termination marker the game's text ends with (a result or
@@ -458,5 +481,26 @@ mod tests {
     fn wrapper_and_results_are_not_moves() {
         assert_eq!(moves("[pgn][Event \"x\"]\n1. d4 ½-½ [/pgn]").len(), 1);
         assert_eq!(moves("1.e4 e5 2.Nf3 1–0").len(), 3);
+    }
+
+    #[test]
+    fn results_in_points_are_not_moves_and_castling_in_zeros_is() {
+        let names =
+            |text: &str| -> Vec<String> { moves(text).into_iter().map(|(m, _)| m).collect() };
+        assert_eq!(names("1. e4 e5 2. Nf3 0.5-0.5"), ["e4", "e5", "Nf3"]);
+        assert_eq!(names("1. e4 e5 1.0-0.0\n"), ["e4", "e5"]);
+        assert_eq!(names("1. e4 e5 {x} 0.0-1.0"), ["e4", "e5"]);
+        assert_eq!(names("9. e4 e5 10.0-0 0-0-0"), ["e4", "e5", "0-0", "0-0-0"]);
+        assert_eq!(names("1. e4 0.5-0.5x"), ["e4", "5-0", "5x"]);
+        for (text, marker) in [
+            ("1. e4 e5 0.5-0.5", "0.5-0.5"),
+            ("1. e4 1.0-0.0\n", "1.0-0.0"),
+        ] {
+            assert_eq!(termination_marker(text.as_bytes()), Some(marker.as_bytes()));
+        }
+        assert_eq!(
+            marker_result(b"0.0-1.0"),
+            Some(("0.0-1.0", crate::model::GameResult::BlackWins))
+        );
     }
 }
