@@ -5,7 +5,7 @@
 //! empty or `?` names nobody, and is noted rather than held against the game.
 
 use super::model::Pending;
-use crate::model::GameResult;
+use crate::model::{Date, GameResult};
 
 /// One game of a board's PGN file, as judged.
 #[derive(Clone, Debug, PartialEq)]
@@ -13,6 +13,8 @@ pub(crate) struct PgnGame {
     /// The `White` and `Black` tags as written (empty where absent).
     pub(crate) white: String,
     pub(crate) black: String,
+    /// The `Date` tag as written.
+    pub(crate) date: String,
     /// The adjudicated result, or why the record cannot give one.
     pub(crate) result: Result<GameResult, Pending>,
     /// Where that result is not the one the game records: why.
@@ -58,8 +60,14 @@ const LISTED: usize = 3;
 
 /// Checks the games of a board's PGN file against the board's players
 /// (White, Black); `None` where a seat is empty and the players are not
-/// both known, when only the count of games is checked.
-pub(crate) fn check(mut games: Vec<PgnGame>, board: Option<(&str, &str)>) -> Checked {
+/// both known, when only the count of games is checked. A game dated
+/// another day than the fixture (`date`) is noted, not refused: a match
+/// played on a rearranged date, or a file typed up later, dates it so too.
+pub(crate) fn check(
+    mut games: Vec<PgnGame>,
+    board: Option<(&str, &str)>,
+    date: Option<Date>,
+) -> Checked {
     let pair = |w: &str, b: &str| format!("{} v {}", shown(w), shown(b));
     let board_pair = board.map(|(w, b)| pair(w, b));
     if games.len() != 1 {
@@ -79,10 +87,11 @@ pub(crate) fn check(mut games: Vec<PgnGame>, board: Option<(&str, &str)>) -> Che
         ));
     }
     let game = games.remove(0);
+    let dated = date.and_then(|d| other_day(&game.date, d));
     let Some((white, black)) = board else {
         return Checked::Game {
             result: game.result,
-            notes: game.correction.into_iter().collect(),
+            notes: dated.into_iter().chain(game.correction).collect(),
         };
     };
     // A tag that abbreviates a name both players fit ("Thompson, K." on a
@@ -138,11 +147,25 @@ pub(crate) fn check(mut games: Vec<PgnGame>, board: Option<(&str, &str)>) -> Che
             }
         })
         .collect();
+    notes.extend(dated);
     notes.extend(game.correction);
     Checked::Game {
         result: game.result,
         notes,
     }
+}
+
+/// The note for a game whose `Date` tag is a whole date other than the
+/// fixture's; a date in part (`2009.??.??`) or none says nothing.
+fn other_day(tag: &str, fixture: Date) -> Option<PgnNote> {
+    let dated = Date::parse(tag)?;
+    (dated != fixture).then(|| {
+        PgnNote::unchecked(format!(
+            "the game is dated {}, the fixture {}: if it is not this match's game, name the right file; if the match was played that day, give the fixture that date",
+            tag.trim(),
+            fixture
+        ))
+    })
 }
 
 /// A tag that names nobody: empty, or PGN's `?`.
@@ -266,9 +289,15 @@ mod tests {
         PgnGame {
             white: white.into(),
             black: black.into(),
+            date: String::new(),
             result: Ok(GameResult::WhiteWins),
             correction: None,
         }
+    }
+
+    /// Checked on no date.
+    fn check(games: Vec<PgnGame>, board: Option<(&str, &str)>) -> Checked {
+        super::check(games, board, None)
     }
 
     fn graded(notes: &[&str]) -> Checked {
@@ -448,5 +477,31 @@ mod tests {
         );
         // With a seat empty only the count is checked.
         assert_eq!(check(vec![game("X", "Y")], None), graded(&[]));
+    }
+
+    #[test]
+    fn a_game_dated_another_day_is_noted() {
+        let fixture = Date::parse("2009-10-08");
+        let dated = |date: &str| PgnGame {
+            date: date.into(),
+            ..game("A1", "B1")
+        };
+        let note = "the game is dated 2010.03.04, the fixture 2009-10-08: if it is not this match's game, name the right file; if the match was played that day, give the fixture that date";
+        assert_eq!(
+            super::check(vec![dated("2010.03.04")], Some(("A1", "B1")), fixture),
+            graded(&[note])
+        );
+        // With a seat empty too.
+        assert_eq!(
+            super::check(vec![dated("2010.03.04")], None, fixture),
+            graded(&[note])
+        );
+        for same_or_unknown in ["2009.10.08", "2009-10-08", "2009.??.??", "????.??.??", ""] {
+            assert_eq!(
+                super::check(vec![dated(same_or_unknown)], Some(("A1", "B1")), fixture),
+                graded(&[]),
+                "{same_or_unknown:?}"
+            );
+        }
     }
 }

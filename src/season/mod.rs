@@ -529,6 +529,7 @@ pub fn load_with(
             games.push(model::PgnGame {
                 white: o.tags.white,
                 black: o.tags.black,
+                date: o.tags.date,
                 result,
                 correction,
             });

@@ -509,6 +509,8 @@ struct Match {
     tossed: Option<String>,
     /// The boards disagree on how the toss fell: how, in words.
     toss_conflict: Option<String>,
+    /// The fixture's date, which a board's PGN game should bear.
+    date: Date,
 }
 
 impl Checker<'_, '_> {
@@ -751,6 +753,7 @@ impl Checker<'_, '_> {
             home_white_on_1,
             tossed,
             toss_conflict,
+            date: when,
         };
         let boards = self.boards(&m, &f.boards, false)?;
         let tiebreaks = self.boards(&m, &f.tiebreaks, true)?;
@@ -1026,7 +1029,7 @@ impl Checker<'_, '_> {
                 pgn_notes: Vec::new(),
             }
         } else {
-            self.result(id, b, home_white, names)?
+            self.result(id, b, home_white, names, Some(m.date))?
         };
         if result.is_some() && (hp.is_none() || ap.is_none()) {
             let column = if hp.is_none() { "home" } else { "away" };
@@ -1212,7 +1215,7 @@ impl Checker<'_, '_> {
         let (hn, an) = (self.players[h].name.as_str(), self.players[a].name.as_str());
         let fits = |names: (&str, &str)| {
             matches!(
-                super::board_pgn::check(games.clone(), Some(names)),
+                super::board_pgn::check(games.clone(), Some(names), None),
                 Checked::Game { .. }
             )
         };
@@ -1234,6 +1237,7 @@ impl Checker<'_, '_> {
         b: &RawBoard,
         home_white: bool,
         names: Option<(&str, &str)>,
+        date: Option<Date>,
     ) -> Result<Given, SeasonError> {
         let err =
             |fixture: &str, board: Option<u32>, message: String| self.err(fixture, board, message);
@@ -1260,7 +1264,7 @@ impl Checker<'_, '_> {
                     })?,
             ),
             (None, Some(path)) => {
-                match super::board_pgn::check(self.board_games(id, b, path)?, names) {
+                match super::board_pgn::check(self.board_games(id, b, path)?, names, date) {
                     Checked::Game { result, notes: n } => {
                         notes = n
                             .into_iter()
