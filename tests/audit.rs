@@ -1449,3 +1449,49 @@ fn minutes_written_as_seconds_are_one_control_everywhere() {
         rows[0]["detail"]
     );
 }
+
+/// A game of tags alone with its result written after them is a forfeit
+/// (`+`/`-`); the same game cut off at the file's end, with no marker, is a
+/// result in doubt: a finding, and not rated (`W`/`L`), never a forfeit.
+#[test]
+fn a_forfeit_written_whole_and_one_cut_short() {
+    let game = |round: u32, white: &str, black: &str| {
+        format!(
+            "[Event \"Club\"]\n[Site \"KK\"]\n[Date \"2025.03.01\"]\n[Round \"{round}\"]\n\
+             [White \"{white}\"]\n[Black \"{black}\"]\n[TimeControl \"1800\"]\n[Result \"1-0\"]\n"
+        )
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("list.pgn");
+    let text = format!(
+        "{}\n1-0\n\n{}",
+        game(1, "Khan, Imran", "Lowe, Stuart"),
+        game(2, "Lowe, Stuart", "Khan, Imran")
+    );
+    std::fs::write(&pgn, text).unwrap();
+    let trf = dir.path().join("list.trf");
+    let o = arbiter(&[
+        "audit",
+        "--list",
+        "active30",
+        pgn.to_str().unwrap(),
+        "--trf",
+        trf.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    let rows = parse_csv(&o.stdout);
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(
+        (rows[0]["game"].as_str(), rows[0]["finding"].as_str()),
+        ("2", "result")
+    );
+    assert!(
+        rows[0]["detail"].contains("may be cut short after its tags"),
+        "{}",
+        rows[0]["detail"]
+    );
+    let players = trf_players(&std::fs::read_to_string(&trf).unwrap());
+    let khan = players.iter().find(|p| p.2 == "Khan, Imran").unwrap();
+    assert_eq!(khan.7, [(2, 'w', '+'), (2, 'b', 'L')]);
+}

@@ -96,6 +96,30 @@ fn tags_read_as_pgn_reader_reads_them() {
         compared += games(folder, &mut |file, index, text| {
             let ours: ParsedGame = pgn::parse_game(text);
             let (theirs, failed) = pgn_reader_tags(text);
+            let (mut ours, mut theirs) = (ours, theirs);
+            let ours_result = ours.tags.slot_mut(b"Result").map(std::mem::take);
+            let theirs_result = theirs.slot_mut(b"Result").cloned();
+            match (ours_result, theirs_result) {
+                (Some(ours), Some(theirs)) if theirs.is_empty() && !ours.is_empty() => {
+                    // No Result tag: the record's result is its termination
+                    // marker, the last word of the text.
+                    let text = String::from_utf8_lossy(text);
+                    let last = text.split_whitespace().last().unwrap_or_default();
+                    let want = last
+                        .replace("1/2", "½")
+                        .replace("0.5", "½")
+                        .replace(['–', '—'], "-");
+                    let got = ours.replace("1/2", "½");
+                    assert!(
+                        want.starts_with(&got),
+                        "{file} game {index}: {got:?} from {last:?}"
+                    );
+                }
+                (ours, theirs) => assert_eq!(ours, theirs, "{file} game {index}"),
+            }
+            if let Some(slot) = theirs.slot_mut(b"Result") {
+                slot.clear();
+            }
             assert_eq!(ours.tags, theirs, "{file} game {index}");
             if failed {
                 assert!(ours.error.is_some(), "{file} game {index}");

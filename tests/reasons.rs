@@ -617,6 +617,122 @@ fn a_draw_written_by_hand_ends_the_record() {
     }
 }
 
+/// Without a Result tag, the termination marker is the recorded result
+/// (PGN 8.2.6); the game was "unfinished", its result lost.
+#[test]
+fn a_marker_without_a_result_tag_is_the_recorded_result() {
+    let row = judge_one("fide-rapid", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 0-1\n");
+    assert_cells(
+        &row,
+        &[
+            ("recorded_result", "0-1"),
+            ("result", "0-1"),
+            ("status", "confirmed"),
+            ("reason", "resignation-or-agreement"),
+        ],
+    );
+    let row = judge_one(
+        "fide-rapid",
+        "[Event \"x\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+    );
+    assert_cells(
+        &row,
+        &[
+            ("recorded_result", "1-0"),
+            ("status", "confirmed"),
+            ("reason", "checkmate"),
+        ],
+    );
+    // `*` gives none.
+    let row = judge_one("fide-rapid", "1. e4 e5 *\n");
+    assert_cells(&row, &[("recorded_result", "*"), ("status", "review")]);
+}
+
+/// A record cut off after its tags (no moves, no marker) is not a default
+/// that stands, and Black's flag cannot fall before White has moved; a
+/// default written whole, with its marker, stands.
+#[test]
+fn a_record_cut_after_its_tags_is_not_confirmed() {
+    let tags = "[White \"Khan, Imran\"]\n[Black \"Lowe, Stuart\"]\n[Result \"1-0\"]\n";
+    let row = judge_one("bcf-rapid", tags);
+    assert_cells(
+        &row,
+        &[
+            ("result", "*"),
+            ("status", "review"),
+            ("reason", "no-moves"),
+        ],
+    );
+    assert!(
+        row["detail"].contains("neither moves nor a game termination marker"),
+        "{}",
+        row["detail"]
+    );
+    let flagged = format!("{tags}[Termination \"time forfeit\"]\n");
+    for text in [flagged.clone(), format!("{flagged}\n1-0\n")] {
+        let row = judge_one("bcf-rapid", &text);
+        assert_cells(
+            &row,
+            &[
+                ("result", "*"),
+                ("status", "review"),
+                ("reason", "flag-fall"),
+            ],
+        );
+        assert!(
+            row["detail"].starts_with(
+                "the result says Black's flag fell, but no move is recorded, so only White's clock had been started"
+            ),
+            "{}",
+            row["detail"]
+        );
+    }
+    let row = judge_one("bcf-rapid", &format!("{tags}\n1-0\n"));
+    assert_cells(
+        &row,
+        &[
+            ("result", "1-0"),
+            ("status", "confirmed"),
+            ("reason", "no-moves"),
+        ],
+    );
+    // Tags alone with a game after them: a results list, as a broadcast's
+    // tags-only export writes it; only the file's end may be a cut.
+    let rows = judge("bcf-rapid", &format!("{tags}\n{tags}"));
+    assert_cells(
+        &rows[0],
+        &[
+            ("result", "1-0"),
+            ("status", "confirmed"),
+            ("reason", "no-moves"),
+        ],
+    );
+    assert_cells(
+        &rows[1],
+        &[
+            ("result", "*"),
+            ("status", "review"),
+            ("reason", "no-moves"),
+        ],
+    );
+    // A file cut inside a tag: unreadable, naming the tag's line.
+    let rows = judge(
+        "bcf-rapid",
+        &format!("{tags}\n1. e4 e5 1-0\n\n[White \"Reid, Tom\"]\n[Black \"Fenwick, Jo"),
+    );
+    assert_cells(&rows[0], &[("status", "confirmed")]);
+    assert_cells(
+        &rows[1],
+        &[
+            ("status", "unreadable"),
+            (
+                "detail",
+                "cannot read the game: line 8: the file ends inside a tag, which is never closed: the record is cut short",
+            ),
+        ],
+    );
+}
+
 /// A win in points, `1.0-0.0`, is a termination marker: its `0-0` was read
 /// as castling played after the mate.
 #[test]

@@ -316,7 +316,10 @@ impl Audit {
         }
         let moves = j.plies.div_ceil(2) as u32;
         if let Some(f) = &self.list.forfeit {
-            g.forfeit = g.result.winner().is_some() && moves <= f.moves;
+            // A result in doubt (review) is no forfeit the record shows.
+            g.forfeit = j.verdict.status != Status::Review
+                && g.result.winner().is_some()
+                && moves <= f.moves;
         }
         // A draw of less than one move is TRF-16's `D`: not rated.
         if g.result == GameResult::Draw && j.plies == 0 {

@@ -261,9 +261,13 @@ pub fn judge(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratch
     let env = Env { rules, ..env };
     let mut j = judge_game(game, text, env, scratch);
     match crate::pgn::scan::termination_marker(text) {
-        None if !game.plies.is_empty() => j = unterminated(j),
-        Some(marker) => j = two_results(j, &game.tags.result, marker),
+        // A record of tags alone is a result list's way (a default, a
+        // tournament's results), unless the file ends there.
+        None if !game.plies.is_empty() || game.ends_source => {
+            j = unterminated(j, game.plies.is_empty())
+        }
         None => {}
+        Some(marker) => j = two_results(j, &game.tags.result, marker),
     }
     j.ruleset = Some(rules.name_shared.clone());
     control_fit(&mut j, rules, &game.tags, env.strict);
@@ -435,17 +439,23 @@ fn record_in_doubt(mut j: Judgement, why: &str) -> Judgement {
 /// review saying why. What the moves on record prove stands: a mate, a
 /// stalemate, a dead position, or an automatic draw by repetition or the
 /// 75-move rule ended the game there, whatever followed.
-fn unterminated(j: Judgement) -> Judgement {
+fn unterminated(mut j: Judgement, no_moves: bool) -> Judgement {
     let a_result = j.verdict.result != GameResult::Unknown
         && matches!(j.verdict.status, Status::Confirmed | Status::Corrected);
     if proved_on_the_board(&j) || !a_result {
         return j;
     }
-    record_in_doubt(
-        j,
+    if no_moves && j.detail.starts_with("no moves recorded;") {
+        j.detail = j.detail.replacen(" stands", " would stand", 1);
+    }
+    let why = if no_moves {
+        "the record has tags and neither moves nor a game termination marker \
+         (1-0, 0-1, 1/2-1/2 or *): it may be cut short after its tags, so its result is not confirmed"
+    } else {
         "the moves end without a game termination marker (1-0, 0-1, 1/2-1/2 or *): \
-         the record may be cut short, so how the game ended is not confirmed",
-    )
+         the record may be cut short, so how the game ended is not confirmed"
+    };
+    record_in_doubt(j, why)
 }
 
 /// The citation of a game in a variant `arbiter` does not judge: not a
@@ -1016,6 +1026,15 @@ fn recorded_flags(c: &Ctx<'_>) -> FlagEvidence {
                     flagger.name()
                 ));
             }
+        }
+        // No move recorded: only the side with the first move had a
+        // clock running.
+        if c.r.plies == 0 && flagger != to_move {
+            return FlagEvidence::Conflict(format!(
+                "the result says {}'s flag fell, but no move is recorded, so only {}'s clock had been started{CONTRADICTS}",
+                flagger.name(),
+                to_move.name()
+            ));
         }
         // The flagger had just moved, and his clock then read time left:
         // it was stopped, and could not run out after.

@@ -226,6 +226,9 @@ pub struct ParsedGame {
     pub(crate) open_comment_line: u32,
     /// Moves read from non-standard notation (`a8Q`, `Rh7++`, `g1f3`, `O‑O`).
     pub(crate) lenient: usize,
+    /// The last game of its file (set by the reader): a record there with
+    /// no termination marker may be the file cut short.
+    pub(crate) ends_source: bool,
 }
 
 pub use crate::model::GameKey;
@@ -451,6 +454,15 @@ impl<'a> BatchParser<'a> {
             {
                 game.plies.pop();
                 game.lenient = game.lenient.saturating_sub(1);
+            }
+            // Without a Result tag, the termination marker is the result
+            // the record gives (PGN 8.2.6).
+            if game.tags.result.trim().is_empty() {
+                if let Some((_, r)) =
+                    scan::termination_marker(&text[movetext..]).and_then(scan::marker_result)
+                {
+                    game.tags.result = r.as_str().to_string();
+                }
             }
         }
     }

@@ -660,10 +660,30 @@ fn read_span(
     } else if let Some(e) = unread {
         Judgement::unreadable(format!("the game's text could not be read: {e}"))
     } else {
-        return parse_in_batch(parser, span.start, span.end, span.line, game);
+        let j = parse_in_batch(parser, span.start, span.end, span.line, game);
+        game.ends_source = span.ends_source;
+        if span.ends_source && game.error.is_none() {
+            game.error = ends_inside_a_tag(parser.text(span.start, span.end), span.line);
+        }
+        return j;
     };
     *game = ParsedGame::default();
     Some(not_read)
+}
+
+/// The error for a file that ends inside a tag (`[Black "Fenwick, Jo`,
+/// the rest cut off), naming the tag's line in the file; a tag a line end
+/// closes is read as pgn-reader reads it.
+fn ends_inside_a_tag(text: &[u8], first_line: u64) -> Option<String> {
+    if text.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
+        return None;
+    }
+    let start = memchr::memrchr(b'\n', text).map_or(0, |k| k + 1);
+    let last = text[start..].trim_ascii();
+    (last.starts_with(b"[") && !last.ends_with(b"]")).then(|| {
+        let line = first_line + memchr::memchr_iter(b'\n', &text[..start]).count() as u64;
+        format!("line {line}: the file ends inside a tag, which is never closed: the record is cut short")
+    })
 }
 
 /// A game's messages with lines numbered in its file, not in the game.
@@ -1107,6 +1127,7 @@ mod tests {
             index,
             oversize: 0,
             cut: false,
+            ends_source: false,
         };
         let games = vec![span(0, b, 1, 1), span(b, text.len(), 5, 2)];
         let work = |path: &std::path::Path| Work::Text {

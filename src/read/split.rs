@@ -37,6 +37,9 @@ pub struct GameSpan {
     /// The source broke off at a read error inside (or right after) this
     /// game: its record may be cut short.
     pub(crate) cut: bool,
+    /// The last game of its source: nothing after it shows its record
+    /// whole.
+    pub(crate) ends_source: bool,
 }
 
 /// The largest game read; beyond it a game is skipped to the next one and
@@ -416,6 +419,7 @@ impl<R: Read> Splitter<R> {
                     index: self.games_done,
                     oversize: ov.bytes + (end - start) as u64,
                     cut: false,
+                    ends_source: false,
                 },
                 // Grown past the limit within the last read: same verdict.
                 None if end - start > MAX_GAME_BYTES => GameSpan {
@@ -426,6 +430,7 @@ impl<R: Read> Splitter<R> {
                     index: self.games_done,
                     oversize: (end - start) as u64,
                     cut: false,
+                    ends_source: false,
                 },
                 None => GameSpan {
                     start,
@@ -435,6 +440,7 @@ impl<R: Read> Splitter<R> {
                     index: self.games_done,
                     oversize: 0,
                     cut: false,
+                    ends_source: false,
                 },
             };
             self.spans.push(span);
@@ -625,6 +631,9 @@ impl<R: Read> Splitter<R> {
                     continue;
                 }
                 self.close_game(self.buf.len());
+                if let Some(last) = self.spans.last_mut() {
+                    last.ends_source = true;
+                }
                 return Ok(self.cut(self.buf.len()));
             }
             let enough = self.spans.last().is_some_and(|g| g.end >= target);

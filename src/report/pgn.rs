@@ -413,7 +413,7 @@ mod tests {
         assert_eq!(
             String::from_utf8(out).unwrap(),
             format!(
-                "[Result \"{r}\"]\n[RecordedResult \"*\"]\n[Adjudication \"{}: checkmate, FIDE 5.1.1\"]\n\n1. f3 e5 2. g4 Qh4# {r}\n\n",
+                "[Result \"{r}\"]\n[RecordedResult \"1-0\"]\n[Adjudication \"{}: checkmate, FIDE 5.1.1\"]\n\n1. f3 e5 2. g4 Qh4# {r}\n\n",
                 j.verdict.status.as_str(),
                 r = if j.verdict.status == Status::Corrected { "0-1" } else { "*" }
             )
