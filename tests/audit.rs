@@ -778,7 +778,7 @@ fn a_tournament_file_is_audited_with_and_without_its_games() {
             c["black"].as_str(),
             c["rule"].as_str()
         ),
-        ("3", "2", "Lim, Wei Ming", "Rahman, Siti", "FIDE 5.1.2")
+        ("3", "2", "Lim, Wei Ming", "Rahman, Siti", "Sabah iii.1(b)")
     );
     // The row names the file's game (its third), the rule the game's result stands on.
     assert!(c["source"].ends_with("sabah.trf"));

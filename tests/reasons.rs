@@ -308,7 +308,7 @@ fn flag_unclaimed() {
             ("result", "0-1"),
             ("status", "confirmed"),
             ("reason", "flag-unclaimed"),
-            ("rule", "Sabah v.5; FIDE 5.1.1"),
+            ("rule", "Sabah v.5; Sabah iii.1(a)"),
             ("ply", "4"),
         ],
     );
