@@ -2689,6 +2689,12 @@ fn spreadsheet_errors_name_file_row_and_column() {
             boards.replacen("1/2-1/2", "draw", 1),
             "ddcl-boards.csv: row 3, column result: fixture D1-1, board 2: result \"draw\" is not 1-0, 0-1 or 1/2-1/2",
         ),
+        // A win by default written as a result would be graded as played.
+        (
+            "ddcl-boards.csv",
+            boards.replacen("1/2-1/2", "+/-", 1),
+            "ddcl-boards.csv: row 3, column result: fixture D1-1, board 2: result \"+/-\" is a win by default, which is not a game played: leave the seat of the side that defaulted empty (its player not named), or give no_show for a named player who did not come",
+        ),
     ];
     // A row cut short (a file truncated, a cell lost in an edit).
     let short = format!("{}\n\"Short, Row\"\n", players.trim_end());

@@ -513,6 +513,21 @@ struct Match {
     date: Date,
 }
 
+/// A played board's result as a match card or a spreadsheet writes it
+/// (`1-0`, `1 - 0`, `½-½`, `0.5-0.5`, `=`); a win by default (`+/-`,
+/// `1-0 ff`) is refused, since a board not played is not graded and is
+/// given by its seat: why, in words after the value.
+fn played_result(written: &str) -> Result<GameResult, String> {
+    let compact: String = written.split_whitespace().collect();
+    let forfeit = compact.contains('+') || compact.to_ascii_lowercase().ends_with("ff");
+    if forfeit {
+        return Err("is a win by default, which is not a game played: leave the seat of the side that defaulted empty (its player not named), or give no_show for a named player who did not come".into());
+    }
+    GameResult::parse(&compact)
+        .filter(|r| *r != GameResult::Unknown)
+        .ok_or_else(|| "is not 1-0, 0-1 or 1/2-1/2".into())
+}
+
 impl Checker<'_, '_> {
     fn err(&self, fixture: &str, board: Option<u32>, message: String) -> SeasonError {
         SeasonError {
@@ -1252,16 +1267,8 @@ impl Checker<'_, '_> {
                 return Err(self.err_in("pgn", id, bd, "give result or pgn, not both".into()))
             }
             (Some(r), None) => Some(
-                GameResult::parse(r)
-                    .filter(|r| *r != GameResult::Unknown)
-                    .ok_or_else(|| {
-                        self.err_in(
-                            "result",
-                            id,
-                            bd,
-                            format!("result {r:?} is not 1-0, 0-1 or 1/2-1/2"),
-                        )
-                    })?,
+                played_result(r)
+                    .map_err(|why| self.err_in("result", id, bd, format!("result {r:?} {why}")))?,
             ),
             (None, Some(path)) => {
                 match super::board_pgn::check(self.board_games(id, b, path)?, names, date) {
@@ -1299,16 +1306,8 @@ impl Checker<'_, '_> {
         let result = match &b.score {
             None => result,
             Some(sc) => {
-                let home_first = GameResult::parse(sc)
-                    .filter(|r| *r != GameResult::Unknown)
-                    .ok_or_else(|| {
-                        self.err_in(
-                            "score",
-                            id,
-                            bd,
-                            format!("score {sc:?} is not 1-0, 0-1 or 1/2-1/2"),
-                        )
-                    })?;
+                let home_first = played_result(sc)
+                    .map_err(|why| self.err_in("score", id, bd, format!("score {sc:?} {why}")))?;
                 let white_first = if home_white {
                     home_first
                 } else {
@@ -1361,4 +1360,34 @@ fn is_ecf_code(code: &str) -> bool {
         && ECF_CHECK_LETTERS
             .as_bytes()
             .contains(&b[6].to_ascii_uppercase())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_played_result_as_cards_write_it_and_a_default_refused() {
+        for (written, want) in [
+            ("1-0", GameResult::WhiteWins),
+            (" 1 - 0 ", GameResult::WhiteWins),
+            ("0 – 1", GameResult::BlackWins),
+            ("½-½", GameResult::Draw),
+            ("0.5-0.5", GameResult::Draw),
+            ("1/2 - 1/2", GameResult::Draw),
+        ] {
+            assert_eq!(played_result(written), Ok(want), "{written:?}");
+        }
+        for default in ["+/-", "-/+", "+--", "1-0 ff", "0-1ff", "1-0FF"] {
+            let why = played_result(default).unwrap_err();
+            assert!(why.starts_with("is a win by default"), "{default:?}: {why}");
+        }
+        for bad in ["*", "win", "1:0", ""] {
+            assert_eq!(
+                played_result(bad),
+                Err("is not 1-0, 0-1 or 1/2-1/2".to_string()),
+                "{bad:?}"
+            );
+        }
+    }
 }
