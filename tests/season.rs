@@ -1503,6 +1503,63 @@ fn ddcl_15_player_of_the_year_settings_and_ties() {
     }
 }
 
+/// DDCL 15's tie-break, "the highest % increase in grading points", parts
+/// players level on points a game only where each increase is known: a
+/// grade that fell is not above one not known.
+#[test]
+fn ddcl_15_tie_break_needs_every_increase() {
+    let base = ddcl_season(&["150", "140", "130", "120", "110"], "", &all_draws());
+    let with_end = |s: &str, who: &str, grade: u32, end: u32| {
+        s.replacen(
+            &format!(
+                "name = \"{who}\"\nteam = \"{}\"\ngrade = {grade}\n",
+                &who[..1]
+            ),
+            &format!(
+                "name = \"{who}\"\nteam = \"{}\"\ngrade = {grade}\nend_grade = {end}\n",
+                &who[..1]
+            ),
+            1,
+        )
+    };
+    let some = with_end(&with_end(&base, "A1", 150, 165), "A2", 140, 126);
+    let ranks = |text: &str| -> Vec<(String, Option<u32>)> {
+        let r = run(text).unwrap();
+        r.poy.iter().map(|p| (p.player.clone(), p.rank)).collect()
+    };
+    let got = ranks(&some);
+    assert!(got.iter().all(|(_, r)| *r == Some(1)), "{got:?}");
+    // Every increase known: A1 (+10 %) first, the unchanged level second,
+    // A2 (-10 %) last.
+    let mut all = some.clone();
+    for (who, g) in [
+        ("A3", 130),
+        ("A4", 120),
+        ("A5", 110),
+        ("B1", 150),
+        ("B2", 140),
+        ("B3", 130),
+        ("B4", 120),
+        ("B5", 110),
+    ] {
+        all = with_end(&all, who, g, g);
+    }
+    let got = ranks(&all);
+    assert_eq!(got.first(), Some(&("A1".to_string(), Some(1))), "{got:?}");
+    assert_eq!(got.last(), Some(&("A2".to_string(), Some(10))), "{got:?}");
+    assert!(got[1..9].iter().all(|(_, r)| *r == Some(2)), "{got:?}");
+    // The run says the first place is not decided.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("season.toml");
+    std::fs::write(&path, &some).unwrap();
+    let (_out, o) = season_run(&path);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("player of the year not decided: A1; A2; A3; A4; 6 more are level on points a game, and the tie-break by grade increase cannot part them: a grade increase is not known (give each end_grade)"),
+        "{err}"
+    );
+}
+
 /// A game on a board later forfeited under DDCL 9 counts for the player of
 /// the year unless the league says otherwise.
 #[test]

@@ -215,6 +215,26 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             );
         }
     }
+    // A player of the year the tie-break cannot name: the league decides.
+    let first: Vec<&crate::season::PoyRow> = rep.poy.iter().filter(|p| p.rank == Some(1)).collect();
+    // Said, as a standings tie's play-off is, not counted as needing
+    // attention: a season under way has its leaders level often.
+    if first.len() > 1 {
+        let mut names: Vec<String> = first.iter().take(4).map(|p| p.player.clone()).collect();
+        if first.len() > 4 {
+            names.push(format!("{} more", first.len() - 4));
+        }
+        let why = if first.iter().any(|p| p.grade_increase_pct.is_none()) {
+            "a grade increase is not known (give each end_grade)"
+        } else {
+            "their grade increases are the same"
+        };
+        eprintln!(
+            "arbiter: {}: player of the year not decided: {} are level on points a game, and the tie-break by grade increase cannot part them: {why}",
+            season.file,
+            names.join("; ")
+        );
+    }
     let status = if ecf_failed {
         ExitStatus::Error
     } else if rep.pending.is_empty() && unscored.is_empty() && !ecf_outside && overdue.is_empty() {

@@ -1486,19 +1486,25 @@ fn player_of_year(season: &Season, league: &League, poy: &PlayerOfYear) -> Vec<P
             ))
             .unwrap_or(std::cmp::Ordering::Equal)
     });
-    // Ties are ties: the same ratio and the same grade increase (or none
-    // for either) share a rank.
-    let mut rank = 0;
+    // Ties are ties: players level on points a game are parted by their
+    // grade increase only where every one of them has one (a grade that
+    // fell is not above one not known); else, or level on that too, they
+    // share a rank.
     let mut seen = 0;
-    let mut prev: Option<(f64, Option<f64>)> = None;
-    for r in rows.iter_mut().filter(|r| r.eligible) {
-        seen += 1;
-        let key = (r.ratio, r.grade_increase_pct);
-        if prev != Some(key) {
-            rank = seen;
+    let mut eligible: Vec<&mut PoyRow> = rows.iter_mut().filter(|r| r.eligible).collect();
+    for group in eligible.chunk_by_mut(|a, b| a.ratio == b.ratio) {
+        let first = seen + 1;
+        let parted = group.iter().all(|r| r.grade_increase_pct.is_some());
+        let mut rank = first;
+        let mut prev = None;
+        for (k, r) in group.iter_mut().enumerate() {
+            if parted && prev != Some(r.grade_increase_pct) {
+                rank = first + k as u32;
+            }
+            r.rank = Some(rank);
+            prev = Some(r.grade_increase_pct);
         }
-        r.rank = Some(rank);
-        prev = Some(key);
+        seen += group.len() as u32;
     }
     rows
 }
