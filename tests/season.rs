@@ -174,6 +174,48 @@ fn ddcl_5_four_players_with_and_without_notice() {
     assert_eq!(standing(&r, "A"), (2.0, 0.0, 0.0));
     assert_eq!(standing(&r, "B"), (3.0, 0.0, 2.0));
     assert_eq!(r.violations[0].penalty, "board lost by default");
+    // Both teams four: the fixture must say whose notice it records.
+    let both = four.replace("  { board = 5, away = \"B5\" },\n", "  { board = 5 },\n");
+    let season = |extra: &str| ddcl_season(&["150", "140", "130", "120", "110"], extra, &both);
+    let err = run(&season("short_notice_hours = 96")).unwrap_err();
+    assert!(
+        err.contains("board 5: both teams have no player on this board and the fixture records one short notice (short_notice_hours): say which team gave it, short_notice_by = \"home\", \"away\" or \"both\" (DDCL 5)"),
+        "{err}"
+    );
+    // Both gave it: each one's fifth board a tie, no breach.
+    let r = run(&season(
+        "short_notice_hours = 96\nshort_notice_by = \"both\"",
+    ))
+    .unwrap();
+    assert_eq!(
+        (standing(&r, "A"), standing(&r, "B")),
+        ((2.5, 0.0, 1.0), (2.5, 0.0, 1.0))
+    );
+    assert!(r.violations.is_empty(), "{:?}", r.violations);
+    assert_eq!(
+        r.notes
+            .iter()
+            .filter(|n| n.penalty == "board 5 classed as a tie, not graded")
+            .count(),
+        2
+    );
+    // Only the home team gave it: its board a tie, the away team's lost.
+    let r = run(&season(
+        "short_notice_hours = 96\nshort_notice_by = \"Home\"",
+    ))
+    .unwrap();
+    assert_eq!((standing(&r, "A").0, standing(&r, "B").0), (2.5, 2.0));
+    let lost: Vec<&str> = r.violations.iter().map(|v| v.what.as_str()).collect();
+    assert_eq!(lost, ["B had no player on board 5 (96 h notice)"]);
+    // Without notice both lose it, as before.
+    let r = run(&season("")).unwrap();
+    assert_eq!((standing(&r, "A").0, standing(&r, "B").0), (2.0, 2.0));
+    assert_eq!(r.violations.len(), 2);
+    let err = run(&season("short_notice_hours = 96\nshort_notice_by = \"us\"")).unwrap_err();
+    assert!(
+        err.contains("short_notice_by \"us\" is not home, away or both"),
+        "{err}"
+    );
 }
 
 /// A date the calendar does not have is an error naming it, not a fixture.

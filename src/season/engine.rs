@@ -450,38 +450,55 @@ impl Run<'_> {
             let (short_home, short_away) = (hp.is_none(), ap.is_none());
             let fielded = |home: bool| seats(f, home).iter().filter(|s| s.0 <= boards).count();
             let short_one = |home: bool| fielded(home) + 1 == boards as usize;
-            let tie = board == boards
-                && short_home != short_away
-                && short_one(short_home)
-                && rule
-                    .short_tie_notice_hours
-                    .is_some_and(|n| f.short_notice_hours.is_some_and(|h| h >= n));
-            if tie {
-                scores.insert(board, (0.5, 0.5, false));
-                let team = if short_home { f.home } else { f.away };
+            // A team one short on the last board with the notice DDCL 5
+            // asks: that board is "classed as a tie" for it.
+            let noticed = |home: bool| {
+                board == boards
+                    && short_one(home)
+                    && f.short_notice_by.is_none_or(|by| by.covers(home))
+                    && rule
+                        .short_tie_notice_hours
+                        .is_some_and(|n| f.short_notice_hours.is_some_and(|h| h >= n))
+            };
+            let tie = [
+                (short_home && noticed(true), f.home),
+                (short_away && noticed(false), f.away),
+            ];
+            for (_, team) in tie.iter().filter(|(t, _)| *t) {
                 self.report.notes.push(Violation::new(
                     f,
                     Some(board),
                     &rule.cite,
                     format!(
                         "{} fielded {} players with {} h notice",
-                        season.team(team).name,
+                        season.team(*team).name,
                         count_word(boards - 1),
                         f.short_notice_hours.unwrap_or(0)
                     ),
                     &format!("board {board} classed as a tie, not graded"),
                 ));
-                continue;
             }
+            // A tie is half a point to each side that has it; a seat
+            // left empty without one loses the board.
+            let half = |tied: bool| if tied { 0.5 } else { 0.0 };
             let (h, a) = match (short_home, short_away) {
-                (true, true) => (0.0, 0.0),
+                (true, true) => (half(tie[0].0), half(tie[1].0)),
+                (true, false) if tie[0].0 => (0.5, 0.5),
+                (false, true) if tie[1].0 => (0.5, 0.5),
                 (true, false) => (0.0, 1.0),
                 _ => (1.0, 0.0),
             };
             scores.insert(board, (h, a, false));
+            if short_home != short_away && (tie[0].0 || tie[1].0) {
+                continue;
+            }
             match rule.record {
                 Record::Violation => {
-                    for (short, team) in [(short_home, f.home), (short_away, f.away)] {
+                    let lost = [
+                        (short_home && !tie[0].0, f.home),
+                        (short_away && !tie[1].0, f.away),
+                    ];
+                    for (short, team) in lost {
                         if short {
                             let notice = f
                                 .short_notice_hours

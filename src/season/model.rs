@@ -172,6 +172,9 @@ pub(crate) struct RawFixture {
     pub(crate) without_warning: Option<bool>,
     /// Hours of notice a team gave that it would field one player short.
     pub(crate) short_notice_hours: Option<u32>,
+    /// Which team gave that notice ("home", "away" or "both"): needed
+    /// where both were one short.
+    pub(crate) short_notice_by: Option<String>,
     /// Cup: the home team's colour on board 1 (colours alternate), from the toss.
     pub(crate) home_colour_board1: Option<String>,
     #[serde(default)]
@@ -308,6 +311,24 @@ pub(crate) enum MatchSide {
     Away,
 }
 
+/// The teams a short-notice (DDCL 5) covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NoticeBy {
+    Home,
+    Away,
+    Both,
+}
+
+impl NoticeBy {
+    pub(crate) fn covers(self, home: bool) -> bool {
+        match self {
+            NoticeBy::Both => true,
+            NoticeBy::Home => home,
+            NoticeBy::Away => !home,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub(crate) struct Fixture {
     pub(crate) id: String,
@@ -328,6 +349,8 @@ pub(crate) struct Fixture {
     /// warning was given, not how long before.
     pub(crate) notice_recorded: bool,
     pub(crate) short_notice_hours: Option<u32>,
+    /// The teams that notice covers; `None`: the one team short.
+    pub(crate) short_notice_by: Option<NoticeBy>,
     pub(crate) boards: Vec<Board>,
     pub(crate) tiebreaks: Vec<Board>,
     /// No status and no boards: not played yet, or its result not in. It
@@ -784,6 +807,7 @@ impl Checker<'_, '_> {
             status
         };
         self.check_board_count(&id, competition, status, &boards, &f.boards)?;
+        let short_notice_by = self.short_notice_by(&id, f, competition, &boards)?;
         Ok(Fixture {
             id,
             date: when,
@@ -803,6 +827,7 @@ impl Checker<'_, '_> {
             without_warning: f.without_warning == Some(true),
             notice_recorded: f.notice_hours.is_some() || f.without_warning == Some(true),
             short_notice_hours: f.short_notice_hours,
+            short_notice_by,
             boards,
             tiebreaks,
             awaiting,
@@ -839,6 +864,46 @@ impl Checker<'_, '_> {
     /// Every board of a played match is written down, an empty one as
     /// such; none beyond the league's count (the HS league's JV boards
     /// apart).
+    /// Which team a short notice (DDCL 5) covers: read where given, and
+    /// required where both teams left the last board empty with a notice
+    /// recorded, since the fixture's one notice does not say whose it was.
+    fn short_notice_by(
+        &self,
+        id: &str,
+        f: &RawFixture,
+        competition: Competition,
+        boards: &[Board],
+    ) -> Result<Option<NoticeBy>, SeasonError> {
+        self.at.replace(f.origin.clone());
+        if let Some(word) = &f.short_notice_by {
+            return match word.trim().to_ascii_lowercase().as_str() {
+                "home" => Ok(Some(NoticeBy::Home)),
+                "away" => Ok(Some(NoticeBy::Away)),
+                "both" => Ok(Some(NoticeBy::Both)),
+                _ => Err(self.err_in(
+                    "short_notice_by",
+                    id,
+                    None,
+                    format!("short_notice_by {word:?} is not home, away or both"),
+                )),
+            };
+        }
+        let last = self.rules.team_match.boards;
+        let both_short = boards
+            .iter()
+            .find(|b| b.board == last)
+            .is_some_and(|b| b.home.is_none() && b.away.is_none());
+        if competition == Competition::League && f.short_notice_hours.is_some() && both_short {
+            return Err(self.err_in(
+                "short_notice_by",
+                id,
+                Some(last),
+                "both teams have no player on this board and the fixture records one short notice (short_notice_hours): say which team gave it, short_notice_by = \"home\", \"away\" or \"both\" (DDCL 5)".into(),
+            ));
+        }
+        Ok(None)
+    }
+
     fn check_board_count(
         &self,
         id: &str,

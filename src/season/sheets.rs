@@ -413,7 +413,7 @@ pub(crate) fn template(league: &str) -> Result<(Vec<(String, String)>, String), 
         fixtures.push("without_warning");
     }
     if l.empty_board.short_tie_notice_hours.is_some() {
-        fixtures.push("short_notice_hours");
+        fixtures.extend(["short_notice_hours", "short_notice_by"]);
     }
     if l.cup.is_some() {
         fixtures.extend(["final_round", "home_colour_board1"]);
