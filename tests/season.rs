@@ -110,7 +110,7 @@ fn ddcl_7_board_order_within_ten_points() {
     assert_eq!(
         (v.rule.as_str(), v.board, v.penalty.as_str()),
         (
-            "DDCL 9",
+            "DDCL 7; DDCL 9",
             Some(2),
             "boards 2-5 forfeited and 1 point deducted"
         )
@@ -128,7 +128,8 @@ fn ddcl_8_ungraded_below_all_graded_and_estimates_set_before_use() {
         &all_draws(),
     ))
     .unwrap();
-    assert_eq!(r.violations[0].rule, "DDCL 9");
+    // The rule broken, then the one that sets the penalty.
+    assert_eq!(r.violations[0].rule, "DDCL 8; DDCL 9");
     assert_eq!(r.violations[0].board, Some(2));
     assert!(r.violations[0]
         .what
@@ -143,7 +144,7 @@ fn ddcl_8_ungraded_below_all_graded_and_estimates_set_before_use() {
         "estimated_on = \"2009-10-01\"",
         "estimated_on = \"2009-10-09\"",
     );
-    assert_eq!(run(&after).unwrap().violations[0].rule, "DDCL 9");
+    assert_eq!(run(&after).unwrap().violations[0].rule, "DDCL 8; DDCL 9");
 }
 
 #[test]
@@ -548,8 +549,8 @@ fn ddcl_sample_season_outputs() {
         rules,
         vec![
             ("D1-3", "5", "DDCL 5"),
-            ("D1-4", "2", "DDCL 9"),
-            ("D1-5", "4", "DDCL 9"),
+            ("D1-4", "2", "DDCL 7; DDCL 9"),
+            ("D1-5", "4", "DDCL 8; DDCL 9"),
             ("D1-6", "", "DDCL 3"),
             ("D1-8", "", "DDCL 3"),
             ("D1-8", "", "DDCL 4"),
@@ -1609,7 +1610,7 @@ fn ddcl_15_games_on_forfeited_boards() {
     // A1 (110) above A2 (150): boards 1-5 forfeited under DDCL 9.
     let base = ddcl_season(&["110", "150", "130", "120", "140"], "", &all_draws());
     let r = run(&base).unwrap();
-    assert!(r.violations.iter().any(|v| v.rule == "DDCL 9"));
+    assert!(r.violations.iter().any(|v| v.rule == "DDCL 7; DDCL 9"));
     assert_eq!(
         r.poy.iter().find(|p| p.player == "A1").map(|p| p.games),
         Some(1)

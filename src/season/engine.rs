@@ -61,13 +61,22 @@ fn strength_text(s: Option<u32>, by: Strength) -> String {
 }
 
 /// The first board a side fielded out of order, with why.
+/// Which of the board-order rules a side broke.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Breach {
+    /// A weaker player above a stronger one past the tolerance (DDCL 7).
+    Order,
+    /// A player without a grade above a graded one (DDCL 8).
+    UngradedAbove,
+}
+
 pub(crate) fn out_of_order(
     season: &Season,
     f: &Fixture,
     seats: &[(u32, usize)],
     (by, ungraded_below): (Strength, bool),
     tolerance: u32,
-) -> Option<(u32, String)> {
+) -> Option<(u32, String, Breach)> {
     let list: Vec<(u32, &str, Option<u32>)> = seats
         .iter()
         .map(|&(b, p)| {
@@ -94,6 +103,7 @@ pub(crate) fn out_of_order(
                     return Some((
                         bi,
                         format!("{word} {ni} on board {bi} above {nj} ({g}) on board {bj}"),
+                        Breach::UngradedAbove,
                     ));
                 }
                 (Some(a), Some(b)) if b > a + tolerance => {
@@ -105,6 +115,7 @@ pub(crate) fn out_of_order(
                     return Some((
                         bi,
                         format!("{ni} ({a}) on board {bi} above {nj} ({b}) on board {bj}{apart}"),
+                        Breach::Order,
                     ));
                 }
                 _ => {}
@@ -560,7 +571,7 @@ impl Run<'_> {
     fn out_of_order_boards(&mut self, order: &BoardOrder, f: &Fixture, scores: &mut Scores) {
         let boards = self.league.team_match.boards;
         for (home, team) in [(true, f.home), (false, f.away)] {
-            let Some((from, why)) = out_of_order(
+            let Some((from, why, breach)) = out_of_order(
                 self.season,
                 f,
                 &seats(f, home),
@@ -568,6 +579,16 @@ impl Run<'_> {
                 order.tolerance,
             ) else {
                 continue;
+            };
+            // The rule broken, then the one that sets the penalty.
+            let broken = match breach {
+                Breach::UngradedAbove if !order.ungraded_cite.is_empty() => &order.ungraded_cite,
+                _ => &order.cite,
+            };
+            let rule = if broken.is_empty() || *broken == order.penalty_cite {
+                order.penalty_cite.clone()
+            } else {
+                format!("{broken}; {}", order.penalty_cite)
             };
             if order.forfeit_from {
                 for board in from..=boards {
@@ -597,7 +618,7 @@ impl Run<'_> {
             self.report.violations.push(Violation::new(
                 f,
                 Some(from),
-                &order.penalty_cite,
+                &rule,
                 format!("{} out of order: {why}", self.team_name(team)),
                 &penalty,
             ));
@@ -1078,7 +1099,7 @@ impl Run<'_> {
             ));
         }
         // A breach is referred.
-        if let Some((from, why)) = out_of_order(season, f, &seated, (by, ungraded_below), 0) {
+        if let Some((from, why, _)) = out_of_order(season, f, &seated, (by, ungraded_below), 0) {
             referred.push(format!(
                 "{} not in grade order ({})",
                 season.team(team).name,
@@ -1427,7 +1448,7 @@ fn player_of_year(season: &Season, league: &League, poy: &PlayerOfYear) -> Vec<P
     // The first board a side forfeited for playing out of order.
     let forfeited = |f: &Fixture, home: bool| -> Option<u32> {
         let order = league.board_order.as_ref().filter(|o| o.forfeit_from)?;
-        out_of_order(season, f, &seats(f, home), order.rank(), order.tolerance).map(|(b, _)| b)
+        out_of_order(season, f, &seats(f, home), order.rank(), order.tolerance).map(|(b, ..)| b)
     };
     let mut rows = Vec::new();
     for (i, p) in season.players.iter().enumerate() {
