@@ -3457,3 +3457,43 @@ fn a_board_graded_otherwise_than_its_game_records_is_noted() {
     let notes = csv_rows(&dir.path().join("out"), "notes.csv");
     assert!(!notes.iter().any(|r| r["board"] == "1"), "{notes:?}");
 }
+
+/// DDCL 14(d): "must have played at least one league game" for the club,
+/// by the final: a league game dated after it does not make a player
+/// eligible. The sample's final moved before the league's first matches:
+/// every finalist is referred, not Carr alone.
+#[test]
+fn ddcl_14d_league_games_after_the_final_do_not_count() {
+    let dir = tempfile::tempdir().unwrap();
+    for f in ["ddcl-2009-10.toml", "f1-board1.pgn"] {
+        std::fs::copy(sample(&format!("season/{f}")), dir.path().join(f)).unwrap();
+    }
+    let path = dir.path().join("ddcl-2009-10.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let early = text.replacen(
+        "id = \"KO-F\"\ndate = \"2010-03-04\"",
+        "id = \"KO-F\"\ndate = \"2009-10-01\"",
+        1,
+    );
+    assert_ne!(early, text, "the final's date to move");
+    std::fs::write(&path, early).unwrap();
+    let (out, o) = season_run(&path);
+    assert!(
+        o.status.code().is_some(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let v = csv_rows(out.path(), "violations.csv");
+    let referred: Vec<&str> = v
+        .iter()
+        .filter(|r| r["fixture"] == "KO-F" && r["rule"] == "DDCL 14(d)")
+        .map(|r| r["what"].as_str())
+        .collect();
+    assert_eq!(referred.len(), 8, "{referred:?}");
+    assert!(
+        referred.contains(
+            &"Reid, Tom has played no league game for Stockton this season before the final"
+        ),
+        "{referred:?}"
+    );
+}

@@ -1135,9 +1135,12 @@ impl Run<'_> {
         let season = self.season;
         let club = &season.team(if home { f.home } else { f.away }).club;
         for &(board, p) in seated {
+            // "Must have played": by the final, so a league game dated
+            // after it does not count.
             let played_league = season.fixtures.iter().any(|g| {
                 g.competition == Competition::League
                     && g.status == FixtureStatus::Played
+                    && g.date < f.date
                     && g.boards.iter().any(|b| {
                         (b.home == Some(p) && &season.team(g.home).club == club)
                             || (b.away == Some(p) && &season.team(g.away).club == club)
@@ -1154,7 +1157,7 @@ impl Run<'_> {
                     Some(board),
                     &cup.final_cite,
                     format!(
-                        "{} has played no league game for {club} this season",
+                        "{} has played no league game for {club} this season before the final",
                         season.player(p).name
                     ),
                     "not eligible for the final: referred to the competition organiser",
