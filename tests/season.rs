@@ -362,6 +362,38 @@ fn ddcl_10_late_substitute_is_noted() {
     assert!(r.violations[0]
         .what
         .contains("graded 150, more than 10 above A5 (110)"));
+    // "Unless both captains agree": agreed, a note and no breach.
+    let agreed = boards.replacen(
+        "replaces = \"A5\"",
+        "replaces = \"A5\", captains_agreed = true",
+        1,
+    );
+    let r = run(&ddcl_season(
+        &["150", "140", "130", "120", "110"],
+        "",
+        &agreed,
+    ))
+    .unwrap();
+    assert!(r.violations.is_empty(), "{:?}", r.violations);
+    let note = r.notes.iter().find(|n| n.rule == "DDCL 10").unwrap();
+    assert!(
+        note.what
+            .ends_with("graded 150, more than 10 above A5 (110): both captains agreed"),
+        "{}",
+        note.what
+    );
+    let stray = all_draws().replacen(
+        "result = \"1/2-1/2\"",
+        "result = \"1/2-1/2\", captains_agreed = true",
+        1,
+    );
+    let err = run(&ddcl_season(
+        &["150", "140", "130", "120", "110"],
+        "",
+        &stray,
+    ))
+    .unwrap_err();
+    assert!(err.contains("captains_agreed is for a substitute"), "{err}");
 }
 
 #[test]
@@ -3044,6 +3076,29 @@ fn a_bad_cell_is_quoted_and_its_file_named_with_its_folder() {
             players_csv.display()
         )
     );
+    // A grader's own words for yes and no are read: a graded player
+    // marked ungraded is refused for what it says, not for its word.
+    for (word, yes) in [
+        ("yes", true),
+        ("No", false),
+        ("Y", true),
+        ("n", false),
+        ("1", true),
+        ("0", false),
+    ] {
+        std::fs::write(
+            &players_csv,
+            players.replacen("123456A,,,", &format!("123456A,,,{word}"), 1),
+        )
+        .unwrap();
+        let (_, err) = run_from(dir.path(), season.to_str().unwrap());
+        assert!(!err.contains("is not true or false"), "{word:?}: {err}");
+        assert_eq!(
+            err.contains("has a grade and is marked ungraded"),
+            yes,
+            "{word:?}: {err}"
+        );
+    }
 }
 
 /// `season init` writes a season file and spreadsheets with the columns the

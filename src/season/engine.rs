@@ -648,8 +648,12 @@ impl Run<'_> {
             let mut breach = false;
             if let (Some(s), Some(o), Some(limit)) = (sub_strength, orig, subs.stronger_by) {
                 if s > o + limit {
-                    breach = true;
-                    what.push_str(&format!("; {} {s}, more than {limit} above {replaced} ({o}): allowed only if both captains agreed", by.word()));
+                    if b.captains_agreed {
+                        what.push_str(&format!("; {} {s}, more than {limit} above {replaced} ({o}): both captains agreed", by.word()));
+                    } else {
+                        breach = true;
+                        what.push_str(&format!("; {} {s}, more than {limit} above {replaced} ({o}): allowed only if both captains agreed (captains_agreed = true says they did)", by.word()));
+                    }
                 }
             }
             // A substitute is what the rule provides for; a stronger one

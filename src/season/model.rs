@@ -214,6 +214,9 @@ pub(crate) struct RawBoard {
     /// DDCL 10: this side's player came as a late substitute for the named player.
     pub(crate) substitute: Option<String>,
     pub(crate) replaces: Option<String>,
+    /// DDCL 10: both captains agreed to the substitute ("unless both
+    /// captains agree", a stronger one is a breach).
+    pub(crate) captains_agreed: Option<bool>,
     /// The named player of this side ("home" or "away") did not show: the
     /// board is forfeited (HSL IV, XIII), as an empty seat is, but the
     /// lineup keeps the name.
@@ -286,6 +289,8 @@ pub(crate) struct Board {
     /// whatever the colours.
     pub(crate) scored_home_first: bool,
     pub(crate) substitute: Option<(MatchSide, String)>,
+    /// Both captains agreed to the substitute.
+    pub(crate) captains_agreed: bool,
     /// A player in the lineup who did not show; that side's seat is empty.
     pub(crate) no_show: Option<(MatchSide, usize)>,
     /// Both players sat down but no result can be counted yet: the board
@@ -1135,6 +1140,15 @@ impl Checker<'_, '_> {
             (None, None) => None,
             _ => return Err(err(id, bd, "substitute and replaces go together".into())),
         };
+        let captains_agreed = b.captains_agreed == Some(true);
+        if captains_agreed && substitute.is_none() {
+            return Err(self.err_in(
+                "captains_agreed",
+                id,
+                bd,
+                "captains_agreed is for a substitute (give substitute and replaces)".into(),
+            ));
+        }
         Ok(Board {
             board: b.board,
             home: hp,
@@ -1144,6 +1158,7 @@ impl Checker<'_, '_> {
             colour_given: colours_known,
             scored_home_first: b.score.is_some(),
             substitute,
+            captains_agreed,
             no_show,
             pending,
             pgn_notes,

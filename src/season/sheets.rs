@@ -261,7 +261,13 @@ fn rows<T: DeserializeOwned>(
 }
 
 /// Columns of yes or no, which Excel saves as TRUE and FALSE.
-const BOOLEAN_COLUMNS: [&str; 4] = ["ungraded", "final_round", "without_warning", "tiebreak"];
+const BOOLEAN_COLUMNS: [&str; 5] = [
+    "ungraded",
+    "final_round",
+    "without_warning",
+    "tiebreak",
+    "captains_agreed",
+];
 /// Columns of grades, where a grader writes "u/g" for ungraded (DDCL 8's
 /// word, and the one grading.csv writes) as readily as leaving it empty.
 const GRADE_COLUMNS: [&str; 3] = ["grade", "estimated_grade", "end_grade"];
@@ -272,10 +278,11 @@ const GRADE_COLUMNS: [&str; 3] = ["grade", "estimated_grade", "end_grade"];
 fn excel_cells(header: &csv::StringRecord, rec: csv::StringRecord) -> csv::StringRecord {
     let fixed = |column: &str, cell: &str| -> Option<&'static str> {
         if BOOLEAN_COLUMNS.contains(&column) {
-            if cell.eq_ignore_ascii_case("true") {
+            let word = cell.trim().to_ascii_lowercase();
+            if matches!(word.as_str(), "true" | "yes" | "y" | "1") {
                 return Some("true");
             }
-            if cell.eq_ignore_ascii_case("false") {
+            if matches!(word.as_str(), "false" | "no" | "n" | "0") {
                 return Some("false");
             }
         }
@@ -429,7 +436,7 @@ pub(crate) fn template(league: &str) -> Result<(Vec<(String, String)>, String), 
         "home_colour",
     ];
     if l.substitutes.is_some() {
-        boards.extend(["substitute", "replaces"]);
+        boards.extend(["substitute", "replaces", "captains_agreed"]);
     }
     if l.lineup.is_some() {
         boards.push("no_show");
