@@ -277,6 +277,71 @@ fn a_real_broadcast_is_a_nine_round_trf_a_pairing_engine_reads() {
         .unwrap();
     assert_eq!(o.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&o.stderr).contains("does not match the game results"));
+    // The next round of a Swiss (six players, two rounds played) paired:
+    // XXR must count it (--trf-rounds), as the engine refuses to pair past
+    // the rounds the file reports.
+    let mut swiss = String::new();
+    for (round, pairs) in [
+        (1, [("A", "B"), ("C", "D"), ("E", "F")]),
+        (2, [("D", "A"), ("B", "E"), ("F", "C")]),
+    ] {
+        for (w, b) in pairs {
+            swiss.push_str(&format!(
+                "[Event \"T\"]\n[Site \"S\"]\n[Date \"2025.03.0{round}\"]\n[Round \"{round}\"]\n\
+                 [White \"{w}, P\"]\n[Black \"{b}, P\"]\n[TimeControl \"1800\"]\n[Result \"1-0\"]\n\n\
+                 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+            ));
+        }
+    }
+    let pgn = dir.path().join("swiss.pgn");
+    std::fs::write(&pgn, swiss).unwrap();
+    let next = dir.path().join("next.trf");
+    let findings = dir.path().join("f2.csv");
+    let audit = |rounds: &[&str]| {
+        let mut args = vec![
+            "audit",
+            "-q",
+            "--list",
+            "active30",
+            pgn.to_str().unwrap(),
+            "-o",
+            findings.to_str().unwrap(),
+            "--trf",
+            next.to_str().unwrap(),
+        ];
+        args.extend(rounds);
+        arbiter(&args)
+    };
+    let pair = || {
+        std::process::Command::new(&bbp)
+            .arg("--dutch")
+            .arg(&next)
+            .arg("-p")
+            .output()
+            .unwrap()
+    };
+    assert!(audit(&[]).status.success());
+    let o = pair();
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("larger than the reported number of rounds")
+    );
+    assert!(audit(&["--trf-rounds", "5"]).status.success());
+    assert!(std::fs::read_to_string(&next)
+        .unwrap()
+        .lines()
+        .any(|l| l == "XXR 5"));
+    let o = pair();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout).lines().next(),
+        Some("3"),
+        "three boards"
+    );
+    let o = audit(&["--trf-rounds", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr)
+        .contains("--trf-rounds 1 is fewer than the 2 rounds the report has"));
 }
 
 /// The second built-in list runs from its file alone, and a game a finding

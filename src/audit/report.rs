@@ -29,6 +29,9 @@ pub(crate) struct TrfOptions {
     pub(crate) federation: String,
     pub(crate) arbiter: String,
     pub(crate) not_rated: NotRated,
+    /// The rounds the tournament has in all (`XXR`), where more are to be
+    /// paired than have been played.
+    pub(crate) rounds: Option<usize>,
 }
 
 /// A player of the TRF report.
@@ -63,6 +66,8 @@ pub(crate) struct TrfReport {
     pub(crate) time_control: String,
     /// Per round, its date (`YY/MM/DD`), empty where no game of it has one.
     pub(crate) round_dates: Vec<String>,
+    /// `XXR`: the rounds in all.
+    pub(crate) rounds: usize,
     pub(crate) players: Vec<TrfPlayer>,
     /// Where a line was chosen among disagreeing tags, or left empty, or a
     /// name cut to its 33 columns.
@@ -188,6 +193,16 @@ pub(crate) fn trf_report(
         );
     }
     let round_dates = round_dates(&placed.dates, &mut notes);
+    let rounds = match opts.rounds {
+        Some(n) if n < round_dates.len() => {
+            return Err(format!(
+                "--trf-rounds {n} is fewer than the {} rounds the report has",
+                round_dates.len()
+            ))
+        }
+        Some(n) => n,
+        None => round_dates.len(),
+    };
     let tags = |f: fn(&ListedGame) -> &str| a.listed.iter().map(f).collect::<Vec<&str>>();
     let (events, sites) = (tags(|g| &g.event), tags(|g| &g.site));
     let controls = tags(|g| &g.time_control);
@@ -222,6 +237,7 @@ pub(crate) fn trf_report(
             &mut notes,
         ),
         round_dates,
+        rounds,
         players,
         notes,
         left_out: placed.left_out,

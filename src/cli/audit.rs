@@ -48,6 +48,9 @@ pub(crate) struct Args {
     /// The TRF's 012 line (tournament name), where the games' Event tags do not give it.
     #[arg(long, value_name = "NAME")]
     pub(crate) trf_event: Option<String>,
+    /// The TRF's XXR line: the rounds the tournament has in all, so that a pairing engine can pair the next (default: the rounds played).
+    #[arg(long, value_name = "N")]
+    pub(crate) trf_rounds: Option<usize>,
     /// The TRF's 022 line (city), where the games' Site tags do not give it.
     #[arg(long, value_name = "NAME")]
     pub(crate) trf_site: Option<String>,
@@ -340,6 +343,7 @@ fn write_trf(
         federation: a.trf_federation.clone(),
         arbiter: a.trf_arbiter.clone(),
         not_rated: a.not_rated,
+        rounds: a.trf_rounds,
     };
     let report = trf_report(audited, list, &opts)?;
     let shown = path.display();

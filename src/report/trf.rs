@@ -53,7 +53,7 @@ pub(crate) fn trf(r: &TrfReport) -> String {
     }
     let dates: Vec<(usize, &str)> = dates.iter().map(|(c, s)| (*c, s.as_str())).collect();
     push(line(&dates));
-    push(format!("XXR {}", r.round_dates.len()));
+    push(format!("XXR {}", r.rounds));
     for p in &r.players {
         let number = format!("{:>4}", p.number);
         let name = fit(&p.name, 33);
