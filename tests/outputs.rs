@@ -1566,3 +1566,27 @@ fn a_corrected_pgn_is_utf8_with_lf_whatever_its_inputs() {
     );
     assert!(text.contains("[RecordedResult \"1-0\"]"), "{text}");
 }
+
+/// Names and events from a submitted PGN that a spreadsheet would run as a
+/// formula are written as text (a leading apostrophe, OWASP's advice) in
+/// the results CSV, as a season's tables write player names; a lone `-`
+/// and numbers are left as they are.
+#[test]
+fn formula_cells_from_outside_text_are_written_as_text() {
+    let row = common::judge_one(
+        "fide-rapid",
+        "[Event \"=HYPERLINK(\\\"http://x\\\",\\\"y\\\")\"]\n[White \"=1+2\"]\n[Black \"+SUM(A1)\"]\n[Site \"@cmd\"]\n[Round \"-\"]\n[TimeControl \"-1+2\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+    );
+    common::assert_cells(
+        &row,
+        &[
+            ("event", "'=HYPERLINK(\"http://x\",\"y\")"),
+            ("white", "'=1+2"),
+            ("black", "'+SUM(A1)"),
+            ("site", "'@cmd"),
+            ("round", "-"),
+            ("time_control", "'-1+2"),
+            ("status", "confirmed"),
+        ],
+    );
+}

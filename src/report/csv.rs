@@ -84,6 +84,32 @@ impl Cell {
     }
 }
 
+/// A cell from outside text (a player's name, an event) that a
+/// spreadsheet would run as a formula (`=HYPERLINK(...)`, `+SUM(A1)`,
+/// `@cmd`, `-1+2`): written with a leading apostrophe, as OWASP advises,
+/// so that it is shown as text. A number (`-11.8`) and a lone `-` (PGN's
+/// "unknown") are left as they are.
+pub(crate) fn text_cell(cell: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    let risky = match cell.first() {
+        Some(b'=' | b'+' | b'@' | b'\t' | b'\r') => true,
+        Some(b'-') => {
+            cell.len() > 1
+                && std::str::from_utf8(cell)
+                    .ok()
+                    .is_none_or(|s| s.parse::<f64>().is_err())
+        }
+        _ => false,
+    };
+    if risky {
+        let mut out = Vec::with_capacity(cell.len() + 1);
+        out.push(b'\'');
+        out.extend_from_slice(cell);
+        std::borrow::Cow::Owned(out)
+    } else {
+        std::borrow::Cow::Borrowed(cell)
+    }
+}
+
 pub(crate) fn write_header<W: std::io::Write>(w: &mut csv::Writer<W>) -> csv::Result<()> {
     w.write_record(RESULTS_HEADER)
 }
@@ -100,15 +126,15 @@ pub(crate) fn write_row<W: std::io::Write>(
         g.source.as_bytes(),
         Cell::number(Some(g.index)).bytes(),
         Cell::number(Some(g.offset)).bytes(),
-        tags.event.as_bytes(),
-        tags.site.as_bytes(),
-        tags.date.as_bytes(),
-        tags.round.as_bytes(),
-        tags.white.as_bytes(),
-        tags.black.as_bytes(),
+        &text_cell(tags.event.as_bytes()),
+        &text_cell(tags.site.as_bytes()),
+        &text_cell(tags.date.as_bytes()),
+        &text_cell(tags.round.as_bytes()),
+        &text_cell(tags.white.as_bytes()),
+        &text_cell(tags.black.as_bytes()),
         Cell::number(Tags::elo(&tags.white_elo)).bytes(),
         Cell::number(Tags::elo(&tags.black_elo)).bytes(),
-        tags.time_control.as_bytes(),
+        &text_cell(tags.time_control.as_bytes()),
         recorded.as_str().as_bytes(),
         j.verdict.result.as_str().as_bytes(),
         j.verdict.status.as_str().as_bytes(),

@@ -182,7 +182,8 @@ where
     // Writing into a Vec cannot fail.
     let _ = w.write_record(header);
     for r in rows {
-        let _ = w.write_record(r);
+        let r: Vec<String> = r.into_iter().collect();
+        let _ = w.write_record(r.iter().map(|c| super::csv::text_cell(c.as_bytes())));
     }
     w.into_inner().unwrap_or_default()
 }

@@ -546,7 +546,7 @@ impl Run<'_> {
             Some(r) => {
                 self.forfeit_wins[winner] += 1;
                 self.ratings[winner] += r.forfeit_bonus;
-                format!("+{} rating; the no-show loses none", num(r.forfeit_bonus))
+                format!("rating +{}; the no-show loses none", num(r.forfeit_bonus))
             }
             None => "board won by forfeit".to_string(),
         };
