@@ -2821,6 +2821,12 @@ fn spreadsheet_errors_name_file_row_and_column() {
             boards.replacen("1/2-1/2", "draw", 1),
             "ddcl-boards.csv: row 3, column result: fixture D1-1, board 2: result \"draw\" is not 1-0, 0-1 or 1/2-1/2",
         ),
+        // A name no player has, but one near it: suggested.
+        (
+            "ddcl-boards.csv",
+            boards.replacen("\"Hartley, Ian\"", "\"Hartly, Ian\"", 1),
+            "column home: fixture D1-1, board 2: unknown player \"Hartly, Ian\"; did you mean \"Hartley, Ian\"?",
+        ),
         // A win by default written as a result would be graded as played.
         (
             "ddcl-boards.csv",
@@ -3551,4 +3557,55 @@ fn ddcl_14d_league_games_after_the_final_do_not_count() {
         ),
         "{referred:?}"
     );
+}
+
+/// A player's name in the boards as a spreadsheet may have it (another
+/// case, spacing or order) is the registered player's; the outputs use the
+/// registered name.
+#[test]
+fn board_names_in_another_case_spacing_or_order_are_the_players() {
+    let dir = tempfile::tempdir().unwrap();
+    for f in [
+        "ddcl-csv.toml",
+        "f1-board1.pgn",
+        "ddcl-players.csv",
+        "ddcl-teams.csv",
+        "ddcl-fixtures.csv",
+        "ddcl-boards.csv",
+    ] {
+        std::fs::copy(sample(&format!("season/{f}")), dir.path().join(f)).unwrap();
+    }
+    let (plain, o) = season_run(&dir.path().join("ddcl-csv.toml"));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let boards = std::fs::read_to_string(dir.path().join("ddcl-boards.csv")).unwrap();
+    let written = boards
+        .replacen("\"Hartley, Ian\"", "\"Ian Hartley\"", 1)
+        .replacen("\"Pearson, Alan\"", "\"pearson,alan\"", 1)
+        .replacen("\"Thompson, Karen\"", "\"THOMPSON Karen\"", 1);
+    assert_ne!(written, boards);
+    std::fs::write(dir.path().join("ddcl-boards.csv"), written).unwrap();
+    let (loose, o) = season_run(&dir.path().join("ddcl-csv.toml"));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    for f in [
+        "standings.csv",
+        "grading.csv",
+        "violations.csv",
+        "player-of-year.csv",
+    ] {
+        assert_eq!(
+            std::fs::read_to_string(loose.path().join(f)).unwrap(),
+            std::fs::read_to_string(plain.path().join(f)).unwrap(),
+            "{f}"
+        );
+    }
 }

@@ -1136,7 +1136,13 @@ impl Checker<'_, '_> {
             pending = None;
         }
         let substitute = match (&b.substitute, &b.replaces) {
-            (Some(s), Some(r)) => Some((self.match_side(id, bd, "substitute", s)?, r.clone())),
+            (Some(s), Some(r)) => {
+                let replaced = self
+                    .find_player(r)
+                    .map_err(|why| self.err_in("replaces", id, bd, why))?;
+                let side = self.match_side(id, bd, "substitute", s)?;
+                Some((side, self.players[replaced].name.clone()))
+            }
             (None, None) => None,
             _ => return Err(err(id, bd, "substitute and replaces go together".into())),
         };
@@ -1165,6 +1171,47 @@ impl Checker<'_, '_> {
         })
     }
 
+    /// A registered player by name as a spreadsheet may write it: exactly,
+    /// or the same words whatever their case, spacing and order ("Hartley,
+    /// Ian", "Ian Hartley", "HARTLEY Ian") where one player has them; else
+    /// why not, with the nearest name.
+    fn find_player(&self, name: &str) -> Result<usize, String> {
+        if let Some(&p) = self.player_index.get(name) {
+            return Ok(p);
+        }
+        let words = |n: &str| -> Vec<String> {
+            let mut w: Vec<String> = n
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|w| !w.is_empty())
+                .map(str::to_lowercase)
+                .collect();
+            w.sort_unstable();
+            w
+        };
+        let want = words(name);
+        let same: Vec<usize> = (0..self.players.len())
+            .filter(|&i| words(&self.players[i].name) == want)
+            .collect();
+        match same.as_slice() {
+            [p] => Ok(*p),
+            [] => {
+                let hint =
+                    crate::model::nearest(name, self.players.iter().map(|p| p.name.as_str()))
+                        .map(|n| format!("; did you mean {n:?}?"))
+                        .unwrap_or_default();
+                Err(format!("unknown player {name:?}{hint}"))
+            }
+            several => Err(format!(
+                "player {name:?} could be any of {}: write the name as the players' table has it",
+                several
+                    .iter()
+                    .map(|&i| format!("{:?}", self.players[i].name))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
+    }
+
     /// The player named on one side of a board (`None` where the name is
     /// blank), who must be registered with that side's club.
     fn board_player(
@@ -1178,10 +1225,9 @@ impl Checker<'_, '_> {
         if name.trim().is_empty() {
             return Ok(None);
         }
-        let p = *self
-            .player_index
-            .get(name)
-            .ok_or_else(|| self.err_in(column, id, bd, format!("unknown player {name:?}")))?;
+        let p = self
+            .find_player(name)
+            .map_err(|why| self.err_in(column, id, bd, why))?;
         let (registered, side) = (&self.teams[self.players[p].team], &self.teams[side_team]);
         if registered.club != side.club {
             return Err(self.err_in(
@@ -1298,11 +1344,9 @@ impl Checker<'_, '_> {
     /// Whether the home player had White, where the board's PGN shows it:
     /// its tags name the board's two players one way round only.
     fn pgn_shows(&self, id: &str, b: &RawBoard) -> Result<Option<bool>, SeasonError> {
-        let (Some(path), Some(&h), Some(&a)) = (
-            &b.pgn,
-            self.player_index.get(b.home.as_str()),
-            self.player_index.get(b.away.as_str()),
-        ) else {
+        let (Some(path), Ok(h), Ok(a)) =
+            (&b.pgn, self.find_player(&b.home), self.find_player(&b.away))
+        else {
             return Ok(None);
         };
         self.at.replace(b.origin.clone());
