@@ -2821,6 +2821,12 @@ fn spreadsheet_errors_name_file_row_and_column() {
             boards.replacen("1/2-1/2", "draw", 1),
             "ddcl-boards.csv: row 3, column result: fixture D1-1, board 2: result \"draw\" is not 1-0, 0-1 or 1/2-1/2",
         ),
+        // A player row with no name (a half-filled row).
+        (
+            "ddcl-players.csv",
+            format!("{}\n,Darlington A,150,,,,,\n", players.trim_end()),
+            format!("ddcl-players.csv: row {}, column name: a player of \"Darlington A\" has no name: give it, or remove the row", players.trim_end().lines().count() + 1).leak() as &str,
+        ),
         // A name no player has, but one near it: suggested.
         (
             "ddcl-boards.csv",

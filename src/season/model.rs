@@ -636,6 +636,15 @@ impl Checker<'_, '_> {
                 format!("player {:?}: unknown team {:?}", p.name, p.team),
             )
         })?;
+        if p.name.trim().is_empty() {
+            return Err(err(
+                "name",
+                format!(
+                    "a player of {:?} has no name: give it, or remove the row",
+                    p.team
+                ),
+            ));
+        }
         if self.player_index.contains_key(&p.name) {
             return Err(err("name", format!("player {:?} is listed twice", p.name)));
         }
