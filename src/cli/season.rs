@@ -9,7 +9,14 @@ use crate::{
 };
 
 #[derive(clap::Args, Debug)]
-#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    after_help = "Exit status: 0 the season is written and scored; 1 it is written but needs attention \
+(boards pending a result, colours or the right PGN; a default whose notice is not recorded; \
+fixtures with no boards dated before matches already in; ECF games outside the submission's dates); \
+2 a usage error, a season file or spreadsheet that cannot be read, or a file that cannot be written."
+)]
 pub(crate) struct Args {
     #[command(subcommand)]
     pub(crate) init: Option<Init>,
