@@ -276,15 +276,18 @@ impl<'a> Scanner<'a> {
                     while end < t.len() && t[end].is_ascii_digit() {
                         end += 1;
                     }
-                    if let Some(word) = decimal_result(t, self.pos, end) {
-                        self.pos = word;
-                    } else if end == t.len() || is_token_end(t[end]) {
+                    if end == t.len() || is_token_end(t[end]) {
                         // `12. ` and `12... `: the dots and a space at once.
                         while t.get(end) == Some(&b'.') {
                             end += 1;
                         }
                         if t.get(end) == Some(&b' ') {
                             end += 1;
+                        } else if t.get(end).is_some_and(u8::is_ascii_digit) {
+                            // A digit after the point: `0.5-0.5` perhaps.
+                            if let Some(word) = decimal_result(t, self.pos) {
+                                end = word;
+                            }
                         }
                         self.pos = end;
                     } else if let Some(tok) = self.token() {
@@ -359,13 +362,12 @@ fn is_number_or_result(tok: &[u8]) -> bool {
 }
 
 /// Where a result written in decimals (`0.5-0.5`) that starts at `start`
-/// ends; `digits` is where its first run of digits does. Asked only when a
-/// digit follows the point, so a move number (`12.`, `10.0-0` castling
-/// written with zeros) is never taken for one.
-fn decimal_result(t: &[u8], start: usize, digits: usize) -> Option<usize> {
-    if t.get(digits) != Some(&b'.') || !t.get(digits + 1).is_some_and(u8::is_ascii_digit) {
-        return None;
-    }
+/// ends. Asked only where a digit follows the point after the first
+/// digits, and only a whole word in the list is one, so a move number
+/// (`12.`, `10.0-0` castling written with zeros) is never taken for one.
+#[cold]
+#[inline(never)]
+fn decimal_result(t: &[u8], start: usize) -> Option<usize> {
     let end = t[start..]
         .iter()
         .position(|&b| b.is_ascii_whitespace() || matches!(b, b'{' | b'(' | b')' | b';'))
