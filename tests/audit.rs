@@ -180,9 +180,15 @@ fn a_real_broadcast_is_a_nine_round_trf_a_pairing_engine_reads() {
         "{err}"
     );
     assert!(err.contains("rounds told apart by round number"), "{err}");
+    // No Date tags, but UTCDate on every game: the dates from it, said.
+    assert!(
+        err.contains("45 games have no complete Date tag: dated by UTCDate, the day in UTC"),
+        "{err}"
+    );
     let text = std::fs::read_to_string(&trf).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "012 BBDDNRR 2025");
+    assert!(lines.contains(&"042 2025/02/27"), "{text}");
     assert_eq!(lines[5], "062 10");
     assert_eq!(lines[6], "072 10");
     assert!(lines.contains(&"XXR 9"), "{text}");

@@ -731,6 +731,17 @@ fn a_record_cut_after_its_tags_is_not_confirmed() {
             ),
         ],
     );
+    // Whole games that end a file with no line end, their last line
+    // starting with `[`: a tag with the moves after it, a forum wrapper,
+    // a clock comment run onto the line.
+    for text in [
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"] 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0",
+        "[pgn][White \"A\"][Result \"1-0\"] 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0",
+        "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# {\n[%clk 0:00:50] } 1-0",
+    ] {
+        let row = judge_one("bcf-rapid", text);
+        assert_cells(&row, &[("status", "confirmed"), ("reason", "checkmate")]);
+    }
 }
 
 /// A win in points, `1.0-0.0`, is a termination marker: its `0-0` was read

@@ -410,3 +410,49 @@ fn format_xlsx_writes_the_workbook_that_a_xlsx_name_does() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(out.join("claims.xlsx").exists() && !out.join("claims.csv").exists());
 }
+
+/// A workbook's text cells are never formulas: a name the CSV writes with
+/// its guarding apostrophe (`'=1+2`) is the name as written there.
+#[test]
+fn a_formula_like_name_is_plain_text_in_a_workbook() {
+    if !common::tools(
+        "a_formula_like_name_is_plain_text_in_a_workbook",
+        &[common::Tool::PythonOpenpyxl],
+    ) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("g.pgn");
+    std::fs::write(
+        &pgn,
+        "[White \"=1+2\"]\n[Black \"-inf\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+    )
+    .unwrap();
+    let xlsx = dir.path().join("r.xlsx");
+    let o = arbiter(&[
+        "adjudicate",
+        "-q",
+        pgn.to_str().unwrap(),
+        "-o",
+        xlsx.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let book = workbook(&xlsx);
+    let sheet = book.as_object().unwrap().values().next().unwrap();
+    let (header, row) = row_where(sheet, "white", "=1+2");
+    assert_eq!(cell(&header, row, "black"), &json!(["str", "-inf"]));
+    let csv = dir.path().join("r.csv");
+    let o = arbiter(&[
+        "adjudicate",
+        "-q",
+        pgn.to_str().unwrap(),
+        "-o",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let rows = parse_csv(&std::fs::read(&csv).unwrap());
+    assert_eq!(
+        (rows[0]["white"].as_str(), rows[0]["black"].as_str()),
+        ("'=1+2", "'-inf")
+    );
+}

@@ -69,6 +69,8 @@ pub(crate) struct ListedGame {
     pub(crate) event: String,
     pub(crate) site: String,
     pub(crate) date: String,
+    /// The date is the `UTCDate` tag's, the game having no whole `Date`.
+    pub(crate) utc_dated: bool,
     /// The `Round` tag as written, and the round it gives.
     pub(crate) round: String,
     pub(crate) round_number: Option<u32>,
@@ -255,12 +257,17 @@ impl Audit {
             federation: fed.trim().to_string(),
         };
         let (round_number, _) = t.round_parts();
+        // A game with no whole Date is dated by its UTCDate where that is
+        // whole (a broadcast's, lichess's), said in the report.
+        let dated_by_utc = !report::complete(&t.date) && report::complete(&t.utc_date);
+        let dated = if dated_by_utc { &t.utc_date } else { &t.date };
         let mut g = ListedGame {
             source: o.source.to_string(),
             game: o.index,
             event: t.event.clone(),
             site: t.site.clone(),
-            date: t.date.trim().to_string(),
+            date: dated.trim().to_string(),
+            utc_dated: dated_by_utc,
             round: t.round.trim().to_string(),
             round_number,
             time_control: t.time_control.trim().to_string(),

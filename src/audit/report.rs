@@ -192,6 +192,17 @@ pub(crate) fn trf_report(
             "no game has a complete Date tag: the 042, 052 and 132 lines have no dates".into(),
         );
     }
+    let utc = a.listed.iter().filter(|g| g.utc_dated).count();
+    if utc > 0 {
+        let (n, have) = if utc == 1 {
+            ("1 game".to_string(), "has")
+        } else {
+            (format!("{utc} games"), "have")
+        };
+        notes.push(format!(
+            "{n} {have} no complete Date tag: dated by UTCDate, the day in UTC"
+        ));
+    }
     let round_dates = round_dates(&placed.dates, &mut notes);
     let rounds = match opts.rounds {
         Some(n) if n < round_dates.len() => {

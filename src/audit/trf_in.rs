@@ -279,6 +279,7 @@ fn listed(
         event: list.event.clone(),
         site: list.site.clone(),
         date: list.round_dates.get(r).cloned().unwrap_or_default(),
+        utc_dated: false,
         round: (r + 1).to_string(),
         round_number: Some(r as u32 + 1),
         time_control: list.time_control.clone(),

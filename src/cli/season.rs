@@ -232,7 +232,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             names.push(format!("{} more", first.len() - 4));
         }
         let why = if first.iter().any(|p| p.grade_increase_pct.is_none()) {
-            "a grade increase is not known (give each end_grade)"
+            "a grade increase is not known (each needs a grade and an end_grade)"
         } else {
             "their grade increases are the same"
         };

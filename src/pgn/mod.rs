@@ -25,6 +25,9 @@ pub struct Tags {
     pub(crate) event: String,
     pub(crate) site: String,
     pub(crate) date: String,
+    /// `UTCDate`, as lichess and broadcasts write the day alongside (or
+    /// instead of) `Date`.
+    pub(crate) utc_date: String,
     pub(crate) round: String,
     pub(crate) white: String,
     pub(crate) black: String,
@@ -62,6 +65,7 @@ impl Tags {
             event,
             site,
             date,
+            utc_date,
             round,
             white,
             black,
@@ -89,6 +93,7 @@ impl Tags {
             event,
             site,
             date,
+            utc_date,
             round,
             white,
             black,
@@ -122,6 +127,7 @@ impl Tags {
             b"Event" => &mut self.event,
             b"Site" => &mut self.site,
             b"Date" => &mut self.date,
+            b"UTCDate" => &mut self.utc_date,
             b"Round" => &mut self.round,
             b"White" => &mut self.white,
             b"Black" => &mut self.black,

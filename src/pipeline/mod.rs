@@ -680,7 +680,11 @@ fn ends_inside_a_tag(text: &[u8], first_line: u64) -> Option<String> {
     }
     let start = memchr::memrchr(b'\n', text).map_or(0, |k| k + 1);
     let last = text[start..].trim_ascii();
-    (last.starts_with(b"[") && !last.ends_with(b"]")).then(|| {
+    // A tag opened on the last line and never closed there; one closed
+    // with moves after it (`[Result "1-0"] 1. e4 ...`) is whole.
+    let open = memchr::memrchr(b'[', last);
+    let closed = memchr::memrchr(b']', last);
+    (last.starts_with(b"[") && open > closed).then(|| {
         let line = first_line + memchr::memchr_iter(b'\n', &text[..start]).count() as u64;
         format!("line {line}: the file ends inside a tag, which is never closed: the record is cut short")
     })

@@ -90,23 +90,38 @@ impl Cell {
 /// so that it is shown as text. A number (`-11.8`) and a lone `-` (PGN's
 /// "unknown") are left as they are.
 pub(crate) fn text_cell(cell: &[u8]) -> std::borrow::Cow<'_, [u8]> {
-    let risky = match cell.first() {
-        Some(b'=' | b'+' | b'@' | b'\t' | b'\r') => true,
-        Some(b'-') => {
-            cell.len() > 1
-                && std::str::from_utf8(cell)
-                    .ok()
-                    .is_none_or(|s| s.parse::<f64>().is_err())
-        }
-        _ => false,
-    };
-    if risky {
+    if formula_like(cell) {
         let mut out = Vec::with_capacity(cell.len() + 1);
         out.push(b'\'');
         out.extend_from_slice(cell);
         std::borrow::Cow::Owned(out)
     } else {
         std::borrow::Cow::Borrowed(cell)
+    }
+}
+
+/// A cell a spreadsheet would take for a formula: one starting with `=`,
+/// `+`, `@`, a tab or a carriage return, or `-` and anything but a plain
+/// number (`-11.8` is one; `-inf` and `-1+2` are not).
+fn formula_like(cell: &[u8]) -> bool {
+    match cell.first() {
+        Some(b'=' | b'+' | b'@' | b'\t' | b'\r') => true,
+        Some(b'-') => {
+            let rest = &cell[1..];
+            let number = rest.iter().all(|b| b.is_ascii_digit() || *b == b'.')
+                && rest.iter().any(u8::is_ascii_digit);
+            !rest.is_empty() && !number
+        }
+        _ => false,
+    }
+}
+
+/// A cell as `text_cell` guarded it, the guard taken off (for a workbook,
+/// whose text cells are never formulas).
+pub(crate) fn unguarded(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(rest) if formula_like(rest.as_bytes()) => rest,
+        _ => cell,
     }
 }
 

@@ -245,7 +245,9 @@ fn write_row(
         let k = kinds.get(c).copied().unwrap_or(Kind::Text);
         let written = match cell(k, value) {
             Cell::Empty => continue,
-            Cell::Text(s) => sheet.write_string(row, col, cut(s).as_ref()),
+            // Text a cell holds as text needs no guard against formulas:
+            // the CSV's apostrophe (`csv::text_cell`) comes off.
+            Cell::Text(s) => sheet.write_string(row, col, cut(super::csv::unguarded(s)).as_ref()),
             Cell::Number(n) => sheet.write_number(row, col, n),
             Cell::Date(d) => match ExcelDateTime::from_ymd(d.year, d.month, d.day) {
                 Ok(dt) => sheet.write_datetime_with_format(row, col, &dt, &f.date),

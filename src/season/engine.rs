@@ -60,7 +60,6 @@ fn strength_text(s: Option<u32>, by: Strength) -> String {
     }
 }
 
-/// The first board a side fielded out of order, with why.
 /// Which of the board-order rules a side broke.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Breach {
@@ -70,6 +69,8 @@ pub(crate) enum Breach {
     UngradedAbove,
 }
 
+/// The first board a side fielded out of order, with why and the rule
+/// broken.
 pub(crate) fn out_of_order(
     season: &Season,
     f: &Fixture,
@@ -506,13 +507,16 @@ impl Run<'_> {
             match rule.record {
                 Record::Violation => {
                     let lost = [
-                        (short_home && !tie[0].0, f.home),
-                        (short_away && !tie[1].0, f.away),
+                        (short_home && !tie[0].0, f.home, true),
+                        (short_away && !tie[1].0, f.away, false),
                     ];
-                    for (short, team) in lost {
+                    for (short, team, home) in lost {
                         if short {
+                            // The notice recorded is this team's unless
+                            // the fixture says it was the other's.
                             let notice = f
                                 .short_notice_hours
+                                .filter(|_| f.short_notice_by.is_none_or(|by| by.covers(home)))
                                 .map_or("no notice".to_string(), |h| format!("{h} h notice"));
                             self.report.violations.push(Violation::new(
                                 f,
@@ -1140,11 +1144,11 @@ impl Run<'_> {
         let club = &season.team(if home { f.home } else { f.away }).club;
         for &(board, p) in seated {
             // "Must have played": by the final, so a league game dated
-            // after it does not count.
+            // after it does not count (one on its day may have come first).
             let played_league = season.fixtures.iter().any(|g| {
                 g.competition == Competition::League
                     && g.status == FixtureStatus::Played
-                    && g.date < f.date
+                    && g.date <= f.date
                     && g.boards.iter().any(|b| {
                         (b.home == Some(p) && &season.team(g.home).club == club)
                             || (b.away == Some(p) && &season.team(g.away).club == club)
@@ -1161,7 +1165,7 @@ impl Run<'_> {
                     Some(board),
                     &cup.final_cite,
                     format!(
-                        "{} has played no league game for {club} this season before the final",
+                        "{} has played no league game for {club} this season by the final",
                         season.player(p).name
                     ),
                     "not eligible for the final: referred to the competition organiser",

@@ -907,7 +907,16 @@ impl Checker<'_, '_> {
             .iter()
             .find(|b| b.board == last)
             .is_some_and(|b| b.home.is_none() && b.away.is_none());
-        if competition == Competition::League && f.short_notice_hours.is_some() && both_short {
+        // Asked only where the notice is enough for a tie: short of it,
+        // both lose the board whoever gave it.
+        let enough = match (
+            f.short_notice_hours,
+            self.rules.empty_board.short_tie_notice_hours,
+        ) {
+            (Some(h), Some(n)) => h >= n,
+            _ => false,
+        };
+        if competition == Competition::League && enough && both_short {
             return Err(self.err_in(
                 "short_notice_by",
                 id,
@@ -1146,10 +1155,17 @@ impl Checker<'_, '_> {
         }
         let substitute = match (&b.substitute, &b.replaces) {
             (Some(s), Some(r)) => {
-                let replaced = self
-                    .find_player(r)
-                    .map_err(|why| self.err_in("replaces", id, bd, why))?;
                 let side = self.match_side(id, bd, "substitute", s)?;
+                // The player replaced is the substitute's side's own.
+                let team = match side {
+                    MatchSide::Home => home,
+                    MatchSide::Away => away,
+                };
+                let replaced =
+                    self.board_player(id, bd, r, team, "replaces")?
+                        .ok_or_else(|| {
+                            self.err_in("replaces", id, bd, "replaces names nobody".into())
+                        })?;
                 Some((side, self.players[replaced].name.clone()))
             }
             (None, None) => None,
@@ -1184,7 +1200,7 @@ impl Checker<'_, '_> {
     /// or the same words whatever their case, spacing and order ("Hartley,
     /// Ian", "Ian Hartley", "HARTLEY Ian") where one player has them; else
     /// why not, with the nearest name.
-    fn find_player(&self, name: &str) -> Result<usize, String> {
+    fn find_player(&self, name: &str, club: Option<&str>) -> Result<usize, String> {
         if let Some(&p) = self.player_index.get(name) {
             return Ok(p);
         }
@@ -1198,9 +1214,20 @@ impl Checker<'_, '_> {
             w
         };
         let want = words(name);
-        let same: Vec<usize> = (0..self.players.len())
+        let mut same: Vec<usize> = (0..self.players.len())
             .filter(|&i| words(&self.players[i].name) == want)
             .collect();
+        // Where the side's club is known, its own player among several.
+        if let (Some(club), true) = (club, same.len() > 1) {
+            let own: Vec<usize> = same
+                .iter()
+                .copied()
+                .filter(|&i| self.teams[self.players[i].team].club == club)
+                .collect();
+            if own.len() == 1 {
+                same = own;
+            }
+        }
         match same.as_slice() {
             [p] => Ok(*p),
             [] => {
@@ -1235,7 +1262,7 @@ impl Checker<'_, '_> {
             return Ok(None);
         }
         let p = self
-            .find_player(name)
+            .find_player(name, Some(&self.teams[side_team].club))
             .map_err(|why| self.err_in(column, id, bd, why))?;
         let (registered, side) = (&self.teams[self.players[p].team], &self.teams[side_team]);
         if registered.club != side.club {
@@ -1353,9 +1380,11 @@ impl Checker<'_, '_> {
     /// Whether the home player had White, where the board's PGN shows it:
     /// its tags name the board's two players one way round only.
     fn pgn_shows(&self, id: &str, b: &RawBoard) -> Result<Option<bool>, SeasonError> {
-        let (Some(path), Ok(h), Ok(a)) =
-            (&b.pgn, self.find_player(&b.home), self.find_player(&b.away))
-        else {
+        let (Some(path), Ok(h), Ok(a)) = (
+            &b.pgn,
+            self.find_player(&b.home, None),
+            self.find_player(&b.away, None),
+        ) else {
             return Ok(None);
         };
         self.at.replace(b.origin.clone());
