@@ -1229,21 +1229,7 @@ fn an_events_slips_are_each_a_finding() {
         game("2023.08.13", "5", "Dee,Dee", "B, B", "1800", "1-0", mate),
     ]
     .concat();
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("t.pgn");
-    std::fs::write(&path, pgn).unwrap();
-    let trf = dir.path().join("t.trf");
-    let o = arbiter(&[
-        "audit",
-        "--list",
-        "active30",
-        path.to_str().unwrap(),
-        "--trf",
-        trf.to_str().unwrap(),
-    ]);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(0), "{err}");
-    let rows = parse_csv(&o.stdout);
+    let (rows, text, err) = active30_audit(&pgn);
     let got: Vec<(&str, &str, &str)> = rows
         .iter()
         .map(|r| {
@@ -1275,7 +1261,6 @@ fn an_events_slips_are_each_a_finding() {
     );
     // A's rounds: 12 August's two, then 13 August's first; nothing moved
     // into a round of its own by the undated game.
-    let text = std::fs::read_to_string(&trf).unwrap();
     let players = trf_players(&text);
     let a = players.iter().find(|p| p.2 == "A, A").unwrap();
     let opponents: Vec<&str> =
@@ -1532,26 +1517,11 @@ fn a_forfeit_written_whole_and_one_cut_short() {
              [White \"{white}\"]\n[Black \"{black}\"]\n[TimeControl \"1800\"]\n[Result \"1-0\"]\n"
         )
     };
-    let dir = tempfile::tempdir().unwrap();
-    let pgn = dir.path().join("list.pgn");
-    let text = format!(
+    let (rows, trf, _) = active30_audit(&format!(
         "{}\n1-0\n\n{}",
         game(1, "Khan, Imran", "Lowe, Stuart"),
         game(2, "Lowe, Stuart", "Khan, Imran")
-    );
-    std::fs::write(&pgn, text).unwrap();
-    let trf = dir.path().join("list.trf");
-    let o = arbiter(&[
-        "audit",
-        "--list",
-        "active30",
-        pgn.to_str().unwrap(),
-        "--trf",
-        trf.to_str().unwrap(),
-    ]);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(o.status.success(), "{err}");
-    let rows = parse_csv(&o.stdout);
+    ));
     assert_eq!(rows.len(), 1, "{rows:?}");
     assert_eq!(
         (rows[0]["game"].as_str(), rows[0]["finding"].as_str()),
@@ -1562,7 +1532,28 @@ fn a_forfeit_written_whole_and_one_cut_short() {
         "{}",
         rows[0]["detail"]
     );
-    let players = trf_players(&std::fs::read_to_string(&trf).unwrap());
+    let players = trf_players(&trf);
     let khan = players.iter().find(|p| p.2 == "Khan, Imran").unwrap();
     assert_eq!(khan.7, [(2, 'w', '+'), (2, 'b', 'L')]);
+}
+
+/// `audit --list active30` of PGN text with a TRF report: the findings,
+/// the report's text and the screen's; the run must exit 0.
+fn active30_audit(pgn: &str) -> (Vec<Row>, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("list.pgn");
+    std::fs::write(&path, pgn).unwrap();
+    let trf = dir.path().join("list.trf");
+    let o = arbiter(&[
+        "audit",
+        "--list",
+        "active30",
+        path.to_str().unwrap(),
+        "--trf",
+        trf.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let text = std::fs::read_to_string(&trf).unwrap();
+    (parse_csv(&o.stdout), text, err)
 }
