@@ -550,7 +550,14 @@ fn ddcl_sample_season_outputs() {
         ])
         .output()
         .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    // The final is referred (Carr, 14(d)): said on the screen; the first
+    // round's ties, decided, are not.
+    assert!(
+        err.contains("ddcl-2009-10.toml: 1 cup tie for the competition organiser to decide (cup.csv says why): KO-F\n"),
+        "{err}"
+    );
     let st = csv_rows(dir.path(), "standings.csv");
     let table: Vec<(String, String, String, String)> = st
         .iter()
@@ -1188,10 +1195,11 @@ fn ddcl_14_cup_tie_without_tie_break_games_is_left_open() {
     absent.push_str("  { board = 4, home = \"A4\", home_colour = \"white\" },\n]\n");
     let c = run(&absent).unwrap().cup.remove(0);
     assert_eq!(
-        (c.tiebreak.as_str(), c.winner.as_str()),
+        (c.tiebreak.as_str(), c.winner.as_str(), c.organiser),
         (
             "tied: the replay (DDCL 14(l)) does not decide it yet: replay board 4: B4 did not play the replay: referred to the competition organiser (DDCL 14(p))",
-            ""
+            "",
+            true
         )
     );
     // Colours not written are not known to differ.
@@ -1228,7 +1236,7 @@ fn ddcl_14_cup_tie_without_tie_break_games_is_left_open() {
     );
     // Single games: one nominated player a team, then "1 other player
     // from each team" while they are drawn; colours tossed, so written.
-    let singles = |games: &[&str]| {
+    let tie = |games: &[&str]| {
         // B5 plays for B's club but not in this tie.
         let mut t = s.replacen(
             "[[players]]",
@@ -1241,7 +1249,10 @@ fn ddcl_14_cup_tie_without_tie_break_games_is_left_open() {
         for g in games {
             t.push_str(&format!("  {{ {g} }},\n"));
         }
-        let c = run(&(t + "]\n")).unwrap().cup.remove(0);
+        run(&(t + "]\n")).unwrap().cup.remove(0)
+    };
+    let singles = |games: &[&str]| {
+        let c = tie(games);
         (c.tiebreak, c.winner)
     };
     let game = |b: u32, home: &str, away: &str, rest: &str| {
@@ -1259,6 +1270,17 @@ fn ddcl_14_cup_tie_without_tie_break_games_is_left_open() {
         singles(&[&drawn, &game(2, "A2", "B3", "score = \"1-0\"")]),
         ("replay 2-2, single game 2".into(), "A".into())
     );
+    // For the organiser where a player is referred, not where a game's
+    // record is short.
+    assert!(
+        tie(&[
+            &drawn,
+            &game(2, "A1", "B3", "result = \"1-0\", home_colour = \"white\"")
+        ])
+        .organiser
+    );
+    assert!(!tie(&[&drawn, &game(2, "A2", "B3", "result = \"1-0\"")]).organiser);
+    assert!(!tie(&[&drawn]).organiser);
     assert_eq!(
         singles(&[&drawn, &game(2, "A1", "B3", "result = \"1-0\", home_colour = \"white\"")]),
         (
@@ -3439,6 +3461,7 @@ fn ddcl_14_i_a_difference_between_the_bands_is_said() {
     // Board 3 to B: 2-2 on the boards, A's with the half point.
     let c = run(&tie("0-1")).unwrap().cup.remove(0);
     assert_eq!((c.home_total, c.away_total, c.handicap), (2.5, 2.0, 0.5));
+    assert!(c.organiser);
     assert_eq!(
         (c.tiebreak.as_str(), c.winner.as_str()),
         (
@@ -3448,6 +3471,7 @@ fn ddcl_14_i_a_difference_between_the_bands_is_said() {
     );
     // Board 3 to A: A wins either way; the gap is said.
     let c = run(&tie("1-0")).unwrap().cup.remove(0);
+    assert!(!c.organiser);
     assert_eq!(
         (c.tiebreak.as_str(), c.winner.as_str()),
         (

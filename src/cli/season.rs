@@ -242,6 +242,22 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             names.join("; ")
         );
     }
+    // A cup tie the organiser is to decide (DDCL 14(p)): said, as a
+    // standings play-off is; the league's tables stand without it.
+    let organiser: Vec<&str> = rep
+        .cup
+        .iter()
+        .filter(|c| c.organiser)
+        .map(|c| c.fixture.as_str())
+        .collect();
+    if !organiser.is_empty() {
+        eprintln!(
+            "arbiter: {}: {} for the competition organiser to decide (cup.csv says why): {}",
+            season.file,
+            crate::claim::plural(organiser.len(), "cup tie"),
+            organiser.join(", ")
+        );
+    }
     let status = if ecf_failed {
         ExitStatus::Error
     } else if rep.pending.is_empty() && unscored.is_empty() && !ecf_outside && overdue.is_empty() {

@@ -925,14 +925,14 @@ impl Run<'_> {
                 a += given;
             }
             if h > a {
-                (String::new(), season.team(f.home).name.clone())
+                (String::new(), season.team(f.home).name.clone(), false)
             } else if a > h {
-                (String::new(), season.team(f.away).name.clone())
+                (String::new(), season.team(f.away).name.clone(), false)
             } else {
                 cup_tiebreak(season, cup, f)
             }
         };
-        let (tiebreak, winner) = decide(handicap);
+        let (tiebreak, winner, mut organiser) = decide(handicap);
         // A difference between the text's bands (14(i): "30 or less", then
         // "between 31 and 40") is said; where the tie turns on which band
         // it is read into, it is left to the organiser.
@@ -959,6 +959,7 @@ impl Run<'_> {
                             w.to_string()
                         }
                     };
+                    organiser = true;
                     (
                         format!(
                             "{gap}, and the tie turns on it (with {handicap}: {}; with {below}: {}): for the competition organiser to decide ({})",
@@ -971,6 +972,7 @@ impl Run<'_> {
                 }
             }
         };
+        organiser |= !referred.is_empty();
         // Referred: what the games give is said, and no winner named.
         let (tiebreak, winner) = if referred.is_empty() {
             (tiebreak, winner)
@@ -1006,6 +1008,7 @@ impl Run<'_> {
             away_total: away_sum,
             tiebreak,
             winner,
+            organiser,
         });
     }
 
@@ -1210,6 +1213,7 @@ impl Run<'_> {
                 cup.default_cite
             ),
             winner: season.team(other).name.clone(),
+            organiser: false,
         });
     }
 }
@@ -1234,7 +1238,7 @@ fn misplaced_empty_seats(f: &Fixture, home: bool, boards: u32) -> Vec<u32> {
 /// (empty while it is not decided). A replay decides only when every pair
 /// of the match has played it, each against the same opponent with the
 /// other colour (DDCL 14(l)); short of that it is said what is missing.
-fn cup_tiebreak(season: &Season, cup: &Cup, f: &Fixture) -> (String, String) {
+fn cup_tiebreak(season: &Season, cup: &Cup, f: &Fixture) -> (String, String, bool) {
     let cite = &cup.tiebreak_cite;
     let pairs: Vec<&Board> = f
         .boards
@@ -1246,10 +1250,13 @@ fn cup_tiebreak(season: &Season, cup: &Cup, f: &Fixture) -> (String, String) {
         return (
             format!("tied: the replay with colours reversed ({cite}) to be played"),
             String::new(),
+            false,
         );
     }
     let name = |p: Option<usize>| p.map_or("?".to_string(), |p| season.player(p).name.clone());
     let mut wrong = Vec::new();
+    // A player absent from the replay: for the organiser (14(p)).
+    let mut referred = false;
     let mut replayed = BTreeSet::new();
     for b in &replay {
         if !replayed.insert(b.board) {
@@ -1263,12 +1270,15 @@ fn cup_tiebreak(season: &Season, cup: &Cup, f: &Fixture) -> (String, String) {
             )),
             // A player who did not come to the replay: an infringement the
             // organiser decides (14(p)), not a result.
-            Some(o) if b.home.is_none() || b.away.is_none() => wrong.push(format!(
-                "replay board {}: {} did not play the replay: referred to the competition organiser ({})",
-                b.board,
-                name(if b.home.is_none() { o.home } else { o.away }),
-                cup.referred_cite
-            )),
+            Some(o) if b.home.is_none() || b.away.is_none() => {
+                referred = true;
+                wrong.push(format!(
+                    "replay board {}: {} did not play the replay: referred to the competition organiser ({})",
+                    b.board,
+                    name(if b.home.is_none() { o.home } else { o.away }),
+                    cup.referred_cite
+                ))
+            }
             Some(o) if (o.home, o.away) != (b.home, b.away) => wrong.push(format!(
                 "replay board {}: {} v {}, not the match's pair {} v {} (the same opponent)",
                 b.board,
@@ -1308,6 +1318,7 @@ fn cup_tiebreak(season: &Season, cup: &Cup, f: &Fixture) -> (String, String) {
                 wrong.join("; ")
             ),
             String::new(),
+            referred,
         );
     }
     // From +0: an empty float sum is -0, which would print "-0".
@@ -1317,6 +1328,7 @@ fn cup_tiebreak(season: &Season, cup: &Cup, f: &Fixture) -> (String, String) {
         .fold(0.0, |a, x| a + x);
     let a = played as f64 - h;
     let mut tiebreak = format!("replay {h}-{a}");
+    let mut referred = false;
     let winner = if h != a {
         if h > a {
             season.team(f.home).name.clone()
@@ -1329,13 +1341,28 @@ fn cup_tiebreak(season: &Season, cup: &Cup, f: &Fixture) -> (String, String) {
                 tiebreak.push_str(&format!(", single game {game}"));
                 season.team(winner).name.clone()
             }
-            Err(why) => {
-                tiebreak.push_str(&format!("; {why}"));
+            Err(open) => {
+                tiebreak.push_str(&format!("; {}", open.why));
+                referred = open.referred;
                 String::new()
             }
         }
     };
-    (tiebreak, winner)
+    (tiebreak, winner, referred)
+}
+
+/// A tie the games do not decide yet: why, and whether it is the
+/// competition organiser's to decide (DDCL 14(p)) rather than games still
+/// to be played or recorded.
+struct Open {
+    referred: bool,
+    why: String,
+}
+
+impl Open {
+    fn new(referred: bool, why: String) -> Open {
+        Open { referred, why }
+    }
 }
 
 /// DDCL 14(l)'s single games after a level replay: one nominated player a
@@ -1350,7 +1377,7 @@ fn single_games(
     cup: &Cup,
     f: &Fixture,
     games: &[Board],
-) -> Result<(u32, usize), String> {
+) -> Result<(u32, usize), Open> {
     let cite = &cup.tiebreak_cite;
     let name = |p: usize| season.player(p).name.clone();
     // Each team's players in the match: once all have played a single
@@ -1363,40 +1390,43 @@ fn single_games(
     let mut nominated: [BTreeSet<usize>; 2] = Default::default();
     for (i, b) in games.iter().enumerate() {
         if let Some((_, p)) = b.no_show {
-            return Err(format!(
-                "single game {}: {} did not play: referred to the competition organiser ({})",
-                b.board,
-                name(p),
-                cup.referred_cite
+            return Err(Open::new(
+                true,
+                format!(
+                    "single game {}: {} did not play: referred to the competition organiser ({})",
+                    b.board,
+                    name(p),
+                    cup.referred_cite
+                ),
             ));
         }
         let (Some(h), Some(a)) = (b.home, b.away) else {
-            return Err(format!(
-                "single game {}: a player is still to be nominated",
-                b.board
+            return Err(Open::new(
+                false,
+                format!("single game {}: a player is still to be nominated", b.board),
             ));
         };
         for (side, p) in [(0, h), (1, a)] {
             // "Each team captain shall nominate one player": of the team
             // that played the tie.
             if !team[side].contains(&p) {
-                return Err(format!(
+                return Err(Open::new(true, format!(
                     "single game {}: {} did not play in the tie, where {cite} has each captain nominate a team member: referred to the competition organiser ({})",
                     b.board,
                     name(p),
                     cup.referred_cite
-                ));
+                )));
             }
             if team[side].is_subset(&nominated[side]) {
                 nominated[side].clear();
             }
             if !nominated[side].insert(p) {
-                return Err(format!(
+                return Err(Open::new(true, format!(
                     "single game {}: {} played an earlier single game, where {cite} nominates 1 other player from each team: referred to the competition organiser ({})",
                     b.board,
                     name(p),
                     cup.referred_cite
-                ));
+                )));
             }
         }
         // "Tossing for colours": a result written White first says who
@@ -1405,27 +1435,35 @@ fn single_games(
             && !b.colour_given
             && !b.scored_home_first
         {
-            return Err(format!(
+            return Err(Open::new(false, format!(
                 "single game {}: its colours are not recorded (home_colour), so who won is not known",
                 b.board
-            ));
+            )));
         }
         let decided = match home_score(b) {
             Some(x) if x > 0.5 => f.home,
             Some(x) if x < 0.5 => f.away,
             Some(_) => continue,
-            None => return Err(format!("single game {}: no result recorded", b.board)),
+            None => {
+                return Err(Open::new(
+                    false,
+                    format!("single game {}: no result recorded", b.board),
+                ))
+            }
         };
         // A game listed after the deciding one was not part of the tie.
         if let Some(after) = games.get(i + 1) {
-            return Err(format!(
+            return Err(Open::new(true, format!(
                 "single game {} decided the tie, yet single game {} is listed after it: which games were played is for the competition organiser ({})",
                 b.board, after.board, cup.referred_cite
-            ));
+            )));
         }
         return Ok((b.board, decided));
     }
-    Err(format!("still tied: single games ({cite}) to be played"))
+    Err(Open::new(
+        false,
+        format!("still tied: single games ({cite}) to be played"),
+    ))
 }
 
 /// A defaulted fixture with the notice the league asks for: to be played

@@ -121,6 +121,8 @@ pub struct CupRow {
     pub away_total: f64,
     pub tiebreak: String,
     pub winner: String,
+    /// The tie is the competition organiser's to decide (DDCL 14(p)).
+    pub organiser: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
