@@ -57,6 +57,14 @@ fn ddcl_season(a_grades: &[&str], extra_fixture: &str, boards: &str) -> String {
     s
 }
 
+/// Team A's grades in board order (A1 strongest), as most tests field it.
+const GRADED: [&str; 5] = ["150", "140", "130", "120", "110"];
+
+/// `ddcl_season` with team A in grade order and no more to the fixture.
+fn in_order(boards: &str) -> String {
+    ddcl_season(&GRADED, "", boards)
+}
+
 fn all_draws() -> String {
     (1..=5)
         .map(|b| {
@@ -76,12 +84,7 @@ fn standing(r: &Report, team: &str) -> (f64, f64, f64) {
 fn ddcl_12_match_points_two_one_nothing() {
     let mut boards = all_draws();
     boards = boards.replacen("result = \"1/2-1/2\"", "result = \"1-0\"", 1);
-    let r = run(&ddcl_season(
-        &["150", "140", "130", "120", "110"],
-        "",
-        &boards,
-    ))
-    .unwrap();
+    let r = run(&in_order(&boards)).unwrap();
     assert_eq!(standing(&r, "A"), (3.0, 0.0, 2.0));
     assert_eq!(standing(&r, "B"), (2.0, 0.0, 0.0));
     assert_eq!(r.grading.len(), 5);
@@ -155,29 +158,19 @@ fn ddcl_5_four_players_with_and_without_notice() {
         .map(|l| format!("{l}\n"))
         .collect::<String>()
         + "  { board = 5, away = \"B5\" },\n";
-    let r = run(&ddcl_season(
-        &["150", "140", "130", "120", "110"],
-        "short_notice_hours = 72",
-        &four,
-    ))
-    .unwrap();
+    let r = run(&ddcl_season(&GRADED, "short_notice_hours = 72", &four)).unwrap();
     assert_eq!(standing(&r, "A"), (2.5, 0.0, 1.0));
     // DDCL 5 allows it: a note, not a breach.
     assert!(r.violations.is_empty(), "{:?}", r.violations);
     assert_eq!(r.notes[0].penalty, "board 5 classed as a tie, not graded");
     assert_eq!(r.grading.len(), 4);
-    let r = run(&ddcl_season(
-        &["150", "140", "130", "120", "110"],
-        "short_notice_hours = 71",
-        &four,
-    ))
-    .unwrap();
+    let r = run(&ddcl_season(&GRADED, "short_notice_hours = 71", &four)).unwrap();
     assert_eq!(standing(&r, "A"), (2.0, 0.0, 0.0));
     assert_eq!(standing(&r, "B"), (3.0, 0.0, 2.0));
     assert_eq!(r.violations[0].penalty, "board lost by default");
     // Both teams four: the fixture must say whose notice it records.
     let both = four.replace("  { board = 5, away = \"B5\" },\n", "  { board = 5 },\n");
-    let season = |extra: &str| ddcl_season(&["150", "140", "130", "120", "110"], extra, &both);
+    let season = |extra: &str| ddcl_season(&GRADED, extra, &both);
     let err = run(&season("short_notice_hours = 96")).unwrap_err();
     assert!(
         err.contains("board 5: both teams have no player on this board and the fixture records one short notice (short_notice_hours): say which team gave it, short_notice_by = \"home\", \"away\" or \"both\" (DDCL 5)"),
@@ -229,11 +222,7 @@ fn ddcl_5_four_players_with_and_without_notice() {
 /// A date the calendar does not have is an error naming it, not a fixture.
 #[test]
 fn impossible_dates_are_refused() {
-    let s = ddcl_season(&["150", "140", "130", "120", "110"], "", &all_draws()).replacen(
-        "date = \"2009-10-08\"",
-        "date = \"2009-02-30\"",
-        1,
-    );
+    let s = in_order(&all_draws()).replacen("date = \"2009-10-08\"", "date = \"2009-02-30\"", 1);
     assert!(s.contains("2009-02-30"), "the fixture date to spoil");
     let err = run(&s).unwrap_err();
     assert!(err.contains("2009-02-30"), "{err}");
@@ -244,7 +233,7 @@ fn impossible_dates_are_refused() {
 #[test]
 fn ddcl_3_notice_boundary() {
     let with = |hours: u32| {
-        ddcl_season(&["150", "140", "130", "120", "110"], "", &all_draws())
+        in_order(&all_draws())
             + &format!("[[fixtures]]\nid = \"M2\"\ndate = \"2009-10-22\"\nhome = \"B\"\naway = \"A\"\nstatus = \"defaulted\"\ndefaulted_by = \"A\"\nnotice_hours = {hours}\n")
     };
     let r = run(&with(71)).unwrap();
@@ -276,7 +265,7 @@ fn ddcl_3_notice_boundary() {
 
 #[test]
 fn ddcl_3_and_4_defaults() {
-    let s = ddcl_season(&["150", "140", "130", "120", "110"], "", &all_draws())
+    let s = in_order(&all_draws())
         + "[[fixtures]]\nid = \"M2\"\ndate = \"2009-10-22\"\nhome = \"B\"\naway = \"A\"\nstatus = \"defaulted\"\ndefaulted_by = \"A\"\nnotice_hours = 48\n"
         + "[[fixtures]]\nid = \"M3\"\ndate = \"2009-11-05\"\nhome = \"A\"\naway = \"B\"\nstatus = \"defaulted\"\ndefaulted_by = \"B\"\nwithout_warning = true\n";
     let r = run(&s).unwrap();
@@ -358,12 +347,7 @@ fn ddcl_3_and_4_defaults() {
 #[test]
 fn ddcl_10_late_substitute_is_noted() {
     let boards = all_draws().replacen("home = \"A1\", away = \"B1\", result = \"1/2-1/2\"", "home = \"A1\", away = \"B1\", result = \"1/2-1/2\", substitute = \"home\", replaces = \"A5\"", 1);
-    let r = run(&ddcl_season(
-        &["150", "140", "130", "120", "110"],
-        "",
-        &boards,
-    ))
-    .unwrap();
+    let r = run(&in_order(&boards)).unwrap();
     assert_eq!(r.violations.len(), 1);
     assert_eq!(r.violations[0].rule, "DDCL 10");
     assert!(r.violations[0]
@@ -375,12 +359,7 @@ fn ddcl_10_late_substitute_is_noted() {
         "replaces = \"A5\", captains_agreed = true",
         1,
     );
-    let r = run(&ddcl_season(
-        &["150", "140", "130", "120", "110"],
-        "",
-        &agreed,
-    ))
-    .unwrap();
+    let r = run(&in_order(&agreed)).unwrap();
     assert!(r.violations.is_empty(), "{:?}", r.violations);
     let note = r.notes.iter().find(|n| n.rule == "DDCL 10").unwrap();
     assert!(
@@ -391,12 +370,7 @@ fn ddcl_10_late_substitute_is_noted() {
     );
     // The player replaced is the substitute's side's own.
     let other = boards.replacen("replaces = \"A5\"", "replaces = \"B5\"", 1);
-    let err = run(&ddcl_season(
-        &["150", "140", "130", "120", "110"],
-        "",
-        &other,
-    ))
-    .unwrap_err();
+    let err = run(&in_order(&other)).unwrap_err();
     assert!(
         err.contains("board 1: player \"B5\" is registered with B (club B), not with A"),
         "{err}"
@@ -406,12 +380,7 @@ fn ddcl_10_late_substitute_is_noted() {
         "result = \"1/2-1/2\", captains_agreed = true",
         1,
     );
-    let err = run(&ddcl_season(
-        &["150", "140", "130", "120", "110"],
-        "",
-        &stray,
-    ))
-    .unwrap_err();
+    let err = run(&in_order(&stray)).unwrap_err();
     assert!(err.contains("captains_agreed is for a substitute"), "{err}");
 }
 
@@ -441,7 +410,7 @@ fn ddcl_14_cup_handicap_bands() {
 
 #[test]
 fn ddcl_15_player_of_the_year_needs_three_quarters_of_the_matches() {
-    let mut s = ddcl_season(&["150", "140", "130", "120", "110"], "", &all_draws());
+    let mut s = in_order(&all_draws());
     let mut extra = String::new();
     for (n, date) in ["2009-10-22", "2009-11-05", "2009-11-19"]
         .iter()
@@ -484,7 +453,7 @@ fn ddcl_15_player_of_the_year_needs_three_quarters_of_the_matches() {
 #[test]
 fn bad_season_data_names_file_fixture_and_board() {
     let s = ddcl_season(
-        &["150", "140", "130", "120", "110"],
+        &GRADED,
         "",
         &all_draws().replace("away = \"B3\"", "away = \"Nobody\""),
     );
@@ -494,7 +463,7 @@ fn bad_season_data_names_file_fixture_and_board() {
         "{e}"
     );
     let s = ddcl_season(
-        &["150", "140", "130", "120", "110"],
+        &GRADED,
         "",
         &all_draws().replace("away = \"B3\"", "away = \"B2\""),
     );
@@ -504,7 +473,7 @@ fn bad_season_data_names_file_fixture_and_board() {
         "{e}"
     );
     let s = ddcl_season(
-        &["150", "140", "130", "120", "110"],
+        &GRADED,
         "",
         &all_draws().replace("result = \"1/2-1/2\" }", "result = \"win\" }"),
     );
@@ -1081,12 +1050,7 @@ fn hsl_sample_season() {
 #[test]
 fn level_teams_get_a_play_off_note() {
     // One drawn match: both teams on 1 match point and 2½ game points (DDCL 12).
-    let r = run(&ddcl_season(
-        &["150", "140", "130", "120", "110"],
-        "",
-        &all_draws(),
-    ))
-    .unwrap();
+    let r = run(&in_order(&all_draws())).unwrap();
     assert!(
         r.standings
             .iter()
@@ -1399,27 +1363,17 @@ fn missing_and_extra_boards_are_refused() {
         .take(4)
         .map(|l| format!("{l}\n"))
         .collect();
-    let err = run(&ddcl_season(
-        &["150", "140", "130", "120", "110"],
-        "",
-        &four,
-    ))
-    .unwrap_err();
+    let err = run(&in_order(&four)).unwrap_err();
     assert!(
         err.contains("fixture M1, board 5: board 5 is missing"),
         "{err}"
     );
     // Written as an empty board it is a default, as before.
     let empty = four.clone() + "  { board = 5 },\n";
-    let r = run(&ddcl_season(
-        &["150", "140", "130", "120", "110"],
-        "",
-        &empty,
-    ))
-    .unwrap();
+    let r = run(&in_order(&empty)).unwrap();
     assert_eq!(standing(&r, "A").0, 2.0);
     let six = all_draws() + "  { board = 6 },\n";
-    let err = run(&ddcl_season(&["150", "140", "130", "120", "110"], "", &six)).unwrap_err();
+    let err = run(&in_order(&six)).unwrap_err();
     assert!(err.contains("board 6: this match has 5 boards"), "{err}");
 }
 
@@ -1432,12 +1386,7 @@ fn home_first_scores() {
         "{ board = 2, home = \"A2\", away = \"B2\", result = \"1/2-1/2\" }",
         "{ board = 2, home = \"A2\", away = \"B2\", score = \"1-0\" }",
     );
-    let r = run(&ddcl_season(
-        &["150", "140", "130", "120", "110"],
-        "",
-        &card,
-    ))
-    .unwrap();
+    let r = run(&in_order(&card)).unwrap();
     // A2 won with Black: 0-1 White first; A scores 2 draws x 4 + 1 = 3.
     assert_eq!(standing(&r, "A").0, 3.0);
     let g = r.grading.iter().find(|g| g.board == 2).unwrap();
@@ -1446,12 +1395,7 @@ fn home_first_scores() {
         "{ board = 2, home = \"A2\", away = \"B2\", result = \"1/2-1/2\" }",
         "{ board = 2, home = \"A2\", away = \"B2\", result = \"1-0\", score = \"1-0\" }",
     );
-    let err = run(&ddcl_season(
-        &["150", "140", "130", "120", "110"],
-        "",
-        &both,
-    ))
-    .unwrap_err();
+    let err = run(&in_order(&both)).unwrap_err();
     assert!(
         err.contains("board 2: result 1-0 (White first) and score 1-0 (home first, the home player Black) disagree"),
         "{err}"
@@ -1578,7 +1522,7 @@ fn ddcl_14h_a_defaulted_cup_tie_is_forfeited() {
 /// grade increase share a rank.
 #[test]
 fn ddcl_15_player_of_the_year_settings_and_ties() {
-    let base = ddcl_season(&["150", "140", "130", "120", "110"], "", &all_draws())
+    let base = in_order(&all_draws())
         + "[[fixtures]]\nid = \"M2\"\ndate = \"2009-10-22\"\nhome = \"B\"\naway = \"A\"\nstatus = \"defaulted\"\ndefaulted_by = \"B\"\nnotice_hours = 24\n";
     let r = run(&base).unwrap();
     let a1 = r.poy.iter().find(|p| p.player == "A1").unwrap();
@@ -1624,7 +1568,7 @@ fn ddcl_15_player_of_the_year_settings_and_ties() {
 /// grade that fell is not above one not known.
 #[test]
 fn ddcl_15_tie_break_needs_every_increase() {
-    let base = ddcl_season(&["150", "140", "130", "120", "110"], "", &all_draws());
+    let base = in_order(&all_draws());
     let with_end = |s: &str, who: &str, grade: u32, end: u32| {
         s.replacen(
             &format!(
@@ -1994,7 +1938,7 @@ fn season_paths_are_contained() {
     let dir = tempfile::tempdir().unwrap();
     let inner = dir.path().join("league");
     std::fs::create_dir(&inner).unwrap();
-    let base = ddcl_season(&["150", "140", "130", "120", "110"], "", &all_draws());
+    let base = in_order(&all_draws());
     let load_with = |extra: &str| {
         let path = inner.join("season.toml");
         std::fs::write(
@@ -2017,11 +1961,7 @@ fn season_paths_are_contained() {
     // A board's PGN outside the folder.
     let pgn = all_draws().replacen("result = \"1/2-1/2\" }", "pgn = \"../../etc/passwd\" }", 1);
     let path = inner.join("season.toml");
-    std::fs::write(
-        &path,
-        ddcl_season(&["150", "140", "130", "120", "110"], "", &pgn),
-    )
-    .unwrap();
+    std::fs::write(&path, in_order(&pgn)).unwrap();
     let err = load(&path, false).unwrap_err();
     assert!(err.contains("leads out of the folder"), "{err}");
     // A TOML error names the line, not the text on it.
@@ -2090,11 +2030,7 @@ fn an_undecided_board_is_finished_by_a_recorded_decision() {
     .unwrap();
     let boards = all_draws().replacen("result = \"1/2-1/2\" },\n", "pgn = \"g.pgn\" },\n", 1);
     let season = dir.path().join("season.toml");
-    std::fs::write(
-        &season,
-        ddcl_season(&["150", "140", "130", "120", "110"], "", &boards),
-    )
-    .unwrap();
+    std::fs::write(&season, in_order(&boards)).unwrap();
     let out = dir.path().join("out");
     let run = |extra: &[&str]| {
         let mut args = vec![
@@ -2182,7 +2118,7 @@ fn an_undecided_board_is_finished_by_a_recorded_decision() {
 #[test]
 fn a_board_without_a_result_is_pending() {
     let boards = all_draws().replacen(", result = \"1/2-1/2\" }", " }", 1);
-    let toml = ddcl_season(&["150", "140", "130", "120", "110"], "", &boards);
+    let toml = in_order(&boards);
     let r = run(&toml).unwrap();
     assert_eq!(r.pending.len(), 1);
     assert_eq!(
@@ -2232,7 +2168,7 @@ fn season_with_board1_pgn(
         &format!("pgn = \"g.pgn\"{board1} }},\n"),
         1,
     );
-    let mut toml = ddcl_season(&["150", "140", "130", "120", "110"], "", &boards);
+    let mut toml = in_order(&boards);
     for (from, to) in rename {
         toml = toml.replace(&format!("\"{from}\""), &format!("\"{to}\""));
     }
@@ -3613,7 +3549,7 @@ fn ddcl_14d_league_games_after_the_final_do_not_count() {
 #[test]
 fn the_same_words_in_two_clubs_go_by_the_side() {
     let boards = all_draws().replacen("home = \"A1\"", "home = \"jo smith\"", 1);
-    let s = ddcl_season(&["150", "140", "130", "120", "110"], "", &boards)
+    let s = in_order(&boards)
         + "[[players]]\nname = \"Smith, Jo\"\nteam = \"A\"\ngrade = 160\n[[players]]\nname = \"Jo Smith\"\nteam = \"B\"\ngrade = 100\n";
     let r = run(&s).unwrap();
     let games = |who: &str| r.poy.iter().find(|p| p.player == who).map(|p| p.games);
