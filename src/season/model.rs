@@ -875,9 +875,6 @@ impl Checker<'_, '_> {
         Ok((competition, status))
     }
 
-    /// Every board of a played match is written down, an empty one as
-    /// such; none beyond the league's count (the HS league's JV boards
-    /// apart).
     /// Which team a short notice (DDCL 5) covers: read where given, and
     /// required where both teams left the last board empty with a notice
     /// recorded, since the fixture's one notice does not say whose it was.
@@ -927,6 +924,9 @@ impl Checker<'_, '_> {
         Ok(None)
     }
 
+    /// Every board of a played match is written down, an empty one as
+    /// such; none beyond the league's count (the HS league's JV boards
+    /// apart).
     fn check_board_count(
         &self,
         id: &str,
