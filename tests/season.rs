@@ -2842,6 +2842,116 @@ fn spreadsheet_errors_name_file_row_and_column() {
     }
 }
 
+/// A spreadsheet with several mistakes has them all said in one run, in
+/// row order, each naming its row and column; past thirty, how many more.
+#[test]
+fn every_spreadsheet_error_is_said_in_one_run() {
+    let dir = tempfile::tempdir().unwrap();
+    for f in [
+        "ddcl-csv.toml",
+        "ddcl-teams.csv",
+        "ddcl-players.csv",
+        "ddcl-fixtures.csv",
+        "ddcl-boards.csv",
+        "f1-board1.pgn",
+    ] {
+        std::fs::copy(sample(&format!("season/{f}")), dir.path().join(f)).unwrap();
+    }
+    let csv = dir.path().join("ddcl-csv.toml");
+    let players = std::fs::read_to_string(sample("season/ddcl-players.csv")).unwrap();
+    let bad_players = players
+        .replacen("Darlington A,168", "Darlington A,1x8", 1)
+        .replacen("Darlington A,140", "Nowhere FC,140", 1)
+        + "\"Short, Row\"\n";
+    let last = bad_players.lines().count();
+    std::fs::write(dir.path().join("ddcl-players.csv"), &bad_players).unwrap();
+    let (_out, o) = season_run(&csv);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    let want = [
+        "ddcl-players.csv: row 2, column grade: \"1x8\" is not a whole number".to_string(),
+        format!("ddcl-players.csv: row {last}: 1 cell (the header has 8): a row cut short or a stray separator"),
+    ];
+    assert_eq!(lines.len(), want.len(), "{err}");
+    for (line, want) in lines.iter().zip(&want) {
+        assert!(
+            line.starts_with("arbiter: ") && line.ends_with(want.as_str()),
+            "want {want}\ngot {err}"
+        );
+    }
+    // The cells read, the rows are checked: every player's error, and the
+    // boards wait for a players table without them.
+    let bad_players = players
+        .replacen("Darlington A,140", "Nowhere FC,140", 1)
+        .replacen("234567B", "234567", 1);
+    std::fs::write(dir.path().join("ddcl-players.csv"), &bad_players).unwrap();
+    let boards = std::fs::read_to_string(sample("season/ddcl-boards.csv")).unwrap();
+    std::fs::write(
+        dir.path().join("ddcl-boards.csv"),
+        boards.replacen("\"Hartley, Ian\"", "\"Nobody, X\"", 1),
+    )
+    .unwrap();
+    let (_out, o) = season_run(&csv);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(lines[0].ends_with("ddcl-players.csv: row 3, column ecf_code: player \"Hartley, Ian\": ecf_code \"234567\" is not an ECF code (six digits and a check letter, one of ABCDEFGHJKL)"), "{err}");
+    assert!(lines[1].ends_with("ddcl-players.csv: row 4, column team: player \"Pearson, Alan\": unknown team \"Nowhere FC\""), "{err}");
+    // Boards: two in one match and one in another, each said.
+    std::fs::copy(
+        sample("season/ddcl-players.csv"),
+        dir.path().join("ddcl-players.csv"),
+    )
+    .unwrap();
+    let bad_boards = boards
+        .replacen("\"Hartley, Ian\"", "\"Nobody, X\"", 1)
+        .replacen("\"Pearson, Alan\"", "\"Nobody, Y\"", 1)
+        .replacen("D1-1,4,", "D1-1,2,", 1);
+    std::fs::write(dir.path().join("ddcl-boards.csv"), &bad_boards).unwrap();
+    let (_out, o) = season_run(&csv);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    let want = [
+        "ddcl-boards.csv: row 3, column home: fixture D1-1, board 2: unknown player \"Nobody, X\"",
+        "ddcl-boards.csv: row 4, column home: fixture D1-1, board 3: unknown player \"Nobody, Y\"",
+        "ddcl-boards.csv: row 5, column board: fixture D1-1, board 2: board listed twice",
+    ];
+    assert_eq!(lines.len(), want.len(), "{err}");
+    for (line, want) in lines.iter().zip(want) {
+        assert!(
+            line.starts_with("arbiter: ") && line.contains(want),
+            "want {want}\ngot {err}"
+        );
+    }
+    // Forty rows with a grade that is no number: thirty said, then a count.
+    let mut many = players.trim_end().to_string();
+    for i in 0..40 {
+        many.push_str(&format!("\n\"Extra, P{i}\",Darlington A,x{i},,,,,"));
+    }
+    std::fs::write(dir.path().join("ddcl-players.csv"), many + "\n").unwrap();
+    std::fs::copy(
+        sample("season/ddcl-boards.csv"),
+        dir.path().join("ddcl-boards.csv"),
+    )
+    .unwrap();
+    let (_out, o) = season_run(&csv);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 31, "{err}");
+    assert!(
+        lines[29].ends_with("column grade: \"x29\" is not a whole number"),
+        "{err}"
+    );
+    assert_eq!(
+        lines[30],
+        "arbiter: ... and 10 more errors: put these right and run again"
+    );
+}
+
 /// In a season file as in its spreadsheets, a fixture written with no
 /// status and no boards is a match not played yet: noted, not scored; one
 /// written `status = "played"` with no boards is an error.

@@ -74,7 +74,10 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     let season = match load_with(&season_file, a.allow_outside, decisions.clone()) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("arbiter: {e}");
+            // Each error on its line: there may be several.
+            for line in e.lines() {
+                eprintln!("arbiter: {line}");
+            }
             return ExitStatus::Error;
         }
     };

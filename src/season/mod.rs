@@ -415,6 +415,24 @@ const MAX_SEASON_BYTES: u64 = 4 << 20;
 const MAX_LEAGUE_BYTES: u64 = 1 << 20;
 
 /// A built-in league by name, or a league file beside the season file.
+/// Most errors said at once: a season's files with more are put right a
+/// part at a time.
+const MAX_ERRORS_SAID: usize = 30;
+
+/// Errors as one message, a line each (the first `MAX_ERRORS_SAID`, then
+/// how many more).
+pub(crate) fn all_errors(errors: Vec<String>) -> String {
+    let more = errors.len().saturating_sub(MAX_ERRORS_SAID);
+    let mut lines: Vec<String> = errors.into_iter().take(MAX_ERRORS_SAID).collect();
+    if more > 0 {
+        let noun = if more == 1 { "error" } else { "errors" };
+        lines.push(format!(
+            "... and {more} more {noun}: put these right and run again"
+        ));
+    }
+    lines.join("\n")
+}
+
 fn load_league(name: &str, base: &Path, allow_outside: bool) -> Result<League, String> {
     use crate::read::contained::{contained, read_regular};
     if crate::rules::league_name(name).is_some() {
@@ -545,7 +563,8 @@ pub fn load_with(
         }
         Ok(games)
     };
-    let mut season = model::validate(&name, raw, league, &judge).map_err(|e| e.to_string())?;
+    let mut season = model::validate(&name, raw, league, &judge)
+        .map_err(|es| all_errors(es.iter().map(ToString::to_string).collect()))?;
     season.inputs = inputs.into_inner();
     season.control = (rules.name.clone(), rules.default_tc.clone());
     Ok(season)

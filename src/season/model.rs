@@ -258,6 +258,13 @@ impl fmt::Display for SeasonError {
 
 impl std::error::Error for SeasonError {}
 
+/// One error where a check gathers them all.
+impl From<SeasonError> for Vec<SeasonError> {
+    fn from(e: SeasonError) -> Self {
+        vec![e]
+    }
+}
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Competition {
     League,
@@ -443,7 +450,7 @@ pub(crate) fn validate(
     raw: RawSeason,
     league: super::league::League,
     judge_pgn: &PgnJudge<'_>,
-) -> Result<Season, SeasonError> {
+) -> Result<Season, Vec<SeasonError>> {
     let mut c = Checker {
         file,
         rules: &league,
@@ -456,17 +463,25 @@ pub(crate) fn validate(
         ids: Default::default(),
         judged: Default::default(),
     };
-    for t in &raw.teams {
-        c.team(t)?;
+    // Every entry's error is said, each table's in one pass; a table with
+    // errors stops the check there, since the next names its entries (a
+    // player left out would make each of his boards an error too).
+    let mut errors: Vec<SeasonError> = raw.teams.iter().filter_map(|t| c.team(t).err()).collect();
+    if errors.is_empty() {
+        errors.extend(raw.players.iter().filter_map(|p| c.player(p).err()));
     }
-    for p in &raw.players {
-        c.player(p)?;
+    let mut fixtures = Vec::new();
+    if errors.is_empty() {
+        for f in &raw.fixtures {
+            match c.fixture(f) {
+                Ok(f) => fixtures.push(f),
+                Err(es) => errors.extend(es),
+            }
+        }
     }
-    let fixtures = raw
-        .fixtures
-        .iter()
-        .map(|f| c.fixture(f))
-        .collect::<Result<Vec<_>, _>>()?;
+    if !errors.is_empty() {
+        return Err(errors);
+    }
     let (teams, players) = (c.teams, c.players);
     Ok(Season {
         file: file.to_string(),
@@ -720,7 +735,7 @@ impl Checker<'_, '_> {
         Ok(())
     }
 
-    fn fixture(&self, f: &RawFixture) -> Result<Fixture, SeasonError> {
+    fn fixture(&self, f: &RawFixture) -> Result<Fixture, Vec<SeasonError>> {
         self.at.replace(f.origin.clone());
         let err =
             |fixture: &str, board: Option<u32>, message: String| self.err(fixture, board, message);
@@ -728,7 +743,7 @@ impl Checker<'_, '_> {
             if !self.ids.borrow_mut().insert(id.clone()) {
                 let message =
                     format!("the fixture id {id:?} is given twice: an id names one fixture");
-                return Err(self.err_in("id", id, None, message));
+                return Err(self.err_in("id", id, None, message).into());
             }
         }
         let id =
@@ -745,7 +760,7 @@ impl Checker<'_, '_> {
         let away = team(&f.away, "away")?;
         if home == away {
             let message = "a team cannot play itself".to_string();
-            return Err(self.err_in("away", &id, None, message));
+            return Err(self.err_in("away", &id, None, message).into());
         }
         let (competition, status) = self.fixture_kind(&id, f)?;
         let defaulted_by = match &f.defaulted_by {
@@ -753,13 +768,13 @@ impl Checker<'_, '_> {
                 let i = team(t, "defaulted_by")?;
                 if i != home && i != away {
                     let message = format!("defaulted_by {t:?} is not in this match");
-                    return Err(self.err_in("defaulted_by", &id, None, message));
+                    return Err(self.err_in("defaulted_by", &id, None, message).into());
                 }
                 Some(i)
             }
             None if status == FixtureStatus::Defaulted => {
                 let message = "a defaulted match needs defaulted_by".to_string();
-                return Err(self.err_in("defaulted_by", &id, None, message));
+                return Err(self.err_in("defaulted_by", &id, None, message).into());
             }
             None => None,
         };
@@ -771,7 +786,7 @@ impl Checker<'_, '_> {
                     &id,
                     None,
                     format!("without_warning = true and notice_hours = {h} contradict each other: a team that gave notice gave warning"),
-                ));
+                ).into());
             }
         }
         let home_white_on_1 = match f.home_colour_board1.as_deref() {
@@ -807,8 +822,13 @@ impl Checker<'_, '_> {
             toss_conflict,
             date: when,
         };
-        let boards = self.boards(&m, &f.boards, false)?;
-        let tiebreaks = self.boards(&m, &f.tiebreaks, true)?;
+        let (boards, tiebreaks) = match (
+            self.boards(&m, &f.boards, false),
+            self.boards(&m, &f.tiebreaks, true),
+        ) {
+            (Ok(b), Ok(t)) => (b, t),
+            (b, t) => return Err(b.err().into_iter().chain(t.err()).flatten().collect()),
+        };
         self.at.replace(f.origin.clone());
         let id = m.id;
         let awaiting = status == FixtureStatus::Played
@@ -1010,20 +1030,29 @@ impl Checker<'_, '_> {
         m: &Match,
         list: &[RawBoard],
         tiebreak: bool,
-    ) -> Result<Vec<Board>, SeasonError> {
+    ) -> Result<Vec<Board>, Vec<SeasonError>> {
         let mut out: Vec<Board> = Vec::new();
+        let mut errors = Vec::new();
+        let mut numbers = std::collections::HashSet::new();
         let mut seen_players: HashMap<usize, (usize, u32)> = HashMap::new();
         for b in list {
-            if !tiebreak && b.board != 0 && out.iter().any(|o| o.board == b.board) {
+            if !tiebreak && b.board != 0 && !numbers.insert(b.board) {
                 self.at.replace(b.origin.clone());
-                return Err(self.err_in(
+                errors.push(self.err_in(
                     "board",
                     &m.id,
                     Some(b.board),
                     "board listed twice".into(),
                 ));
+                continue;
             }
-            out.push(self.board(m, b, tiebreak, &mut seen_players)?);
+            match self.board(m, b, tiebreak, &mut seen_players) {
+                Ok(board) => out.push(board),
+                Err(e) => errors.push(e),
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
         }
         if !tiebreak {
             out.sort_by_key(|b| b.board);

@@ -71,8 +71,12 @@ pub(crate) fn read_into(
     if let Some(name) = &files.boards {
         let file = shown(name);
         let rows: Vec<(Origin, RawBoard)> = rows(&file, &open(name)?, &["fixture", "board"])?;
-        for (origin, mut b) in rows {
-            attach(raw, &file, origin.clone(), &mut b)?;
+        let errors: Vec<String> = rows
+            .into_iter()
+            .filter_map(|(origin, mut b)| attach(raw, &file, origin, &mut b).err())
+            .collect();
+        if !errors.is_empty() {
+            return Err(super::all_errors(errors));
         }
     }
     // A board written in the season file's own tables has its fixture
@@ -176,8 +180,11 @@ fn rows<T: DeserializeOwned>(
             line + lines
         })
     };
+    // Every row's error is reported, not only the first: a grader puts a
+    // sheet right in one pass.
+    let mut errors = Vec::new();
     for rec in r.records() {
-        let rec = rec.map_err(|e| match e.kind() {
+        let rec = match rec.map_err(|e| match e.kind() {
             csv::ErrorKind::UnequalLengths {
                 pos, expected_len, len,
             } => format!(
@@ -186,7 +193,13 @@ fn rows<T: DeserializeOwned>(
                 crate::claim::plural(*len as usize, "cell"),
             ),
             _ => format!("{file}: {e}"),
-        })?;
+        }) {
+            Ok(rec) => rec,
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
+        };
         let row = row_at(rec.position());
         if rec.iter().all(str::is_empty) {
             continue;
@@ -195,11 +208,12 @@ fn rows<T: DeserializeOwned>(
             .iter()
             .find(|&&i| rec.get(i).is_some_and(|c| !c.is_empty()))
         {
-            return Err(format!(
+            errors.push(format!(
                 "{file}: row {row}, column {}: {:?} is under a column with no name: give the column its name in row 1",
                 i + 1,
                 crate::model::excerpt(rec.get(i).unwrap_or(""), 120)
             ));
+            continue;
         }
         let rec = if unnamed.is_empty() {
             rec
@@ -214,7 +228,7 @@ fn rows<T: DeserializeOwned>(
             named
         };
         let rec = excel_cells(&header, rec);
-        let value: T = rec.deserialize(Some(&header)).map_err(|e| {
+        let value: Result<T, _> = rec.deserialize(Some(&header)).map_err(|e| {
             let field = match e.kind() {
                 csv::ErrorKind::Deserialize { err, .. } => err.field().map(|i| i as usize),
                 _ => None,
@@ -241,14 +255,23 @@ fn rows<T: DeserializeOwned>(
                     .unwrap_or_default();
                 let meant = crate::model::nearest(name, known.iter().copied())
                     .map_or(String::new(), |n| format!("did you mean {n:?}? "));
-                return format!(
+                return Err(format!(
                     "{file}: row 1, column {name}: not a column of this file; {meant}(known: {})",
                     known.join(", ")
-                );
+                ));
             }
             let why = kind.map_or(why, |k| cell_error(k, field.and_then(|i| rec.get(i))));
-            format!("{file}: row {row}{column}: {why}")
-        })?;
+            Ok(format!("{file}: row {row}{column}: {why}"))
+        });
+        let value = match value {
+            Ok(v) => v,
+            // The header's fault: every row would say it again.
+            Err(Err(header)) => return Err(header),
+            Err(Ok(row_error)) => {
+                errors.push(row_error);
+                continue;
+            }
+        };
         out.push((
             Origin {
                 file: file.to_string(),
@@ -257,7 +280,11 @@ fn rows<T: DeserializeOwned>(
             value,
         ));
     }
-    Ok(out)
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(super::all_errors(errors))
+    }
 }
 
 /// Columns of yes or no, which Excel saves as TRUE and FALSE.
