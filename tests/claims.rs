@@ -47,7 +47,7 @@ fn every_sample_claim_gets_its_recommendation() {
             "bcf-krkn",
             "uphold",
             "1/2-1/2",
-            "1-0",
+            "0-1",
             "BCF RP NA-6; BCF RP NA-2(a)",
             "",
         ),
@@ -83,7 +83,8 @@ fn every_sample_claim_gets_its_recommendation() {
             "HSL SD-ILC (2)",
             "normal-means",
         ),
-        ("sabah-appeal", "uphold", "1/2-1/2", "*", "Sabah v.8(a)", ""),
+        // K+R v K+R: a clear draw for a table or an arbiter to say.
+        ("sabah-appeal", "refer", "1/2-1/2", "*", "Sabah v.8", ""),
     ];
     assert_eq!(rows.len(), want.len());
     for (claim, rec, up, rej, rule, failed) in want {
@@ -106,7 +107,11 @@ fn every_sample_claim_gets_its_recommendation() {
     assert!(rows["ecf-progress"]["detail"]
         .contains("White pushed 66. e4, 67. e5, 69. e6+, and that is progress"));
     assert!(rows["ecf-shuffle"]["detail"].contains("0 pawn moves"));
-    assert!(rows["bcf-krkn"]["detail"].starts_with("K+R v K+N"));
+    assert_eq!(
+        rows["bcf-krkn"]["detail"],
+        "K+N v K+R: a single minor piece, or two knights, cannot force mate"
+    );
+    assert!(rows["sabah-appeal"]["detail"].starts_with("needs a judgement: K+R v K+R: whether Black can win by normal means needs an arbiter's judgement (no tablebase given)"));
     // K+P v K needs no tablebase (a referral's wording: judge::claim::draw).
     assert!(rows["hsl-ilc"]["detail"].starts_with("K+P v K: computed exactly: a win for White"));
     // What follows in words, where the result column says `*`.
@@ -133,6 +138,68 @@ fn tablebases_settle_the_pawn_ending() {
         r["detail"]
     );
     assert_eq!(rows["bcf-krkn"]["recommendation"], "uphold");
+    // K+R v K+R, drawn for both sides by the tables: a clear draw.
+    let r = &rows["sabah-appeal"];
+    assert_eq!(r["recommendation"], "uphold", "{}", r["detail"]);
+    assert_eq!(r["rule"], "Sabah v.8(a)");
+    assert!(r["detail"].starts_with("K+R v K+R: Syzygy tablebase: no win for Black; and for the appellant: K+R v K+R: Syzygy tablebase: no win for White"), "{}", r["detail"]);
+}
+
+/// Ground (a) rests on a proof, never on material alone: a forced mate
+/// found rejects the claim whatever the men; equal men (K+R v K+R) with no
+/// mate found wait for a table or an arbiter; the tables settle them.
+#[test]
+fn a_forced_mate_outweighs_drawn_looking_material() {
+    let claim = |ruleset: &str, claimant: &str, fen: &str| {
+        format!("kind = \"draw-last-two-minutes\"\nruleset = \"{ruleset}\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"{claimant}\"\nfinal_fen = \"{fen}\"\nclock_white = \"0:06:00\"\nclock_black = \"0:01:30\"\nfees_paid = [\"{claimant}\"]\n")
+    };
+    // White to move has Rb8 mate; Black claims that White cannot win.
+    let mate_in_one = "7k/8/6K1/8/8/8/r7/1R6 w - - 0 60";
+    let r = judge(&claim("bcf-rapid", "black", mate_in_one), &[]);
+    assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
+    assert_eq!(r.result_if_rejected, "1-0");
+    assert_eq!(r.detail, "K+R v K+R: forced mate in 1 found for White");
+    // The knight side claims against the rook with its knight stranded.
+    let r = judge(
+        &claim("bcf-rapid", "black", "7k/8/6K1/8/8/8/1R6/n7 b - - 0 60"),
+        &[],
+    );
+    assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
+    assert!(
+        r.detail.starts_with("K+R v K+N: forced mate in "),
+        "{}",
+        r.detail
+    );
+    // K+R v K+R with no mate near: what is missing is said.
+    let level = "8/8/8/6R1/5K2/r7/5k2/8 w - - 1 58";
+    let r = judge(&claim("bcf-rapid", "black", level), &[]);
+    assert_eq!(r.recommendation, Recommendation::Refer, "{}", r.detail);
+    assert_eq!(r.detail, "needs a judgement: K+R v K+R: whether White can win by normal means needs an arbiter's judgement (no tablebase given)");
+    let tb = data("syzygy");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("level.toml");
+    std::fs::write(&path, claim("bcf-rapid", "black", level)).unwrap();
+    let out = dir.path().join("out");
+    let o = arbiter(&[
+        "claim",
+        path.to_str().unwrap(),
+        "--syzygy",
+        tb.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let rows = parse_csv(&std::fs::read(out.join("claims.csv")).unwrap());
+    assert_eq!(rows[0]["recommendation"], "uphold", "{}", rows[0]["detail"]);
+    assert_eq!(
+        rows[0]["detail"],
+        "K+R v K+R: Syzygy tablebase: no win for White"
+    );
 }
 
 fn pdftotext(pdf: &Path, args: &[&str]) -> String {
@@ -229,9 +296,9 @@ fn packets_show_the_diagram_names_clocks_and_ruling() {
     let cases = [
         (
             "bcf-krkn",
-            "8/8/3k4/3n3R/8/3K4/8/8 b - - 13 64",
+            "8/8/3k4/3n3R/8/8/3K4/8 w - - 12 64",
             ["Müller, Jürgen (Black)", "Lezcano, Ramón (White)"],
-            "White 0:05:24, Black 0:01:19",
+            "White 0:01:19, Black 0:05:30",
             "UPHOLD",
             "Men: White 2, Black 2",
         ),
@@ -272,7 +339,7 @@ fn packets_show_the_diagram_names_clocks_and_ruling() {
             "8/8/8/6R1/5K2/r7/5k2/8 b - - 1 58",
             ["Jaafar, Azman (White)", "Lim, Wei Ming (Black)"],
             "White 0:06:30, Black 0:10:25",
-            "UPHOLD",
+            "REFER",
             "Men: White 2, Black 2",
         ),
         (
@@ -391,10 +458,12 @@ fn outcome(r: &Ruling, check: CheckId) -> CheckOutcome {
         .outcome
 }
 
-const KRKN: &str = "[FEN \"8/8/3k4/3n3R/8/3K4/8/8 w - - 0 64\"]\n[SetUp \"1\"]\n\n64. Rh6+ { [%clk 0:05:10] } Ke5 { [%clk 0:01:15] } 65. Rh5+ { [%clk 0:05:00] } *\n";
+/// BCF RP GAA's case: Black, with king and rook, claims against White's
+/// king and knight.
+const KRKN: &str = "[FEN \"8/8/3K4/3N3r/8/3k4/8/8 w - - 0 64\"]\n[SetUp \"1\"]\n\n64. Ne7 { [%clk 0:05:10] } Rh6+ { [%clk 0:01:15] } 65. Kd7 { [%clk 0:05:00] } *\n";
 /// The same ending as an extract without clock times.
 const KRKN_NO_CLOCKS: &str =
-    "[FEN \"8/8/3k4/3n3R/8/3K4/8/8 w - - 0 64\"]\n[SetUp \"1\"]\n\n64. Rh6+ Ke5 65. Rh5+ *\n";
+    "[FEN \"8/8/3K4/3N3r/8/3k4/8/8 w - - 0 64\"]\n[SetUp \"1\"]\n\n64. Ne7 Rh6+ 65. Kd7 *\n";
 /// A whole game (a lone king shuffled against), as ECF QPF 14 wants the scoresheet.
 const SHUFFLE_GAME: &str = include_str!("../samples/claims/ecf-shuffle.pgn");
 
@@ -508,7 +577,7 @@ fn the_clock_window_and_who_is_on_move() {
         assert_eq!(r.recommendation, Recommendation::Reject);
         assert_eq!(r.rule, "BCF RP NA-1");
     }
-    // Black is to move after 65. Rh5+; a White claim is not on move. BCF RP
+    // Black is to move after 65. Kd7; a White claim is not on move. BCF RP
     // NA-1 has no on-move condition; FIDE III.6 ("having the move") does.
     let white = claim("0:01:00")
         .replace("claimant = \"black\"", "claimant = \"white\"")
@@ -703,7 +772,7 @@ fn an_illegal_move_that_was_answered_stands_under_bcf_rp_13() {
 /// where the whole scoresheet is required (ECF QPF 14).
 #[test]
 fn a_final_position_alone_is_judged_where_the_rule_asks_no_more() {
-    let bcf = "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nfinal_fen = \"8/8/3k4/3n3R/8/3K4/8/8 b - - 13 64\"\nclock_white = \"0:05:24\"\nclock_black = \"0:01:19\"\nfees_paid = [\"black\"]\n";
+    let bcf = "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nfinal_fen = \"8/8/3K4/3N3r/8/3k4/8/8 b - - 13 64\"\nclock_white = \"0:05:24\"\nclock_black = \"0:01:19\"\nfees_paid = [\"black\"]\n";
     let r = judge(bcf, &[]);
     assert_eq!(r.recommendation, Recommendation::Uphold, "{}", r.detail);
     assert_eq!(outcome(&r, CheckId::Scoresheet), CheckOutcome::Pass);
@@ -747,7 +816,7 @@ fn a_final_position_alone_is_judged_where_the_rule_asks_no_more() {
         r.detail
     );
     // An illegal move cannot be checked on a position alone.
-    let illegal = "kind = \"illegal-move\"\nruleset = \"bcf-rapid\"\nclaimant = \"black\"\nfinal_fen = \"8/8/3k4/3n3R/8/3K4/8/8 b - - 13 64\"\n";
+    let illegal = "kind = \"illegal-move\"\nruleset = \"bcf-rapid\"\nclaimant = \"black\"\nfinal_fen = \"8/8/3K4/3N3r/8/3k4/8/8 b - - 13 64\"\n";
     let r = judge(illegal, &[]);
     assert_eq!(r.recommendation, Recommendation::Refer, "{}", r.detail);
     assert_eq!(
@@ -821,7 +890,7 @@ fn a_packet_says_where_its_clocks_come_from() {
         assert!(text.contains(want), "{want}\n{text}");
     }
     // With no names anywhere, a player is his colour, said once.
-    let position = "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nfinal_fen = \"8/8/3k4/3n3R/8/3K4/8/8 b - - 13 64\"\n";
+    let position = "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nfinal_fen = \"8/8/3K4/3N3r/8/3k4/8/8 b - - 13 64\"\n";
     let text = packet_text(position);
     assert!(
         text.contains("draw-last-two-minutes Black White White not known")
@@ -889,7 +958,7 @@ fn broken_claims_are_named_and_the_batch_goes_on() {
     std::fs::write(d.join("c-missing.toml"), good.replace("s.pgn", "gone.pgn")).unwrap();
     std::fs::write(
         d.join("d-wrong-fen.toml"),
-        format!("{good}final_fen = \"8/8/3k4/3n3R/8/8/3K4/8 b - - 0 65\"\n"),
+        format!("{good}final_fen = \"8/8/3K4/3N3r/8/8/3k4/8 b - - 0 65\"\n"),
     )
     .unwrap();
     std::fs::write(d.join("e-outside.toml"), good.replace("s.pgn", "../s.pgn")).unwrap();
@@ -2129,7 +2198,7 @@ fn a_claim_saved_by_notepad_in_any_encoding_is_the_same_claim() {
         let r = judge_claim(c, None);
         rulings.push((r.recommendation, r.rule.to_string(), r.detail));
     }
-    assert_eq!(rulings[0].0, Recommendation::Uphold);
+    assert_eq!(rulings[0].0, Recommendation::Refer);
     assert!(rulings.iter().all(|r| *r == rulings[0]), "{rulings:?}");
 }
 

@@ -731,8 +731,8 @@ fn claims_and_audit_as_json_and_html() {
     assert_eq!(claims.len(), 7);
     let appeal = claims.iter().find(|c| c.claim == "sabah-appeal").unwrap();
     assert_eq!(appeal.kind, "clear-draw-appeal");
-    assert_eq!(appeal.recommendation, "uphold");
-    assert_eq!(appeal.rule, ["Sabah v.8(a)"]);
+    assert_eq!(appeal.recommendation, "refer");
+    assert_eq!(appeal.rule, ["Sabah v.8"]);
     assert_eq!(appeal.result_if_upheld, "1/2-1/2");
     assert_eq!(appeal.packet, "sabah-appeal.pdf");
     assert_eq!(appeal.white_clock_seconds, Some(390.0));
@@ -742,8 +742,15 @@ fn claims_and_audit_as_json_and_html() {
         .all(|c| ["pass", "fail", "n/a", "unknown"].contains(&c.outcome.as_str())));
     assert!(!appeal.checks.is_empty());
     // The mating line a "can mate" check rests on, as the packet prints
-    // it; none where no check asked.
-    assert_eq!(appeal.mate_line, None);
+    // it: a referred appeal may still be rejected as frivolous, a loss
+    // that needs the opponent able to mate (Sabah v.8(c)).
+    assert!(
+        appeal.mate_line.as_deref().is_some_and(|l| l
+            .starts_with("Black could still mate, for example 58... Ra1 ")
+            && l.ends_with('#')),
+        "{:?}",
+        appeal.mate_line
+    );
     let illegal = claims.iter().find(|c| c.claim == "bcf-illegal").unwrap();
     assert!(
         illegal.mate_line.as_deref().is_some_and(|l| l
