@@ -974,6 +974,19 @@ fn broken_claims_are_named_and_the_batch_goes_on() {
     )
     .unwrap();
     std::fs::create_dir(d.join("sub")).unwrap();
+    // A scoresheet with no game in it, or nothing that reads as PGN.
+    std::fs::write(d.join("empty.pgn"), "\n").unwrap();
+    std::fs::write(
+        d.join("i-empty-sheet.toml"),
+        good.replace("s.pgn", "empty.pgn"),
+    )
+    .unwrap();
+    std::fs::write(d.join("junk.pgn"), "\ngarbage not pgn {{{\n").unwrap();
+    std::fs::write(
+        d.join("j-junk-sheet.toml"),
+        good.replace("s.pgn", "junk.pgn"),
+    )
+    .unwrap();
     let out = d.join("out");
     let o = arbiter(&["claim", d.to_str().unwrap(), "-o", out.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&o.stderr);
@@ -998,17 +1011,33 @@ fn broken_claims_are_named_and_the_batch_goes_on() {
         "{err}"
     );
     assert!(
-        err.contains("8 claims: 1 uphold, 0 reject, 2 refer, 5 not judged"),
+        err.contains("i-empty-sheet.toml: field `scoresheet`: \"empty.pgn\": holds no game: give the game's PGN file"),
+        "{err}"
+    );
+    assert!(
+        err.contains("j-junk-sheet.toml: field `scoresheet`: \"junk.pgn\": line 2: \"garbage\" is not a move, and no tag names a game: this is not a PGN scoresheet"),
+        "{err}"
+    );
+    assert!(
+        err.contains("10 claims: 1 uphold, 0 reject, 2 refer, 7 not judged"),
         "{err}"
     );
     let rows: BTreeMap<String, Row> = parse_csv(&std::fs::read(out.join("claims.csv")).unwrap())
         .into_iter()
         .map(|r| (r["claim"].clone(), r))
         .collect();
-    assert_eq!(rows.len(), 8);
+    assert_eq!(rows.len(), 10);
     assert_eq!(rows["a-good"]["recommendation"], "uphold");
     // An I/O failure or a broken claim is an error row, never a refer.
-    for bad in ["b-bad-field", "c-missing", "e-outside", "g-dir", "h-typo"] {
+    for bad in [
+        "b-bad-field",
+        "c-missing",
+        "e-outside",
+        "g-dir",
+        "h-typo",
+        "i-empty-sheet",
+        "j-junk-sheet",
+    ] {
         assert_eq!(rows[bad]["recommendation"], "error");
         assert_eq!(rows[bad]["checks_failed"], "claim-file");
         assert!(!out.join(format!("{bad}.pdf")).exists());

@@ -22,6 +22,30 @@ use crate::{
     rules::Ruleset,
 };
 
+/// Why a scoresheet file is no PGN game at all: it holds no game, or
+/// nothing in it reads as one (no tag, and its first word is no move). A
+/// game with a slip in it is a scoresheet, its slip a finding.
+fn not_a_scoresheet(bytes: &[u8]) -> Option<String> {
+    let mut splitter = crate::read::split::Splitter::new(bytes);
+    let batch = match splitter.next_batch(usize::MAX) {
+        Ok(Some(b)) if !b.games.is_empty() => b,
+        _ => return Some("holds no game: give the game's PGN file".into()),
+    };
+    let span = batch.games[0];
+    let text = batch.data.get(span.start..span.end).unwrap_or_default();
+    let text = text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text);
+    let tagged = text.trim_ascii_start().first() == Some(&b'[');
+    let game = crate::pgn::BatchParser::new(&batch.data).parse(span.start, span.end);
+    match &game.garbled {
+        Some(g) if g.ply == 1 && !tagged => Some(format!(
+            "line {}: {:?} is not a move, and no tag names a game: this is not a PGN scoresheet",
+            span.line + u64::from(g.line) - 1,
+            crate::model::excerpt(&g.text, 40)
+        )),
+        _ => None,
+    }
+}
+
 /// A claim file that cannot be judged: the file, the field and what is wrong.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClaimError {
@@ -437,6 +461,9 @@ impl Fields<'_> {
                 // claim's papers, never a ruling on them.
                 let bytes = read_regular(&path, MAX_GAME_BYTES as u64)
                     .map_err(|m| f.err("scoresheet", format!("{p:?}: {m}")))?;
+                if let Some(why) = not_a_scoresheet(&bytes) {
+                    return Err(f.err("scoresheet", format!("{p:?}: {why}")));
+                }
                 Scoresheet::File(path, bytes)
             }
             (None, Some(m)) => Scoresheet::Inline(m),
