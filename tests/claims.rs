@@ -202,6 +202,49 @@ fn a_forced_mate_outweighs_drawn_looking_material() {
     );
 }
 
+/// Ground (b) is judged on the moves before the claim as played: a
+/// scoresheet that stops at a slip has no such moves (its opening does not
+/// stand in for them), and progress in the last moves that the clocks
+/// cannot place in the claimant's last two minutes is no finding either way.
+#[test]
+fn no_effort_needs_the_moves_before_the_claim_placed() {
+    let claim = |sheet: &str| {
+        let toml = std::fs::read_to_string(sample("claims/ecf-progress.toml"))
+            .unwrap()
+            .replace("ecf-progress.pgn", "s.pgn");
+        judge(&toml, &[("s.pgn", sheet)])
+    };
+    let progress = std::fs::read_to_string(sample("claims/ecf-progress.pgn")).unwrap();
+    let r = claim(&progress);
+    assert_eq!(outcome(&r, CheckId::NoEffort), CheckOutcome::Fail);
+    assert_eq!(r.recommendation, Recommendation::Reject);
+    // One move mistyped (22. Qa4 as Qa5): the replay stops there.
+    let typo = progress.replacen("22. Qa4", "22. Qa5", 1);
+    assert_ne!(typo, progress);
+    let r = claim(&typo);
+    let c = r.check(CheckId::NoEffort).unwrap();
+    assert_eq!(c.outcome, CheckOutcome::Unknown);
+    assert_eq!(c.detail, "the scoresheet replays only up to 21... Bxc8, short of the claim: what White did in Black's last minutes cannot be read from it");
+    assert_eq!(r.recommendation, Recommendation::Refer);
+    // The same sheet on paper, no clock times: the pushes are in the last
+    // twenty moves, but maybe not in Black's last two minutes.
+    let mut paper = String::new();
+    let mut rest = progress.as_str();
+    while let Some(at) = rest.find('{') {
+        paper.push_str(&rest[..at]);
+        let close = rest[at..].find('}').unwrap();
+        rest = &rest[at + close + 1..];
+    }
+    paper.push_str(rest);
+    assert!(!paper.contains("%clk"));
+    let r = claim(&paper);
+    let c = r.check(CheckId::NoEffort).unwrap();
+    assert_eq!(c.outcome, CheckOutcome::Unknown, "{}", c.detail);
+    assert!(c.detail.starts_with("White pushed "), "{}", c.detail);
+    assert!(c.detail.contains(" in the last 20 moves, but the scoresheet's clocks do not show whether that was in Black's last two minutes ("), "{}", c.detail);
+    assert_eq!(r.recommendation, Recommendation::Refer);
+}
+
 fn pdftotext(pdf: &Path, args: &[&str]) -> String {
     let o = Command::new("pdftotext")
         .args(args)

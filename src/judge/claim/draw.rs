@@ -95,7 +95,7 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
         if grounds.contains(&Ground::NoEffort) {
             let (c, progress) = no_effort(d, &p);
             d.checks.push(c);
-            d.progress = Some(progress);
+            d.progress = progress;
         }
     } else {
         d.push(
@@ -304,11 +304,32 @@ fn known_win(pos: &Chess, opponent: Side) -> Option<String> {
         .then(|| "a standard mate against a bare king: a win by normal means".into())
 }
 
-/// Ground (b): what the opponent did over the claimant's last minutes.
-fn no_effort(r: &Draft, p: &DrawClaimRules) -> (Check, Progress) {
+/// Ground (b): what the opponent did over the claimant's last minutes;
+/// no period at all where the scoresheet cannot be replayed to the claim.
+fn no_effort(r: &Draft, p: &DrawClaimRules) -> (Check, Option<Progress>) {
     let claimant = r.claim.claimant;
     let opponent = claimant.other();
     let rows = &r.evidence.rows;
+    // Moves written past where the replay stopped (an illegal move, a
+    // word that is no move): the moves before the claim are not known as
+    // played, and the opening's would stand in for them.
+    if !r.evidence.unreplayed.is_empty() {
+        let upto = rows.last().map_or_else(
+            || "its first move".to_string(),
+            |x| format!("{}{}", r.evidence.move_number(x.ply), x.san),
+        );
+        let c = Check::new(
+            CheckId::NoEffort,
+            CheckOutcome::Unknown,
+            &p.no_effort_rule,
+            format!(
+                "the scoresheet replays only up to {upto}, short of the claim: what {} did in {}'s last minutes cannot be read from it",
+                side_name(opponent),
+                side_name(claimant)
+            ),
+        );
+        return (c, None);
+    }
     let window = Clock::secs(p.window_seconds.unwrap_or(120));
     // The claimant's last stretch under the window, when the clocks show it.
     let mut from = None;
@@ -321,8 +342,9 @@ fn no_effort(r: &Draft, p: &DrawClaimRules) -> (Check, Progress) {
             _ => break,
         }
     }
+    let placed = from.is_some_and(|ply| rows.iter().any(|x| x.ply >= ply && x.side == opponent));
     let (start, period) = match from {
-        Some(ply) if rows.iter().any(|x| x.ply >= ply && x.side == opponent) => (
+        Some(ply) if placed => (
             ply,
             format!(
                 "from {}{}, when {}'s clock went under {}",
@@ -380,15 +402,30 @@ fn no_effort(r: &Draft, p: &DrawClaimRules) -> (Check, Progress) {
         if !took.is_empty() {
             what.push(format!("captured with {}", took.join(", ")));
         }
-        Check::new(
-            CheckId::NoEffort,
-            CheckOutcome::Fail,
-            &p.no_effort_rule,
-            format!(
-                "{who} was making progress: {who} {}, and that is progress ({summary})",
-                what.join(" and ")
-            ),
-        )
+        if placed {
+            Check::new(
+                CheckId::NoEffort,
+                CheckOutcome::Fail,
+                &p.no_effort_rule,
+                format!(
+                    "{who} was making progress: {who} {}, and that is progress ({summary})",
+                    what.join(" and ")
+                ),
+            )
+        } else {
+            // Progress somewhere in the last moves, which may lie before
+            // the claimant's last minutes: not a finding either way.
+            Check::new(
+                CheckId::NoEffort,
+                CheckOutcome::Unknown,
+                &p.no_effort_rule,
+                format!(
+                    "{who} {} in the last {PROGRESS_MOVES} moves, but the scoresheet's clocks do not show whether that was in {}'s last two minutes ({summary})",
+                    what.join(" and "),
+                    side_name(claimant)
+                ),
+            )
+        }
     } else if pr.repeats >= 2 && pr.checks == 0 {
         Check::new(
             CheckId::NoEffort,
@@ -404,7 +441,7 @@ fn no_effort(r: &Draft, p: &DrawClaimRules) -> (Check, Progress) {
             format!("mixed evidence, the benefit of the doubt goes to the opponent of the claimant: {summary}"),
         )
     };
-    (c, pr)
+    (c, Some(pr))
 }
 
 fn rejected_result(r: &Draft, p: &DrawClaimRules, clearly_winning: bool) -> String {
