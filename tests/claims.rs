@@ -846,6 +846,13 @@ fn a_final_position_alone_is_judged_where_the_rule_asks_no_more() {
         outcome(&r, CheckId::FinalPosition),
         CheckOutcome::NotApplicable
     );
+    // Ground (b) under the same rules: BCF RP NA-4 asks for "an up-to-date
+    // score sheet" as well.
+    let r = judge(&bcf.replace("cannot-win-by-normal-means", "no-effort"), &[]);
+    let c = r.check(CheckId::Scoresheet).unwrap();
+    assert_eq!(c.outcome, CheckOutcome::Unknown);
+    assert_eq!(c.detail, "no scoresheet was sent, only the final position: ground (b) is judged on the scoresheet, which is required");
+    assert_eq!(r.recommendation, Recommendation::Refer, "{}", r.detail);
     let ecf = bcf
         .replace("bcf-rapid", "ecf-quickplay")
         .replace("cannot-win-by-normal-means", "no-effort");

@@ -495,12 +495,26 @@ fn scoresheet_check(
             ),
         ),
         _ if matches!(r.claim.scoresheet, Scoresheet::Position(_)) => {
+            // Ground (b) is judged on the scoresheet (BCF RP NA-4: "submit
+            // an up-to-date score sheet"), whatever ground (a) asks.
+            let effort_rule = r
+                .procedure
+                .as_ref()
+                .filter(|_| r.claim.grounds.contains(&crate::claim::Ground::NoEffort))
+                .map(|p| &p.no_effort_rule);
             if complete {
                 check(
                     CheckId::Scoresheet,
                     CheckOutcome::Unknown,
                     position_rule,
                     "no scoresheet was sent, only the final position: the whole game's scoresheet is required",
+                )
+            } else if let Some(rule) = effort_rule {
+                check(
+                    CheckId::Scoresheet,
+                    CheckOutcome::Unknown,
+                    rule,
+                    "no scoresheet was sent, only the final position: ground (b) is judged on the scoresheet, which is required",
                 )
             } else {
                 check(
