@@ -126,13 +126,19 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
                 flag_rule.clone(),
                 format!("{ow}'s flag fell with {cw}'s up; {detail}"),
             ),
+            // The flag is down: a claim that fails on the claimant's
+            // chances leaves a draw, not a game to play on.
             Some((_, _, rule)) => {
+                out.if_rejected = DRAW.into();
                 Merits::Open(rule, "whether the claimant can mate is not settled".into())
             }
-            None => Merits::Open(
-                flag_rule.clone(),
-                "whether the claimant can mate is not settled".into(),
-            ),
+            None => {
+                out.if_rejected = DRAW.into();
+                Merits::Open(
+                    flag_rule.clone(),
+                    "whether the claimant can mate is not settled".into(),
+                )
+            }
         }
     };
     out
@@ -227,6 +233,20 @@ mod tests {
         assert_eq!(outcome(&r, ClaimantCanMate), Fail);
         assert_eq!(r.result_if_rejected, "1/2-1/2");
         assert_eq!(r.rule, "ECF QPF 9");
+    }
+
+    /// USCF 14E2 with no forced win found and no table: referred, and a
+    /// rejection leaves the game drawn, the flag being down.
+    #[test]
+    fn a_referred_flag_claim_is_drawn_if_rejected() {
+        let r = ruling(
+            "kind = \"win-on-time\"\nruleset = \"uscf\"\nclaimant = \"white\"\nclock_white = \"0:01:00\"\nclock_black = \"0:00:00\"\nfinal_fen = \"8/8/8/8/8/p1k5/4K3/2N5 w - - 6 73\"",
+            "[FEN \"8/8/8/8/8/p1k5/4K3/2N5 w - - 6 73\"]\n[SetUp \"1\"]\n\n*\n",
+        );
+        assert_eq!(outcome(&r, ClaimantCanMate), Unknown);
+        assert_eq!(r.recommendation, Recommendation::Refer);
+        assert_eq!(r.result_if_upheld, "1-0");
+        assert_eq!(r.result_if_rejected, "1/2-1/2");
     }
 
     #[test]
