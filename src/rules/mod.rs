@@ -237,6 +237,10 @@ pub(crate) struct DrawClaimRules {
     pub(crate) on_reject: OnReject,
     #[serde(default)]
     pub(crate) penalty_seconds: u32,
+    /// The penalty is for a claim wrong on its merits only (HSL SD-ILC (2):
+    /// "clearly incorrect"): one not in order costs nothing.
+    #[serde(default)]
+    pub(crate) penalty_on_merits_only: bool,
     /// Sabah v.8(b): the claimant keeps at least this much after the penalty.
     #[serde(default)]
     pub(crate) keep_seconds: u32,

@@ -44,6 +44,7 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
             ),
             if_upheld: "-".into(),
             if_rejected: "no such claim: play continues".into(),
+            if_not_in_order: None,
             refer_rule: rule,
             refer_note: String::new(),
             line_only_if_rejected: false,
@@ -110,6 +111,9 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
         merits: grounds_merits(d, &p, clearly_winning),
         if_upheld: DRAW.into(),
         if_rejected: rejected,
+        if_not_in_order: p
+            .penalty_on_merits_only
+            .then(|| "play continues, no penalty".to_string()),
         refer_rule: p.refer_rule.clone(),
         refer_note: p.refer_note.clone(),
         line_only_if_rejected: true,
@@ -524,13 +528,20 @@ mod tests {
         )
     }
 
+    /// BCF RP GAA: "a player with king and rook claiming a draw against an
+    /// opponent with king and knight would be awarded a draw". The knight's
+    /// side claiming against the rook is another matter: for a table.
     #[test]
-    fn ground_a_rook_against_knight_cannot_be_won_by_normal_means() {
-        let pgn = "[FEN \"8/8/3k4/3n3R/8/3K4/8/8 w - - 0 64\"]\n[SetUp \"1\"]\n\n64. Rh6+ Ke5 65. Rh5+ *\n";
+    fn ground_a_the_rook_claiming_against_a_knight_is_drawn() {
+        let pgn = "[FEN \"8/8/3K4/3N3r/8/3k4/8/8 w - - 0 64\"]\n[SetUp \"1\"]\n\n64. Ne7 Rh6+ 65. Kd7 *\n";
         let r = two_minutes("\"cannot-win-by-normal-means\"", pgn);
         assert_eq!(outcome(&r, CheckId::NormalMeans), Pass);
         assert_eq!(r.recommendation, Recommendation::Uphold);
         assert_eq!(r.result_if_upheld, "1/2-1/2");
+        let pgn = "[FEN \"8/8/3k4/3n3R/8/3K4/8/8 w - - 0 64\"]\n[SetUp \"1\"]\n\n64. Rh6+ Ke5 65. Rh5+ *\n";
+        let r = two_minutes("\"cannot-win-by-normal-means\"", pgn);
+        assert_eq!(outcome(&r, CheckId::NormalMeans), Unknown);
+        assert_eq!(r.recommendation, Recommendation::Refer);
     }
 
     #[test]
@@ -572,6 +583,29 @@ mod tests {
         assert!(r.detail.contains("claim again later (4)"), "{}", r.detail);
     }
 
+    /// HSL SD-ILC (2)'s minute is for a claim "clearly incorrect": one made
+    /// with five minutes left is not in order, and costs nothing; a claim
+    /// wrong on the merits loses the minute.
+    #[test]
+    fn a_claim_out_of_the_window_keeps_its_minute() {
+        let claim = |black: &str| {
+            format!("kind = \"insufficient-losing-chances\"\nruleset = \"hs-league\"\nclaimant = \"black\"\nclock_white = \"0:05:05\"\nclock_black = \"{black}\"")
+        };
+        let pgn = "[FEN \"8/8/2P5/k7/2PK4/8/8/8 w - - 0 76\"]\n[SetUp \"1\"]\n\n76. Kd5 Kb6 *\n";
+        let r = ruling(&claim("0:05:00"), pgn);
+        assert_eq!(outcome(&r, CheckId::ClockWindow), Fail);
+        assert_eq!(r.recommendation, Recommendation::Reject);
+        assert_eq!(r.result_if_rejected, "play continues, no penalty");
+        // K+P on the sixth against a bare king: clearly incorrect.
+        let kpk = "[FEN \"8/8/4P3/4K3/8/8/8/1k6 w - - 0 76\"]\n[SetUp \"1\"]\n\n76. Kd5 Kc2 *\n";
+        let r = ruling(&claim("0:04:00"), kpk);
+        assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
+        assert_eq!(
+            r.result_if_rejected,
+            "play continues; Black's clock 0:04:00 to 0:03:00"
+        );
+    }
+
     #[test]
     fn ground_b_shuffling_is_no_effort_and_pawn_moves_are_progress() {
         let start = "[FEN \"8/4k3/8/8/8/8/4P3/4K3 w - - 0 50\"]\n[SetUp \"1\"]\n\n";
@@ -580,10 +614,16 @@ mod tests {
         assert_eq!(outcome(&r, CheckId::NoEffort), Pass);
         let p = r.progress.as_ref().expect("progress");
         assert_eq!((p.captures, p.pawn_moves, p.opponent_moves), (0, 0, 4));
-        let pushing = format!("{start}50. e4 Kd7 51. e5 Ke7 52. Kd2 Kd7 53. Kd3 Ke7 *\n");
+        // Pushes in Black's last two minutes, the clocks show: progress.
+        let pushing = format!("{start}50. Kd2 Kd7 {{ [%clk 0:01:55] }} 51. e4 Ke7 {{ [%clk 0:01:30] }} 52. e5 Kd7 {{ [%clk 0:01:10] }} 53. Kd3 Ke7 {{ [%clk 0:01:00] }} *\n");
         let r = two_minutes("\"no-effort\"", &pushing);
         assert_eq!(outcome(&r, CheckId::NoEffort), Fail);
         assert!(r.progress.as_ref().is_some_and(|p| p.pawn_moves == 2));
+        // No clocks to place them in those minutes: no finding.
+        let unplaced = format!("{start}50. e4 Kd7 51. e5 Ke7 52. Kd2 Kd7 53. Kd3 Ke7 *\n");
+        let r = two_minutes("\"no-effort\"", &unplaced);
+        assert_eq!(outcome(&r, CheckId::NoEffort), Unknown);
+        assert_eq!(r.recommendation, Recommendation::Refer);
     }
 
     #[test]

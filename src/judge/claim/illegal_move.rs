@@ -29,6 +29,7 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
         merits: Merits::Open(reinstate.clone(), String::new()),
         if_upheld: "-".into(),
         if_rejected: "play continues; the move stands".into(),
+        if_not_in_order: None,
         refer_rule: reinstate.clone(),
         refer_note: String::new(),
         line_only_if_rejected: false,

@@ -116,6 +116,10 @@ struct Outcome {
     merits: Merits,
     if_upheld: String,
     if_rejected: String,
+    /// What follows a claim rejected as not in order, where that is not
+    /// what a rejection on the merits brings (HSL SD-ILC (2)'s minute is
+    /// for a claim "clearly incorrect", not one made at the wrong time).
+    if_not_in_order: Option<String>,
     refer_rule: Citation,
     /// The ruleset's word to whoever decides a referral.
     refer_note: String,
@@ -145,7 +149,8 @@ struct Outcome {
 ///    refers, said as incomplete and naming what is missing;
 /// 8. merits the record cannot settle refer;
 /// 9. otherwise the claim is upheld.
-fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String) {
+/// The last value says whether the claim was rejected as not in order (4, 6).
+fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String, bool) {
     let with_note = |d: String| {
         if out.refer_note.is_empty() {
             d
@@ -163,12 +168,13 @@ fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String)
             Recommendation::Refer,
             out.refer_rule.clone(),
             with_note(format!("the evidence conflicts: {}", c.detail)),
+            false,
         )
     };
     if let (Some(_), Merits::Fails(rule, detail)) =
         (failed(&|id| id == CheckId::KindAllowed), &out.merits)
     {
-        return (Recommendation::Reject, rule.clone(), detail.clone());
+        return (Recommendation::Reject, rule.clone(), detail.clone(), false);
     }
     if let Some(c) = failed(&|id| matches!(id, CheckId::Scoresheet | CheckId::FinalPosition)) {
         return conflict(c);
@@ -178,13 +184,14 @@ fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String)
         return conflict(c);
     }
     if let Merits::Fails(rule, detail) = &out.merits {
-        return (Recommendation::Reject, rule.clone(), detail.clone());
+        return (Recommendation::Reject, rule.clone(), detail.clone(), false);
     }
     let not_in_order = |c: &Check| {
         (
             Recommendation::Reject,
             c.rule.clone(),
             format!("the claim is not in order: {}", c.detail),
+            true,
         )
     };
     if let Some(c) = failed(&|id| id.class() == CheckClass::Procedure && id != CheckId::ClockWindow)
@@ -207,6 +214,7 @@ fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String)
             Recommendation::Refer,
             out.refer_rule.clone(),
             with_note(format!("the record is incomplete: {}", missing.join("; "))),
+            false,
         );
     }
     match &out.merits {
@@ -214,10 +222,15 @@ fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String)
             Recommendation::Refer,
             rule.clone(),
             with_note(detail.clone()),
+            false,
         ),
-        Merits::Holds(rule, detail) => (Recommendation::Uphold, rule.clone(), detail.clone()),
+        Merits::Holds(rule, detail) => {
+            (Recommendation::Uphold, rule.clone(), detail.clone(), false)
+        }
         // Rejected above; kept whole so that the match needs no panic.
-        Merits::Fails(rule, detail) => (Recommendation::Reject, rule.clone(), detail.clone()),
+        Merits::Fails(rule, detail) => {
+            (Recommendation::Reject, rule.clone(), detail.clone(), false)
+        }
     }
 }
 
@@ -286,7 +299,11 @@ pub fn judge_claim(claim: Claim, syzygy: Option<&Syzygy>) -> Ruling {
         ClaimKind::IllegalMove => illegal_move::judge(&mut d),
         _ => draw::judge(&mut d, syzygy),
     };
-    let (recommendation, rule, detail) = decide(&d.checks, &out);
+    let (recommendation, rule, detail, not_in_order) = decide(&d.checks, &out);
+    let result_if_rejected = match out.if_not_in_order {
+        Some(words) if not_in_order => words,
+        _ => out.if_rejected,
+    };
     let mate_line = d
         .mate_line
         .filter(|_| !(out.line_only_if_rejected && recommendation == Recommendation::Uphold));
@@ -298,7 +315,7 @@ pub fn judge_claim(claim: Claim, syzygy: Option<&Syzygy>) -> Ruling {
         checks: d.checks,
         recommendation,
         result_if_upheld: out.if_upheld,
-        result_if_rejected: out.if_rejected,
+        result_if_rejected,
         rule,
         detail,
         position: d.position,
@@ -808,12 +825,13 @@ mod precedence {
                                         merits: merits.clone(),
                                         if_upheld: DRAW.into(),
                                         if_rejected: "1-0".into(),
+                                        if_not_in_order: None,
                                         refer_rule: Citation::fixed("R refer"),
                                         refer_note: String::new(),
                                         line_only_if_rejected: false,
                                         merits_need_clocks: need_clocks,
                                     };
-                                    let (rec, cited, detail) = decide(&checks, &out);
+                                    let (rec, cited, detail, _) = decide(&checks, &out);
                                     let claimant_silent = silent == Some(Side::Black);
                                     let fails = matches!(merits, Merits::Fails(..));
                                     let refer = (Recommendation::Refer, "R refer");

@@ -86,6 +86,7 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
         merits: Merits::Open(flag_rule.clone(), String::new()),
         if_upheld: win(claimant),
         if_rejected: "play continues".into(),
+        if_not_in_order: None,
         refer_rule: flag_rule.clone(),
         refer_note: String::new(),
         line_only_if_rejected: false,
