@@ -149,6 +149,7 @@ struct Outcome {
 ///    refers, said as incomplete and naming what is missing;
 /// 8. merits the record cannot settle refer;
 /// 9. otherwise the claim is upheld.
+///
 /// The last value says whether the claim was rejected as not in order (4, 6).
 fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String, bool) {
     let with_note = |d: String| {
