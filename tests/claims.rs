@@ -455,8 +455,52 @@ fn packets_show_the_diagram_names_clocks_and_ruling() {
     // Ground (b)'s progress table, and the benefit-of-the-doubt rule's neighbours.
     let text = pdftotext(&dir.path().join("ecf-progress.pdf"), &["-layout"]);
     assert!(text.contains("Progress over the period"), "{text}");
+    assert!(
+        text.contains("The moves looked at: from 64... Ke6, when Black's clock went under 2:00."),
+        "{text}"
+    );
     assert!(text.contains("3 pawn moves"));
     assert!(text.contains("ECF QPF 13"));
+    // A draw claim's chart has the claim window, not the illegal-move
+    // rule's five minutes; the date as the claim's dates are written,
+    // though the scoresheet's tag has dots.
+    assert!(text.contains("2:00 claim window"), "{text}");
+    let bcf = pdftotext(&dir.path().join("bcf-illegal.pdf"), &["-layout"]);
+    assert!(bcf.contains("(BCF RP 12)"), "{bcf}");
+    for draw in ["ecf-progress", "bcf-krkn", "ecf-shuffle"] {
+        let text = pdftotext(&dir.path().join(format!("{draw}.pdf")), &["-layout"]);
+        assert!(!text.contains("5:00 (BCF RP 12)"), "{draw}: {text}");
+    }
+    let undated = tempfile::tempdir().unwrap();
+    let claim = std::fs::read_to_string(sample("claims/bcf-illegal.toml"))
+        .unwrap()
+        .replace("date = 2011-03-08\n", "");
+    std::fs::write(undated.path().join("c.toml"), claim).unwrap();
+    std::fs::copy(
+        sample("claims/bcf-illegal.pgn"),
+        undated.path().join("bcf-illegal.pgn"),
+    )
+    .unwrap();
+    let out = undated.path().join("out");
+    let o = arbiter(&[
+        "claim",
+        undated.path().join("c.toml").to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let text = pdftotext(&out.join("c.pdf"), &["-layout"]);
+    assert!(
+        text.lines()
+            .any(|l| l.trim_start().starts_with("Date of play") && l.contains(" 2011-03-08 ")),
+        "{text}"
+    );
+    assert!(!text.contains("2011.03.08"), "{text}");
 }
 
 #[test]

@@ -40,7 +40,7 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
         return Outcome {
             merits: Merits::Fails(
                 rule.clone(),
-                format!("{title} does not provide a {kind} claim"),
+                format!("{title} does not provide this claim ({kind})"),
             ),
             if_upheld: "-".into(),
             if_rejected: "no such claim: play continues".into(),

@@ -230,7 +230,7 @@ fn progress(d: &mut Doc, p: &Progress, numbers: &[String]) {
         RIGHT - LEFT,
         8.5,
         Weight::Regular,
-        &format!("Moves {}.", p.period),
+        &format!("The moves looked at: {}.", p.period),
     );
     let cols = [
         LEFT,

@@ -5,7 +5,7 @@ use shakmaty::{Board, Position};
 
 use crate::{
     claim::{CheckOutcome, Ground, Progress, Ruling},
-    model::{Clock, Judgement, Reason, Side, Status},
+    model::{Clock, Date, Judgement, Reason, Side, Status},
     pgn::time_control::{Period, TimeControl},
     replay::record::Record,
     rules::Ruleset,
@@ -421,7 +421,8 @@ pub fn claim_packet(r: &Ruling) -> Packet {
         chart,
         controls: control_moves(&ev.time_control, last_move),
         window,
-        limit: limit_line(&c.ruleset),
+        // The illegal-move rule's limit means nothing to another claim.
+        limit: limit_line(&c.ruleset).filter(|_| c.kind == crate::claim::ClaimKind::IllegalMove),
         decided_by,
         ruling_heading: "Recommended ruling".into(),
         decision_options: vec!["Uphold".into(), "Reject".into(), "Other".into()],
@@ -442,10 +443,12 @@ fn claim_header(r: &Ruling) -> Vec<(String, String)> {
         .event
         .clone()
         .or_else(|| crate::pgn::tags::given(&tags.event).map(str::to_string));
-    let date = c
-        .date
-        .map(|d| d.to_string())
-        .or_else(|| Some(tags.date.clone()).filter(|d| !d.is_empty() && !d.contains('?')));
+    // Written as the claim's dates are (2009-11-12), whatever the tag's form.
+    let date = c.date.map(|d| d.to_string()).or_else(|| {
+        Some(tags.date.clone())
+            .filter(|d| !d.is_empty() && !d.contains('?'))
+            .map(|d| Date::parse(&d).map_or(d, |d| d.to_string()))
+    });
     let claimant = c.claimant;
     let opponent = claimant.other();
     // A player by name and colour; by colour alone where no name is known
