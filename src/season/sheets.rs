@@ -366,6 +366,25 @@ fn cell_error(kind: &csv::DeserializeErrorKind, value: Option<&str>) -> String {
 /// the spreadsheets with the columns the league's rules need; and the
 /// league's name in full.
 pub(crate) fn template(league: &str) -> Result<(Vec<(String, String)>, String), String> {
+    template_on(league, crate::model::Date::today())
+}
+
+/// The season a league starting in the autumn is in on `today`: its first
+/// year (from July, the one now; before, the one before).
+fn season_start(today: crate::model::Date) -> i32 {
+    let year = i32::from(today.year);
+    if today.month >= 7 {
+        year
+    } else {
+        year - 1
+    }
+}
+
+/// `template`, for the season current on `today`.
+fn template_on(
+    league: &str,
+    today: crate::model::Date,
+) -> Result<(Vec<(String, String)>, String), String> {
     let l = if crate::rules::league_name(league).is_some() {
         super::League::builtin(league)
     } else {
@@ -471,18 +490,19 @@ pub(crate) fn template(league: &str) -> Result<(Vec<(String, String)>, String), 
     if l.cup.is_some() {
         boards.push("tiebreak");
     }
+    let start = season_start(today);
     let season = format!(
         r#"# A season of the {title_line}. Fill in the four spreadsheets beside this file
 # (one row a team, a player, a fixture, a board; the columns are described in
 # docs/seasons.md), then run: arbiter season season.toml --out season-out
 league = {title}
-season = "2026-27"
+season = "{start}-{end_yy:02}"
 rules = {rules_q}
 # The rules games given as PGN are judged under ({games_cite}): uncomment to change.
 # ruleset = {ruleset}
 # The grading list the grades come from, and its date.
 grading_list = ""
-# grading_date = "2026-09-01"
+# grading_date = "{start}-09-01"
 
 [csv]
 teams = "teams.csv"
@@ -495,8 +515,8 @@ boards = "boards.csv"
 # event_code = ""
 # submission_index = 1
 # event_name = ""
-# event_date = "2026-09-01"
-# final_result_date = "2027-05-31"
+# event_date = "{start}-09-01"
+# final_result_date = "{end}-05-31"
 # results_officer = ""
 # results_officer_address = ""
 # treasurer = ""
@@ -508,6 +528,8 @@ boards = "boards.csv"
         rules_q = toml::Value::String(rules.clone()),
         games_cite = l.games.cite.replace(['\n', '\r'], " "),
         ruleset = toml::Value::String(l.games.ruleset.clone()),
+        end_yy = (start + 1) % 100,
+        end = start + 1,
     );
     let line = |cols: &[&str]| cols.join(",") + "\n";
     let mut files = vec![
@@ -522,4 +544,46 @@ boards = "boards.csv"
         files.push((rules, text));
     }
     Ok((files, l.title))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Date;
+
+    /// `season init` names the season current on the day it runs, and
+    /// dates the ECF fields within it.
+    #[test]
+    fn a_new_season_is_the_one_current_on_the_day() {
+        for (today, season, first, last) in [
+            ("2027-03-10", "2026-27", "2026-09-01", "2027-05-31"),
+            ("2027-06-30", "2026-27", "2026-09-01", "2027-05-31"),
+            ("2027-07-01", "2027-28", "2027-09-01", "2028-05-31"),
+            ("2099-12-31", "2099-00", "2099-09-01", "2100-05-31"),
+        ] {
+            let day = Date::parse(today).expect("date");
+            let (files, _) = template_on("ddcl", day).expect("template");
+            let toml = &files
+                .iter()
+                .find(|(n, _)| n == "season.toml")
+                .expect("season")
+                .1;
+            assert!(
+                toml.contains(&format!("\nseason = \"{season}\"\n")),
+                "{today}: {toml}"
+            );
+            assert!(
+                toml.contains(&format!("# grading_date = \"{first}\"")),
+                "{toml}"
+            );
+            assert!(
+                toml.contains(&format!("# event_date = \"{first}\"")),
+                "{toml}"
+            );
+            assert!(
+                toml.contains(&format!("# final_result_date = \"{last}\"")),
+                "{toml}"
+            );
+        }
+    }
 }
