@@ -2842,6 +2842,54 @@ fn spreadsheet_errors_name_file_row_and_column() {
     }
 }
 
+/// A run that fails writes nothing, and says that the files left in the
+/// folder are an earlier run's, lest they be taken for this one's.
+#[test]
+fn a_failed_run_says_the_outputs_left_are_an_earlier_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    for f in [
+        "ddcl-csv.toml",
+        "ddcl-teams.csv",
+        "ddcl-players.csv",
+        "ddcl-fixtures.csv",
+        "ddcl-boards.csv",
+        "f1-board1.pgn",
+    ] {
+        std::fs::copy(sample(&format!("season/{f}")), dir.path().join(f)).unwrap();
+    }
+    let csv = dir.path().join("ddcl-csv.toml");
+    let out = dir.path().join("out");
+    let run = || {
+        common::arbiter(&[
+            "season",
+            "-q",
+            csv.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ])
+    };
+    let o = run();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let standings = std::fs::read(out.join("standings.csv")).unwrap();
+    let players = std::fs::read_to_string(sample("season/ddcl-players.csv")).unwrap();
+    std::fs::write(
+        dir.path().join("ddcl-players.csv"),
+        players.replacen("Darlington A,168", "Darlington A,1x8", 1),
+    )
+    .unwrap();
+    let o = run();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    let last = err.lines().last().unwrap();
+    assert_eq!(last, format!("arbiter: nothing was written: standings.csv, violations.csv, notes.csv, grading.csv, player-of-year.csv, cup.csv, ecf-submission.txt in {} are from an earlier run, not this one", out.display()), "{err}");
+    assert_eq!(std::fs::read(out.join("standings.csv")).unwrap(), standings);
+}
+
 /// A spreadsheet with several mistakes has them all said in one run, in
 /// row order, each naming its row and column; past thirty, how many more.
 #[test]

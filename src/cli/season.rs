@@ -59,6 +59,24 @@ pub(crate) enum Init {
     },
 }
 
+/// After a run that wrote nothing: says so where an earlier run's files
+/// are in the folder, lest they be taken for this one's.
+fn earlier_outputs(out: &std::path::Path) {
+    let found: Vec<&str> = report::season::OWNED
+        .iter()
+        .copied()
+        .filter(|n| out.join(n).is_file())
+        .collect();
+    if !found.is_empty() {
+        eprintln!(
+            "arbiter: nothing was written: {} in {} {} from an earlier run, not this one",
+            found.join(", "),
+            out.display(),
+            if found.len() == 1 { "is" } else { "are" }
+        );
+    }
+}
+
 pub(crate) fn run(a: Args) -> ExitStatus {
     if let Some(Init::Init { league, out }) = &a.init {
         return init(league, out);
@@ -78,6 +96,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             for line in e.lines() {
                 eprintln!("arbiter: {line}");
             }
+            earlier_outputs(&a.out);
             return ExitStatus::Error;
         }
     };
