@@ -357,6 +357,48 @@ fn resignation_or_agreement() {
     );
 }
 
+/// FIDE 5.2.3: a draw is agreed "provided both players have made at least
+/// one move". A draw after White's first move alone is no agreed draw; a
+/// record of no moves is a result, standing as results do (FIDE 10.1). The
+/// USCF has no such condition.
+#[test]
+fn a_draw_agreed_before_black_moved() {
+    let one = "[Result \"1/2-1/2\"]\n\n1. e4 1/2-1/2\n";
+    let row = judge_one("fide-rapid", one);
+    assert_cells(
+        &row,
+        &[
+            ("result", "*"),
+            ("status", "review"),
+            ("reason", "resignation-or-agreement"),
+            ("rule", "FIDE 5.2.3"),
+            ("plies", "1"),
+            (
+                "detail",
+                "drawn after 1. e4 alone: a draw is agreed only once both players have made a move, so the record does not show how the game was drawn",
+            ),
+        ],
+    );
+    let row = judge_one("uscf", one);
+    assert_cells(&row, &[("result", "1/2-1/2"), ("status", "confirmed")]);
+    // From a set-up position the moves before it are not on the record.
+    let row = judge_one(
+        "fide-rapid",
+        "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"]\n[Result \"1/2-1/2\"]\n\n30. Kf1 1/2-1/2\n",
+    );
+    assert_cells(&row, &[("result", "1/2-1/2"), ("status", "confirmed")]);
+    let row = judge_one("fide-rapid", "[Result \"1/2-1/2\"]\n\n1/2-1/2\n");
+    assert_cells(
+        &row,
+        &[
+            ("result", "1/2-1/2"),
+            ("status", "confirmed"),
+            ("reason", "no-moves"),
+            ("rule", "FIDE 10.1"),
+        ],
+    );
+}
+
 #[test]
 fn unterminated_and_no_moves() {
     // Recorded as unfinished, and nothing decides it: `*` against `*`

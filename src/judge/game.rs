@@ -1303,20 +1303,44 @@ fn judge_record(c: Ctx<'_>) -> Judgement {
     match c.recorded {
         GameResult::Draw | GameResult::Unknown if c.r.plies > 0 && c.dead_fast() => judge_dead(c),
         GameResult::Unknown => judge_unfinished(c, &term_note),
-        GameResult::Draw => {
-            let (reason, main) = if c.r.plies == 0 {
-                (
-                    Reason::NoMoves,
-                    format!("no moves recorded; the recorded draw stands{term_note}"),
-                )
-            } else {
-                (
-                    Reason::ResignationOrAgreement,
-                    format!("drawn by agreement or claim, no board or clock evidence against it{term_note}"),
-                )
-            };
+        // A record of no moves is a result, not a game: it stands as any
+        // result does, under the scoring rule.
+        GameResult::Draw if c.r.plies == 0 => {
+            let main = format!("no moves recorded; the recorded draw stands{term_note}");
+            let rule = c.rules.scoring.rule.clone();
+            let v = Verdict::against(c.recorded, GameResult::Draw, Reason::NoMoves, rule);
+            finish_naming_stood(c, v, main)
+        }
+        // From the opening, one move made: Black never moved.
+        GameResult::Draw
+            if c.rules.board.agreement_after_both_moved
+                && c.r.plies == 1
+                && c.game.tags.fen.trim().is_empty() =>
+        {
+            let main = format!(
+                "drawn after {} alone: a draw is agreed only once both players have made a move, so the record does not show how the game was drawn{term_note}",
+                c.named(1)
+            );
             let rule = c.rules.board.agreement.clone();
-            let v = Verdict::against(c.recorded, GameResult::Draw, reason, rule);
+            let v = Verdict::new(
+                GameResult::Unknown,
+                Status::Review,
+                Reason::ResignationOrAgreement,
+                rule,
+            );
+            c.finish(v, None, main)
+        }
+        GameResult::Draw => {
+            let main = format!(
+                "drawn by agreement or claim, no board or clock evidence against it{term_note}"
+            );
+            let rule = c.rules.board.agreement.clone();
+            let v = Verdict::against(
+                c.recorded,
+                GameResult::Draw,
+                Reason::ResignationOrAgreement,
+                rule,
+            );
             finish_naming_stood(c, v, main)
         }
         GameResult::WhiteWins | GameResult::BlackWins => judge_recorded_win(c, &term_note),

@@ -68,6 +68,10 @@ pub(crate) struct BoardRules {
     /// A won result credited to a side that cannot mate is a draw (FIDE 5.1.2).
     pub(crate) resignation: Citation,
     pub(crate) agreement: Citation,
+    /// A draw is agreed only once both players have made a move (FIDE
+    /// 5.2.3: "provided both players have made at least one move").
+    #[serde(default)]
+    pub(crate) agreement_after_both_moved: bool,
     /// Whether a resignation's win needs a winner who can mate.
     #[serde(default)]
     pub(crate) resigned_win: ResignedWin,
