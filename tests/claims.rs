@@ -204,10 +204,10 @@ fn a_forced_mate_outweighs_drawn_looking_material() {
 
 /// Ground (b) is judged on the moves before the claim as played: a
 /// scoresheet that stops at a slip has no such moves (its opening does not
-/// stand in for them), and progress in the last moves that the clocks
-/// cannot place in the claimant's last two minutes is no finding either way.
+/// stand in for them). Without clock times the last 20 moves stand for
+/// the period the text does not name, and pushes there are progress.
 #[test]
-fn no_effort_needs_the_moves_before_the_claim_placed() {
+fn no_effort_needs_the_moves_before_the_claim() {
     let claim = |sheet: &str| {
         let toml = std::fs::read_to_string(sample("claims/ecf-progress.toml"))
             .unwrap()
@@ -227,7 +227,7 @@ fn no_effort_needs_the_moves_before_the_claim_placed() {
     assert_eq!(c.detail, "the scoresheet replays only up to 21... Bxc8, short of the claim: what White did in Black's last minutes cannot be read from it");
     assert_eq!(r.recommendation, Recommendation::Refer);
     // The same sheet on paper, no clock times: the pushes are in the last
-    // twenty moves, but maybe not in Black's last two minutes.
+    // twenty moves, and White "was trying to make progress" (BCF RP GAA).
     let mut paper = String::new();
     let mut rest = progress.as_str();
     while let Some(at) = rest.find('{') {
@@ -239,10 +239,9 @@ fn no_effort_needs_the_moves_before_the_claim_placed() {
     assert!(!paper.contains("%clk"));
     let r = claim(&paper);
     let c = r.check(CheckId::NoEffort).unwrap();
-    assert_eq!(c.outcome, CheckOutcome::Unknown, "{}", c.detail);
-    assert!(c.detail.starts_with("White pushed "), "{}", c.detail);
-    assert!(c.detail.contains(" in the last 20 moves, but the scoresheet's clocks do not show whether that was in Black's last two minutes ("), "{}", c.detail);
-    assert_eq!(r.recommendation, Recommendation::Refer);
+    assert_eq!(c.outcome, CheckOutcome::Fail, "{}", c.detail);
+    assert!(c.detail.starts_with("White was making progress: White pushed 51. h4, 55. g4, 66. e4, 67. e5, 69. e6+ and captured with 53. hxg5, 56. Kxg3, 64. Kxe4"), "{}", c.detail);
+    assert_eq!(r.recommendation, Recommendation::Reject);
 }
 
 fn pdftotext(pdf: &Path, args: &[&str]) -> String {
@@ -466,11 +465,34 @@ fn packets_show_the_diagram_names_clocks_and_ruling() {
     // though the scoresheet's tag has dots.
     assert!(text.contains("2:00 claim window"), "{text}");
     let bcf = pdftotext(&dir.path().join("bcf-illegal.pdf"), &["-layout"]);
-    assert!(bcf.contains("(BCF RP 12)"), "{bcf}");
-    for draw in ["ecf-progress", "bcf-krkn", "ecf-shuffle"] {
-        let text = pdftotext(&dir.path().join(format!("{draw}.pdf")), &["-layout"]);
-        assert!(!text.contains("5:00 (BCF RP 12)"), "{draw}: {text}");
-    }
+    assert!(bcf.contains("5:00 (BCF RP 12)"), "{bcf}");
+    // The same progress claim under the BCF rules, whose RP 12 has a limit.
+    let bcf_draw = tempfile::tempdir().unwrap();
+    let claim = std::fs::read_to_string(sample("claims/ecf-progress.toml"))
+        .unwrap()
+        .replace("ruleset = \"ecf-quickplay\"", "ruleset = \"bcf-rapid\"");
+    std::fs::write(bcf_draw.path().join("p.toml"), claim).unwrap();
+    std::fs::copy(
+        sample("claims/ecf-progress.pgn"),
+        bcf_draw.path().join("ecf-progress.pgn"),
+    )
+    .unwrap();
+    let out = bcf_draw.path().join("out");
+    let o = arbiter(&[
+        "claim",
+        bcf_draw.path().join("p.toml").to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let draw = pdftotext(&out.join("p.pdf"), &["-layout"]);
+    assert!(draw.contains("2:00 claim window"), "{draw}");
+    assert!(!draw.contains("5:00 (BCF RP 12)"), "{draw}");
     let undated = tempfile::tempdir().unwrap();
     let claim = std::fs::read_to_string(sample("claims/bcf-illegal.toml"))
         .unwrap()
@@ -897,6 +919,19 @@ fn a_final_position_alone_is_judged_where_the_rule_asks_no_more() {
     assert_eq!(c.outcome, CheckOutcome::Unknown);
     assert_eq!(c.detail, "no scoresheet was sent, only the final position: ground (b) is judged on the scoresheet, which is required");
     assert_eq!(r.recommendation, Recommendation::Refer, "{}", r.detail);
+    // Both grounds: (a) holds on the position alone ("and/or", NA-2),
+    // and (b) waits for a scoresheet it no longer needs.
+    let both = bcf.replace(
+        "grounds = [\"cannot-win-by-normal-means\"]",
+        "grounds = [\"cannot-win-by-normal-means\", \"no-effort\"]",
+    );
+    let r = judge(&both, &[]);
+    assert_eq!(r.recommendation, Recommendation::Uphold, "{}", r.detail);
+    assert_eq!(outcome(&r, CheckId::Scoresheet), CheckOutcome::Pass);
+    assert_eq!(outcome(&r, CheckId::NormalMeans), CheckOutcome::Pass);
+    let c = r.check(CheckId::NoEffort).unwrap();
+    assert_eq!(c.outcome, CheckOutcome::Unknown);
+    assert_eq!(c.detail, "no scoresheet was sent, only the final position: ground (b) is judged on the scoresheet, which is required");
     let ecf = bcf
         .replace("bcf-rapid", "ecf-quickplay")
         .replace("cannot-win-by-normal-means", "no-effort");
@@ -1081,6 +1116,17 @@ fn broken_claims_are_named_and_the_batch_goes_on() {
         good.replace("s.pgn", "junk.pgn"),
     )
     .unwrap();
+    // Notepad's "Unicode": UTF-16 with its mark, read as adjudicate reads it.
+    let utf16: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(KRKN.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    std::fs::write(d.join("u16.pgn"), utf16).unwrap();
+    std::fs::write(
+        d.join("k-utf16-sheet.toml"),
+        good.replace("s.pgn", "u16.pgn"),
+    )
+    .unwrap();
     let out = d.join("out");
     let o = arbiter(&["claim", d.to_str().unwrap(), "-o", out.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&o.stderr);
@@ -1113,15 +1159,17 @@ fn broken_claims_are_named_and_the_batch_goes_on() {
         "{err}"
     );
     assert!(
-        err.contains("10 claims: 1 uphold, 0 reject, 2 refer, 7 not judged"),
+        err.contains("11 claims: 2 uphold, 0 reject, 2 refer, 7 not judged"),
         "{err}"
     );
     let rows: BTreeMap<String, Row> = parse_csv(&std::fs::read(out.join("claims.csv")).unwrap())
         .into_iter()
         .map(|r| (r["claim"].clone(), r))
         .collect();
-    assert_eq!(rows.len(), 10);
+    assert_eq!(rows.len(), 11);
     assert_eq!(rows["a-good"]["recommendation"], "uphold");
+    assert_eq!(rows["k-utf16-sheet"]["recommendation"], "uphold");
+    assert_eq!(rows["k-utf16-sheet"]["detail"], rows["a-good"]["detail"]);
     // An I/O failure or a broken claim is an error row, never a refer.
     for bad in [
         "b-bad-field",
@@ -1160,7 +1208,8 @@ fn broken_claims_are_named_and_the_batch_goes_on() {
             "a-good.pdf",
             "claims.csv",
             "d-wrong-fen.pdf",
-            "f-illegal-sheet.pdf"
+            "f-illegal-sheet.pdf",
+            "k-utf16-sheet.pdf"
         ]
     );
 }

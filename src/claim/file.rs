@@ -23,26 +23,47 @@ use crate::{
 };
 
 /// Why a scoresheet file is no PGN game at all: it holds no game, or
-/// nothing in it reads as one (no tag, and its first word is no move). A
-/// game with a slip in it is a scoresheet, its slip a finding.
+/// nothing in it reads as one (no tag, and its first word no move). A game
+/// with a slip in it is a scoresheet, its slip a finding.
 fn not_a_scoresheet(bytes: &[u8]) -> Option<String> {
     let mut splitter = crate::read::split::Splitter::new(bytes);
     let batch = match splitter.next_batch(usize::MAX) {
         Ok(Some(b)) if !b.games.is_empty() => b,
-        _ => return Some("holds no game: give the game's PGN file".into()),
+        Ok(_) => return Some("holds no game: give the game's PGN file".into()),
+        Err(e) => return Some(format!("cannot be read as PGN: {e}")),
     };
-    let span = batch.games[0];
-    let text = batch.data.get(span.start..span.end).unwrap_or_default();
-    let text = text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text);
-    let tagged = text.trim_ascii_start().first() == Some(&b'[');
-    let game = crate::pgn::BatchParser::new(&batch.data).parse(span.start, span.end);
-    match &game.garbled {
-        Some(g) if g.ply == 1 && !tagged => Some(format!(
-            "line {}: {:?} is not a move, and no tag names a game: this is not a PGN scoresheet",
-            span.line + u64::from(g.line) - 1,
-            crate::model::excerpt(&g.text, 40)
-        )),
-        _ => None,
+    let mut parser = crate::pgn::BatchParser::new(&batch.data);
+    let mut first = None;
+    // Any one game that reads as a game makes the file a scoresheet (the
+    // claim picks its game from them).
+    for span in &batch.games {
+        let game = parser.parse(span.start, span.end);
+        match &game.garbled {
+            Some(g) if g.ply == 1 && game.tags.count == 0 => {
+                first.get_or_insert_with(|| {
+                    format!(
+                        "line {}: {:?} is not a move, and no tag names a game: this is not a PGN scoresheet",
+                        span.line + u64::from(g.line) - 1,
+                        crate::model::excerpt(&g.text, 40)
+                    )
+                });
+            }
+            _ => return None,
+        }
+    }
+    first
+}
+
+/// A scoresheet saved as UTF-16 with its mark (Notepad's "Unicode"), as
+/// UTF-8, as `adjudicate` reads it.
+fn utf16_as_utf8(bytes: Vec<u8>) -> Vec<u8> {
+    match encoding_rs::Encoding::for_bom(&bytes) {
+        Some((enc, bom)) if enc == encoding_rs::UTF_16LE || enc == encoding_rs::UTF_16BE => enc
+            .decode_without_bom_handling(&bytes[bom..])
+            .0
+            .into_owned()
+            .into_bytes(),
+        _ => bytes,
     }
 }
 
@@ -461,6 +482,7 @@ impl Fields<'_> {
                 // claim's papers, never a ruling on them.
                 let bytes = read_regular(&path, MAX_GAME_BYTES as u64)
                     .map_err(|m| f.err("scoresheet", format!("{p:?}: {m}")))?;
+                let bytes = utf16_as_utf8(bytes);
                 if let Some(why) = not_a_scoresheet(&bytes) {
                     return Err(f.err("scoresheet", format!("{p:?}: {why}")));
                 }

@@ -414,7 +414,6 @@ const MAX_SEASON_BYTES: u64 = 4 << 20;
 /// Largest league file read.
 const MAX_LEAGUE_BYTES: u64 = 1 << 20;
 
-/// A built-in league by name, or a league file beside the season file.
 /// Most errors said at once: a season's files with more are put right a
 /// part at a time.
 const MAX_ERRORS_SAID: usize = 30;
@@ -433,6 +432,7 @@ pub(crate) fn all_errors(errors: Vec<String>) -> String {
     lines.join("\n")
 }
 
+/// A built-in league by name, or a league file beside the season file.
 fn load_league(name: &str, base: &Path, allow_outside: bool) -> Result<League, String> {
     use crate::read::contained::{contained, read_regular};
     if crate::rules::league_name(name).is_some() {

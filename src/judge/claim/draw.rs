@@ -212,7 +212,7 @@ fn normal_means(
 }
 
 /// The evidence on ground (a), strongest first: no mate at all, the
-/// tablebase, known drawn or won material, a forced mate found.
+/// tablebase, a forced mate found, then known drawn or won material.
 fn normal_means_finding(
     r: &mut Draft,
     pos: &Chess,
@@ -242,7 +242,7 @@ fn normal_means_finding(
         material_label(pos, opponent.other())
     );
     // A table (Syzygy, or K+P v K computed) is exact either way; the
-    // search, last, proves wins only and is dear.
+    // search after it proves wins only and is dear.
     match settled(pos, opponent, syzygy) {
         Some(ForcedWin::No(how)) => {
             return (CheckOutcome::Pass, format!("{matter}: {how} for {who}"))
@@ -314,6 +314,18 @@ fn no_effort(r: &Draft, p: &DrawClaimRules) -> (Check, Option<Progress>) {
     let claimant = r.claim.claimant;
     let opponent = claimant.other();
     let rows = &r.evidence.rows;
+    if matches!(
+        r.claim.scoresheet,
+        crate::claim::file::Scoresheet::Position(_)
+    ) {
+        let c = Check::new(
+            CheckId::NoEffort,
+            CheckOutcome::Unknown,
+            &p.no_effort_rule,
+            "no scoresheet was sent, only the final position: ground (b) is judged on the scoresheet, which is required",
+        );
+        return (c, None);
+    }
     // Moves written past where the replay stopped (an illegal move, a
     // word that is no move): the moves before the claim are not known as
     // played, and the opening's would stand in for them.
@@ -358,10 +370,23 @@ fn no_effort(r: &Draft, p: &DrawClaimRules) -> (Check, Option<Progress>) {
                 mmss(window.tenths / 10)
             ),
         ),
+        // The text names no period ("has been making no effort"): the
+        // last moves stand for it where the clocks do not place one.
         _ => {
             let n = PROGRESS_MOVES * 2;
             let ply = rows.len().saturating_sub(n) + 1;
-            (ply, format!("the last {PROGRESS_MOVES} moves (the clocks do not show when the last two minutes began)"))
+            let why = match from {
+                Some(late) => format!(
+                    "{}'s clock went under {} only at {}{}, with no move of {}'s after it",
+                    side_name(claimant),
+                    mmss(window.tenths / 10),
+                    r.evidence.move_number(late),
+                    rows[late - 1].san,
+                    side_name(opponent)
+                ),
+                None => "the clocks do not show when the last two minutes began".to_string(),
+            };
+            (ply, format!("the last {PROGRESS_MOVES} moves ({why})"))
         }
     };
     let period_rows: Vec<Row> = rows.iter().filter(|x| x.ply >= start).cloned().collect();
@@ -406,30 +431,15 @@ fn no_effort(r: &Draft, p: &DrawClaimRules) -> (Check, Option<Progress>) {
         if !took.is_empty() {
             what.push(format!("captured with {}", took.join(", ")));
         }
-        if placed {
-            Check::new(
-                CheckId::NoEffort,
-                CheckOutcome::Fail,
-                &p.no_effort_rule,
-                format!(
-                    "{who} was making progress: {who} {}, and that is progress ({summary})",
-                    what.join(" and ")
-                ),
-            )
-        } else {
-            // Progress somewhere in the last moves, which may lie before
-            // the claimant's last minutes: not a finding either way.
-            Check::new(
-                CheckId::NoEffort,
-                CheckOutcome::Unknown,
-                &p.no_effort_rule,
-                format!(
-                    "{who} {} in the last {PROGRESS_MOVES} moves, but the scoresheet's clocks do not show whether that was in {}'s last two minutes ({summary})",
-                    what.join(" and "),
-                    side_name(claimant)
-                ),
-            )
-        }
+        Check::new(
+            CheckId::NoEffort,
+            CheckOutcome::Fail,
+            &p.no_effort_rule,
+            format!(
+                "{who} was making progress: {who} {}, and that is progress ({summary})",
+                what.join(" and ")
+            ),
+        )
     } else if pr.repeats >= 2 && pr.checks == 0 {
         Check::new(
             CheckId::NoEffort,
@@ -604,6 +614,11 @@ mod tests {
             r.result_if_rejected,
             "play continues; Black's clock 0:04:00 to 0:03:00"
         );
+        // Clearly incorrect and made with five minutes: not in order first.
+        let r = ruling(&claim("0:05:00"), kpk);
+        assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
+        assert_eq!(outcome(&r, CheckId::ClockWindow), Fail);
+        assert_eq!(r.result_if_rejected, "play continues, no penalty");
     }
 
     #[test]
@@ -619,11 +634,23 @@ mod tests {
         let r = two_minutes("\"no-effort\"", &pushing);
         assert_eq!(outcome(&r, CheckId::NoEffort), Fail);
         assert!(r.progress.as_ref().is_some_and(|p| p.pawn_moves == 2));
-        // No clocks to place them in those minutes: no finding.
+        // No clocks: the last 20 moves stand for the period.
         let unplaced = format!("{start}50. e4 Kd7 51. e5 Ke7 52. Kd2 Kd7 53. Kd3 Ke7 *\n");
         let r = two_minutes("\"no-effort\"", &unplaced);
-        assert_eq!(outcome(&r, CheckId::NoEffort), Unknown);
-        assert_eq!(r.recommendation, Recommendation::Refer);
+        assert_eq!(outcome(&r, CheckId::NoEffort), Fail);
+        let p = r.progress.as_ref().expect("progress");
+        assert_eq!(
+            p.period,
+            "the last 20 moves (the clocks do not show when the last two minutes began)"
+        );
+        // The claimant's clock under two minutes only at his last move,
+        // with no move of White's after it: said so.
+        let late = format!(
+            "{start}50. e4 Kd7 51. e5 Ke7 52. Kd2 Kd7 53. Kd3 Ke7 {{ [%clk 0:01:30] }} *\n"
+        );
+        let r = two_minutes("\"no-effort\"", &late);
+        let p = r.progress.as_ref().expect("progress");
+        assert_eq!(p.period, "the last 20 moves (Black's clock went under 2:00 only at 53... Ke7, with no move of White's after it)");
     }
 
     #[test]

@@ -149,9 +149,7 @@ struct Outcome {
 ///    refers, said as incomplete and naming what is missing;
 /// 8. merits the record cannot settle refer;
 /// 9. otherwise the claim is upheld.
-///
-/// The last value says whether the claim was rejected as not in order (4, 6).
-fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String, bool) {
+fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String) {
     let with_note = |d: String| {
         if out.refer_note.is_empty() {
             d
@@ -169,13 +167,12 @@ fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String,
             Recommendation::Refer,
             out.refer_rule.clone(),
             with_note(format!("the evidence conflicts: {}", c.detail)),
-            false,
         )
     };
     if let (Some(_), Merits::Fails(rule, detail)) =
         (failed(&|id| id == CheckId::KindAllowed), &out.merits)
     {
-        return (Recommendation::Reject, rule.clone(), detail.clone(), false);
+        return (Recommendation::Reject, rule.clone(), detail.clone());
     }
     if let Some(c) = failed(&|id| matches!(id, CheckId::Scoresheet | CheckId::FinalPosition)) {
         return conflict(c);
@@ -185,14 +182,13 @@ fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String,
         return conflict(c);
     }
     if let Merits::Fails(rule, detail) = &out.merits {
-        return (Recommendation::Reject, rule.clone(), detail.clone(), false);
+        return (Recommendation::Reject, rule.clone(), detail.clone());
     }
     let not_in_order = |c: &Check| {
         (
             Recommendation::Reject,
             c.rule.clone(),
             format!("the claim is not in order: {}", c.detail),
-            true,
         )
     };
     if let Some(c) = failed(&|id| id.class() == CheckClass::Procedure && id != CheckId::ClockWindow)
@@ -215,7 +211,6 @@ fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String,
             Recommendation::Refer,
             out.refer_rule.clone(),
             with_note(format!("the record is incomplete: {}", missing.join("; "))),
-            false,
         );
     }
     match &out.merits {
@@ -223,15 +218,10 @@ fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String,
             Recommendation::Refer,
             rule.clone(),
             with_note(detail.clone()),
-            false,
         ),
-        Merits::Holds(rule, detail) => {
-            (Recommendation::Uphold, rule.clone(), detail.clone(), false)
-        }
+        Merits::Holds(rule, detail) => (Recommendation::Uphold, rule.clone(), detail.clone()),
         // Rejected above; kept whole so that the match needs no panic.
-        Merits::Fails(rule, detail) => {
-            (Recommendation::Reject, rule.clone(), detail.clone(), false)
-        }
+        Merits::Fails(rule, detail) => (Recommendation::Reject, rule.clone(), detail.clone()),
     }
 }
 
@@ -300,7 +290,12 @@ pub fn judge_claim(claim: Claim, syzygy: Option<&Syzygy>) -> Ruling {
         ClaimKind::IllegalMove => illegal_move::judge(&mut d),
         _ => draw::judge(&mut d, syzygy),
     };
-    let (recommendation, rule, detail, not_in_order) = decide(&d.checks, &out);
+    let (recommendation, rule, detail) = decide(&d.checks, &out);
+    // A claim not made as the rules require, whatever its merits.
+    let not_in_order = d
+        .checks
+        .iter()
+        .any(|c| c.id.class() == CheckClass::Procedure && c.outcome == CheckOutcome::Fail);
     let result_if_rejected = match out.if_not_in_order {
         Some(words) if not_in_order => words,
         _ => out.if_rejected,
@@ -514,11 +509,14 @@ fn scoresheet_check(
         ),
         _ if matches!(r.claim.scoresheet, Scoresheet::Position(_)) => {
             // Ground (b) is judged on the scoresheet (BCF RP NA-4: "submit
-            // an up-to-date score sheet"), whatever ground (a) asks.
+            // an up-to-date score sheet"); ground (a) beside it asks no
+            // more than the position, and may hold the claim alone.
+            let grounds = &r.claim.grounds;
             let effort_rule = r
                 .procedure
                 .as_ref()
-                .filter(|_| r.claim.grounds.contains(&crate::claim::Ground::NoEffort))
+                .filter(|_| grounds.contains(&crate::claim::Ground::NoEffort))
+                .filter(|_| !grounds.contains(&crate::claim::Ground::CannotWin))
                 .map(|p| &p.no_effort_rule);
             if complete {
                 check(
@@ -832,7 +830,7 @@ mod precedence {
                                         line_only_if_rejected: false,
                                         merits_need_clocks: need_clocks,
                                     };
-                                    let (rec, cited, detail, _) = decide(&checks, &out);
+                                    let (rec, cited, detail) = decide(&checks, &out);
                                     let claimant_silent = silent == Some(Side::Black);
                                     let fails = matches!(merits, Merits::Fails(..));
                                     let refer = (Recommendation::Refer, "R refer");

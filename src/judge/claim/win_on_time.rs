@@ -114,6 +114,11 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
         let clocks_known = ![CheckId::ClaimantFlagUp, CheckId::OpponentFlagDown]
             .into_iter()
             .any(|id| outcome(d, id) == Some(CheckOutcome::Unknown));
+        // Papers at odds refer before the merits: a rejection then may be
+        // that the flag never fell, and play goes on.
+        let papers_agree = ![CheckId::Clocks, CheckId::Scoresheet, CheckId::FinalPosition]
+            .into_iter()
+            .any(|id| outcome(d, id) == Some(CheckOutcome::Fail));
         match mate {
             Some((CheckOutcome::Fail, detail, rule)) => {
                 out.if_rejected = DRAW.into();
@@ -130,11 +135,15 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
             // The flag is down: a claim that fails on the claimant's
             // chances leaves a draw, not a game to play on.
             Some((_, _, rule)) => {
-                out.if_rejected = DRAW.into();
+                if papers_agree {
+                    out.if_rejected = DRAW.into();
+                }
                 Merits::Open(rule, "whether the claimant can mate is not settled".into())
             }
             None => {
-                out.if_rejected = DRAW.into();
+                if papers_agree {
+                    out.if_rejected = DRAW.into();
+                }
                 Merits::Open(
                     flag_rule.clone(),
                     "whether the claimant can mate is not settled".into(),
@@ -248,6 +257,15 @@ mod tests {
         assert_eq!(r.recommendation, Recommendation::Refer);
         assert_eq!(r.result_if_upheld, "1-0");
         assert_eq!(r.result_if_rejected, "1/2-1/2");
+        // The stated clock at odds with the scoresheet's: referred for
+        // that, and a rejection may be that no flag fell.
+        let r = ruling(
+            "kind = \"win-on-time\"\nruleset = \"uscf\"\nclaimant = \"white\"\nclock_white = \"0:01:00\"\nclock_black = \"0:00:00\"",
+            "[FEN \"8/8/8/8/8/p1k5/4K3/2N5 w - - 6 73\"]\n[SetUp \"1\"]\n\n73. Kd1 { [%clk 0:05:00] } *\n",
+        );
+        assert_eq!(outcome(&r, Clocks), Fail, "{:?}", r.checks);
+        assert_eq!(r.recommendation, Recommendation::Refer);
+        assert_eq!(r.result_if_rejected, "play continues");
     }
 
     #[test]
