@@ -2974,6 +2974,66 @@ fn every_spreadsheet_error_is_said_in_one_run() {
             "want {want}\ngot {err}"
         );
     }
+    // Errors in two files are said in one run, file by file.
+    std::fs::copy(
+        sample("season/ddcl-boards.csv"),
+        dir.path().join("ddcl-boards.csv"),
+    )
+    .unwrap();
+    let fixtures = std::fs::read_to_string(sample("season/ddcl-fixtures.csv")).unwrap();
+    std::fs::write(
+        dir.path().join("ddcl-players.csv"),
+        players.replacen("Darlington A,168", "Darlington A,1x8", 1),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("ddcl-fixtures.csv"),
+        fixtures.replacen(
+            "D1-1,2009-10-08,,Darlington A,Middlesbrough B,1,,",
+            "D1-1,2009-10-08,,Darlington A,Middlesbrough B,1,3h,",
+            1,
+        ),
+    )
+    .unwrap();
+    let (_out, o) = season_run(&csv);
+    let err = String::from_utf8_lossy(&o.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(
+        lines[0].ends_with("ddcl-players.csv: row 2, column grade: \"1x8\" is not a whole number"),
+        "{err}"
+    );
+    assert!(
+        lines[1].contains("ddcl-fixtures.csv: row 2, column short_notice_hours: \"3h\""),
+        "{err}"
+    );
+    // A slip in a fixture's id: one line for the boards that name the
+    // id, not one a board.
+    std::fs::copy(
+        sample("season/ddcl-players.csv"),
+        dir.path().join("ddcl-players.csv"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("ddcl-fixtures.csv"),
+        fixtures.replacen("\nD1-1,", "\nD1-I,", 1),
+    )
+    .unwrap();
+    let (_out, o) = season_run(&csv);
+    let err = String::from_utf8_lossy(&o.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(
+        lines[0].ends_with(
+            "ddcl-boards.csv: rows 2, 3, 4, 5, 6, column fixture: no fixture has the id \"D1-1\""
+        ),
+        "{err}"
+    );
+    std::fs::copy(
+        sample("season/ddcl-fixtures.csv"),
+        dir.path().join("ddcl-fixtures.csv"),
+    )
+    .unwrap();
     // Forty rows with a grade that is no number: thirty said, then a count.
     let mut many = players.trim_end().to_string();
     for i in 0..40 {

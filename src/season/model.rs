@@ -624,14 +624,11 @@ impl Checker<'_, '_> {
 
     fn team(&mut self, t: &RawTeam) -> Result<(), SeasonError> {
         self.at.replace(t.origin.clone());
-        if self
-            .team_index
-            .insert(t.name.clone(), self.teams.len())
-            .is_some()
-        {
+        if self.team_index.contains_key(&t.name) {
             let message = format!("team {:?} is listed twice", t.name);
             return Err(self.err_in("name", "", None, message));
         }
+        self.team_index.insert(t.name.clone(), self.teams.len());
         self.teams.push(Team {
             name: t.name.clone(),
             club: t.club.clone(),

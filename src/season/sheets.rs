@@ -22,38 +22,49 @@ pub(crate) fn read_into(
 ) -> Result<Vec<PathBuf>, String> {
     let mut read = Vec::new();
     let files = std::mem::take(&mut raw.csv);
+    // Every file's errors, file by file: a grader puts them all right in
+    // one pass.
+    let mut errors: Vec<String> = Vec::new();
     // Each file is named as the user finds it: the season file's folder
     // joined with the name the season file gives.
-    let shown = |name: &str| base.join(name).display().to_string();
-    let mut open = |name: &str| -> Result<Vec<u8>, String> {
-        let at = shown(name);
-        let full = contained(base, name, allow_outside).map_err(|e| format!("{at}: {e}"))?;
-        let bytes = read_regular(&full, MAX_CSV_BYTES).map_err(|e| format!("{at}: {e}"))?;
-        read.push(full);
-        Ok(bytes)
+    let mut load = |name: &Option<String>| -> Option<(String, Vec<u8>)> {
+        let name = name.as_deref()?;
+        let at = base.join(name).display().to_string();
+        let bytes = contained(base, name, allow_outside).and_then(|full| {
+            let bytes = read_regular(&full, MAX_CSV_BYTES)?;
+            read.push(full);
+            Ok(bytes)
+        });
+        match bytes {
+            Ok(bytes) => Some((at, bytes)),
+            Err(e) => {
+                errors.push(format!("{at}: {e}"));
+                None
+            }
+        }
     };
-    if let Some(name) = &files.teams {
-        let rows: Vec<(Origin, RawTeam)> = rows(&shown(name), &open(name)?, &["name", "club"])?;
-        raw.teams.extend(rows.into_iter().map(|(origin, mut t)| {
-            t.origin = Some(origin);
-            t
-        }));
-    }
-    if let Some(name) = &files.players {
-        let rows: Vec<(Origin, RawPlayer)> = rows(&shown(name), &open(name)?, &["name", "team"])?;
-        raw.players.extend(rows.into_iter().map(|(origin, mut p)| {
+    let sheets = [&files.teams, &files.players, &files.fixtures, &files.boards].map(&mut load);
+    let [teams, players, fixtures, boards] = sheets;
+    let teams: Vec<(Origin, RawTeam)> = parsed(teams, &["name", "club"], &mut errors);
+    let players: Vec<(Origin, RawPlayer)> = parsed(players, &["name", "team"], &mut errors);
+    let fixtures: Vec<(Origin, RawFixture)> =
+        parsed(fixtures, &["id", "date", "home", "away"], &mut errors);
+    let board_file = boards.as_ref().map(|(file, _)| file.clone());
+    let boards: Vec<(Origin, RawBoard)> = parsed(boards, &["fixture", "board"], &mut errors);
+    raw.teams.extend(teams.into_iter().map(|(origin, mut t)| {
+        t.origin = Some(origin);
+        t
+    }));
+    raw.players
+        .extend(players.into_iter().map(|(origin, mut p)| {
             p.origin = Some(origin);
             p
         }));
-    }
-    if let Some(name) = &files.fixtures {
-        let rows: Vec<(Origin, RawFixture)> =
-            rows(&shown(name), &open(name)?, &["id", "date", "home", "away"])?;
-        raw.fixtures.extend(rows.into_iter().map(|(origin, mut f)| {
+    raw.fixtures
+        .extend(fixtures.into_iter().map(|(origin, mut f)| {
             f.origin = Some(origin);
             f
         }));
-    }
     // Boards find their fixture by id: each id must name one.
     let mut ids = std::collections::HashSet::new();
     for f in &raw.fixtures {
@@ -62,22 +73,18 @@ pub(crate) fn read_into(
             let at = f.origin.as_ref().map_or(String::new(), |o| {
                 format!("{}: row {}, column id: ", o.file, o.row)
             });
-            return Err(format!(
+            errors.push(format!(
                 "{at}the fixture id {:?} is given twice: an id names one fixture",
                 crate::model::excerpt(id, 120)
             ));
         }
     }
-    if let Some(name) = &files.boards {
-        let file = shown(name);
-        let rows: Vec<(Origin, RawBoard)> = rows(&file, &open(name)?, &["fixture", "board"])?;
-        let errors: Vec<String> = rows
-            .into_iter()
-            .filter_map(|(origin, mut b)| attach(raw, &file, origin, &mut b).err())
-            .collect();
-        if !errors.is_empty() {
-            return Err(super::all_errors(errors));
-        }
+    // With a fixture in error, each of its boards would be one too.
+    if !errors.is_empty() {
+        return Err(super::all_errors(errors));
+    }
+    if let Some(file) = board_file {
+        attach_all(raw, &file, boards)?;
     }
     // A board written in the season file's own tables has its fixture
     // around it: the boards.csv columns do not belong there.
@@ -98,21 +105,85 @@ pub(crate) fn read_into(
     Ok(read)
 }
 
+/// Every CSV file's rows as `T`, or none where the file could not be read
+/// (its errors added to `errors`).
+fn parsed<T: DeserializeOwned>(
+    sheet: Option<(String, Vec<u8>)>,
+    required: &[&str],
+    errors: &mut Vec<String>,
+) -> Vec<(Origin, T)> {
+    let Some((file, bytes)) = sheet else {
+        return Vec::new();
+    };
+    rows(&file, &bytes, required).unwrap_or_else(|es| {
+        errors.extend(es);
+        Vec::new()
+    })
+}
+
+/// The boards.csv rows onto their fixtures. An id no fixture has is said
+/// once, with every row that gives it: a slip in fixtures.csv shows as one
+/// line, not one a board.
+fn attach_all(
+    raw: &mut RawSeason,
+    file: &str,
+    rows: Vec<(Origin, RawBoard)>,
+) -> Result<(), String> {
+    let mut errors = Vec::new();
+    let mut unknown: Vec<(String, Vec<u64>)> = Vec::new();
+    for (origin, mut b) in rows {
+        let row = origin.row;
+        match attach(raw, file, origin, &mut b) {
+            Ok(()) => {}
+            Err(Attach::NoSuchFixture(id)) => match unknown.iter_mut().find(|(u, _)| *u == id) {
+                Some((_, rows)) => rows.push(row),
+                None => unknown.push((id, vec![row])),
+            },
+            Err(Attach::Error(e)) => errors.push(e),
+        }
+    }
+    for (id, rows) in unknown {
+        let shown: Vec<String> = rows.iter().take(10).map(u64::to_string).collect();
+        let more = rows.len().saturating_sub(10);
+        let (word, list) = if rows.len() == 1 {
+            ("row", shown.join(""))
+        } else if more > 0 {
+            ("rows", format!("{} and {more} more", shown.join(", ")))
+        } else {
+            ("rows", shown.join(", "))
+        };
+        errors.push(format!(
+            "{file}: {word} {list}, column fixture: no fixture has the id {:?}",
+            crate::model::excerpt(&id, 120)
+        ));
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(super::all_errors(errors))
+    }
+}
+
+/// Why a boards.csv row found no fixture.
+enum Attach {
+    NoSuchFixture(String),
+    Error(String),
+}
+
 /// A boards.csv row onto its fixture, by id.
-fn attach(raw: &mut RawSeason, file: &str, origin: Origin, b: &mut RawBoard) -> Result<(), String> {
+fn attach(raw: &mut RawSeason, file: &str, origin: Origin, b: &mut RawBoard) -> Result<(), Attach> {
     let at = format!("{file}: row {}", origin.row);
     let Some(id) = b.fixture.clone().filter(|s| !s.trim().is_empty()) else {
-        return Err(format!("{at}, column fixture: the fixture's id is missing"));
+        return Err(Attach::Error(format!(
+            "{at}, column fixture: the fixture's id is missing"
+        )));
     };
     let Some(f) = raw
         .fixtures
         .iter_mut()
         .find(|f| f.id.as_deref() == Some(id.as_str()))
     else {
-        return Err(format!(
-            "{at}, column fixture: no fixture has the id {:?}",
-            crate::model::excerpt(&id, 120)
-        ));
+        return Err(Attach::NoSuchFixture(id));
     };
     let tiebreak = b.tiebreak == Some(true);
     b.origin = Some(origin);
@@ -130,7 +201,7 @@ fn rows<T: DeserializeOwned>(
     file: &str,
     bytes: &[u8],
     required: &[&str],
-) -> Result<Vec<(Origin, T)>, String> {
+) -> Result<Vec<(Origin, T)>, Vec<String>> {
     // As Excel saves it: any of its encodings, commas or semicolons.
     let text = crate::read::text::decode(file, bytes.to_vec());
     let mut r = csv::ReaderBuilder::new()
@@ -140,7 +211,10 @@ fn rows<T: DeserializeOwned>(
     // Column names in any case (`Name`, `TEAM`); a column with no name
     // (the separator Excel leaves at the end of each line) is no column,
     // and must stay empty.
-    let raw_header = r.headers().map_err(|e| format!("{file}: {e}"))?.clone();
+    let raw_header = r
+        .headers()
+        .map_err(|e| vec![format!("{file}: {e}")])?
+        .clone();
     let unnamed: Vec<usize> = (0..raw_header.len())
         .filter(|&i| raw_header.get(i).is_some_and(str::is_empty))
         .collect();
@@ -150,10 +224,10 @@ fn rows<T: DeserializeOwned>(
         .map(str::to_lowercase)
         .collect();
     if let Some(c) = required.iter().find(|c| !header.iter().any(|h| h == **c)) {
-        return Err(format!(
+        return Err(vec![format!(
             "{file}: row 1: no column {c} (this file needs {})",
             required.join(", ")
-        ));
+        )]);
     }
     let mut out = Vec::new();
     // A record's row, as a spreadsheet or text editor numbers it: the line
@@ -266,7 +340,7 @@ fn rows<T: DeserializeOwned>(
         let value = match value {
             Ok(v) => v,
             // The header's fault: every row would say it again.
-            Err(Err(header)) => return Err(header),
+            Err(Err(header)) => return Err(vec![header]),
             Err(Ok(row_error)) => {
                 errors.push(row_error);
                 continue;
@@ -283,7 +357,7 @@ fn rows<T: DeserializeOwned>(
     if errors.is_empty() {
         Ok(out)
     } else {
-        Err(super::all_errors(errors))
+        Err(errors)
     }
 }
 
