@@ -334,13 +334,14 @@ fn init(league: &str, out: &std::path::Path) -> ExitStatus {
         }
     }
     eprintln!(
-        "arbiter: wrote {} to {} for {rules}: fill them in, then `arbiter season {}`",
+        "arbiter: wrote {} to {} for {rules}, season {} (change `season` in season.toml to set up another): fill them in, then `arbiter season {}`",
         files
             .iter()
             .map(|(n, _)| n.as_str())
             .collect::<Vec<_>>()
             .join(", "),
         out.display(),
+        season::sheets::season_name(crate::model::Date::today()),
         out.join("season.toml").display()
     );
     ExitStatus::Ok

@@ -443,6 +443,12 @@ pub(crate) fn template(league: &str) -> Result<(Vec<(String, String)>, String), 
     template_on(league, crate::model::Date::today())
 }
 
+/// The season `season init` names on `today`, as `2026-27`.
+pub(crate) fn season_name(today: crate::model::Date) -> String {
+    let start = season_start(today);
+    format!("{start}-{:02}", (start + 1) % 100)
+}
+
 /// The season a league starting in the autumn is in on `today`: its first
 /// year (from July, the one now; before, the one before).
 fn season_start(today: crate::model::Date) -> i32 {
@@ -570,7 +576,7 @@ fn template_on(
 # (one row a team, a player, a fixture, a board; the columns are described in
 # docs/seasons.md), then run: arbiter season season.toml --out season-out
 league = {title}
-season = "{start}-{end_yy:02}"
+season = "{name}"
 rules = {rules_q}
 # The rules games given as PGN are judged under ({games_cite}): uncomment to change.
 # ruleset = {ruleset}
@@ -602,7 +608,7 @@ boards = "boards.csv"
         rules_q = toml::Value::String(rules.clone()),
         games_cite = l.games.cite.replace(['\n', '\r'], " "),
         ruleset = toml::Value::String(l.games.ruleset.clone()),
-        end_yy = (start + 1) % 100,
+        name = season_name(today),
         end = start + 1,
     );
     let line = |cols: &[&str]| cols.join(",") + "\n";
