@@ -414,22 +414,25 @@ fn two_results(mut j: Judgement, tag: &str, marker: &[u8]) -> Judgement {
         j.detail.push_str(&format!("; {both}"));
         return j;
     }
+    let reason = j.verdict.reason;
     record_in_doubt(
         j,
+        reason,
         &format!("{both}: the record contradicts itself on how the game ended, so its result is not confirmed"),
     )
 }
 
-/// A result the record leaves in doubt (PGN 8.2.6): review, saying why.
-fn record_in_doubt(mut j: Judgement, why: &str) -> Judgement {
+/// A result the record leaves in doubt (PGN 8.2.6): review, saying why
+/// first (a review page shows a detail's start), then what the record
+/// would give were it whole.
+fn record_in_doubt(mut j: Judgement, reason: Reason, why: &str) -> Judgement {
     j.verdict = Verdict::new(
         GameResult::Unknown,
         Status::Review,
-        j.verdict.reason,
+        reason,
         Citation::fixed("PGN 8.2.6"),
     );
-    j.detail.push_str("; but ");
-    j.detail.push_str(why);
+    j.detail = format!("{why}; as recorded: {}", j.detail);
     j
 }
 
@@ -455,7 +458,7 @@ fn unterminated(mut j: Judgement, no_moves: bool) -> Judgement {
         "the moves end without a game termination marker (1-0, 0-1, 1/2-1/2 or *): \
          the record may be cut short, so how the game ended is not confirmed"
     };
-    record_in_doubt(j, why)
+    record_in_doubt(j, Reason::Unterminated, why)
 }
 
 /// The citation of a game in a variant `arbiter` does not judge: not a
