@@ -579,6 +579,22 @@ fn windows_1252_utf16_and_xz() {
         "{}",
         rows[0]["detail"]
     );
+    // A ZIP archive (a local file header), named as the mail brought it.
+    let zip = write(
+        dir.path(),
+        "round3.zip",
+        b"PK\x03\x04\x14\x00\x00\x00\x08\x00games.pgn",
+    );
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["adjudicate", "-q", &zip])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("round3.zip: a ZIP archive, which arbiter does not open: extract it (Windows: right-click, Extract All; elsewhere: unzip) and give the folder it makes"),
+        "{err}"
+    );
 }
 
 /// `-o /dev/null`, a FIFO: an output that exists and is not a regular file

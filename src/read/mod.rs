@@ -171,6 +171,8 @@ pub(crate) enum Compression {
     Bzip2,
     /// Recognised to be refused by name: no xz decoder is built in.
     Xz,
+    /// A ZIP archive, refused by name: it holds files, not one stream.
+    Zip,
 }
 
 pub(crate) fn sniff(magic: &[u8]) -> Compression {
@@ -182,6 +184,8 @@ pub(crate) fn sniff(magic: &[u8]) -> Compression {
         Compression::Gzip
     } else if magic.starts_with(b"BZh") {
         Compression::Bzip2
+    } else if magic.starts_with(b"PK\x03\x04") || magic.starts_with(b"PK\x05\x06") {
+        Compression::Zip
     } else {
         Compression::None
     }
@@ -281,6 +285,12 @@ fn decoder_of<'a>(raw: Stream<'a>) -> io::Result<(Stream<'a>, Compression)> {
         Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(stream)?),
         Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(stream)),
         Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(stream)),
+        Compression::Zip => {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "a ZIP archive, which arbiter does not open: extract it (Windows: right-click, Extract All; elsewhere: unzip) and give the folder it makes",
+            ))
+        }
         Compression::Xz => {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidData,
@@ -463,6 +473,7 @@ mod tests {
         assert_eq!(sniff(&[0x1f, 0x8b, 8, 0]), Compression::Gzip);
         assert_eq!(sniff(b"BZh9"), Compression::Bzip2);
         assert_eq!(sniff(b"[Eve"), Compression::None);
+        assert_eq!(sniff(b"PK\x03\x04\x14\x00"), Compression::Zip);
     }
 
     #[test]
