@@ -300,6 +300,40 @@ fn moves_after_the_end_are_a_comment_in_the_corrected_pgn() {
         "{out}"
     );
     assert_eq!(run(&fixed, &dir.path().join("again.pgn")), out);
+    // A dead position (FIDE 5.2.2) ends the game as a mate does: set up
+    // dead, or reached by a move the search finds it after.
+    let dead = dir.path().join("dead.pgn");
+    let set_up = |fen: &str, moves: &str| {
+        format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n[Result \"1-0\"]\n\n{moves} 1-0\n\n")
+    };
+    std::fs::write(
+        &dead,
+        [
+            set_up(
+                "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 40",
+                "40. Kd2 Kd7 41. Kc3 Kc7",
+            ),
+            set_up(
+                "4k3/8/8/p1p1p1p1/P1P1P3/6P1/8/4K3 w - - 0 40",
+                "40. g4 Kd7 41. Kd2 Kc7",
+            ),
+        ]
+        .concat(),
+    )
+    .unwrap();
+    let out = run(&dead, &dir.path().join("dead-fixed.pgn"));
+    let movetexts: Vec<&str> = out
+        .lines()
+        .filter(|l| l.ends_with("1/2-1/2") && !l.starts_with('['))
+        .collect();
+    assert_eq!(
+        movetexts,
+        [
+            "{recorded after the game ended: 40. Kd2 Kd7 41. Kc3 Kc7} 1/2-1/2",
+            "40. g4 {recorded after the game ended: Kd7 41. Kd2 Kc7} 1/2-1/2",
+        ],
+        "{out}"
+    );
     if common::tools(
         "moves_after_the_end_are_a_comment_in_the_corrected_pgn",
         &[common::Tool::PythonChess],

@@ -182,6 +182,16 @@ fn dead_position_ends_the_game_whatever_follows() {
         &row,
         "the moves recorded after it (1... Kd6 to 2. Kd2) came after the game had ended",
     );
+    // Dead as set up: the position set up, not the start position.
+    let row = judge_one(
+        "fide-rapid",
+        "[SetUp \"1\"]\n[FEN \"4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 40\"]\n[Result \"1-0\"]\n\n40. Kd2 Kd7 1-0\n",
+    );
+    assert_cells(&row, &[("result", "1/2-1/2"), ("reason", "dead-position")]);
+    assert_detail_contains(
+        &row,
+        "dead position: neither side can mate (K+4P v K+4P) in the position set up (FEN); the moves recorded after it (40. Kd2 to 40... Kd7)",
+    );
 }
 
 #[test]

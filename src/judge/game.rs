@@ -207,13 +207,17 @@ fn judge_dead(mut c: Ctx<'_>) -> Judgement {
         Some((ply, pos)) => {
             c.r.pos = pos;
             c.r.plies = ply;
-            judge_board_ending(
+            // The moves after it were played in a game already over.
+            let past = c.game.plies.len() > ply;
+            let mut j = judge_board_ending(
                 c,
                 replay::Ending {
                     kind: BoardEnd::DeadPosition,
                     ply,
                 },
-            )
+            );
+            j.ended_at = past.then_some(ply);
+            j
         }
         None => judge_board_ending(
             c,
@@ -693,7 +697,7 @@ fn judge_replayed(mut c: Ctx<'_>) -> Judgement {
         let past =
             c.game.plies.len() > e.ply || c.game.garbled.as_ref().is_some_and(|g| g.ply > e.ply);
         let mut j = judge_board_ending(c, e);
-        j.ended_at = (past && e.ply > 0).then_some(e.ply);
+        j.ended_at = past.then_some(e.ply);
         return j;
     }
     if c.r.stop == Some(Stop::Illegal) {
@@ -737,7 +741,11 @@ fn judge_board_ending(c: Ctx<'_>, e: replay::Ending) -> Judgement {
         }
     };
     if e.ply == 0 {
-        main.push_str(" in the start position");
+        main.push_str(if c.game.tags.fen.trim().is_empty() {
+            " in the start position"
+        } else {
+            " in the position set up (FEN)"
+        });
     } else {
         c.write_named(" after ", e.ply, &mut main);
     }

@@ -120,8 +120,12 @@ impl Render for Renderer<'_> {
         if self.outputs.pgn {
             match g.text {
                 Some(t) => {
-                    let end = j.ended_at.and_then(|n| g.game.plies.get(n.checked_sub(1)?));
-                    let end = end.map(|p| p.token.end as usize);
+                    // Ended before any move (a dead set-up position): at
+                    // the movetext's start.
+                    let end = j.ended_at.and_then(|n| match n.checked_sub(1) {
+                        None => Some(super::pgn::tags_end(t)),
+                        Some(i) => g.game.plies.get(i).map(|p| p.token.end as usize),
+                    });
                     super::pgn::write_game(&mut out.pgn, t, tags, j, end)
                 }
                 None => super::pgn::write_placeholder(&mut out.pgn, g.source, j),

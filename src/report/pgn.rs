@@ -25,7 +25,7 @@ const STANDARD: [&[u8]; 4] = [b"1-0", b"0-1", b"1/2-1/2", b"*"];
 
 /// Where the game's tag section ends (after the last tag line's newline);
 /// 0 for a game without tags.
-fn tags_end(text: &[u8]) -> usize {
+pub(crate) fn tags_end(text: &[u8]) -> usize {
     let mut end = 0;
     let mut at = 0;
     while at < text.len() {
@@ -143,11 +143,13 @@ pub(crate) fn write_game(
             // A `;` comment runs to the end of its line: the tail starts
             // on the next.
             let last_line = head.rsplit(|&b| b == b'\n').next().unwrap_or_default();
-            out.push(if last_line.contains(&b';') {
-                b'\n'
-            } else {
-                b' '
-            });
+            if !head.is_empty() {
+                out.push(if last_line.contains(&b';') {
+                    b'\n'
+                } else {
+                    b' '
+                });
+            }
             out.extend_from_slice(b"{recorded after the game ended: ");
             // A comment cannot hold braces (PGN 8.2.5): the tail's own
             // comments keep their words without them, and their commands
