@@ -725,3 +725,21 @@ fn an_empty_file_is_said_and_a_diagram_is_named_pdf() {
     );
     assert!(!png.exists());
 }
+
+/// The summary line counts in words: one game is "1 game".
+#[test]
+fn the_summary_line_says_one_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = write(
+        dir.path(),
+        "one.pgn",
+        b"[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n",
+    );
+    let o = arbiter(&["adjudicate", pgn.to_str().unwrap(), "-o", "/dev/null"]);
+    assert_eq!(o.status.code(), Some(0));
+    let err = stderr(&o);
+    assert!(
+        err.contains("arbiter: 1 game: 1 confirmed, 0 corrected, 0 review, 0 unreadable; "),
+        "{err}"
+    );
+}

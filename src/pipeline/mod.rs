@@ -157,8 +157,8 @@ impl Summary {
     /// (", 1 decided" where decisions settled any).
     pub(crate) fn counts(&self) -> String {
         format!(
-            "{} games: {} confirmed, {} corrected, {} review, {} unreadable{}",
-            self.games,
+            "{}: {} confirmed, {} corrected, {} review, {} unreadable{}",
+            crate::claim::plural(self.games as usize, "game"),
             self.confirmed,
             self.corrected,
             self.review,
@@ -206,8 +206,8 @@ impl Summary {
             false => format!(" ({}: see detail)", notes.join("; ")),
         };
         format!(
-            "{} games: {} confirmed, {} corrected, {} review, {} unreadable{}{off}; {:.2} s, {:.0} games/s, {:.1} MB/s",
-            self.games,
+            "{}: {} confirmed, {} corrected, {} review, {} unreadable{}{off}; {:.2} s, {:.0} games/s, {:.1} MB/s",
+            crate::claim::plural(self.games as usize, "game"),
             self.confirmed,
             self.corrected,
             self.review,
