@@ -119,6 +119,14 @@ fn tags_read_as_pgn_reader_reads_them() {
             if let Some(slot) = theirs.slot_mut(b"Result") {
                 slot.clear();
             }
+            // A value with no closing quote: pgn-reader keeps the line's
+            // `]` in it, we leave it out and say so.
+            for name in std::mem::take(&mut ours.tags.unclosed) {
+                if let Some(slot) = theirs.slot_mut(name.as_bytes()) {
+                    let cut = slot.trim_end().trim_end_matches(']').trim_end().to_string();
+                    *slot = cut;
+                }
+            }
             assert_eq!(ours.tags, theirs, "{file} game {index}");
             if failed {
                 assert!(ours.error.is_some(), "{file} game {index}");

@@ -112,6 +112,12 @@ impl Ctx<'_> {
                 self.game.blank_line_splits
             ));
         }
+        if !self.game.tags.unclosed.is_empty() {
+            self.notes.push(format!(
+                "the {} tag's value has no closing quote: read to the end of its line",
+                self.game.tags.unclosed.join(", ")
+            ));
+        }
         if !self.game.tags.redecoded.is_empty() {
             self.notes.push(format!(
                 "the {} tag{} not UTF-8: read as Windows-1252",

@@ -55,6 +55,9 @@ pub struct Tags {
     pub count: usize,
     /// Tags whose value was not UTF-8 and was read as Windows-1252.
     pub redecoded: Vec<String>,
+    /// Tags whose value has no closing quote (`[White "Quote, E]`): read
+    /// to the line's end, said in the detail.
+    pub unclosed: Vec<String>,
 }
 
 impl Tags {
@@ -88,6 +91,7 @@ impl Tags {
             link,
             count,
             redecoded,
+            unclosed,
         } = self;
         for s in [
             event,
@@ -119,6 +123,7 @@ impl Tags {
         }
         *count = 0;
         redecoded.clear();
+        unclosed.clear();
     }
 
     /// The field a tag name fills, for the tags the judge and the CSV use.

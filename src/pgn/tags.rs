@@ -181,8 +181,16 @@ pub fn read_tags(section: &[u8], tags: &mut Tags) -> Result<(), &'static str> {
                     _ => r = (k + 2).min(c.end()),
                 }
             };
-            let value = section.get(value_start..value_end).unwrap_or_default();
-            set(tags, &section[open..name_end], value);
+            let mut value = section.get(value_start..value_end).unwrap_or_default();
+            let name = &section[open..name_end];
+            if c.at(value_end) == Some(b'\n') {
+                // No closing quote: the value is the line, less its `]`.
+                value = value.trim_ascii_end();
+                value = value.strip_suffix(b"]").unwrap_or(value).trim_ascii_end();
+                tags.unclosed
+                    .push(String::from_utf8_lossy(name).into_owned());
+            }
+            set(tags, name, value);
             c.i = next;
             c.skip_ket();
         }
@@ -362,6 +370,18 @@ mod tests {
                 String::from_utf8_lossy(odd)
             );
         }
+    }
+
+    /// A value with no closing quote is read to its line's end, less the
+    /// bracket, and named; the next tag is read whole.
+    #[test]
+    fn a_value_with_no_closing_quote() {
+        let (t, r) = read(b"[White \"Quote, E]\n[Black \"B\"]\n\n1. e4 *");
+        assert_eq!(r, Ok(()));
+        assert_eq!((t.white.as_str(), t.black.as_str()), ("Quote, E", "B"));
+        assert_eq!(t.unclosed, ["White"]);
+        let (t, _) = read(b"[White \"A\"]\n");
+        assert!(t.unclosed.is_empty());
     }
 
     #[test]
