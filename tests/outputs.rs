@@ -317,6 +317,8 @@ fn moves_after_the_end_are_a_comment_in_the_corrected_pgn() {
                 "4k3/8/8/p1p1p1p1/P1P1P3/6P1/8/4K3 w - - 0 40",
                 "40. g4 Kd7 41. Kd2 Kc7",
             ),
+            // Set up mated: the move recorded after it is the tail.
+            set_up("7k/6Q1/6K1/8/8/8/8/8 b - - 0 50", "50... Kh7"),
         ]
         .concat(),
     )
@@ -324,15 +326,29 @@ fn moves_after_the_end_are_a_comment_in_the_corrected_pgn() {
     let out = run(&dead, &dir.path().join("dead-fixed.pgn"));
     let movetexts: Vec<&str> = out
         .lines()
-        .filter(|l| l.ends_with("1/2-1/2") && !l.starts_with('['))
+        .filter(|l| !l.is_empty() && !l.starts_with('['))
         .collect();
     assert_eq!(
         movetexts,
         [
             "{recorded after the game ended: 40. Kd2 Kd7 41. Kc3 Kc7} 1/2-1/2",
             "40. g4 {recorded after the game ended: Kd7 41. Kd2 Kc7} 1/2-1/2",
+            "{recorded after the game ended: 50... Kh7} 1-0",
         ],
         "{out}"
+    );
+    // A file from Windows: a byte-order mark before the first tag, CRLF
+    // lines, a note before the first move. The tags stay tags.
+    let bom = dir.path().join("bom.pgn");
+    std::fs::write(
+        &bom,
+        "\u{feff}[SetUp \"1\"]\r\n[FEN \"4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 40\"]\r\n[Result \"1-0\"]\r\n\r\n{a note} 40. Kd2 Kd7 1-0\r\n",
+    )
+    .unwrap();
+    let out = run(&bom, &dir.path().join("bom-fixed.pgn"));
+    assert_eq!(
+        out,
+        "[SetUp \"1\"]\n[FEN \"4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 40\"]\n[Result \"1/2-1/2\"]\n[RecordedResult \"1-0\"]\n[Adjudication \"corrected: dead-position, FIDE 5.2.2\"]\n\n{a note} {recorded after the game ended: 40. Kd2 Kd7} 1/2-1/2\n\n"
     );
     if common::tools(
         "moves_after_the_end_are_a_comment_in_the_corrected_pgn",

@@ -398,6 +398,18 @@ fn a_draw_agreed_before_black_moved() {
         "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 30\"]\n[Result \"1/2-1/2\"]\n\n30. Kf1 1/2-1/2\n",
     );
     assert_cells(&row, &[("result", "1/2-1/2"), ("status", "confirmed")]);
+    // Chess960 starts at move 1 from a FEN: White's first move alone.
+    let row = judge_one(
+        "fide-rapid",
+        "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n[Result \"1/2-1/2\"]\n\n1. e4 1/2-1/2\n",
+    );
+    assert_cells(&row, &[("result", "*"), ("status", "review")]);
+    // Set up with Black to move at move 1: White has moved already.
+    let row = judge_one(
+        "fide-rapid",
+        "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n[Result \"1/2-1/2\"]\n\n1... e5 1/2-1/2\n",
+    );
+    assert_cells(&row, &[("result", "1/2-1/2"), ("status", "confirmed")]);
     let row = judge_one("fide-rapid", "[Result \"1/2-1/2\"]\n\n1/2-1/2\n");
     assert_cells(
         &row,
@@ -406,6 +418,31 @@ fn a_draw_agreed_before_black_moved() {
             ("status", "confirmed"),
             ("reason", "no-moves"),
             ("rule", "FIDE 10.1"),
+        ],
+    );
+}
+
+/// Moves with no termination marker at a file's end: the record may be
+/// cut, so the result it gives goes to review, the doubt said first; a
+/// tag with no closing quote is read to its line's end and said.
+#[test]
+fn a_record_cut_after_its_moves_says_so_first() {
+    let row = judge_one(
+        "fide-rapid",
+        "[White \"Quote, E]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3\n",
+    );
+    assert_cells(
+        &row,
+        &[
+            ("white", "Quote, E"),
+            ("result", "*"),
+            ("status", "review"),
+            ("reason", "unterminated"),
+            ("rule", "PGN 8.2.6"),
+            (
+                "detail",
+                "the moves end without a game termination marker (1-0, 0-1, 1/2-1/2 or *): the record may be cut short, so how the game ended is not confirmed; as recorded: Black loses by resignation or agreement; no board or clock evidence against it; the White tag's value has no closing quote: read to the end of its line",
+            ),
         ],
     );
 }

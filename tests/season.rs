@@ -3007,6 +3007,33 @@ fn every_spreadsheet_error_is_said_in_one_run() {
         lines[1].contains("ddcl-fixtures.csv: row 2, column short_notice_hours: \"3h\""),
         "{err}"
     );
+    // A cell in error leaves the rest of its file checked: a fixture id
+    // given twice is said beside it.
+    std::fs::write(
+        dir.path().join("ddcl-fixtures.csv"),
+        fixtures
+            .replacen(
+                "D1-1,2009-10-08,,Darlington A,Middlesbrough B,1,,",
+                "D1-1,2009-10-08,,Darlington A,Middlesbrough B,1,3h,",
+                1,
+            )
+            .replacen("\nD1-3,", "\nD1-2,", 1),
+    )
+    .unwrap();
+    std::fs::copy(
+        sample("season/ddcl-players.csv"),
+        dir.path().join("ddcl-players.csv"),
+    )
+    .unwrap();
+    let (_out, o) = season_run(&csv);
+    let err = String::from_utf8_lossy(&o.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(
+        lines[0].contains("ddcl-fixtures.csv: row 2, column short_notice_hours: \"3h\""),
+        "{err}"
+    );
+    assert!(lines[1].ends_with("ddcl-fixtures.csv: row 4, column id: the fixture id \"D1-2\" is given twice: an id names one fixture"), "{err}");
     // A slip in a fixture's id: one line for the boards that name the
     // id, not one a board.
     std::fs::copy(
@@ -3326,6 +3353,20 @@ fn season_init_writes_a_template_that_runs() {
     );
     let read = |n: &str| std::fs::read_to_string(out.join(n)).unwrap();
     assert!(read("season.toml").contains("\nrules = \"county-league.toml\"\n"));
+    // The season named in the file is the one the screen says.
+    let toml = read("season.toml");
+    let season = toml
+        .lines()
+        .find_map(|l| l.strip_prefix("season = \""))
+        .and_then(|l| l.strip_suffix('"'))
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains(&format!(
+            ", season {season} (to set up another, change `season` and the dates in season.toml): "
+        )),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert_eq!(read("players.csv"), "name,team,rating,ecf_code\n");
     assert_eq!(
         read("boards.csv"),

@@ -309,7 +309,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
 
 /// `season init`: the files a grader fills in for a new season.
 fn init(league: &str, out: &std::path::Path) -> ExitStatus {
-    let (files, rules) = match season::sheets::template(league) {
+    let (files, rules, name) = match season::sheets::template(league) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("arbiter: season init: {e}");
@@ -334,14 +334,13 @@ fn init(league: &str, out: &std::path::Path) -> ExitStatus {
         }
     }
     eprintln!(
-        "arbiter: wrote {} to {} for {rules}, season {} (change `season` in season.toml to set up another): fill them in, then `arbiter season {}`",
+        "arbiter: wrote {} to {} for {rules}, season {name} (to set up another, change `season` and the dates in season.toml): fill them in, then `arbiter season {}`",
         files
             .iter()
             .map(|(n, _)| n.as_str())
             .collect::<Vec<_>>()
             .join(", "),
         out.display(),
-        season::sheets::season_name(crate::model::Date::today()),
         out.join("season.toml").display()
     );
     ExitStatus::Ok

@@ -113,9 +113,15 @@ impl Ctx<'_> {
             ));
         }
         if !self.game.tags.unclosed.is_empty() {
+            let names = &self.game.tags.unclosed;
             self.notes.push(format!(
-                "the {} tag's value has no closing quote: read to the end of its line",
-                self.game.tags.unclosed.join(", ")
+                "the {} {} no closing quote: read to the end of its line",
+                names.join(", "),
+                if names.len() == 1 {
+                    "tag's value has"
+                } else {
+                    "tags' values have"
+                }
             ));
         }
         if !self.game.tags.redecoded.is_empty() {
@@ -1310,6 +1316,17 @@ fn judge_unclaimed_or_record(mut c: Ctx<'_>) -> Judgement {
     judge_record(c)
 }
 
+/// Have both players made a move, counting those before the record's
+/// start position (its move number and side to move say how many)?
+fn both_have_moved(start: &Chess, plies: usize) -> bool {
+    let before = start.fullmoves().get() as usize - 1;
+    let white_first = start.turn() == shakmaty::Color::White;
+    // Moves each side made before the start, then in the record.
+    let white = before + usize::from(!white_first) + (plies + usize::from(white_first)) / 2;
+    let black = before + (plies + usize::from(!white_first)) / 2;
+    white > 0 && black > 0
+}
+
 fn judge_record(c: Ctx<'_>) -> Judgement {
     let term = c.game.tags.termination.trim();
     let term_note = if term.is_empty() {
@@ -1328,11 +1345,11 @@ fn judge_record(c: Ctx<'_>) -> Judgement {
             let v = Verdict::against(c.recorded, GameResult::Draw, Reason::NoMoves, rule);
             finish_naming_stood(c, v, main)
         }
-        // From the opening, one move made: Black never moved.
+        // One side has yet to make a move (from the opening, or a
+        // Chess960 start: White's first move alone).
         GameResult::Draw
             if c.rules.board.agreement_after_both_moved
-                && c.r.plies == 1
-                && c.game.tags.fen.trim().is_empty() =>
+                && !both_have_moved(&c.start, c.r.plies) =>
         {
             let main = format!(
                 "drawn after {} alone: a draw is agreed only once both players have made a move, so the record does not show how the game was drawn{term_note}",

@@ -123,7 +123,7 @@ impl Render for Renderer<'_> {
                     // Ended before any move (a dead set-up position): at
                     // the movetext's start.
                     let end = j.ended_at.and_then(|n| match n.checked_sub(1) {
-                        None => Some(super::pgn::tags_end(t)),
+                        None => Some(crate::pgn::scan::tags_end(t)),
                         Some(i) => g.game.plies.get(i).map(|p| p.token.end as usize),
                     });
                     super::pgn::write_game(&mut out.pgn, t, tags, j, end)

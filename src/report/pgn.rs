@@ -25,7 +25,7 @@ const STANDARD: [&[u8]; 4] = [b"1-0", b"0-1", b"1/2-1/2", b"*"];
 
 /// Where the game's tag section ends (after the last tag line's newline);
 /// 0 for a game without tags.
-pub(crate) fn tags_end(text: &[u8]) -> usize {
+fn tags_end(text: &[u8]) -> usize {
     let mut end = 0;
     let mut at = 0;
     while at < text.len() {
@@ -67,11 +67,18 @@ pub(crate) fn write_game(
     j: &Judgement,
     ended: Option<usize>,
 ) {
-    let raw = text.trim_ascii_end();
+    // A byte-order mark opening the file is not written again: it would
+    // stand before the tags and hide them from a reader.
+    let bom = if text.starts_with(b"\xef\xbb\xbf") {
+        3
+    } else {
+        0
+    };
+    let raw = text[bom..].trim_ascii_end();
     // The same place in the text as written out (its encoding and line
     // ends made one): a SAN token ends on a character boundary.
     let cut = ended
-        .map(|e| past_comments(raw, e))
+        .map(|e| past_comments(raw, e.saturating_sub(bom)))
         .and_then(|e| raw.get(..e))
         .map(|head| one_encoding(head).len());
     let text = one_encoding(raw);

@@ -925,8 +925,6 @@ mod tests {
         assert!(err.contains("illegal_move.loses_under_rule"), "{err}");
     }
 
-    /// Every citation of every built-in, and those the code writes itself,
-    /// has its one-line statement.
     /// Every `Citation::fixed("...")` the code outside tests writes.
     fn fixed_in_source() -> Vec<String> {
         fn walk(dir: &std::path::Path, out: &mut Vec<String>) {
@@ -957,6 +955,8 @@ mod tests {
         out
     }
 
+    /// Every citation of every built-in, and those the code writes itself,
+    /// has its one-line statement.
     #[test]
     fn every_builtin_citation_has_a_statement() {
         let mut missing = Vec::new();

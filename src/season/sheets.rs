@@ -25,9 +25,9 @@ pub(crate) fn read_into(
     // Every file's errors, file by file: a grader puts them all right in
     // one pass.
     let mut errors: Vec<String> = Vec::new();
-    // Each file is named as the user finds it: the season file's folder
-    // joined with the name the season file gives.
-    let mut load = |name: &Option<String>| -> Option<(String, Vec<u8>)> {
+    // Each file in turn, named as the user finds it: the season file's
+    // folder joined with the name the season file gives.
+    let mut sheet = |name: &Option<String>, errors: &mut Vec<String>| {
         let name = name.as_deref()?;
         let at = base.join(name).display().to_string();
         let bytes = contained(base, name, allow_outside).and_then(|full| {
@@ -43,12 +43,22 @@ pub(crate) fn read_into(
             }
         }
     };
-    let sheets = [&files.teams, &files.players, &files.fixtures, &files.boards].map(&mut load);
-    let [teams, players, fixtures, boards] = sheets;
-    let teams: Vec<(Origin, RawTeam)> = parsed(teams, &["name", "club"], &mut errors);
-    let players: Vec<(Origin, RawPlayer)> = parsed(players, &["name", "team"], &mut errors);
-    let fixtures: Vec<(Origin, RawFixture)> =
-        parsed(fixtures, &["id", "date", "home", "away"], &mut errors);
+    let teams: Vec<(Origin, RawTeam)> = parsed(
+        sheet(&files.teams, &mut errors),
+        &["name", "club"],
+        &mut errors,
+    );
+    let players: Vec<(Origin, RawPlayer)> = parsed(
+        sheet(&files.players, &mut errors),
+        &["name", "team"],
+        &mut errors,
+    );
+    let fixtures: Vec<(Origin, RawFixture)> = parsed(
+        sheet(&files.fixtures, &mut errors),
+        &["id", "date", "home", "away"],
+        &mut errors,
+    );
+    let boards = sheet(&files.boards, &mut errors);
     let board_file = boards.as_ref().map(|(file, _)| file.clone());
     let boards: Vec<(Origin, RawBoard)> = parsed(boards, &["fixture", "board"], &mut errors);
     raw.teams.extend(teams.into_iter().map(|(origin, mut t)| {
@@ -105,8 +115,8 @@ pub(crate) fn read_into(
     Ok(read)
 }
 
-/// Every CSV file's rows as `T`, or none where the file could not be read
-/// (its errors added to `errors`).
+/// A CSV file's rows that read as `T` (none where it could not be read),
+/// its errors added to `errors`.
 fn parsed<T: DeserializeOwned>(
     sheet: Option<(String, Vec<u8>)>,
     required: &[&str],
@@ -115,10 +125,9 @@ fn parsed<T: DeserializeOwned>(
     let Some((file, bytes)) = sheet else {
         return Vec::new();
     };
-    rows(&file, &bytes, required).unwrap_or_else(|es| {
-        errors.extend(es);
-        Vec::new()
-    })
+    let (good, bad) = rows(&file, &bytes, required);
+    errors.extend(bad);
+    good
 }
 
 /// The boards.csv rows onto their fixtures. An id no fixture has is said
@@ -201,7 +210,7 @@ fn rows<T: DeserializeOwned>(
     file: &str,
     bytes: &[u8],
     required: &[&str],
-) -> Result<Vec<(Origin, T)>, Vec<String>> {
+) -> (Vec<(Origin, T)>, Vec<String>) {
     // As Excel saves it: any of its encodings, commas or semicolons.
     let text = crate::read::text::decode(file, bytes.to_vec());
     let mut r = csv::ReaderBuilder::new()
@@ -211,10 +220,10 @@ fn rows<T: DeserializeOwned>(
     // Column names in any case (`Name`, `TEAM`); a column with no name
     // (the separator Excel leaves at the end of each line) is no column,
     // and must stay empty.
-    let raw_header = r
-        .headers()
-        .map_err(|e| vec![format!("{file}: {e}")])?
-        .clone();
+    let raw_header = match r.headers() {
+        Ok(h) => h.clone(),
+        Err(e) => return (Vec::new(), vec![format!("{file}: {e}")]),
+    };
     let unnamed: Vec<usize> = (0..raw_header.len())
         .filter(|&i| raw_header.get(i).is_some_and(str::is_empty))
         .collect();
@@ -224,10 +233,13 @@ fn rows<T: DeserializeOwned>(
         .map(str::to_lowercase)
         .collect();
     if let Some(c) = required.iter().find(|c| !header.iter().any(|h| h == **c)) {
-        return Err(vec![format!(
-            "{file}: row 1: no column {c} (this file needs {})",
-            required.join(", ")
-        )]);
+        return (
+            Vec::new(),
+            vec![format!(
+                "{file}: row 1: no column {c} (this file needs {})",
+                required.join(", ")
+            )],
+        );
     }
     let mut out = Vec::new();
     // A record's row, as a spreadsheet or text editor numbers it: the line
@@ -340,7 +352,7 @@ fn rows<T: DeserializeOwned>(
         let value = match value {
             Ok(v) => v,
             // The header's fault: every row would say it again.
-            Err(Err(header)) => return Err(vec![header]),
+            Err(Err(header)) => return (Vec::new(), vec![header]),
             Err(Ok(row_error)) => {
                 errors.push(row_error);
                 continue;
@@ -354,11 +366,7 @@ fn rows<T: DeserializeOwned>(
             value,
         ));
     }
-    if errors.is_empty() {
-        Ok(out)
-    } else {
-        Err(errors)
-    }
+    (out, errors)
 }
 
 /// Columns of yes or no, which Excel saves as TRUE and FALSE.
@@ -439,12 +447,16 @@ fn cell_error(kind: &csv::DeserializeErrorKind, value: Option<&str>) -> String {
 /// `season init`: a commented season file naming four spreadsheets, and
 /// the spreadsheets with the columns the league's rules need; and the
 /// league's name in full.
-pub(crate) fn template(league: &str) -> Result<(Vec<(String, String)>, String), String> {
+/// A new season's files for `league`: the files (name, text), the
+/// league's title and the season named.
+pub(crate) type Template = (Vec<(String, String)>, String, String);
+
+pub(crate) fn template(league: &str) -> Result<Template, String> {
     template_on(league, crate::model::Date::today())
 }
 
 /// The season `season init` names on `today`, as `2026-27`.
-pub(crate) fn season_name(today: crate::model::Date) -> String {
+fn season_name(today: crate::model::Date) -> String {
     let start = season_start(today);
     format!("{start}-{:02}", (start + 1) % 100)
 }
@@ -461,10 +473,7 @@ fn season_start(today: crate::model::Date) -> i32 {
 }
 
 /// `template`, for the season current on `today`.
-fn template_on(
-    league: &str,
-    today: crate::model::Date,
-) -> Result<(Vec<(String, String)>, String), String> {
+fn template_on(league: &str, today: crate::model::Date) -> Result<Template, String> {
     let l = if crate::rules::league_name(league).is_some() {
         super::League::builtin(league)
     } else {
@@ -623,7 +632,7 @@ boards = "boards.csv"
     if let Some(text) = copy {
         files.push((rules, text));
     }
-    Ok((files, l.title))
+    Ok((files, l.title, season_name(today)))
 }
 
 #[cfg(test)]
@@ -642,7 +651,8 @@ mod tests {
             ("2099-12-31", "2099-00", "2099-09-01", "2100-05-31"),
         ] {
             let day = Date::parse(today).expect("date");
-            let (files, _) = template_on("ddcl", day).expect("template");
+            let (files, _, name) = template_on("ddcl", day).expect("template");
+            assert_eq!(name, season);
             let toml = &files
                 .iter()
                 .find(|(n, _)| n == "season.toml")
