@@ -244,6 +244,33 @@ fn no_effort_needs_the_moves_before_the_claim() {
     assert_eq!(r.recommendation, Recommendation::Reject);
 }
 
+/// The text of the packet for sample claim `name`, its claim file edited
+/// by `edit`, judged beside its scoresheet in a folder of its own.
+fn edited_sample_packet(name: &str, edit: impl Fn(String) -> String) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let claim = edit(std::fs::read_to_string(sample(&format!("claims/{name}.toml"))).unwrap());
+    std::fs::write(dir.path().join("c.toml"), claim).unwrap();
+    std::fs::copy(
+        sample(&format!("claims/{name}.pgn")),
+        dir.path().join(format!("{name}.pgn")),
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let o = arbiter(&[
+        "claim",
+        dir.path().join("c.toml").to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    pdftotext(&out.join("c.pdf"), &["-layout"])
+}
+
 fn pdftotext(pdf: &Path, args: &[&str]) -> String {
     let o = Command::new("pdftotext")
         .args(args)
@@ -467,56 +494,12 @@ fn packets_show_the_diagram_names_clocks_and_ruling() {
     let bcf = pdftotext(&dir.path().join("bcf-illegal.pdf"), &["-layout"]);
     assert!(bcf.contains("5:00 (BCF RP 12)"), "{bcf}");
     // The same progress claim under the BCF rules, whose RP 12 has a limit.
-    let bcf_draw = tempfile::tempdir().unwrap();
-    let claim = std::fs::read_to_string(sample("claims/ecf-progress.toml"))
-        .unwrap()
-        .replace("ruleset = \"ecf-quickplay\"", "ruleset = \"bcf-rapid\"");
-    std::fs::write(bcf_draw.path().join("p.toml"), claim).unwrap();
-    std::fs::copy(
-        sample("claims/ecf-progress.pgn"),
-        bcf_draw.path().join("ecf-progress.pgn"),
-    )
-    .unwrap();
-    let out = bcf_draw.path().join("out");
-    let o = arbiter(&[
-        "claim",
-        bcf_draw.path().join("p.toml").to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let draw = pdftotext(&out.join("p.pdf"), &["-layout"]);
+    let draw = edited_sample_packet("ecf-progress", |t| {
+        t.replace("ruleset = \"ecf-quickplay\"", "ruleset = \"bcf-rapid\"")
+    });
     assert!(draw.contains("2:00 claim window"), "{draw}");
     assert!(!draw.contains("5:00 (BCF RP 12)"), "{draw}");
-    let undated = tempfile::tempdir().unwrap();
-    let claim = std::fs::read_to_string(sample("claims/bcf-illegal.toml"))
-        .unwrap()
-        .replace("date = 2011-03-08\n", "");
-    std::fs::write(undated.path().join("c.toml"), claim).unwrap();
-    std::fs::copy(
-        sample("claims/bcf-illegal.pgn"),
-        undated.path().join("bcf-illegal.pgn"),
-    )
-    .unwrap();
-    let out = undated.path().join("out");
-    let o = arbiter(&[
-        "claim",
-        undated.path().join("c.toml").to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let text = pdftotext(&out.join("c.pdf"), &["-layout"]);
+    let text = edited_sample_packet("bcf-illegal", |t| t.replace("date = 2011-03-08\n", ""));
     assert!(
         text.lines()
             .any(|l| l.trim_start().starts_with("Date of play") && l.contains(" 2011-03-08 ")),

@@ -2462,6 +2462,23 @@ fn the_sample_boards_pgn_with_names_written_otherwise_grades_as_before() {
 }
 
 /// Runs `arbiter season` on a season file into a fresh folder.
+/// A copy of the DDCL sample season kept in spreadsheets
+/// (`ddcl-csv.toml` and its four CSV files), to break one cell of.
+fn ddcl_csv_season() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for f in [
+        "ddcl-csv.toml",
+        "ddcl-teams.csv",
+        "ddcl-players.csv",
+        "ddcl-fixtures.csv",
+        "ddcl-boards.csv",
+        "f1-board1.pgn",
+    ] {
+        std::fs::copy(sample(&format!("season/{f}")), dir.path().join(f)).unwrap();
+    }
+    dir
+}
+
 fn season_run(path: &Path) -> (tempfile::TempDir, std::process::Output) {
     let dir = tempfile::tempdir().unwrap();
     let o = common::arbiter(&[
@@ -2709,17 +2726,7 @@ fn a_season_saved_by_excel_on_windows_reads_the_same() {
 /// column.
 #[test]
 fn spreadsheet_errors_name_file_row_and_column() {
-    let dir = tempfile::tempdir().unwrap();
-    for f in [
-        "ddcl-csv.toml",
-        "ddcl-teams.csv",
-        "ddcl-players.csv",
-        "ddcl-fixtures.csv",
-        "ddcl-boards.csv",
-        "f1-board1.pgn",
-    ] {
-        std::fs::copy(sample(&format!("season/{f}")), dir.path().join(f)).unwrap();
-    }
+    let dir = ddcl_csv_season();
     let players = std::fs::read_to_string(sample("season/ddcl-players.csv")).unwrap();
     let boards = std::fs::read_to_string(sample("season/ddcl-boards.csv")).unwrap();
     let fixtures = std::fs::read_to_string(sample("season/ddcl-fixtures.csv")).unwrap();
@@ -2846,17 +2853,7 @@ fn spreadsheet_errors_name_file_row_and_column() {
 /// folder are an earlier run's, lest they be taken for this one's.
 #[test]
 fn a_failed_run_says_the_outputs_left_are_an_earlier_runs() {
-    let dir = tempfile::tempdir().unwrap();
-    for f in [
-        "ddcl-csv.toml",
-        "ddcl-teams.csv",
-        "ddcl-players.csv",
-        "ddcl-fixtures.csv",
-        "ddcl-boards.csv",
-        "f1-board1.pgn",
-    ] {
-        std::fs::copy(sample(&format!("season/{f}")), dir.path().join(f)).unwrap();
-    }
+    let dir = ddcl_csv_season();
     let csv = dir.path().join("ddcl-csv.toml");
     let out = dir.path().join("out");
     let run = || {
@@ -2890,21 +2887,11 @@ fn a_failed_run_says_the_outputs_left_are_an_earlier_runs() {
     assert_eq!(std::fs::read(out.join("standings.csv")).unwrap(), standings);
 }
 
-/// A spreadsheet with several mistakes has them all said in one run, in
-/// row order, each naming its row and column; past thirty, how many more.
+/// Spreadsheets with several mistakes have them all said in one run, file
+/// by file, each naming its row and column; past thirty, how many more.
 #[test]
 fn every_spreadsheet_error_is_said_in_one_run() {
-    let dir = tempfile::tempdir().unwrap();
-    for f in [
-        "ddcl-csv.toml",
-        "ddcl-teams.csv",
-        "ddcl-players.csv",
-        "ddcl-fixtures.csv",
-        "ddcl-boards.csv",
-        "f1-board1.pgn",
-    ] {
-        std::fs::copy(sample(&format!("season/{f}")), dir.path().join(f)).unwrap();
-    }
+    let dir = ddcl_csv_season();
     let csv = dir.path().join("ddcl-csv.toml");
     let players = std::fs::read_to_string(sample("season/ddcl-players.csv")).unwrap();
     let bad_players = players
@@ -3121,17 +3108,7 @@ fn a_season_file_fixture_with_no_boards_is_not_played_yet() {
 /// read; a game after the ECF file's final result date is said, exit 1.
 #[test]
 fn a_mid_season_run_from_excel_sheets() {
-    let dir = tempfile::tempdir().unwrap();
-    for f in [
-        "ddcl-csv.toml",
-        "ddcl-teams.csv",
-        "ddcl-players.csv",
-        "ddcl-fixtures.csv",
-        "ddcl-boards.csv",
-        "f1-board1.pgn",
-    ] {
-        std::fs::copy(sample(&format!("season/{f}")), dir.path().join(f)).unwrap();
-    }
+    let dir = ddcl_csv_season();
     let boards = std::fs::read_to_string(sample("season/ddcl-boards.csv")).unwrap();
     // D1-7 not played yet; every line ending in a separator, the header
     // in capitals.
@@ -3224,17 +3201,7 @@ fn a_mid_season_run_from_excel_sheets() {
 /// joined with the name the season file gives.
 #[test]
 fn a_bad_cell_is_quoted_and_its_file_named_with_its_folder() {
-    let dir = tempfile::tempdir().unwrap();
-    for f in [
-        "ddcl-csv.toml",
-        "ddcl-teams.csv",
-        "ddcl-players.csv",
-        "ddcl-fixtures.csv",
-        "ddcl-boards.csv",
-        "f1-board1.pgn",
-    ] {
-        std::fs::copy(sample(&format!("season/{f}")), dir.path().join(f)).unwrap();
-    }
+    let dir = ddcl_csv_season();
     let players = std::fs::read_to_string(sample("season/ddcl-players.csv")).unwrap();
     let run_from = |cwd: &Path, season: &str| {
         let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
@@ -3825,17 +3792,7 @@ fn the_same_words_in_two_clubs_go_by_the_side() {
 /// registered name.
 #[test]
 fn board_names_in_another_case_spacing_or_order_are_the_players() {
-    let dir = tempfile::tempdir().unwrap();
-    for f in [
-        "ddcl-csv.toml",
-        "f1-board1.pgn",
-        "ddcl-players.csv",
-        "ddcl-teams.csv",
-        "ddcl-fixtures.csv",
-        "ddcl-boards.csv",
-    ] {
-        std::fs::copy(sample(&format!("season/{f}")), dir.path().join(f)).unwrap();
-    }
+    let dir = ddcl_csv_season();
     let (plain, o) = season_run(&dir.path().join("ddcl-csv.toml"));
     assert_eq!(
         o.status.code(),
