@@ -267,10 +267,10 @@ fn normal_means_finding(
 }
 
 /// Material the opponent cannot beat by normal means, pawnless: a lone
-/// king, or one minor piece (two knights) against anything, BCF RP GAA's
-/// own case (K+R claiming against K+N). Equal or near-equal material (K+R
-/// v K+R) is no such case: its wins are rare but real, and only a table
-/// or an arbiter settles it.
+/// king, or one minor piece (two knights) against anything, as in BCF RP
+/// GAA's example of K+R claiming against K+N. Level material (K+R v K+R)
+/// is no such case: its wins are rare but real, and only a table or an
+/// arbiter settles it.
 fn known_draw(pos: &Chess, opponent: Side) -> Option<String> {
     let me = opponent.other();
     if count(pos, opponent, Role::Pawn) + count(pos, me, Role::Pawn) > 0 {
