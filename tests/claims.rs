@@ -1086,6 +1086,12 @@ fn broken_claims_are_named_and_the_batch_goes_on() {
     )
     .unwrap();
     std::fs::create_dir(d.join("sub")).unwrap();
+    // Moves written in the claim, but none.
+    std::fs::write(
+        d.join("l-empty-moves.toml"),
+        good.replace("scoresheet = \"s.pgn\"", "moves = \"  \""),
+    )
+    .unwrap();
     // A scoresheet with no game in it, or nothing that reads as PGN.
     std::fs::write(d.join("empty.pgn"), "\n").unwrap();
     std::fs::write(
@@ -1142,14 +1148,18 @@ fn broken_claims_are_named_and_the_batch_goes_on() {
         "{err}"
     );
     assert!(
-        err.contains("11 claims: 2 uphold, 0 reject, 2 refer, 7 not judged"),
+        err.contains("12 claims: 2 uphold, 0 reject, 2 refer, 8 not judged"),
         "{err}"
     );
     let rows: BTreeMap<String, Row> = parse_csv(&std::fs::read(out.join("claims.csv")).unwrap())
         .into_iter()
         .map(|r| (r["claim"].clone(), r))
         .collect();
-    assert_eq!(rows.len(), 11);
+    assert!(
+        err.contains("l-empty-moves.toml: field `moves`: is empty: write the moves (\"1. e4 e5 ...\"), or leave the field out and give `final_fen`"),
+        "{err}"
+    );
+    assert_eq!(rows.len(), 12);
     assert_eq!(rows["a-good"]["recommendation"], "uphold");
     assert_eq!(rows["k-utf16-sheet"]["recommendation"], "uphold");
     assert_eq!(rows["k-utf16-sheet"]["detail"], rows["a-good"]["detail"]);
@@ -1162,6 +1172,7 @@ fn broken_claims_are_named_and_the_batch_goes_on() {
         "h-typo",
         "i-empty-sheet",
         "j-junk-sheet",
+        "l-empty-moves",
     ] {
         assert_eq!(rows[bad]["recommendation"], "error");
         assert_eq!(rows[bad]["checks_failed"], "claim-file");

@@ -488,6 +488,13 @@ impl Fields<'_> {
                 }
                 Scoresheet::File(path, bytes)
             }
+            // Written but empty: no moves to judge, as an empty file.
+            (None, Some(m)) if m.trim().is_empty() => {
+                return Err(f.err(
+                    "moves",
+                    "is empty: write the moves (\"1. e4 e5 ...\"), or leave the field out and give `final_fen`".into(),
+                ))
+            }
             (None, Some(m)) => Scoresheet::Inline(m),
             // The final position alone (BCF RP NA-3 asks no more under
             // ground (a)): a record of no moves from it; a rule that wants
