@@ -175,31 +175,10 @@ fn a_forced_mate_outweighs_drawn_looking_material() {
     let r = judge(&claim("bcf-rapid", "black", level), &[]);
     assert_eq!(r.recommendation, Recommendation::Refer, "{}", r.detail);
     assert_eq!(r.detail, "needs a judgement: K+R v K+R: whether White can win by normal means needs an arbiter's judgement (no tablebase given)");
-    let tb = data("syzygy");
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("level.toml");
-    std::fs::write(&path, claim("bcf-rapid", "black", level)).unwrap();
-    let out = dir.path().join("out");
-    let o = arbiter(&[
-        "claim",
-        path.to_str().unwrap(),
-        "--syzygy",
-        tb.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let rows = parse_csv(&std::fs::read(out.join("claims.csv")).unwrap());
-    assert_eq!(rows[0]["recommendation"], "uphold", "{}", rows[0]["detail"]);
-    assert_eq!(
-        rows[0]["detail"],
-        "K+R v K+R: Syzygy tablebase: no win for White"
-    );
+    let tb = arbiter::analysis::forced::Syzygy::open(&data("syzygy")).unwrap();
+    let r = judge_with(&claim("bcf-rapid", "black", level), &[], Some(&tb));
+    assert_eq!(r.recommendation, Recommendation::Uphold, "{}", r.detail);
+    assert_eq!(r.detail, "K+R v K+R: Syzygy tablebase: no win for White");
 }
 
 /// Ground (b) is judged on the moves before the claim as played: a
@@ -534,6 +513,15 @@ fn long_scoresheets_flow_onto_more_pages() {
 
 /// Writes a claim (and files beside it) into a fresh folder and judges it.
 fn judge(claim: &str, files: &[(&str, &str)]) -> Ruling {
+    judge_with(claim, files, None)
+}
+
+/// `judge`, with tablebases.
+fn judge_with(
+    claim: &str,
+    files: &[(&str, &str)],
+    syzygy: Option<&arbiter::analysis::forced::Syzygy>,
+) -> Ruling {
     let dir = tempfile::tempdir().unwrap();
     for (name, text) in files {
         std::fs::write(dir.path().join(name), text).unwrap();
@@ -541,7 +529,7 @@ fn judge(claim: &str, files: &[(&str, &str)]) -> Ruling {
     let path = dir.path().join("c.toml");
     std::fs::write(&path, claim).unwrap();
     let c = load_claim(&path, LoadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
-    judge_claim(c, None)
+    judge_claim(c, syzygy)
 }
 
 fn outcome(r: &Ruling, check: CheckId) -> CheckOutcome {

@@ -2891,182 +2891,134 @@ fn a_failed_run_says_the_outputs_left_are_an_earlier_runs() {
 /// by file, each naming its row and column; past thirty, how many more.
 #[test]
 fn every_spreadsheet_error_is_said_in_one_run() {
-    let dir = ddcl_csv_season();
-    let csv = dir.path().join("ddcl-csv.toml");
-    let players = std::fs::read_to_string(sample("season/ddcl-players.csv")).unwrap();
+    let sheet = |f: &str| std::fs::read_to_string(sample(&format!("season/{f}"))).unwrap();
+    let (players, boards, fixtures) = (
+        sheet("ddcl-players.csv"),
+        sheet("ddcl-boards.csv"),
+        sheet("ddcl-fixtures.csv"),
+    );
+    // The sample season with `edits` written over its files: the lines
+    // a run that stops on them says.
+    let errors = |edits: &[(&str, &str)]| -> Vec<String> {
+        let dir = ddcl_csv_season();
+        for (file, text) in edits {
+            std::fs::write(dir.path().join(file), text).unwrap();
+        }
+        let (_out, o) = season_run(&dir.path().join("ddcl-csv.toml"));
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        err.lines().map(str::to_string).collect()
+    };
     let bad_players = players
         .replacen("Darlington A,168", "Darlington A,1x8", 1)
         .replacen("Darlington A,140", "Nowhere FC,140", 1)
         + "\"Short, Row\"\n";
     let last = bad_players.lines().count();
-    std::fs::write(dir.path().join("ddcl-players.csv"), &bad_players).unwrap();
-    let (_out, o) = season_run(&csv);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{err}");
-    let lines: Vec<&str> = err.lines().collect();
+    let lines = errors(&[("ddcl-players.csv", &bad_players)]);
     let want = [
         "ddcl-players.csv: row 2, column grade: \"1x8\" is not a whole number".to_string(),
         format!("ddcl-players.csv: row {last}: 1 cell (the header has 8): a row cut short or a stray separator"),
     ];
-    assert_eq!(lines.len(), want.len(), "{err}");
+    assert_eq!(lines.len(), want.len(), "{lines:#?}");
     for (line, want) in lines.iter().zip(&want) {
         assert!(
             line.starts_with("arbiter: ") && line.ends_with(want.as_str()),
-            "want {want}\ngot {err}"
+            "want {want}\ngot {lines:#?}"
         );
     }
     // The cells read, the rows are checked: every player's error, and the
     // boards wait for a players table without them.
-    let bad_players = players
-        .replacen("Darlington A,140", "Nowhere FC,140", 1)
-        .replacen("234567B", "234567", 1);
-    std::fs::write(dir.path().join("ddcl-players.csv"), &bad_players).unwrap();
-    let boards = std::fs::read_to_string(sample("season/ddcl-boards.csv")).unwrap();
-    std::fs::write(
-        dir.path().join("ddcl-boards.csv"),
-        boards.replacen("\"Hartley, Ian\"", "\"Nobody, X\"", 1),
-    )
-    .unwrap();
-    let (_out, o) = season_run(&csv);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{err}");
-    let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(lines.len(), 2, "{err}");
-    assert!(lines[0].ends_with("ddcl-players.csv: row 3, column ecf_code: player \"Hartley, Ian\": ecf_code \"234567\" is not an ECF code (six digits and a check letter, one of ABCDEFGHJKL)"), "{err}");
-    assert!(lines[1].ends_with("ddcl-players.csv: row 4, column team: player \"Pearson, Alan\": unknown team \"Nowhere FC\""), "{err}");
+    let lines = errors(&[
+        (
+            "ddcl-players.csv",
+            &players
+                .replacen("Darlington A,140", "Nowhere FC,140", 1)
+                .replacen("234567B", "234567", 1),
+        ),
+        (
+            "ddcl-boards.csv",
+            &boards.replacen("\"Hartley, Ian\"", "\"Nobody, X\"", 1),
+        ),
+    ]);
+    assert_eq!(lines.len(), 2, "{lines:#?}");
+    assert!(lines[0].ends_with("ddcl-players.csv: row 3, column ecf_code: player \"Hartley, Ian\": ecf_code \"234567\" is not an ECF code (six digits and a check letter, one of ABCDEFGHJKL)"), "{lines:#?}");
+    assert!(lines[1].ends_with("ddcl-players.csv: row 4, column team: player \"Pearson, Alan\": unknown team \"Nowhere FC\""), "{lines:#?}");
     // Boards: two in one match and one in another, each said.
-    std::fs::copy(
-        sample("season/ddcl-players.csv"),
-        dir.path().join("ddcl-players.csv"),
-    )
-    .unwrap();
     let bad_boards = boards
         .replacen("\"Hartley, Ian\"", "\"Nobody, X\"", 1)
         .replacen("\"Pearson, Alan\"", "\"Nobody, Y\"", 1)
         .replacen("D1-1,4,", "D1-1,2,", 1);
-    std::fs::write(dir.path().join("ddcl-boards.csv"), &bad_boards).unwrap();
-    let (_out, o) = season_run(&csv);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{err}");
-    let lines: Vec<&str> = err.lines().collect();
+    let lines = errors(&[("ddcl-boards.csv", &bad_boards)]);
     let want = [
         "ddcl-boards.csv: row 3, column home: fixture D1-1, board 2: unknown player \"Nobody, X\"",
         "ddcl-boards.csv: row 4, column home: fixture D1-1, board 3: unknown player \"Nobody, Y\"",
         "ddcl-boards.csv: row 5, column board: fixture D1-1, board 2: board listed twice",
     ];
-    assert_eq!(lines.len(), want.len(), "{err}");
+    assert_eq!(lines.len(), want.len(), "{lines:#?}");
     for (line, want) in lines.iter().zip(want) {
         assert!(
             line.starts_with("arbiter: ") && line.contains(want),
-            "want {want}\ngot {err}"
+            "want {want}\ngot {lines:#?}"
         );
     }
     // Errors in two files are said in one run, file by file.
-    std::fs::copy(
-        sample("season/ddcl-boards.csv"),
-        dir.path().join("ddcl-boards.csv"),
-    )
-    .unwrap();
-    let fixtures = std::fs::read_to_string(sample("season/ddcl-fixtures.csv")).unwrap();
-    std::fs::write(
-        dir.path().join("ddcl-players.csv"),
-        players.replacen("Darlington A,168", "Darlington A,1x8", 1),
-    )
-    .unwrap();
-    std::fs::write(
-        dir.path().join("ddcl-fixtures.csv"),
-        fixtures.replacen(
-            "D1-1,2009-10-08,,Darlington A,Middlesbrough B,1,,",
-            "D1-1,2009-10-08,,Darlington A,Middlesbrough B,1,3h,",
-            1,
+    let short_notice = fixtures.replacen(
+        "D1-1,2009-10-08,,Darlington A,Middlesbrough B,1,,",
+        "D1-1,2009-10-08,,Darlington A,Middlesbrough B,1,3h,",
+        1,
+    );
+    let lines = errors(&[
+        (
+            "ddcl-players.csv",
+            &players.replacen("Darlington A,168", "Darlington A,1x8", 1),
         ),
-    )
-    .unwrap();
-    let (_out, o) = season_run(&csv);
-    let err = String::from_utf8_lossy(&o.stderr);
-    let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(lines.len(), 2, "{err}");
+        ("ddcl-fixtures.csv", &short_notice),
+    ]);
+    assert_eq!(lines.len(), 2, "{lines:#?}");
     assert!(
         lines[0].ends_with("ddcl-players.csv: row 2, column grade: \"1x8\" is not a whole number"),
-        "{err}"
+        "{lines:#?}"
     );
     assert!(
         lines[1].contains("ddcl-fixtures.csv: row 2, column short_notice_hours: \"3h\""),
-        "{err}"
+        "{lines:#?}"
     );
     // A cell in error leaves the rest of its file checked: a fixture id
     // given twice is said beside it.
-    std::fs::write(
-        dir.path().join("ddcl-fixtures.csv"),
-        fixtures
-            .replacen(
-                "D1-1,2009-10-08,,Darlington A,Middlesbrough B,1,,",
-                "D1-1,2009-10-08,,Darlington A,Middlesbrough B,1,3h,",
-                1,
-            )
-            .replacen("\nD1-3,", "\nD1-2,", 1),
-    )
-    .unwrap();
-    std::fs::copy(
-        sample("season/ddcl-players.csv"),
-        dir.path().join("ddcl-players.csv"),
-    )
-    .unwrap();
-    let (_out, o) = season_run(&csv);
-    let err = String::from_utf8_lossy(&o.stderr);
-    let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(lines.len(), 2, "{err}");
+    let lines = errors(&[(
+        "ddcl-fixtures.csv",
+        &short_notice.replacen("\nD1-3,", "\nD1-2,", 1),
+    )]);
+    assert_eq!(lines.len(), 2, "{lines:#?}");
     assert!(
         lines[0].contains("ddcl-fixtures.csv: row 2, column short_notice_hours: \"3h\""),
-        "{err}"
+        "{lines:#?}"
     );
-    assert!(lines[1].ends_with("ddcl-fixtures.csv: row 4, column id: the fixture id \"D1-2\" is given twice: an id names one fixture"), "{err}");
+    assert!(lines[1].ends_with("ddcl-fixtures.csv: row 4, column id: the fixture id \"D1-2\" is given twice: an id names one fixture"), "{lines:#?}");
     // A slip in a fixture's id: one line for the boards that name the
     // id, not one a board.
-    std::fs::copy(
-        sample("season/ddcl-players.csv"),
-        dir.path().join("ddcl-players.csv"),
-    )
-    .unwrap();
-    std::fs::write(
-        dir.path().join("ddcl-fixtures.csv"),
-        fixtures.replacen("\nD1-1,", "\nD1-I,", 1),
-    )
-    .unwrap();
-    let (_out, o) = season_run(&csv);
-    let err = String::from_utf8_lossy(&o.stderr);
-    let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(lines.len(), 1, "{err}");
+    let lines = errors(&[(
+        "ddcl-fixtures.csv",
+        &fixtures.replacen("\nD1-1,", "\nD1-I,", 1),
+    )]);
+    assert_eq!(lines.len(), 1, "{lines:#?}");
     assert!(
         lines[0].ends_with(
             "ddcl-boards.csv: rows 2, 3, 4, 5, 6, column fixture: no fixture has the id \"D1-1\""
         ),
-        "{err}"
+        "{lines:#?}"
     );
-    std::fs::copy(
-        sample("season/ddcl-fixtures.csv"),
-        dir.path().join("ddcl-fixtures.csv"),
-    )
-    .unwrap();
     // Forty rows with a grade that is no number: thirty said, then a count.
     let mut many = players.trim_end().to_string();
     for i in 0..40 {
         many.push_str(&format!("\n\"Extra, P{i}\",Darlington A,x{i},,,,,"));
     }
-    std::fs::write(dir.path().join("ddcl-players.csv"), many + "\n").unwrap();
-    std::fs::copy(
-        sample("season/ddcl-boards.csv"),
-        dir.path().join("ddcl-boards.csv"),
-    )
-    .unwrap();
-    let (_out, o) = season_run(&csv);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{err}");
-    let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(lines.len(), 31, "{err}");
+    many.push('\n');
+    let lines = errors(&[("ddcl-players.csv", &many)]);
+    assert_eq!(lines.len(), 31, "{lines:#?}");
     assert!(
         lines[29].ends_with("column grade: \"x29\" is not a whole number"),
-        "{err}"
+        "{lines:#?}"
     );
     assert_eq!(
         lines[30],

@@ -219,19 +219,15 @@ fn judge_dead(mut c: Ctx<'_>) -> Judgement {
         Some((ply, pos)) => {
             c.r.pos = pos;
             c.r.plies = ply;
-            // The moves after it were played in a game already over.
-            let past = c.game.plies.len() > ply;
-            let mut j = judge_board_ending(
+            judge_board_ended(
                 c,
                 replay::Ending {
                     kind: BoardEnd::DeadPosition,
                     ply,
                 },
-            );
-            j.ended_at = past.then_some(ply);
-            j
+            )
         }
-        None => judge_board_ending(
+        None => judge_board_ended(
             c,
             replay::Ending {
                 kind: BoardEnd::DeadPosition,
@@ -706,16 +702,21 @@ fn judge_replayed(mut c: Ctx<'_>) -> Judgement {
         _ => {}
     }
     if let Some(e) = c.r.ending {
-        let past =
-            c.game.plies.len() > e.ply || c.game.garbled.as_ref().is_some_and(|g| g.ply > e.ply);
-        let mut j = judge_board_ending(c, e);
-        j.ended_at = past.then_some(e.ply);
-        return j;
+        return judge_board_ended(c, e);
     }
     if c.r.stop == Some(Stop::Illegal) {
         return judge_illegal(c);
     }
     judge_flags_or_record(c)
+}
+
+/// `judge_board_ending`, marking where the game ended when the record goes
+/// on past it (moves, or a token that is none): what follows did not count.
+fn judge_board_ended(c: Ctx<'_>, e: replay::Ending) -> Judgement {
+    let past = c.game.plies.len() > e.ply || c.game.garbled.as_ref().is_some_and(|g| g.ply > e.ply);
+    let mut j = judge_board_ending(c, e);
+    j.ended_at = past.then_some(e.ply);
+    j
 }
 
 fn judge_board_ending(c: Ctx<'_>, e: replay::Ending) -> Judgement {

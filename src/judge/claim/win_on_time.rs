@@ -134,20 +134,12 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
             ),
             // The flag is down: a claim that fails on the claimant's
             // chances leaves a draw, not a game to play on.
-            Some((_, _, rule)) => {
+            open => {
                 if papers_agree {
                     out.if_rejected = DRAW.into();
                 }
+                let rule = open.map_or_else(|| flag_rule.clone(), |(_, _, rule)| rule);
                 Merits::Open(rule, "whether the claimant can mate is not settled".into())
-            }
-            None => {
-                if papers_agree {
-                    out.if_rejected = DRAW.into();
-                }
-                Merits::Open(
-                    flag_rule.clone(),
-                    "whether the claimant can mate is not settled".into(),
-                )
             }
         }
     };
