@@ -1238,6 +1238,34 @@ fn copies_are_found_alike_by_one_worker_and_by_several() {
     assert_eq!(run("-j4"), one);
 }
 
+/// BCF RP 12's loss has no "unless the opponent cannot mate": the draw
+/// comes from FIDE 7.5.5 (through RP 2), and the row cites it, as a
+/// claim's check does; where the opponent can mate, RP 12 alone.
+#[test]
+fn a_bcf_illegal_move_loss_drawn_for_want_of_mate_cites_fide() {
+    let game = |fen: &str, mv: &str| {
+        format!("[FEN \"{fen}\"]\n[Result \"*\"]\n\n1. Ka1 {{ [%clk 0:10:00] }} {mv} {{ [%clk 0:04:00] }} *\n")
+    };
+    let row = judge_one("bcf-rapid", &game("8/7q/8/8/8/2k5/8/1K6 w - - 0 1", "Kb2"));
+    assert_cells(
+        &row,
+        &[
+            ("result", "1/2-1/2"),
+            ("reason", "illegal-move"),
+            ("rule", "BCF RP 12; FIDE 7.5.5"),
+        ],
+    );
+    let row = judge_one("bcf-rapid", &game("1R6/7q/8/8/8/2k5/8/1K6 w - - 0 1", "Kb2"));
+    assert_cells(
+        &row,
+        &[
+            ("result", "1-0"),
+            ("reason", "illegal-move"),
+            ("rule", "BCF RP 12"),
+        ],
+    );
+}
+
 /// BCF RP 12 gives extra time "when both players have more than five
 /// minutes" and a loss under five: a clock on 5:00 exactly is in neither
 /// clause, so the time comes from FIDE 7.5.5 (rules.md's reading), cited.

@@ -915,6 +915,11 @@ fn illegal_move_loses(
     main: String,
 ) -> Judgement {
     let answer = policy::loss_stands(&mut c.board, opp);
+    let exception = c.rules.illegal_move.cannot_mate();
+    let rule = match answer.verdict {
+        Mateability::Winnable => rule,
+        _ => rule.and(exception),
+    };
     let (result, extra) = match answer.verdict {
         Mateability::Unwinnable => (
             GameResult::Draw,

@@ -147,6 +147,13 @@ pub(crate) struct IllegalMoveRules {
     /// the text's "less than" and "more than" both leave out.
     #[serde(default)]
     pub(crate) penalty_amount_rule: Option<Citation>,
+    /// Where a loss for an illegal move is drawn because the opponent
+    /// cannot checkmate by any series of legal moves: the document that
+    /// says so (FIDE 7.5.5), where the ruleset's own loss rule does not
+    /// (BCF RP 12 has no such clause; RP 2 brings in the FIDE Laws).
+    /// Missing: `second_rule`.
+    #[serde(default)]
+    pub(crate) cannot_mate_rule: Option<Citation>,
     /// The move stands once the opponent has replied (FIDE A.5.2, Sabah v.7, BCF RP 13).
     pub(crate) stands_after_reply: bool,
     pub(crate) stands_rule: Citation,
@@ -157,6 +164,14 @@ pub(crate) struct IllegalMoveRules {
     pub(crate) after_game: AfterGame,
     #[serde(default)]
     pub(crate) after_game_rule: Option<Citation>,
+}
+
+impl IllegalMoveRules {
+    /// The rule a loss for an illegal move is drawn under where the
+    /// opponent cannot mate.
+    pub(crate) fn cannot_mate(&self) -> &Citation {
+        self.cannot_mate_rule.as_ref().unwrap_or(&self.second_rule)
+    }
 }
 
 /// What an illegal move found only after the game was over decides.

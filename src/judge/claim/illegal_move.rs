@@ -400,13 +400,13 @@ fn upheld(
             d.push(
                 CheckId::ClaimantCanMate,
                 o,
-                &im_rules.second_rule,
+                im_rules.cannot_mate(),
                 text.clone(),
             );
             match o {
                 CheckOutcome::Fail => (
                     Merits::Holds(
-                        rule.and(&im_rules.second_rule),
+                        rule.and(im_rules.cannot_mate()),
                         format!("{named} is illegal and {why}, but {text}: drawn"),
                     ),
                     DRAW.into(),
