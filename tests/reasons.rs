@@ -1255,7 +1255,10 @@ fn a_bcf_illegal_move_loss_drawn_for_want_of_mate_cites_fide() {
             ("rule", "BCF RP 12; FIDE 7.5.5"),
         ],
     );
-    let row = judge_one("bcf-rapid", &game("1R6/7q/8/8/8/2k5/8/1K6 w - - 0 1", "Kb2"));
+    let row = judge_one(
+        "bcf-rapid",
+        &game("1R6/7q/8/8/8/2k5/8/1K6 w - - 0 1", "Kb2"),
+    );
     assert_cells(
         &row,
         &[

@@ -346,7 +346,9 @@ fn ddcl_3_and_4_defaults() {
 
 #[test]
 fn ddcl_10_late_substitute_is_noted() {
-    let boards = all_draws().replacen("home = \"A1\", away = \"B1\", result = \"1/2-1/2\"", "home = \"A1\", away = \"B1\", result = \"1/2-1/2\", substitute = \"home\", replaces = \"A5\"", 1);
+    // A6 (150) stands in on board 5 for A5 (110).
+    let boards = all_draws().replacen("home = \"A5\", away = \"B5\", result = \"1/2-1/2\"", "home = \"A6\", away = \"B5\", result = \"1/2-1/2\", substitute = \"home\", replaces = \"A5\"", 1);
+    let in_order = |b: &str| ddcl_season(&["150", "140", "130", "120", "110", "150"], "", b);
     let r = run(&in_order(&boards)).unwrap();
     assert_eq!(r.violations.len(), 1);
     assert_eq!(r.violations[0].rule, "DDCL 10");
@@ -372,7 +374,7 @@ fn ddcl_10_late_substitute_is_noted() {
     let other = boards.replacen("replaces = \"A5\"", "replaces = \"B5\"", 1);
     let err = run(&in_order(&other)).unwrap_err();
     assert!(
-        err.contains("board 1: player \"B5\" is registered with B (club B), not with A"),
+        err.contains("board 5: player \"B5\" is registered with B (club B), not with A"),
         "{err}"
     );
     let stray = all_draws().replacen(
@@ -382,6 +384,133 @@ fn ddcl_10_late_substitute_is_noted() {
     );
     let err = run(&in_order(&stray)).unwrap_err();
     assert!(err.contains("captains_agreed is for a substitute"), "{err}");
+}
+
+/// DDCL 9 forfeits "that board and all lower boards played during the
+/// match", for each team that broke the order: a board both teams
+/// forfeit is lost by both, and a board not played (won by default) keeps
+/// its score.
+#[test]
+fn ddcl_9_forfeits_only_boards_played_and_both_teams_alike() {
+    // A out of order from board 2 (129 above 140); B from board 3 (B5,
+    // 110, on board 3 above B3, 130, on board 5).
+    let boards = all_draws()
+        .replace("away = \"B3\"", "away = \"BX\"")
+        .replace("away = \"B5\"", "away = \"B3\"")
+        .replace("away = \"BX\"", "away = \"B5\"");
+    let r = run(&ddcl_season(
+        &["150", "129", "140", "120", "110"],
+        "",
+        &boards,
+    ))
+    .unwrap();
+    let penalties: Vec<(&str, Option<u32>, &str)> = r
+        .violations
+        .iter()
+        .map(|v| (v.rule.as_str(), v.board, v.penalty.as_str()))
+        .collect();
+    assert_eq!(
+        penalties,
+        [
+            (
+                "DDCL 7; DDCL 9",
+                Some(2),
+                "boards 2-5 forfeited and 1 point deducted"
+            ),
+            (
+                "DDCL 7; DDCL 9",
+                Some(3),
+                "boards 3-5 forfeited and 1 point deducted"
+            ),
+        ]
+    );
+    // Board 1 drawn, board 2 to B, boards 3-5 lost by both: ½-1½, and
+    // each team a point off.
+    assert_eq!(standing(&r, "A"), (0.5, 1.0, -1.0));
+    assert_eq!(standing(&r, "B"), (1.5, 1.0, 1.0));
+    // B's board 5 empty without notice: A's win by default there was not
+    // played, and stays A's.
+    let boards: String = all_draws()
+        .lines()
+        .take(4)
+        .map(|l| format!("{l}\n"))
+        .collect::<String>()
+        + "  { board = 5, home = \"A5\" },\n";
+    let r = run(&ddcl_season(
+        &["150", "129", "140", "120", "110"],
+        "",
+        &boards,
+    ))
+    .unwrap();
+    let out_of_order = r
+        .violations
+        .iter()
+        .find(|v| v.rule == "DDCL 7; DDCL 9")
+        .unwrap();
+    assert_eq!(
+        out_of_order.penalty,
+        "boards 2-4 forfeited and 1 point deducted"
+    );
+    assert_eq!(standing(&r, "A"), (1.5, 1.0, -1.0));
+    assert_eq!(standing(&r, "B"), (3.5, 0.0, 2.0));
+    // A's board 5 empty with notice (DDCL 5, a tie): it stays a tie.
+    let boards = boards.replace(
+        "{ board = 5, home = \"A5\" }",
+        "{ board = 5, away = \"B5\" }",
+    );
+    let r = run(&ddcl_season(
+        &["150", "129", "140", "120", "110"],
+        "short_notice_hours = 72",
+        &boards,
+    ))
+    .unwrap();
+    assert_eq!(standing(&r, "A"), (1.0, 1.0, -1.0));
+    assert_eq!(standing(&r, "B"), (4.0, 0.0, 2.0));
+}
+
+/// DDCL 10 lets a late substitute be weaker than the player nominated, and
+/// DDCL 7's order is the team list's: a weaker substitute on the
+/// nominated player's board breaks no order. One standing in for a player
+/// who plays another board is refused.
+#[test]
+fn ddcl_10_a_weaker_substitute_keeps_the_nominated_players_place() {
+    let boards = all_draws().replacen(
+        "home = \"A2\", away = \"B2\", result = \"1/2-1/2\"",
+        "home = \"A6\", away = \"B2\", result = \"1/2-1/2\", substitute = \"home\", replaces = \"A2\"",
+        1,
+    );
+    let grades = ["150", "140", "130", "120", "110", "100"];
+    let r = run(&ddcl_season(&grades, "", &boards)).unwrap();
+    assert!(r.violations.is_empty(), "{:?}", r.violations);
+    assert_eq!(standing(&r, "A"), (2.5, 0.0, 1.0));
+    assert!(r
+        .notes
+        .iter()
+        .any(|n| n.rule == "DDCL 10" && n.board == Some(2)));
+    let twice = boards.replacen("replaces = \"A2\"", "replaces = \"A3\"", 1);
+    let err = run(&ddcl_season(&grades, "", &twice)).unwrap_err();
+    assert!(
+        err.contains("board 2: the substitute replaces A3, who plays board 3 of this match"),
+        "{err}"
+    );
+}
+
+/// A match played for another team of the club was available to the
+/// player: it counts on both sides of DDCL 15's three quarters, so played
+/// never exceeds available.
+#[test]
+fn ddcl_15_matches_for_another_team_of_the_club_are_available_too() {
+    let mut s = in_order(&all_draws()).replacen(
+        "[[teams]]\nname = \"B\"",
+        "[[teams]]\nname = \"A II\"\nclub = \"A\"\ndivision = \"1\"\n[[teams]]\nname = \"B\"",
+        1,
+    );
+    s.push_str("[[fixtures]]\nid = \"M2\"\ndate = \"2009-10-22\"\nhome = \"A II\"\naway = \"B\"\nboards = [\n  { board = 1, home = \"A1\", away = \"B1\", result = \"1-0\" },\n  { board = 2, away = \"B2\" },\n  { board = 3, away = \"B3\" },\n  { board = 4, away = \"B4\" },\n  { board = 5, away = \"B5\" },\n]\n");
+    let r = run(&s).unwrap();
+    let a1 = r.poy.iter().find(|p| p.player == "A1").unwrap();
+    assert_eq!((a1.matches_played, a1.matches_available), (2, 2));
+    let a2 = r.poy.iter().find(|p| p.player == "A2").unwrap();
+    assert_eq!((a2.matches_played, a2.matches_available), (1, 1));
 }
 
 #[test]

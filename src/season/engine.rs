@@ -5,8 +5,8 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::{
-    colours, empty_table, home_score, league::*, match_name, model::*, rank, seats, CupRow,
-    GradingRow, PoyRow, RatingRow, Report, Standing, Violation,
+    colours, empty_table, home_score, league::*, listed_seats, match_name, model::*, rank, seats,
+    CupRow, GradingRow, PoyRow, RatingRow, Report, Standing, Violation,
 };
 use crate::model::GameResult;
 
@@ -571,19 +571,25 @@ impl Run<'_> {
         ));
     }
 
-    /// A side out of order forfeits that board and all below, and points.
+    /// A side out of order forfeits that board and all lower boards
+    /// played (DDCL 9 "all lower boards played during the match"), and
+    /// points. A board won by default or tied for an empty seat was not
+    /// played and keeps its score; a board both sides forfeit is lost by
+    /// both, 0-0.
     fn out_of_order_boards(&mut self, order: &BoardOrder, f: &Fixture, scores: &mut Scores) {
         let boards = self.league.team_match.boards;
-        for (home, team) in [(true, f.home), (false, f.away)] {
-            let Some((from, why, breach)) = out_of_order(
+        let mut from = [None, None];
+        for (side, home, team) in [(0, true, f.home), (1, false, f.away)] {
+            let Some((first, why, breach)) = out_of_order(
                 self.season,
                 f,
-                &seats(f, home),
+                &listed_seats(f, home),
                 order.rank(),
                 order.tolerance,
             ) else {
                 continue;
             };
+            from[side] = Some(first);
             // The rule broken, then the one that sets the penalty.
             let broken = match breach {
                 Breach::UngradedAbove if !order.ungraded_cite.is_empty() => &order.ungraded_cite,
@@ -594,24 +600,21 @@ impl Run<'_> {
             } else {
                 format!("{broken}; {}", order.penalty_cite)
             };
-            if order.forfeit_from {
-                for board in from..=boards {
-                    let e = scores.entry(board).or_insert((0.0, 0.0, false));
-                    if home {
-                        e.0 = 0.0;
-                        if e.1 == 0.5 || e.2 {
-                            e.1 = 1.0;
-                        }
-                    } else {
-                        e.1 = 0.0;
-                        if e.0 == 0.5 || e.2 {
-                            e.0 = 1.0;
-                        }
-                    }
-                }
-            }
             self.table.entry(team).or_default().penalty += order.deduct;
-            let forfeit = format!("boards {from}-{boards} forfeited");
+            let played: Vec<u32> = (first..=boards)
+                .filter(|b| scores.get(b).is_some_and(|e| e.2))
+                .collect();
+            let forfeit = match (played.first(), played.last()) {
+                (Some(a), Some(b)) if a == b => format!("board {a} forfeited"),
+                (Some(a), Some(b)) if played.len() == usize::try_from(b - a + 1).unwrap_or(0) => {
+                    format!("boards {a}-{b} forfeited")
+                }
+                (Some(_), Some(_)) => {
+                    let list: Vec<String> = played.iter().map(u32::to_string).collect();
+                    format!("boards {} forfeited", list.join(", "))
+                }
+                _ => "no board played from there to forfeit".to_string(),
+            };
             let deduct = format!("{} deducted", points(order.deduct));
             let penalty = match (order.forfeit_from, order.deduct > 0.0) {
                 (true, true) => format!("{forfeit} and {deduct}"),
@@ -621,11 +624,23 @@ impl Run<'_> {
             };
             self.report.violations.push(Violation::new(
                 f,
-                Some(from),
+                Some(first),
                 &rule,
                 format!("{} out of order: {why}", self.team_name(team)),
                 &penalty,
             ));
+        }
+        if !order.forfeit_from {
+            return;
+        }
+        for (&board, e) in scores.iter_mut().filter(|(_, e)| e.2) {
+            let lost = |side: usize| from[side].is_some_and(|first| board >= first);
+            match (lost(0), lost(1)) {
+                (true, true) => (e.0, e.1) = (0.0, 0.0),
+                (true, false) => (e.0, e.1) = (0.0, 1.0),
+                (false, true) => (e.0, e.1) = (1.0, 0.0),
+                (false, false) => {}
+            }
         }
     }
 
@@ -643,11 +658,8 @@ impl Run<'_> {
                 b.away
             };
             let sub_strength = sub.and_then(|p| strength(season, p, by, f.date));
-            let orig = season
-                .players
-                .iter()
-                .position(|p| &p.name == replaced)
-                .and_then(|p| strength(season, p, by, f.date));
+            let orig = strength(season, *replaced, by, f.date);
+            let replaced = &season.player(*replaced).name;
             let mut what = format!("late substitute for {replaced}: {}", subs.note);
             let mut breach = false;
             if let (Some(s), Some(o), Some(limit)) = (sub_strength, orig, subs.stronger_by) {
@@ -1497,18 +1509,26 @@ fn player_of_year(season: &Season, league: &League, poy: &PlayerOfYear) -> Vec<P
     // The first board a side forfeited for playing out of order.
     let forfeited = |f: &Fixture, home: bool| -> Option<u32> {
         let order = league.board_order.as_ref().filter(|o| o.forfeit_from)?;
-        out_of_order(season, f, &seats(f, home), order.rank(), order.tolerance).map(|(b, ..)| b)
+        out_of_order(
+            season,
+            f,
+            &listed_seats(f, home),
+            order.rank(),
+            order.tolerance,
+        )
+        .map(|(b, ..)| b)
     };
     let mut rows = Vec::new();
     for (i, p) in season.players.iter().enumerate() {
-        let available = fixtures
+        let own: BTreeSet<&str> = fixtures
             .iter()
             .filter(|f| f.home == p.team || f.away == p.team)
             .filter(|f| {
                 settings.defaulted_matches_available
                     || !(f.status == FixtureStatus::Defaulted && f.defaulted_by != Some(p.team))
             })
-            .count() as u32;
+            .map(|f| f.id.as_str())
+            .collect();
         let mut games = 0u32;
         let mut points = 0.0;
         let mut matches = BTreeSet::new();
@@ -1539,6 +1559,13 @@ fn player_of_year(season: &Season, league: &League, poy: &PlayerOfYear) -> Vec<P
             continue;
         }
         let played = matches.len() as u32;
+        // A match played for another team of the club was available to
+        // the player too: counted, so that played never exceeds available.
+        let elsewhere = matches
+            .iter()
+            .filter(|id| !own.contains(id.as_str()))
+            .count();
+        let available = (own.len() + elsewhere) as u32;
         let increase = match (p.grade, p.end_grade) {
             (Some(a), Some(b)) if a > 0 => {
                 Some((f64::from(b) - f64::from(a)) * 100.0 / f64::from(a))

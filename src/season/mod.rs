@@ -15,7 +15,7 @@ pub use engine::expected;
 pub use league::League;
 
 pub use model::Pending;
-use model::{Board, Fixture, Season};
+use model::{Board, Fixture, MatchSide, Season};
 
 use std::path::Path;
 
@@ -289,6 +289,28 @@ pub(crate) fn seats(f: &Fixture, home: bool) -> Vec<(u32, usize)> {
     f.boards
         .iter()
         .filter_map(|b| if home { b.home } else { b.away }.map(|p| (b.board, p)))
+        .collect()
+}
+
+/// The boards a side filled as its team list had them, for the
+/// board-order rules: a late substitute's board holds the nominated player
+/// it replaced. DDCL 7's order is the list's, exchanged before play, and
+/// DDCL 10 judges a substitute against the player replaced only.
+pub(crate) fn listed_seats(f: &Fixture, home: bool) -> Vec<(u32, usize)> {
+    let side = if home {
+        MatchSide::Home
+    } else {
+        MatchSide::Away
+    };
+    f.boards
+        .iter()
+        .filter_map(|b| {
+            let seat = if home { b.home } else { b.away };
+            match b.substitute {
+                Some((s, nominated)) if s == side && seat.is_some() => Some((b.board, nominated)),
+                _ => seat.map(|p| (b.board, p)),
+            }
+        })
         .collect()
 }
 

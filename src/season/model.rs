@@ -295,7 +295,9 @@ pub(crate) struct Board {
     /// The result was given home first (`score`), so who won is known
     /// whatever the colours.
     pub(crate) scored_home_first: bool,
-    pub(crate) substitute: Option<(MatchSide, String)>,
+    /// DDCL 10: a late substitute on this side, and the nominated player
+    /// replaced.
+    pub(crate) substitute: Option<(MatchSide, usize)>,
     /// Both captains agreed to the substitute.
     pub(crate) captains_agreed: bool,
     /// A player in the lineup who did not show; that side's seat is empty.
@@ -1048,6 +1050,35 @@ impl Checker<'_, '_> {
                 Err(e) => errors.push(e),
             }
         }
+        // A substitute replaces a player who is absent: not one who plays
+        // another board of the same match (DDCL 10 "absence of a player").
+        if errors.is_empty() {
+            for (raw, b) in list.iter().zip(&out) {
+                let Some((side, replaced)) = b.substitute else {
+                    continue;
+                };
+                let playing = out.iter().find(|o| {
+                    let seat = if side == MatchSide::Home {
+                        o.home
+                    } else {
+                        o.away
+                    };
+                    seat == Some(replaced)
+                });
+                if let Some(o) = playing {
+                    self.at.replace(raw.origin.clone());
+                    errors.push(self.err_in(
+                        "replaces",
+                        &m.id,
+                        Some(b.board),
+                        format!(
+                            "the substitute replaces {}, who plays board {} of this match: a substitute stands in for a player who is absent",
+                            self.players[replaced].name, o.board
+                        ),
+                    ));
+                }
+            }
+        }
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -1192,7 +1223,7 @@ impl Checker<'_, '_> {
                         .ok_or_else(|| {
                             self.err_in("replaces", id, bd, "replaces names nobody".into())
                         })?;
-                Some((side, self.players[replaced].name.clone()))
+                Some((side, replaced))
             }
             (None, None) => None,
             _ => return Err(err(id, bd, "substitute and replaces go together".into())),
