@@ -554,12 +554,22 @@ fn the_deadline_fees_and_submissions_of_ecf_qpf_13() {
     let r = judge(&ok, &[("s.pgn", SHUFFLE_GAME)]);
     assert_eq!(r.recommendation, Recommendation::Uphold, "{:?}", r.checks);
     assert_eq!(outcome(&r, CheckId::Deadline), CheckOutcome::Pass);
-    // 13 days: too late (ECF QPF 13), and the claim fails: the claimant loses (BCF RP NA-6 applied).
+    // 13 days: too late (ECF QPF 13), which states no consequence: the
+    // League Secretary decides, told what the merits give; a loss for the
+    // claimant only if the claim is rejected.
     let late = ok.replace("2009-11-24", "2009-11-25");
     let r = judge(&late, &[("s.pgn", SHUFFLE_GAME)]);
-    assert_eq!(r.recommendation, Recommendation::Reject);
+    assert_eq!(r.recommendation, Recommendation::Refer);
     assert_eq!(r.rule, "ECF QPF 13");
-    assert_eq!(r.result_if_rejected, "1-0");
+    assert!(
+        r.detail.starts_with("the claimant's papers are not in order: received 2009-11-25, 13 days after the match on 2009-11-12 (limit 12); ECF QPF 13 states no consequence for that, so it is for whoever decides the claim; on its merits the claim would be upheld: White made no effort to win"),
+        "{}",
+        r.detail
+    );
+    assert_eq!(
+        (r.result_if_upheld.as_str(), r.result_if_rejected.as_str()),
+        ("1/2-1/2", "1-0")
+    );
     // No date in the claim: the scoresheet's Date tag counts, and says so.
     let undated = late.replace("date = 2009-11-12\n", "");
     let r = judge(&undated, &[("s.pgn", SHUFFLE_GAME)]);
@@ -567,7 +577,7 @@ fn the_deadline_fees_and_submissions_of_ecf_qpf_13() {
         r.check(CheckId::Deadline).unwrap().detail,
         "received 2009-11-25, 13 days after the match on 2009-11-12 (the scoresheet's Date tag) (limit 12)"
     );
-    assert_eq!(r.recommendation, Recommendation::Reject);
+    assert_eq!(r.recommendation, Recommendation::Refer);
     // A claim and a scoresheet that give different dates: not counted.
     let other_day = SHUFFLE_GAME.replace("[Date \"2009.11.12\"]", "[Date \"2009.11.02\"]");
     let r = judge(&ok, &[("s.pgn", &other_day)]);
@@ -598,10 +608,11 @@ fn the_deadline_fees_and_submissions_of_ecf_qpf_13() {
     let own = one.replace("submitted_by = [\"black\"]", "submitted_by = [\"white\"]");
     let r = judge(&own, &[("s.pgn", SHUFFLE_GAME)]);
     assert_eq!(r.failed(), vec![CheckId::Submissions]);
-    assert_eq!(r.recommendation, Recommendation::Reject);
-    assert_eq!(
-        r.detail,
-        "the claim is not in order: no submission from Black (the claimant)"
+    assert_eq!(r.recommendation, Recommendation::Refer);
+    assert!(
+        r.detail.starts_with("the claimant's papers are not in order: no submission from Black (the claimant); ECF QPF 13 states no consequence"),
+        "{}",
+        r.detail
     );
     // An arbiter was present, but the DDCL has only the no-arbiter procedure: it applies, said so.
     let r = judge(&format!("{ok}arbiter = true\n"), &[("s.pgn", SHUFFLE_GAME)]);

@@ -135,8 +135,12 @@ pub enum CheckId {
 pub(crate) enum CheckClass {
     /// The claim itself: the grounds, the flags, the illegal move.
     Merits,
-    /// The way the claim was made: window, on move, deadline, papers, fees.
+    /// The way the claim was made: window, on move, no increment.
     Procedure,
+    /// What the claimant had to send or pay afterwards: the deadline, the
+    /// papers, the fee. The texts that ask for them (ECF QPF 13, BCF RP
+    /// NA-5) state no consequence, so a failure refers.
+    Papers,
     /// The record the claim is judged on: scoresheet, position, clocks.
     Evidence,
 }
@@ -170,13 +174,10 @@ impl CheckId {
     pub(crate) fn class(self) -> CheckClass {
         match self {
             CheckId::Scoresheet | CheckId::FinalPosition | CheckId::Clocks => CheckClass::Evidence,
-            CheckId::KindAllowed
-            | CheckId::ClockWindow
-            | CheckId::OnMove
-            | CheckId::Increment
-            | CheckId::Deadline
-            | CheckId::Submissions
-            | CheckId::Fees => CheckClass::Procedure,
+            CheckId::KindAllowed | CheckId::ClockWindow | CheckId::OnMove | CheckId::Increment => {
+                CheckClass::Procedure
+            }
+            CheckId::Deadline | CheckId::Submissions | CheckId::Fees => CheckClass::Papers,
             CheckId::NormalMeans
             | CheckId::NoEffort
             | CheckId::ClaimantFlagUp

@@ -139,16 +139,20 @@ struct Outcome {
 ///    odds with itself; so does a contradiction in the stated clocks where
 ///    the merits rest on the clocks (a flag, a clock limit);
 /// 3. a claim that fails on its merits is rejected, whatever the papers;
-/// 4. a claim not made as the rules require (not on move, late, its own
-///    papers or fee missing) is rejected; what the opponent failed to send
-///    never counts against the claimant (those checks never fail on the
-///    opponent's account);
+/// 4. a claim not made as the rules require (not on move, with an
+///    increment) is rejected;
 /// 5. a contradiction in the stated clocks refers;
 /// 6. a claim outside its clock window (the clocks stand now) is rejected;
-/// 7. a record missing or incomplete where that could change the outcome
+/// 7. the claimant's own papers not in order (late, not sent, the fee
+///    unpaid) refer, saying what the merits would give: the texts that ask
+///    for them (ECF QPF 13, BCF RP NA-5) state no consequence, so whoever
+///    decides the claim decides that too. What the opponent failed to send
+///    never counts against the claimant (those checks never fail on the
+///    opponent's account);
+/// 8. a record missing or incomplete where that could change the outcome
 ///    refers, said as incomplete and naming what is missing;
-/// 8. merits the record cannot settle refer;
-/// 9. otherwise the claim is upheld.
+/// 9. merits the record cannot settle refer;
+/// 10. otherwise the claim is upheld.
 fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String) {
     let with_note = |d: String| {
         if out.refer_note.is_empty() {
@@ -200,6 +204,20 @@ fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String)
     }
     if let Some(c) = failed(&|id| id == CheckId::ClockWindow) {
         return not_in_order(c);
+    }
+    if let Some(c) = failed(&|id| id.class() == CheckClass::Papers) {
+        let merits = match &out.merits {
+            Merits::Holds(_, d) => format!("on its merits the claim would be upheld: {d}"),
+            Merits::Open(_, d) | Merits::Fails(_, d) => format!("on its merits: {d}"),
+        };
+        return (
+            Recommendation::Refer,
+            c.rule.clone(),
+            with_note(format!(
+                "the claimant's papers are not in order: {}; {} states no consequence for that, so it is for whoever decides the claim; {merits}",
+                c.detail, c.rule
+            )),
+        );
     }
     let missing: Vec<&str> = checks
         .iter()
@@ -781,7 +799,11 @@ mod precedence {
                         for need_clocks in [false, true] {
                             for window in [Pass, Fail, Unknown] {
                                 // Who sent nothing: nobody, the opponent, the claimant.
-                                for silent in [None, Some(Side::White), Some(Side::Black)] {
+                                for (silent, on_move) in
+                                    [None, Some(Side::White), Some(Side::Black)]
+                                        .into_iter()
+                                        .flat_map(|s| [(s, Pass), (s, Fail)])
+                                {
                                     let missing: Vec<Side> = silent.into_iter().collect();
                                     let papers = procedure::papers_check(
                                         CheckId::Submissions,
@@ -812,6 +834,7 @@ mod precedence {
                                             "clocks",
                                         ),
                                         Check::new(CheckId::ClockWindow, window, &rule, "window"),
+                                        Check::new(CheckId::OnMove, on_move, &rule, "on move"),
                                         papers,
                                     ];
                                     // A kind the ruleset lacks fails on its merits.
@@ -842,12 +865,14 @@ mod precedence {
                                         refer
                                     } else if fails {
                                         (Recommendation::Reject, "R fails")
-                                    } else if claimant_silent {
+                                    } else if on_move == Fail {
                                         (Recommendation::Reject, "R 1")
                                     } else if clocks == Ev::Conflicting {
                                         refer
                                     } else if window == Fail {
                                         (Recommendation::Reject, "R 1")
+                                    } else if claimant_silent {
+                                        (Recommendation::Refer, "R 1")
                                     } else if sheet == Ev::Incomplete || window == Unknown {
                                         refer
                                     } else if matches!(merits, Merits::Open(..)) {
@@ -856,9 +881,15 @@ mod precedence {
                                         (Recommendation::Uphold, "R holds")
                                     };
                                     let case = format!(
-                                        "allowed {allowed}, {merits:?}, sheet {sheet:?}, clocks {clocks:?} (needed {need_clocks}), window {window:?}, silent {silent:?}"
+                                        "allowed {allowed}, {merits:?}, sheet {sheet:?}, clocks {clocks:?} (needed {need_clocks}), window {window:?}, on move {on_move:?}, silent {silent:?}"
                                     );
                                     assert_eq!((rec, cited.as_str()), want, "{case}");
+                                    if want == (Recommendation::Refer, "R 1") {
+                                        assert!(
+                                            detail.starts_with("the claimant's papers are not in order: no submission from Black (the claimant); R 1 states no consequence"),
+                                            "{case}: {detail}"
+                                        );
+                                    }
                                     if want == refer
                                         && sheet != Ev::Conflicting
                                         && clocks != Ev::Conflicting
@@ -882,7 +913,7 @@ mod precedence {
                 }
             }
         }
-        assert_eq!(cases, 2 * 3 * 3 * 2 * 2 * 3 * 3);
+        assert_eq!(cases, 2 * 3 * 3 * 2 * 2 * 3 * 3 * 2);
     }
 }
 

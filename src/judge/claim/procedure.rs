@@ -394,7 +394,8 @@ mod tests {
         // Referred for the extract alone (ECF QPF 14 wants the whole game).
         assert_eq!(r.recommendation, crate::claim::Recommendation::Refer);
         assert!(!r.detail.contains("submission"), "{}", r.detail);
-        // The claimant's own papers missing: the claim is not in order.
+        // The claimant's own papers missing: not in order, and QPF 13 says
+        // no more, so referred (not a loss), with what the merits give.
         let r = claim(
             "2009-11-24",
             "submitted_by = [\"white\"]\nfees_paid = [\"black\"]",
@@ -402,7 +403,21 @@ mod tests {
         let c = r.check(CheckId::Submissions).expect("check");
         assert_eq!(c.outcome, Fail);
         assert_eq!(c.detail, "no submission from Black (the claimant)");
-        assert_eq!(r.recommendation, crate::claim::Recommendation::Reject);
+        assert_eq!(r.recommendation, crate::claim::Recommendation::Refer);
+        assert_eq!(r.rule, "ECF QPF 13");
+        assert!(
+            r.detail.starts_with("the claimant's papers are not in order: no submission from Black (the claimant); ECF QPF 13 states no consequence for that, so it is for whoever decides the claim; on its merits"),
+            "{}",
+            r.detail
+        );
+        // Late, the same.
+        let r = claim(
+            "2009-11-25",
+            "submitted_by = [\"white\", \"black\"]\nfees_paid = [\"black\", \"white\"]",
+        );
+        assert_eq!(outcome(&r, CheckId::Deadline), Fail);
+        assert_eq!(r.recommendation, crate::claim::Recommendation::Refer);
+        assert_eq!(r.rule, "ECF QPF 13");
         let r = claim("2009-11-24", "");
         assert_eq!(outcome(&r, CheckId::Submissions), Unknown);
         assert_eq!(outcome(&r, CheckId::Fees), Unknown);
