@@ -151,7 +151,7 @@ fn tablebases_settle_the_pawn_ending() {
 #[test]
 fn a_forced_mate_outweighs_drawn_looking_material() {
     let claim = |ruleset: &str, claimant: &str, fen: &str| {
-        format!("kind = \"draw-last-two-minutes\"\nruleset = \"{ruleset}\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"{claimant}\"\nfinal_fen = \"{fen}\"\nclock_white = \"0:06:00\"\nclock_black = \"0:01:30\"\nfees_paid = [\"{claimant}\"]\n")
+        format!("kind = \"draw-last-two-minutes\"\nruleset = \"{ruleset}\"\narbiter = false\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"{claimant}\"\nfinal_fen = \"{fen}\"\nclock_white = \"0:06:00\"\nclock_black = \"0:01:30\"\nfees_paid = [\"{claimant}\"]\n")
     };
     // White to move has Rb8 mate; Black claims that White cannot win.
     let mate_in_one = "7k/8/6K1/8/8/8/r7/1R6 w - - 0 60";
@@ -633,6 +633,24 @@ fn the_deadline_fees_and_submissions_of_ecf_qpf_13() {
     let r = judge(&format!("{bcf}arbiter = true\n"), &[("s.pgn", KRKN)]);
     assert_eq!(r.result_if_rejected, "play continues, no penalty");
     assert_eq!(r.rule, "BCF RP 16");
+    // Not said whether an arbiter was present: BCF has a procedure for
+    // each, and what a failed claim costs differs, so the claim is not
+    // judged on a presumption: incomplete, with both outcomes said.
+    let r = judge(&bcf, &[("s.pgn", KRKN)]);
+    assert_eq!(outcome(&r, CheckId::KindAllowed), CheckOutcome::Unknown);
+    assert_eq!(r.recommendation, Recommendation::Refer);
+    assert!(
+        r.detail.starts_with("the record is incomplete: BCF Rapid Play rules provides this claim with an arbiter present and with none, and the claim does not say whether one was (arbiter = true or false)"),
+        "{}",
+        r.detail
+    );
+    assert_eq!(
+        r.result_if_rejected,
+        "1-0 with no arbiter (BCF RP NA-1); play continues, no penalty with one (BCF RP 16)"
+    );
+    let r = judge(&format!("{bcf}arbiter = false\n"), &[("s.pgn", KRKN)]);
+    assert_eq!(outcome(&r, CheckId::KindAllowed), CheckOutcome::Pass);
+    assert_eq!(r.result_if_rejected, "1-0");
     // No received date: the deadline is unknown, not failed.
     let r = judge(
         &format!(
@@ -653,7 +671,7 @@ fn the_deadline_fees_and_submissions_of_ecf_qpf_13() {
 #[test]
 fn the_clock_window_and_who_is_on_move() {
     let claim = |clock: &str| {
-        format!("kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:05:00\"\nclock_black = \"{clock}\"\nfees_paid = [\"black\"]\n")
+        format!("kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\narbiter = false\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:05:00\"\nclock_black = \"{clock}\"\nfees_paid = [\"black\"]\n")
     };
     let r = judge(&claim("0:01:59"), &[("s.pgn", KRKN_NO_CLOCKS)]);
     assert_eq!(outcome(&r, CheckId::ClockWindow), CheckOutcome::Pass);
@@ -691,12 +709,24 @@ fn fide_guidelines_iii_need_no_increment_and_never_blitz() {
             &format!("[SetUp \"1\"]\n[TimeControl \"{tc}\"]"),
         );
         judge(
-            &format!("kind = \"draw-last-two-minutes\"\nruleset = \"{rules}\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:05:00\"\nclock_black = \"0:01:15\"\n"),
+            &format!("kind = \"draw-last-two-minutes\"\nruleset = \"{rules}\"\narbiter = true\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:05:00\"\nclock_black = \"0:01:15\"\n"),
             &[("s.pgn", &pgn)],
         )
     };
     let r = claim("fide-rapid", "1500");
     assert_eq!(r.recommendation, Recommendation::Uphold);
+    // FIDE III has a procedure with the arbiter present (III.5) and one
+    // without (III.6): a claim that does not say which is incomplete.
+    let pgn = KRKN.replace("[SetUp \"1\"]", "[SetUp \"1\"]\n[TimeControl \"1500\"]");
+    let unsaid = judge(
+        "kind = \"draw-last-two-minutes\"\nruleset = \"fide-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:05:00\"\nclock_black = \"0:01:15\"\n",
+        &[("s.pgn", &pgn)],
+    );
+    assert_eq!(unsaid.recommendation, Recommendation::Refer);
+    assert_eq!(
+        outcome(&unsaid, CheckId::KindAllowed),
+        CheckOutcome::Unknown
+    );
     assert_eq!(
         r.result_if_rejected,
         "play continues; White +2:00 (0:05:00 to 0:07:00)"
@@ -863,7 +893,7 @@ fn an_illegal_move_that_was_answered_stands_under_bcf_rp_13() {
 /// where the whole scoresheet is required (ECF QPF 14).
 #[test]
 fn a_final_position_alone_is_judged_where_the_rule_asks_no_more() {
-    let bcf = "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nfinal_fen = \"8/8/3K4/3N3r/8/3k4/8/8 b - - 13 64\"\nclock_white = \"0:05:24\"\nclock_black = \"0:01:19\"\nfees_paid = [\"black\"]\n";
+    let bcf = "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\narbiter = false\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nfinal_fen = \"8/8/3K4/3N3r/8/3k4/8/8 b - - 13 64\"\nclock_white = \"0:05:24\"\nclock_black = \"0:01:19\"\nfees_paid = [\"black\"]\n";
     let r = judge(bcf, &[]);
     assert_eq!(r.recommendation, Recommendation::Uphold, "{}", r.detail);
     assert_eq!(outcome(&r, CheckId::Scoresheet), CheckOutcome::Pass);
@@ -1001,7 +1031,7 @@ fn a_packet_says_where_its_clocks_come_from() {
         assert!(text.contains(want), "{want}\n{text}");
     }
     // With no names anywhere, a player is his colour, said once.
-    let position = "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nfinal_fen = \"8/8/3K4/3N3r/8/3k4/8/8 b - - 13 64\"\n";
+    let position = "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\narbiter = false\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nfinal_fen = \"8/8/3K4/3N3r/8/3k4/8/8 b - - 13 64\"\n";
     let text = packet_text(position);
     assert!(
         text.contains("draw-last-two-minutes Black White White not known")
@@ -1059,7 +1089,7 @@ fn broken_claims_are_named_and_the_batch_goes_on() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     std::fs::write(d.join("s.pgn"), KRKN).unwrap();
-    let good = "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:05:00\"\nclock_black = \"0:01:15\"\nfees_paid = [\"black\"]\n";
+    let good = "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\narbiter = false\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:05:00\"\nclock_black = \"0:01:15\"\nfees_paid = [\"black\"]\n";
     std::fs::write(d.join("a-good.toml"), good).unwrap();
     std::fs::write(
         d.join("b-bad-field.toml"),
@@ -1213,7 +1243,7 @@ fn allow_outside_lets_a_claim_reach_a_shared_scoresheet() {
     let d = dir.path();
     std::fs::create_dir(d.join("claims")).unwrap();
     std::fs::write(d.join("s.pgn"), KRKN).unwrap();
-    let claim = "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"../s.pgn\"\nclock_white = \"0:05:00\"\nclock_black = \"0:01:15\"\nfees_paid = [\"black\"]\n";
+    let claim = "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\narbiter = false\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"../s.pgn\"\nclock_white = \"0:05:00\"\nclock_black = \"0:01:15\"\nfees_paid = [\"black\"]\n";
     let path: PathBuf = d.join("claims/x.toml");
     std::fs::write(&path, claim).unwrap();
     assert!(load_claim(&path, LoadOptions::default()).is_err());
@@ -1668,7 +1698,7 @@ fn a_stale_clock_figure_is_no_conflict() {
         .replace(" { [%clk 0:05:00] }", "")
         .replace(" { [%clk 0:01:15] }", "");
     let r = judge(
-        "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:04:30\"\nclock_black = \"0:01:00\"\nfees_paid = [\"black\"]\n",
+        "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\narbiter = false\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:04:30\"\nclock_black = \"0:01:00\"\nfees_paid = [\"black\"]\n",
         &[("s.pgn", &unrecorded)],
     );
     assert_eq!(
@@ -1686,7 +1716,7 @@ fn a_stale_clock_figure_is_no_conflict() {
 /// written position does not match.
 #[test]
 fn notes_that_are_not_conflicts() {
-    let claim = "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:05:00\"\nclock_black = \"0:01:15\"\nfees_paid = [\"black\"]\n";
+    let claim = "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\narbiter = false\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:05:00\"\nclock_black = \"0:01:15\"\nfees_paid = [\"black\"]\n";
     let two = format!("[Round \"1.1\"]\n{KRKN}\n[Round \"1.2\"]\n{KRKN}");
     let r = judge(&format!("{claim}board = 2\n"), &[("s.pgn", &two)]);
     assert_eq!(r.recommendation, Recommendation::Uphold, "{}", r.detail);

@@ -24,8 +24,10 @@ pub(crate) const PROGRESS_MOVES: usize = 20;
 pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
     let claimant = d.claim.claimant;
     let opponent = claimant.other();
-    let (proc_rules, how) = procedure(d);
-    let Some(p) = proc_rules.cloned() else {
+    let chosen = procedure(d);
+    let how = chosen.how.clone();
+    let unstated_other = chosen.unstated_other.cloned();
+    let Some(p) = chosen.rules.cloned() else {
         let absent = d.claim.ruleset.claims.absent_rule.clone();
         let rule = absent.unwrap_or_else(|| d.claim.ruleset.scoring.rule.clone());
         let title = d.claim.ruleset.title.clone();
@@ -52,14 +54,25 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
         };
     };
     let title = d.claim.ruleset.title.clone();
-    d.push(
-        CheckId::KindAllowed,
-        CheckOutcome::Pass,
-        &p.window_rule,
-        format!("{title} provides this claim {how}")
-            .trim_end()
-            .to_string(),
-    );
+    match &unstated_other {
+        // Which procedure applies turns on a fact the claim does not give.
+        Some(other) => d.push(
+            CheckId::KindAllowed,
+            CheckOutcome::Unknown,
+            &p.window_rule.and(&other.window_rule),
+            format!(
+                "{title} provides this claim with an arbiter present and with none, and the claim does not say whether one was (arbiter = true or false); judged here {how}"
+            ),
+        ),
+        None => d.push(
+            CheckId::KindAllowed,
+            CheckOutcome::Pass,
+            &p.window_rule,
+            format!("{title} provides this claim {how}")
+                .trim_end()
+                .to_string(),
+        ),
+    }
     d.procedure = Some(p.clone());
     position_checks(d, &p.position_rule, p.complete_scoresheet);
     procedural_checks(d, &p);
@@ -106,7 +119,21 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
             "no position to analyse",
         );
     }
-    let rejected = rejected_result(d, &p, clearly_winning);
+    let mut rejected = rejected_result(d, &p, clearly_winning);
+    if let Some(other) = &unstated_other {
+        let present = d.claim.ruleset.claims.arbiter_by_default;
+        let (this, that) = if present {
+            ("with an arbiter", "with none")
+        } else {
+            ("with no arbiter", "with one")
+        };
+        rejected = format!(
+            "{rejected} {this} ({}); {} {that} ({})",
+            p.window_rule,
+            rejected_result(d, other, clearly_winning),
+            other.window_rule
+        );
+    }
     Outcome {
         merits: grounds_merits(d, &p, clearly_winning),
         if_upheld: DRAW.into(),
@@ -533,7 +560,7 @@ mod tests {
 
     fn two_minutes(grounds: &str, pgn: &str) -> Ruling {
         ruling(
-            &format!("kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\nclaimant = \"black\"\ngrounds = [{grounds}]\nclock_black = \"0:01:00\"\nclock_white = \"0:10:00\"\nfees_paid = [\"black\"]"),
+            &format!("kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\narbiter = false\nclaimant = \"black\"\ngrounds = [{grounds}]\nclock_black = \"0:01:00\"\nclock_white = \"0:10:00\"\nfees_paid = [\"black\"]"),
             pgn,
         )
     }

@@ -13,8 +13,25 @@ use crate::{
 };
 
 /// The draw-claim procedure for this claim, and how it was chosen.
-pub(super) fn procedure(r: &Draft) -> (Option<&DrawClaimRules>, String) {
+pub(super) struct Chosen<'a> {
+    pub(super) rules: Option<&'a DrawClaimRules>,
+    pub(super) how: String,
+    /// The claim does not say whether an arbiter was present, and the
+    /// ruleset has a procedure for each: the one not chosen (`rules` is the
+    /// ruleset's default). Which applies is then a fact missing, not
+    /// presumed.
+    pub(super) unstated_other: Option<&'a DrawClaimRules>,
+}
+
+pub(super) fn procedure(r: &Draft) -> Chosen<'_> {
     let c = &r.claim.ruleset.claims;
+    fn plain(rules: Option<&DrawClaimRules>) -> Chosen<'_> {
+        Chosen {
+            rules,
+            how: String::new(),
+            unstated_other: None,
+        }
+    }
     match r.claim.kind {
         ClaimKind::DrawLastTwoMinutes => {
             let arbiter = r.claim.arbiter.unwrap_or(c.arbiter_by_default);
@@ -26,19 +43,22 @@ pub(super) fn procedure(r: &Draft) -> (Option<&DrawClaimRules>, String) {
                 }
             };
             match (table(arbiter), table(!arbiter)) {
-                ((Some(p), how), _) => (Some(p), how.to_string()),
-                (_, (Some(p), how)) => (
-                    Some(p),
-                    format!("{how} (the only procedure the ruleset has)"),
-                ),
-                _ => (None, String::new()),
+                ((Some(p), how), (other, _)) => Chosen {
+                    rules: Some(p),
+                    how: how.to_string(),
+                    unstated_other: other.as_ref().filter(|_| r.claim.arbiter.is_none()),
+                },
+                (_, (Some(p), how)) => Chosen {
+                    rules: Some(p),
+                    how: format!("{how} (the only procedure the ruleset has)"),
+                    unstated_other: None,
+                },
+                _ => plain(None),
             }
         }
-        ClaimKind::InsufficientLosingChances => {
-            (c.insufficient_losing_chances.as_ref(), String::new())
-        }
-        ClaimKind::ClearDrawAppeal => (c.clear_draw_appeal.as_ref(), String::new()),
-        _ => (None, String::new()),
+        ClaimKind::InsufficientLosingChances => plain(c.insufficient_losing_chances.as_ref()),
+        ClaimKind::ClearDrawAppeal => plain(c.clear_draw_appeal.as_ref()),
+        _ => plain(None),
     }
 }
 
