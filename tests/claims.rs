@@ -701,6 +701,46 @@ fn the_clock_window_and_who_is_on_move() {
     assert_eq!(r.recommendation, Recommendation::Reject);
 }
 
+/// BCF RP 16 lets the arbiter draw "if he is satisfied that the opponent
+/// is making no effort ... or that it is not possible to win by normal
+/// means": both grounds, whichever was named; and where the moves are
+/// mixed he watches on (GA (a)-(c)): referred. Without an arbiter, GAA
+/// gives the benefit of the doubt to the claimant's opponent: rejected.
+#[test]
+fn bcf_rp_16_judges_both_grounds_and_leaves_mixed_evidence_to_the_arbiter() {
+    let pgn = "[FEN \"8/8/3k4/8/8/8/1Q6/K7 w - - 0 60\"]\n[SetUp \"1\"]\n[TimeControl \"1800\"]\n\n60. Ka2 { [%clk 0:04:00] } Ke6 { [%clk 0:01:50] } 61. Kb1 { [%clk 0:03:58] } Kd6 { [%clk 0:01:40] } 62. Kc1 { [%clk 0:03:56] } Ke6 { [%clk 0:01:30] } *\n";
+    let claim = |arbiter: bool, grounds: &str| {
+        judge(
+            &format!("kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\narbiter = {arbiter}\ngrounds = [{grounds}]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:03:56\"\nclock_black = \"0:01:30\"\nfees_paid = [\"black\"]\n"),
+            &[("s.pgn", pgn)],
+        )
+    };
+    let r = claim(false, "\"no-effort\"");
+    assert_eq!(outcome(&r, CheckId::NoEffort), CheckOutcome::Fail);
+    assert_eq!(r.recommendation, Recommendation::Reject);
+    assert_eq!(r.rule, "BCF RP NA-6");
+    assert!(r.check(CheckId::NoEffort).unwrap().detail.starts_with(
+        "mixed evidence, the benefit of the doubt goes to the opponent of the claimant"
+    ));
+    assert_eq!(r.result_if_rejected, "1-0");
+    let r = claim(true, "\"no-effort\"");
+    assert_eq!(outcome(&r, CheckId::NoEffort), CheckOutcome::Unknown);
+    assert_eq!(outcome(&r, CheckId::NormalMeans), CheckOutcome::Fail);
+    assert_eq!(r.recommendation, Recommendation::Refer);
+    assert_eq!(r.rule, "BCF RP GA (a)-(c)");
+    assert!(
+        r.detail.starts_with(
+            "needs a judgement: mixed evidence, for whoever decides to weigh: White in 2 moves"
+        ),
+        "{}",
+        r.detail
+    );
+    // Ground (a) named alone: (b) is judged as well under RP 16.
+    let r = claim(true, "\"cannot-win-by-normal-means\"");
+    assert_eq!(outcome(&r, CheckId::NoEffort), CheckOutcome::Unknown);
+    assert_eq!(r.recommendation, Recommendation::Refer);
+}
+
 #[test]
 fn fide_guidelines_iii_need_no_increment_and_never_blitz() {
     let claim = |rules: &str, tc: &str| {

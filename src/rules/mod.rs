@@ -250,8 +250,19 @@ pub(crate) struct DrawClaimRules {
     pub(crate) normal_means_rule: Citation,
     /// Ground (b): the scoresheet decides.
     pub(crate) no_effort_rule: Citation,
-    /// Mixed evidence falls to the claimant's opponent (BCF RP GAA).
+    /// The rule for mixed evidence on ground (b).
     pub(crate) doubt_rule: Citation,
+    /// Mixed evidence on ground (b) fails the claim (BCF RP GAA: "the
+    /// benefit of any doubt should be given to the opponent of the
+    /// claimant"); otherwise it is left to whoever decides, who may watch
+    /// on (FIDE III.5.2, BCF RP 16, HSL SD-ILC (3)).
+    #[serde(default)]
+    pub(crate) doubt_to_opponent: bool,
+    /// The claimant must say on which ground he claims (BCF RP NA-2 "He
+    /// must claim (a) ... and/or (b)", ECF QPF 11): only those are judged.
+    /// Off where the one who decides may draw on either (BCF RP 16).
+    #[serde(default = "yes")]
+    pub(crate) grounds_named: bool,
     pub(crate) upheld_rule: Citation,
     pub(crate) on_reject: OnReject,
     #[serde(default)]

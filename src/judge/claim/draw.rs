@@ -78,10 +78,10 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
     procedural_checks(d, &p);
 
     // The grounds: (a) can the opponent win by normal means, (b) effort.
-    let grounds: Vec<Ground> = if d.claim.kind == ClaimKind::DrawLastTwoMinutes {
-        d.claim.grounds.clone()
-    } else {
-        vec![Ground::CannotWin]
+    let grounds: Vec<Ground> = match d.claim.kind {
+        ClaimKind::DrawLastTwoMinutes if p.grounds_named => d.claim.grounds.clone(),
+        ClaimKind::DrawLastTwoMinutes => vec![Ground::CannotWin, Ground::NoEffort],
+        _ => vec![Ground::CannotWin],
     };
     // Sabah v.8 asks for "a clear drawn position": drawn for both sides,
     // the appellant's own winning chances included.
@@ -475,12 +475,21 @@ fn no_effort(r: &Draft, p: &DrawClaimRules) -> (Check, Option<Progress>) {
             format!("{who} made no effort to win: {summary}"),
         )
     } else {
-        Check::new(
-            CheckId::NoEffort,
-            CheckOutcome::Fail,
-            &p.doubt_rule,
-            format!("mixed evidence, the benefit of the doubt goes to the opponent of the claimant: {summary}"),
-        )
+        if p.doubt_to_opponent {
+            Check::new(
+                CheckId::NoEffort,
+                CheckOutcome::Fail,
+                &p.doubt_rule,
+                format!("mixed evidence, the benefit of the doubt goes to the opponent of the claimant: {summary}"),
+            )
+        } else {
+            Check::new(
+                CheckId::NoEffort,
+                CheckOutcome::Unknown,
+                &p.doubt_rule,
+                format!("mixed evidence, for whoever decides to weigh: {summary}"),
+            )
+        }
     };
     (c, Some(pr))
 }
