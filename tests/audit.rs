@@ -179,7 +179,8 @@ fn a_real_broadcast_is_a_nine_round_trf_a_pairing_engine_reads() {
         err.contains("no game has a TimeControl tag: the 122 line is empty"),
         "{err}"
     );
-    assert!(err.contains("rounds told apart by round number"), "{err}");
+    // Rounds told apart by their numbers, as ever: not said.
+    assert!(!err.contains("rounds told apart"), "{err}");
     // No Date tags, but UTCDate on every game: the dates from it, said.
     assert!(
         err.contains("45 games have no complete Date tag: dated by UTCDate, the day in UTC"),
@@ -1556,4 +1557,143 @@ fn active30_audit(pgn: &str) -> (Vec<Row>, String, String) {
     assert_eq!(o.status.code(), Some(0), "{err}");
     let text = std::fs::read_to_string(&trf).unwrap();
     (parse_csv(&o.stdout), text, err)
+}
+
+/// What a rating officer's files get wrong, and the report never written
+/// wrong: one name with two FIDE ids (two players, refused, a finding);
+/// tags that do not fit their columns (left empty, a finding); games of
+/// two events (refused unless --trf-event names the one tournament); no
+/// game with a round (no report); an input missing (no report from part
+/// of the games); a tournament file with CR line ends (read).
+#[test]
+fn an_officers_mistakes_never_make_a_wrong_report() {
+    let game = |event: &str, round: u32, white: &str, black: &str, extra: &str| {
+        format!("[Event \"{event}\"]\n[Date \"2024.05.0{round}\"]\n[Round \"{round}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"1-0\"]\n[TimeControl \"1800\"]\n{extra}\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n")
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("l.pgn");
+    let trf = dir.path().join("l.trf");
+    let findings = dir.path().join("f.csv");
+    let run = |text: &str, more: &[&str]| {
+        std::fs::write(&pgn, text).unwrap();
+        let _ = std::fs::remove_file(&trf);
+        let mut args = vec![
+            "audit",
+            "-q",
+            "--list",
+            "active30",
+            pgn.to_str().unwrap(),
+            "-o",
+            findings.to_str().unwrap(),
+            "--trf",
+            trf.to_str().unwrap(),
+        ];
+        args.extend_from_slice(more);
+        let o = arbiter(&args);
+        let rows = parse_csv(&std::fs::read(&findings).unwrap_or_default());
+        (o, rows)
+    };
+    let err = |o: &std::process::Output| String::from_utf8_lossy(&o.stderr).into_owned();
+
+    // Two players named alike, told apart by their ids.
+    let two = game(
+        "Club",
+        1,
+        "Tan, Mei Ling",
+        "Lee, A",
+        "[WhiteFideId \"5700003\"]\n[WhiteElo \"1600\"]",
+    ) + &game(
+        "Club",
+        2,
+        "Tan, Mei Ling",
+        "Ong, B",
+        "[WhiteFideId \"5709999\"]\n[WhiteElo \"2100\"]",
+    );
+    let (o, rows) = run(&two, &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(
+        err(&o).contains("\"Tan, Mei Ling\" is two players (FIDE ids 5700003 and 5709999): the report would give them one line"),
+        "{}",
+        err(&o)
+    );
+    assert!(!trf.exists());
+    let homonym: Vec<&Row> = rows.iter().filter(|r| r["finding"] == "homonym").collect();
+    assert_eq!(homonym.len(), 1, "{rows:?}");
+    assert_eq!(
+        homonym[0]["detail"],
+        "\"Tan, Mei Ling\" has 2 FIDE ids, 5700003 (1 game) and 5709999 (1 game): two players under one name, whom the TRF report would give one line; write their names apart in the games' tags (a middle name or initial)"
+    );
+
+    // Tags too wide for their columns: left empty and said.
+    let wide = game(
+        "Club",
+        1,
+        "Lim, W",
+        "Kok, C",
+        "[WhiteElo \"12345\"]\n[WhiteFed \"Malaysia\"]\n[BlackFideId \"MAS-123\"]\n[BlackFed \"mas\"]",
+    );
+    let (o, rows) = run(&wide, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let tags: Vec<&str> = rows
+        .iter()
+        .filter(|r| r["finding"] == "player-tags")
+        .map(|r| r["detail"].as_str())
+        .collect();
+    assert_eq!(
+        tags,
+        ["WhiteElo 12345 is not a rating (four digits at most); WhiteFed \"Malaysia\" is not a three-letter federation code; BlackFideId \"MAS-123\" is not a FIDE id (digits, eleven at most): left empty in the TRF report; put the tags right"]
+    );
+    let players = trf_players(&std::fs::read_to_string(&trf).unwrap());
+    let fields: Vec<(&str, &str, &str, &str)> = players
+        .iter()
+        .map(|p| (p.2.as_str(), p.3.as_str(), p.4.as_str(), p.5.as_str()))
+        .collect();
+    assert_eq!(fields, [("Kok, C", "", "MAS", ""), ("Lim, W", "", "", "")]);
+
+    // Two events: one report is one tournament's.
+    let events = game("Club", 1, "A, A", "B, B", "") + &game("Other Open", 2, "A, A", "C, C", "");
+    let (o, _) = run(&events, &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err(&o).contains("the games are of 2 events (\"Club\", \"Other Open\"): a TRF report is one tournament's"),
+        "{}",
+        err(&o)
+    );
+    assert!(!trf.exists());
+    let (o, _) = run(&events, &["--trf-event", "Club"]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(trf.exists());
+
+    // No game with a round: no report, the findings written.
+    let unrounded = game("Club", 1, "A, A", "B, B", "").replace("[Round \"1\"]", "[Round \"-\"]");
+    let (o, rows) = run(&unrounded, &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err(&o).contains(
+            "no game could be placed in a round (the findings say why): no TRF report written"
+        ),
+        "{}",
+        err(&o)
+    );
+    assert!(!trf.exists());
+    assert_eq!(rows[0]["finding"], "round-unknown");
+
+    // An input missing: the games read are audited, no report written.
+    let (o, _) = run(&game("Club", 1, "A, A", "B, B", ""), &["no-such.pgn"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err(&o).contains("not written: 1 error reading the input"),
+        "{}",
+        err(&o)
+    );
+    assert!(!trf.exists());
+
+    // A tournament file whose lines end in CR alone, as TRF-16 asks.
+    let (o, _) = run(&game("Club", 1, "A, A", "B, B", ""), &[]);
+    assert!(o.status.success());
+    let cr = std::fs::read_to_string(&trf).unwrap().replace("\r\n", "\r");
+    let file = dir.path().join("cr.trf");
+    std::fs::write(&file, &cr).unwrap();
+    let o = arbiter(&["audit", "-q", "--list", "active30", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", err(&o));
 }

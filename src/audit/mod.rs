@@ -233,6 +233,53 @@ fn time_control_problem(list: &RatedList, o: &GameOutcome) -> Option<String> {
     })
 }
 
+/// A FIDE id as TRF-16's columns 58-68 hold one: digits, eleven at
+/// most, not all zero (PGN's `?` or `0` is none).
+pub(crate) fn fide_id_valid(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 11
+        && id.bytes().all(|c| c.is_ascii_digit())
+        && !id.trim_start_matches('0').is_empty()
+}
+
+/// What of a player's tags does not fit the TRF report, in words, each
+/// such field cleared; "none" values (`?`, `-`, `0`) are not said.
+fn unfit_tags(side: Side, p: &mut Player, fed: &str) -> Vec<String> {
+    let who = side.name();
+    let mut bad = Vec::new();
+    if let Some(e) = p.elo.filter(|&e| e > 9999) {
+        bad.push(format!(
+            "{who}Elo {e} is not a rating (four digits at most)"
+        ));
+        p.elo = None;
+    }
+    let none = |v: &str| matches!(v.trim(), "" | "?" | "-" | "0");
+    if !none(&p.fide_id) && !fide_id_valid(&p.fide_id) {
+        bad.push(format!(
+            "{who}FideId {:?} is not a FIDE id (digits, eleven at most)",
+            crate::model::excerpt(&p.fide_id, 40)
+        ));
+        p.fide_id.clear();
+    } else if none(&p.fide_id) {
+        p.fide_id.clear();
+    }
+    let f = fed.trim();
+    let code = f.len() == 3 && f.bytes().all(|c| c.is_ascii_alphabetic());
+    if !none(f) && !code {
+        bad.push(format!(
+            "{who}Fed {:?} is not a three-letter federation code",
+            crate::model::excerpt(f, 40)
+        ));
+        p.federation.clear();
+    } else {
+        p.federation = f.to_ascii_uppercase();
+        if none(f) {
+            p.federation.clear();
+        }
+    }
+    bad
+}
+
 impl Audit {
     pub(crate) fn new(list: RatedList, over_limit: OverLimit) -> Audit {
         Audit {
@@ -294,6 +341,26 @@ impl Audit {
             forfeit: false,
             bye_code: None,
         };
+        // Tags that do not fit their TRF-16 columns are left out of the
+        // report, said: a rating of five digits, an id that is no FIDE id,
+        // a federation that is no three-letter code.
+        let raw = [(Side::White, &t.white_fed), (Side::Black, &t.black_fed)];
+        let mut bad = Vec::new();
+        for (side, fed) in raw {
+            let p = match side {
+                Side::White => &mut g.white,
+                Side::Black => &mut g.black,
+            };
+            bad.extend(unfit_tags(side, p, fed));
+        }
+        if !bad.is_empty() {
+            let detail = format!(
+                "{}: left empty in the TRF report; put the tags right",
+                bad.join("; ")
+            );
+            self.findings
+                .push(Finding::of(&g, "player-tags", "FIDE C.04 Annex 2", detail));
+        }
         if j.verdict.status == Status::Unreadable {
             self.findings.push(Finding::of(
                 &g,
@@ -536,6 +603,7 @@ impl Audit {
             self.rounds_per_day(max, &rule);
         }
         self.name_variants();
+        self.homonyms();
         let (keys, rounds_by) = round_keys(&self.listed);
         let daily = rounds_by.contains("date");
         // A game the TRF report has no place for is said, and not rated:
@@ -854,6 +922,44 @@ impl Audit {
     /// line, splitting the player's games (and a rounds check with them):
     /// a finding on the first game of the rarer spelling, which rates
     /// nothing differently until the officer writes one spelling.
+    /// One name with two FIDE ids: two players the report would merge
+    /// into one line (`report::players_of` refuses to).
+    fn homonyms(&mut self) {
+        let mut ids: BTreeMap<&str, BTreeMap<&str, (usize, usize)>> = BTreeMap::new();
+        for (i, g) in self.listed.iter().enumerate() {
+            for p in [&g.white, &g.black] {
+                if fide_id_valid(&p.fide_id) {
+                    let e = ids
+                        .entry(p.name.as_str())
+                        .or_default()
+                        .entry(p.fide_id.as_str())
+                        .or_insert((i, 0));
+                    e.1 += 1;
+                }
+            }
+        }
+        let mut found = Vec::new();
+        for (name, by_id) in ids.iter().filter(|(_, m)| m.len() > 1) {
+            let each: Vec<String> = by_id
+                .iter()
+                .map(|(id, (_, n))| format!("{id} ({})", crate::claim::plural(*n, "game")))
+                .collect();
+            let first = by_id.values().map(|v| v.0).max().unwrap_or(0);
+            found.push((
+                first,
+                format!(
+                    "{name:?} has {} FIDE ids, {}: two players under one name, whom the TRF report would give one line; write their names apart in the games' tags (a middle name or initial)",
+                    by_id.len(),
+                    each.join(" and ")
+                ),
+            ));
+        }
+        for (i, detail) in found {
+            let f = Finding::of(&self.listed[i], "homonym", "FIDE C.04 Annex 2", detail);
+            self.findings.push(f);
+        }
+    }
+
     fn name_variants(&mut self) {
         struct Seen<'a> {
             first: usize,
@@ -971,6 +1077,8 @@ impl Audit {
     }
 }
 
+pub(crate) const BY_ROUND_NUMBER: &str = "by round number";
+
 /// Each game's round key, and how the rounds were told apart.
 fn round_keys(listed: &[ListedGame]) -> (Vec<RoundKey>, &'static str) {
     // Only complete dates tell: a game with `????.??.??` is in its round
@@ -1004,7 +1112,7 @@ fn round_keys(listed: &[ListedGame]) -> (Vec<RoundKey>, &'static str) {
     let by = if daily {
         "by date and round number (a round number is played on more than one date)"
     } else {
-        "by round number"
+        BY_ROUND_NUMBER
     };
     (keys, by)
 }

@@ -3,7 +3,7 @@
 //! rating, one round per tournament round, and a game a finding excludes
 //! written as not rated, or left out.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Audited, ListedGame, Player};
 use crate::model::{GameResult, Side};
@@ -168,7 +168,11 @@ pub(crate) fn trf_report(
     list: &super::RatedList,
     opts: &TrfOptions,
 ) -> Result<TrfReport, String> {
-    let mut notes = vec![format!("rounds told apart {}", a.rounds_by)];
+    // Said only where the rounds are not simply the round numbers.
+    let mut notes = Vec::new();
+    if a.rounds_by != super::BY_ROUND_NUMBER {
+        notes.push(format!("rounds told apart {}", a.rounds_by));
+    }
     let mut players = players_of(a, &mut notes)?;
     let placed = place_games(a, opts, &mut players);
     if placed.byes > 0 {
@@ -178,7 +182,17 @@ pub(crate) fn trf_report(
         ));
     }
     if a.round_count == 0 {
-        notes.push("no game could be placed in a round: the report has no rounds".into());
+        return Err(
+            "no game could be placed in a round (the findings say why): no TRF report written"
+                .into(),
+        );
+    }
+    if let Some(p) = players.iter().find(|p| p.half_points >= 200) {
+        return Err(format!(
+            "{} has {} points, which TRF-16's four columns (81-84) cannot hold: no TRF report written",
+            p.name,
+            f64::from(p.half_points) / 2.0
+        ));
     }
     rank(&mut players);
     let all: Vec<&str> = a
@@ -216,6 +230,25 @@ pub(crate) fn trf_report(
     };
     let tags = |f: fn(&ListedGame) -> &str| a.listed.iter().map(f).collect::<Vec<&str>>();
     let (events, sites) = (tags(|g| &g.event), tags(|g| &g.site));
+    // One report is one tournament's: games of several events are not
+    // made one unless the officer names the tournament they are.
+    if opts.event.is_none() {
+        if let Some((_, _, distinct)) = most_common(&events).filter(|m| m.2 > 1) {
+            let mut named: Vec<&str> = events
+                .iter()
+                .map(|e| e.trim())
+                .filter(|e| !e.is_empty() && *e != "?")
+                .collect();
+            named.sort_unstable();
+            named.dedup();
+            let shown: Vec<String> = named.iter().take(3).map(|e| format!("{e:?}")).collect();
+            return Err(format!(
+                "the games are of {distinct} events ({}{}): a TRF report is one tournament's; audit each event's games on their own, or give --trf-event to name the one tournament they are (a broadcast names each game)",
+                shown.join(", "),
+                if distinct > 3 { ", …" } else { "" }
+            ));
+        }
+    }
     let controls = tags(|g| &g.time_control);
     Ok(TrfReport {
         event: common(
@@ -266,6 +299,22 @@ fn slash(d: &str) -> String {
 /// is cut, and said; two cut alike cannot be told apart in the file.
 fn players_of(a: &Audited, notes: &mut Vec<String>) -> Result<Vec<TrfPlayer>, String> {
     let mut people: BTreeMap<&str, Player> = BTreeMap::new();
+    // Two FIDE ids under one name are two players: never one line.
+    let mut ids: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for g in &a.listed {
+        for p in [&g.white, &g.black] {
+            if super::fide_id_valid(&p.fide_id) {
+                ids.entry(p.name.as_str()).or_default().insert(&p.fide_id);
+            }
+        }
+    }
+    if let Some((name, two)) = ids.iter().find(|(_, s)| s.len() > 1) {
+        let two: Vec<&str> = two.iter().copied().collect();
+        return Err(format!(
+            "{name:?} is two players (FIDE ids {}): the report would give them one line; write their names apart in the games' tags (the homonym finding)",
+            two.join(" and ")
+        ));
+    }
     for p in &a.registered {
         merge(people.entry(p.name.as_str()).or_default(), p);
     }

@@ -63,8 +63,9 @@ pub(crate) fn parse(name: &str, text: &str) -> Result<TrfList, String> {
     let mut list = TrfList::default();
     let mut players: Vec<PlayerLine> = Vec::new();
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // TRF-16 ends each line with CR alone; others write CR LF or LF.
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
     for (i, line) in text.lines().enumerate() {
-        let line = line.trim_end_matches('\r');
         let chars: Vec<char> = line.chars().collect();
         let code: String = chars.iter().take(3).collect();
         let rest: String = chars.iter().skip(4).collect();

@@ -193,17 +193,25 @@ pub(crate) fn run(mut a: Args) -> ExitStatus {
         }
         f => document(f, &findings.iter().map(finding_json).collect::<Vec<_>>()),
     };
-    if let Some(path) = &trf_path {
-        if let Err(e) = write_trf(&a, path, &audited, &list) {
-            eprintln!("arbiter: {}: {e}", path.display());
-            return ExitStatus::Error;
-        }
-    }
+    // A report is not written from part of the input, nor one that cannot
+    // be written whole; the findings are written either way.
+    let trf_failed = trf_path.as_ref().and_then(|path| {
+        let why = if errors.is_empty() {
+            write_trf(&a, path, &audited, &list).err()?
+        } else {
+            format!(
+                "not written: {} reading the input (said above), and a report from part of the games would be wrong",
+                crate::claim::plural(errors.len(), "error")
+            )
+        };
+        Some(format!("arbiter: {}: {why}", path.display()))
+    });
     if let Some(path) = &html_path {
         let totals = format!(
-            "{games} games audited against the {}: {} findings",
+            "{} audited against the {}: {}",
+            crate::claim::plural(games as usize, "game"),
             list.title,
-            findings.len()
+            crate::claim::plural(findings.len(), "finding")
         );
         let items: Vec<ReviewItem> = findings
             .iter()
@@ -247,7 +255,10 @@ pub(crate) fn run(mut a: Args) -> ExitStatus {
             summary_line(&audited, &list, trf_inputs.first().map(String::as_str))
         );
     }
-    if !errors.is_empty() {
+    if let Some(e) = &trf_failed {
+        eprintln!("{e}");
+    }
+    if !errors.is_empty() || trf_failed.is_some() {
         ExitStatus::Error
     } else if a.fail_on_findings && !audited.findings.is_empty() {
         ExitStatus::NeedsReview
@@ -407,12 +418,15 @@ fn summary_line(audited: &Audited, list: &RatedList, tournament: Option<&str>) -
                 crate::claim::plural(audited.games as usize, "game")
             )
         }
-        None => format!("audited {} games", audited.games),
+        None => format!(
+            "audited {}",
+            crate::claim::plural(audited.games as usize, "game")
+        ),
     };
     format!(
-        "{what} against the {}: {} findings{}; {} not rated{left_out}",
+        "{what} against the {}: {}{}; {} not rated{left_out}",
         list.title,
-        audited.findings.len(),
+        crate::claim::plural(audited.findings.len(), "finding"),
         if kinds.is_empty() {
             String::new()
         } else {
