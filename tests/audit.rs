@@ -1697,3 +1697,37 @@ fn an_officers_mistakes_never_make_a_wrong_report() {
     let o = arbiter(&["audit", "-q", "--list", "active30", file.to_str().unwrap()]);
     assert!(o.status.success(), "{}", err(&o));
 }
+
+/// A UTCDate standing in for a missing Date is when the record was made
+/// (a broadcast's: when each chapter was created, one day for all nine
+/// rounds): it dates the report's lines but does not decide how many
+/// rounds a day were played. The games are `no-date`, not `rounds-per-day`.
+#[test]
+fn a_utc_date_does_not_decide_the_rounds_a_day() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("two-a-day.toml");
+    std::fs::write(
+        &list,
+        format!("{STANDARD_LIST}[rounds_per_day]\nmax = 2\nrule = \"Two a day\"\n"),
+    )
+    .unwrap();
+    let f = common::data("games-with-clocks/lichess-broadcast-study_BBDDNRR_2025_OTB.pgn");
+    let o = arbiter(&[
+        "audit",
+        "-q",
+        "--list",
+        list.to_str().unwrap(),
+        f.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rows = parse_csv(&o.stdout);
+    let kinds: std::collections::BTreeSet<&str> =
+        rows.iter().map(|r| r["finding"].as_str()).collect();
+    assert_eq!(kinds, ["no-date"].into_iter().collect());
+    assert_eq!(rows.len(), 45);
+    assert!(
+        rows[0]["detail"].starts_with("no Date tag, only a UTCDate (2025.02.27), which says when the record was made, not the day of play"),
+        "{}",
+        rows[0]["detail"]
+    );
+}

@@ -721,13 +721,32 @@ impl Audit {
                 .entry(event.clone())
                 .or_default()
                 .insert(round_of(g));
-            if report::complete(&g.date) {
+            if day_of_play(g) {
                 round_dates
                     .entry((event, round_of(g)))
                     .or_default()
                     .insert(g.date.clone());
             }
         }
+        // The rounds each player sat in, across the list: a player held to
+        // the limit player by player (a broadcast names each game's event)
+        // can break it only with more rounds than a day allows.
+        let mut player_rounds: BTreeMap<&str, BTreeSet<(String, Round)>> = BTreeMap::new();
+        for g in self.listed.iter().filter(|g| !g.round_unknown()) {
+            for p in [&g.white.name, &g.black.name] {
+                if !is_bye(p) {
+                    player_rounds
+                        .entry(p.as_str())
+                        .or_default()
+                        .insert((g.event.trim().to_string(), round_of(g)));
+                }
+            }
+        }
+        let many = |name: &str| {
+            player_rounds
+                .get(name)
+                .is_some_and(|r| r.len() > max as usize)
+        };
         // Each game's day: its date, or its round's where that is one date.
         let mut dated: Vec<Option<String>> = Vec::with_capacity(self.listed.len());
         let mut undated = Vec::new();
@@ -736,7 +755,7 @@ impl Audit {
                 dated.push(None);
                 continue;
             }
-            if report::complete(&g.date) {
+            if day_of_play(g) {
                 dated.push(Some(g.date.clone()));
                 continue;
             }
@@ -749,6 +768,8 @@ impl Audit {
                     if event_rounds
                         .get(&event)
                         .is_some_and(|r| r.len() > max as usize)
+                        || many(&g.white.name)
+                        || many(&g.black.name)
                     {
                         undated.push(i);
                     }
@@ -871,7 +892,9 @@ impl Audit {
         for i in undated {
             let g = &mut self.listed[i];
             g.excluded.insert("no-date");
-            let shown = if g.date.is_empty() {
+            let shown = if g.utc_dated {
+                format!("no Date tag, only a UTCDate ({}), which says when the record was made, not the day of play (a broadcast's is when its chapter was created)", g.date)
+            } else if g.date.is_empty() {
                 "no Date tag".to_string()
             } else {
                 format!("the Date tag {:?} is not a whole date", g.date)
@@ -1078,6 +1101,13 @@ impl Audit {
 }
 
 pub(crate) const BY_ROUND_NUMBER: &str = "by round number";
+
+/// The game's day of play is on record: a whole `Date`. A `UTCDate`
+/// standing in for one dates the report's lines, but is not taken to show
+/// how many rounds a day were played.
+fn day_of_play(g: &ListedGame) -> bool {
+    report::complete(&g.date) && !g.utc_dated
+}
 
 /// Each game's round key, and how the rounds were told apart.
 fn round_keys(listed: &[ListedGame]) -> (Vec<RoundKey>, &'static str) {
