@@ -3268,11 +3268,31 @@ fn a_mid_season_run_from_excel_sheets() {
         fixtures.replacen("D1-1,2009-10-08,", "D1-1,2010-05-20,", 1),
     )
     .unwrap();
+    let (out, o) = season_run(&dir.path().join("ddcl-csv.toml"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("games outside the submission's dates ([ecf] event_date to final_result_date): D1-1 (2010-05-20, after final_result_date); left out of this file"),
+        "{err}"
+    );
+    // Left out of this file, as said, so that the next file does not send
+    // them twice; the others are there.
+    let ecf = std::fs::read_to_string(out.path().join("ecf-submission.txt")).unwrap();
+    assert!(!ecf.contains("20/05/2010"), "{ecf}");
+    assert_eq!(ecf.matches("#MATCH RESULTS=").count(), 5, "{ecf}");
+    assert!(!err.contains("outside the season"), "{err}");
+
+    // A year typed wrong: scored as written, said, exit 1.
+    std::fs::write(
+        dir.path().join("ddcl-fixtures.csv"),
+        fixtures.replacen("D1-1,2009-10-08,", "D1-1,2019-10-08,", 1),
+    )
+    .unwrap();
     let (_out, o) = season_run(&dir.path().join("ddcl-csv.toml"));
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(
-        err.contains("games outside the submission's dates ([ecf] event_date to final_result_date): D1-1 (2010-05-20, after final_result_date)"),
+        err.contains("1 fixture dated outside the season \"2009/10\" (July to June): D1-1 (2019-10-08); check the dates"),
         "{err}"
     );
 }

@@ -136,7 +136,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         let outside = ecf::outside_dates(&season, &rep.grading);
         if !outside.is_empty() {
             eprintln!(
-                "arbiter: ecf-submission.txt: games outside the submission's dates ([ecf] event_date to final_result_date): {}; put the dates right, or submit those games with the next file",
+                "arbiter: ecf-submission.txt: games outside the submission's dates ([ecf] event_date to final_result_date): {}; left out of this file: put the dates right, or submit those games with the next file",
                 outside.join("; ")
             );
             ecf_outside = true;
@@ -244,6 +244,18 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             );
         }
     }
+    // A date outside the season it is named for is likelier a slip (a
+    // year typed wrong) than a match: scored as written, and said.
+    let strays = crate::season::outside_season(&season);
+    if !strays.is_empty() {
+        eprintln!(
+            "arbiter: {}: {} dated outside the season {:?} (July to June): {}; check the dates",
+            season.file,
+            crate::claim::plural(strays.len(), "fixture"),
+            season.season,
+            strays.join(", ")
+        );
+    }
     // A player of the year the tie-break cannot name: the league decides.
     let first: Vec<&crate::season::PoyRow> = rep.poy.iter().filter(|p| p.rank == Some(1)).collect();
     // Said, as a standings tie's play-off is, not counted as needing
@@ -282,7 +294,12 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     }
     let status = if ecf_failed {
         ExitStatus::Error
-    } else if rep.pending.is_empty() && unscored.is_empty() && !ecf_outside && overdue.is_empty() {
+    } else if rep.pending.is_empty()
+        && unscored.is_empty()
+        && !ecf_outside
+        && overdue.is_empty()
+        && strays.is_empty()
+    {
         ExitStatus::Ok
     } else {
         ExitStatus::NeedsReview

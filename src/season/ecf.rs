@@ -29,6 +29,19 @@ pub(crate) fn missing_codes(season: &Season, rows: &[GradingRow]) -> Vec<String>
     out
 }
 
+/// Which bound of the submission's dates a game's date passes, if any.
+fn outside(ecf: &super::model::RawEcf, date: &str) -> Option<&'static str> {
+    let parse = super::model::Date::parse;
+    let d = parse(date)?;
+    if parse(&ecf.final_result_date).is_some_and(|l| d > l) {
+        Some("after final_result_date")
+    } else if parse(&ecf.event_date).is_some_and(|f| d < f) {
+        Some("before event_date")
+    } else {
+        None
+    }
+}
+
 /// The fixtures (id and date) whose league games fall outside the
 /// submission's dates, before `event_date` or after `final_result_date`
 /// (the last result the file says it holds), with which bound they pass.
@@ -36,16 +49,9 @@ pub(crate) fn outside_dates(season: &Season, rows: &[GradingRow]) -> Vec<String>
     let Some(ecf) = season.ecf.as_ref() else {
         return Vec::new();
     };
-    let parse = super::model::Date::parse;
-    let (first, last) = (parse(&ecf.event_date), parse(&ecf.final_result_date));
     let mut out: Vec<String> = Vec::new();
     for r in rows.iter().filter(|r| r.league) {
-        let Some(d) = parse(&r.date) else { continue };
-        let why = if last.is_some_and(|l| d > l) {
-            "after final_result_date"
-        } else if first.is_some_and(|f| d < f) {
-            "before event_date"
-        } else {
+        let Some(why) = outside(ecf, &r.date) else {
             continue;
         };
         let line = format!("{} ({}, {why})", r.fixture_id, r.date);
@@ -145,7 +151,12 @@ pub(crate) fn submission(season: &Season, rows: &[GradingRow]) -> Result<String,
     })? {
         field(name, &value);
     }
-    let league: Vec<&GradingRow> = rows.iter().filter(|r| r.league).collect();
+    // Games outside the file's dates are for another file (`outside_dates`
+    // names them): not sent twice.
+    let league: Vec<&GradingRow> = rows
+        .iter()
+        .filter(|r| r.league && outside(ecf, &r.date).is_none())
+        .collect();
     // PINs in order of first appearance.
     let mut pins: BTreeMap<usize, u32> = BTreeMap::new();
     let mut order = Vec::new();

@@ -314,6 +314,41 @@ pub(crate) fn listed_seats(f: &Fixture, home: bool) -> Vec<(u32, usize)> {
         .collect()
 }
 
+/// The days a season named `2026-27` (or `2026/27`, `2026/2027`) spans as
+/// `season init` reckons a season, July to June; one named by a single
+/// year, that year. `None` where the name gives no year.
+pub(crate) fn season_span(name: &str) -> Option<(model::Date, model::Date)> {
+    let digits: Vec<&str> = name
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|p| !p.is_empty())
+        .collect();
+    let year = |s: &str| s.parse::<u16>().ok().filter(|y| (1900..=2999).contains(y));
+    let first = year(digits.first().filter(|d| d.len() == 4)?)?;
+    let date = |year, month, day| model::Date { year, month, day };
+    match digits.get(1) {
+        Some(next) if next.len() == 2 || next.len() == 4 => {
+            let second = first + 1;
+            let ends = next.parse::<u16>().ok()? % 100 == second % 100;
+            ends.then(|| (date(first, 7, 1), date(second, 6, 30)))
+        }
+        None => Some((date(first, 1, 1), date(first, 12, 31))),
+        _ => None,
+    }
+}
+
+/// Fixtures dated outside the season's span (`season_span`), in words.
+pub(crate) fn outside_season(season: &Season) -> Vec<String> {
+    let Some((first, last)) = season_span(&season.season) else {
+        return Vec::new();
+    };
+    season
+        .fixtures
+        .iter()
+        .filter(|f| f.date < first || f.date > last)
+        .map(|f| format!("{} ({})", f.id, f.date))
+        .collect()
+}
+
 /// A standings row for every team, all at zero.
 pub(crate) fn empty_table(season: &Season) -> std::collections::BTreeMap<usize, Standing> {
     season
@@ -666,5 +701,25 @@ mod tests {
             ]
         );
         assert_eq!(and_list(&["A", "B", "C"]), "A, B and C");
+    }
+}
+
+#[cfg(test)]
+mod span_tests {
+    #[test]
+    fn a_seasons_name_gives_its_span() {
+        let d = |s: &str| super::model::Date::parse(s);
+        for (name, want) in [
+            ("2009/10", d("2009-07-01").zip(d("2010-06-30"))),
+            ("2026-27", d("2026-07-01").zip(d("2027-06-30"))),
+            ("Season 2026/2027", d("2026-07-01").zip(d("2027-06-30"))),
+            ("1999-00", d("1999-07-01").zip(d("2000-06-30"))),
+            ("2026", d("2026-01-01").zip(d("2026-12-31"))),
+            ("2026-28", None),
+            ("Autumn", None),
+            ("26/27", None),
+        ] {
+            assert_eq!(super::season_span(name), want, "{name}");
+        }
     }
 }
