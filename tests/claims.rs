@@ -885,14 +885,14 @@ fn illegal_move_claims_under_each_rule() {
     );
     // RP 12 gives time only when both have more than five minutes: on
     // 5:00 exactly the time is FIDE 7.5.5's, and cited so.
-    assert_eq!(r.rule, "BCF RP 12; FIDE 7.5.5");
+    assert_eq!(r.rule, "BCF RP 12; FIDE 7.5.5; FIDE 7.5.1");
     assert_eq!(
         r.detail,
         "3. Ke3 is illegal: the position before it is reinstated; a clock on 5:00 exactly is neither under nor over it, so the move does not lose, and BCF RP 12 gives extra time only when both are over it; any time Black is given is the arbiter's to decide, 2:00 by default (FIDE 7.5.5's amount)"
     );
     // Both over: RP 12's discretion, the amount FIDE's default.
     let r = claim("bcf-rapid", "0:05:01", "0:20:00", "");
-    assert_eq!(r.rule, "BCF RP 12; FIDE 7.5.5");
+    assert_eq!(r.rule, "BCF RP 12; FIDE 7.5.5; FIDE 7.5.1");
     assert_eq!(
         r.detail,
         "3. Ke3 is illegal: the position before it is reinstated; Black may be given extra time (BCF RP 12; 2:00 by default, FIDE 7.5.5's amount)"

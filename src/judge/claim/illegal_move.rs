@@ -30,7 +30,11 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
         if_upheld: "-".into(),
         if_rejected: "play continues; the move stands".into(),
         if_not_in_order: None,
-        refer_rule: reinstate.clone(),
+        // Where a clock limit decides (BCF RP 12), a referral turns on it.
+        refer_rule: im_rules
+            .loses_under_rule
+            .as_ref()
+            .map_or_else(|| reinstate.clone(), |limit| limit.and(reinstate)),
         refer_note: String::new(),
         line_only_if_rejected: false,
         // Set below where the ruling turns on the clocks (BCF RP 12).
@@ -438,9 +442,10 @@ fn upheld(
         ),
         value @ (IllegalMove::NotUnderLimit { .. } | IllegalMove::Reinstated { .. }) => {
             let (pen, rule, time, added) = match &value {
+                // The limit's rule decides; the time's, then the taking back.
                 IllegalMove::NotUnderLimit { time, .. } => (
                     time.seconds,
-                    im_rules.reinstate_rule.and(&time.rule()),
+                    rule.and(&time.rule()).and(&im_rules.reinstate_rule),
                     time.words(cw),
                     time.added(),
                 ),
