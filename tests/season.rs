@@ -2904,7 +2904,7 @@ fn spreadsheet_errors_name_file_row_and_column() {
         (
             "ddcl-fixtures.csv",
             fixtures.replacen("D1-1,2009-10-08,", "D1-1,08/10/2009,", 1),
-            "ddcl-fixtures.csv: row 2, column date: fixture D1-1: date \"08/10/2009\" is not a date (YYYY-MM-DD) (day and month cannot be told apart in this form: in Excel, format the column as Custom yyyy-mm-dd before saving)",
+            "ddcl-fixtures.csv: row 2, column date: fixture D1-1: date \"08/10/2009\" is not a date (YYYY-MM-DD) (a date written with / or . may have the day or the month first, so none is guessed: in Excel, format the column as Custom yyyy-mm-dd before saving)",
         ),
         (
             "ddcl-fixtures.csv",
@@ -3293,6 +3293,26 @@ fn a_mid_season_run_from_excel_sheets() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(
         err.contains("1 fixture dated outside the season \"2009/10\" (July to June): D1-1 (2019-10-08); check the dates"),
+        "{err}"
+    );
+    std::fs::write(dir.path().join("ddcl-fixtures.csv"), &fixtures).unwrap();
+
+    // A rating typed in the grade column, beside grades.
+    let players = std::fs::read_to_string(sample("season/ddcl-players.csv")).unwrap();
+    std::fs::write(
+        dir.path().join("ddcl-players.csv"),
+        players.replacen(
+            "\"Hartley, Ian\",Darlington A,152,",
+            "\"Hartley, Ian\",Darlington A,1960,",
+            1,
+        ),
+    )
+    .unwrap();
+    let (_out, o) = season_run(&dir.path().join("ddcl-csv.toml"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("1 player with a grade over 400 (Hartley, Ian 1960): the league ranks by grade, and grades ran to about 300, so these look like ratings"),
         "{err}"
     );
 }

@@ -256,6 +256,19 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             strays.join(", ")
         );
     }
+    let ratings = crate::season::grades_like_ratings(&season);
+    if !ratings.is_empty() {
+        let mut shown: Vec<String> = ratings.iter().take(4).cloned().collect();
+        if ratings.len() > 4 {
+            shown.push(format!("{} more", ratings.len() - 4));
+        }
+        eprintln!(
+            "arbiter: {}: {} with a grade over 400 ({}): the league ranks by grade, and grades ran to about 300, so these look like ratings; a rating beside a grade breaks the board order and the grade increases: give every player the same kind of figure",
+            season.file,
+            crate::claim::plural(ratings.len(), "player"),
+            shown.join("; ")
+        );
+    }
     // A player of the year the tie-break cannot name: the league decides.
     let first: Vec<&crate::season::PoyRow> = rep.poy.iter().filter(|p| p.rank == Some(1)).collect();
     // Said, as a standings tie's play-off is, not counted as needing
@@ -299,6 +312,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         && !ecf_outside
         && overdue.is_empty()
         && strays.is_empty()
+        && ratings.is_empty()
     {
         ExitStatus::Ok
     } else {

@@ -336,6 +336,26 @@ pub(crate) fn season_span(name: &str) -> Option<(model::Date, model::Date)> {
     }
 }
 
+/// Players whose grade looks like a rating (over 400: the ECF's grades
+/// ran to about 300) in a league that ranks by grade, in words: mixed with
+/// grades, such figures break the board order and the grade increases.
+pub(crate) fn grades_like_ratings(season: &Season) -> Vec<String> {
+    if season.rules.strength() != league::Strength::Grade {
+        return Vec::new();
+    }
+    season
+        .players
+        .iter()
+        .filter_map(|p| {
+            let high = [p.grade, p.end_grade, p.estimated.map(|e| e.0)]
+                .into_iter()
+                .flatten()
+                .find(|&g| g > 400)?;
+            Some(format!("{} {high}", p.name))
+        })
+        .collect()
+}
+
 /// Fixtures dated outside the season's span (`season_span`), in words.
 pub(crate) fn outside_season(season: &Season) -> Vec<String> {
     let Some((first, last)) = season_span(&season.season) else {

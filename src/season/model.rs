@@ -611,7 +611,7 @@ impl Checker<'_, '_> {
             // 08/10/2026 is August or October: not guessed, but said how
             // to have it written unambiguously.
             let hint = if s.contains('/') || s.contains('.') {
-                " (day and month cannot be told apart in this form: in Excel, format the column as Custom yyyy-mm-dd before saving)"
+                " (a date written with / or . may have the day or the month first, so none is guessed: in Excel, format the column as Custom yyyy-mm-dd before saving)"
             } else {
                 ""
             };

@@ -584,6 +584,9 @@ fn template_on(league: &str, today: crate::model::Date) -> Result<Template, Stri
         r#"# A season of the {title_line}. Fill in the four spreadsheets beside this file
 # (one row a team, a player, a fixture, a board; the columns are described in
 # docs/seasons.md), then run: arbiter season season.toml --out season-out
+# In boards.csv, `result` is White's first, as in PGN (1-0: White won), and `score` the home
+# player's first, as on a match card (0-1: the home player lost): give one of the two. With
+# the home player on Black (every even board unless `home_colour` says), the two differ.
 league = {title}
 season = "{name}"
 rules = {rules_q}
