@@ -2946,6 +2946,29 @@ fn spreadsheet_errors_name_file_row_and_column() {
             boards.replacen("\"Hartley, Ian\"", "\"Hartly, Ian\"", 1),
             "column home: fixture D1-1, board 2: unknown player \"Hartly, Ian\"; did you mean \"Hartley, Ian\"?",
         ),
+        // A surname alone, and a surname with an initial: the one player
+        // whose name holds them, suggested.
+        (
+            "ddcl-boards.csv",
+            boards.replacen("\"Hartley, Ian\"", "Hartley", 1),
+            "column home: fixture D1-1, board 2: unknown player \"Hartley\"; did you mean \"Hartley, Ian\"?",
+        ),
+        (
+            "ddcl-boards.csv",
+            boards.replacen("\"Hartley, Ian\"", "\"Hartley, I.\"", 1),
+            "column home: fixture D1-1, board 2: unknown player \"Hartley, I.\"; did you mean \"Hartley, Ian\"?",
+        ),
+        // A team misspelt, and a team cell left empty.
+        (
+            "ddcl-fixtures.csv",
+            fixtures.replacen(",Darlington A,", ",Darlingtn A,", 1),
+            "unknown team \"Darlingtn A\"; did you mean \"Darlington A\"?",
+        ),
+        (
+            "ddcl-fixtures.csv",
+            fixtures.replacen(",Darlington A,", ",,", 1),
+            ": no team given",
+        ),
         // A win by default written as a result would be graded as played.
         (
             "ddcl-boards.csv",

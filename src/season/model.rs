@@ -639,6 +639,18 @@ impl Checker<'_, '_> {
         Ok(())
     }
 
+    /// Why a team name is not found: none given, or none of that name,
+    /// with the nearest one's.
+    fn unknown_team(&self, name: &str) -> String {
+        if name.trim().is_empty() {
+            return "no team given".to_string();
+        }
+        let hint = crate::model::nearest(name, self.teams.iter().map(|t| t.name.as_str()))
+            .map(|n| format!("; did you mean {n:?}?"))
+            .unwrap_or_default();
+        format!("unknown team {name:?}{hint}")
+    }
+
     fn player(&mut self, p: &RawPlayer) -> Result<(), SeasonError> {
         self.at.replace(p.origin.clone());
         let err = |column: &'static str, message: String| self.err_in(column, "", None, message);
@@ -647,7 +659,7 @@ impl Checker<'_, '_> {
                 "team",
                 "",
                 None,
-                format!("player {:?}: unknown team {:?}", p.name, p.team),
+                format!("player {:?}: {}", p.name, self.unknown_team(&p.team)),
             )
         })?;
         if p.name.trim().is_empty() {
@@ -753,7 +765,7 @@ impl Checker<'_, '_> {
             self.team_index
                 .get(name)
                 .copied()
-                .ok_or_else(|| self.err_in(column, &id, None, format!("unknown team {name:?}")))
+                .ok_or_else(|| self.err_in(column, &id, None, self.unknown_team(name)))
         };
         let home = team(&f.home, "home")?;
         let away = team(&f.away, "away")?;
@@ -1288,10 +1300,33 @@ impl Checker<'_, '_> {
         match same.as_slice() {
             [p] => Ok(*p),
             [] => {
-                let hint =
-                    crate::model::nearest(name, self.players.iter().map(|p| p.name.as_str()))
-                        .map(|n| format!("; did you mean {n:?}?"))
-                        .unwrap_or_default();
+                // A surname alone, or with initials: the one player whose
+                // name holds those words, else the nearest spelling.
+                let given: Vec<String> = words(name)
+                    .into_iter()
+                    .map(|w| w.trim_end_matches('.').to_string())
+                    .filter(|w| !w.is_empty())
+                    .collect();
+                let holds = |full: &str| {
+                    let have = words(full);
+                    given.iter().all(|g| {
+                        have.iter().any(|h| {
+                            h == g || (g.chars().count() == 1 && h.starts_with(g.as_str()))
+                        })
+                    })
+                };
+                let partial: Vec<&str> = self
+                    .players
+                    .iter()
+                    .map(|p| p.name.as_str())
+                    .filter(|n| !given.is_empty() && holds(n))
+                    .collect();
+                let hint = match partial.as_slice() {
+                    [one] => Some(*one),
+                    _ => crate::model::nearest(name, self.players.iter().map(|p| p.name.as_str())),
+                }
+                .map(|n| format!("; did you mean {n:?}?"))
+                .unwrap_or_default();
                 Err(format!("unknown player {name:?}{hint}"))
             }
             several => Err(format!(
