@@ -634,13 +634,28 @@ fn the_deadline_fees_and_submissions_of_ecf_qpf_13() {
     assert_eq!(r.result_if_rejected, "play continues, no penalty");
     assert_eq!(r.rule, "BCF RP 16");
     // Not said whether an arbiter was present: BCF has a procedure for
-    // each, and what a failed claim costs differs, so the claim is not
-    // judged on a presumption: incomplete, with both outcomes said.
+    // each. On ground (a), K+R v K+N, both uphold: so does the claim, said.
     let r = judge(&bcf, &[("s.pgn", KRKN)]);
+    assert_eq!(outcome(&r, CheckId::KindAllowed), CheckOutcome::Pass);
+    assert_eq!(r.recommendation, Recommendation::Uphold);
+    assert!(r.check(CheckId::KindAllowed).unwrap().detail.ends_with(
+        "the claim does not say whether one was, and its grounds are judged alike under both"
+    ));
+    // Ground (b) alone: without an arbiter (NA-2) only (b) is judged, and
+    // mixed moves fail it (GAA); with one (RP 16) ground (a) holds. The
+    // presence decides: incomplete, both said, never a presumed loss.
+    let b_only = bcf.replace("cannot-win-by-normal-means", "no-effort");
+    let r = judge(&b_only, &[("s.pgn", KRKN)]);
     assert_eq!(outcome(&r, CheckId::KindAllowed), CheckOutcome::Unknown);
     assert_eq!(r.recommendation, Recommendation::Refer);
+    assert_eq!(r.rule, "BCF RP NA-1; BCF RP 16");
     assert!(
-        r.detail.starts_with("the record is incomplete: BCF Rapid Play rules provides this claim with an arbiter present and with none, and the claim does not say whether one was (arbiter = true or false)"),
+        r.detail.starts_with("the record is incomplete: BCF Rapid Play rules provides this claim with an arbiter present and with none, and the claim does not say whether one was (arbiter = true or false), which decides it: with no arbiter, rejected (BCF RP NA-6: mixed evidence"),
+        "{}",
+        r.detail
+    );
+    assert!(
+        r.detail.contains("; with one, upheld (BCF RP 16: "),
         "{}",
         r.detail
     );
@@ -756,12 +771,22 @@ fn fide_guidelines_iii_need_no_increment_and_never_blitz() {
     let r = claim("fide-rapid", "1500");
     assert_eq!(r.recommendation, Recommendation::Uphold);
     // FIDE III has a procedure with the arbiter present (III.5) and one
-    // without (III.6): a claim that does not say which is incomplete.
+    // without (III.6). III.5.1 lets the arbiter draw on either ground, as
+    // BCF RP 16: ground (b) named alone is upheld on (a) with him, and
+    // without him (III.6.1, only the ground named) mixed moves are for the
+    // designated arbiter: the presence decides, and it is not stated.
     let pgn = KRKN.replace("[SetUp \"1\"]", "[SetUp \"1\"]\n[TimeControl \"1500\"]");
-    let unsaid = judge(
-        "kind = \"draw-last-two-minutes\"\nruleset = \"fide-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:05:00\"\nclock_black = \"0:01:15\"\n",
-        &[("s.pgn", &pgn)],
+    let b_only = |arbiter: &str| {
+        judge(
+            &format!("kind = \"draw-last-two-minutes\"\nruleset = \"fide-rapid\"\n{arbiter}grounds = [\"no-effort\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:05:00\"\nclock_black = \"0:01:15\"\n"),
+            &[("s.pgn", &pgn)],
+        )
+    };
+    assert_eq!(
+        b_only("arbiter = true\n").recommendation,
+        Recommendation::Uphold
     );
+    let unsaid = b_only("");
     assert_eq!(unsaid.recommendation, Recommendation::Refer);
     assert_eq!(
         outcome(&unsaid, CheckId::KindAllowed),

@@ -22,8 +22,6 @@ use crate::{
 pub(crate) const PROGRESS_MOVES: usize = 20;
 
 pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
-    let claimant = d.claim.claimant;
-    let opponent = claimant.other();
     let chosen = procedure(d);
     let how = chosen.how.clone();
     let unstated_other = chosen.unstated_other.cloned();
@@ -77,7 +75,79 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
     position_checks(d, &p.position_rule, p.complete_scoresheet);
     procedural_checks(d, &p);
 
-    // The grounds: (a) can the opponent win by normal means, (b) effort.
+    let first = d.checks.len();
+    let clearly_winning = judge_grounds(d, &p, syzygy);
+    let mut merits = grounds_merits(&d.checks[first..], &p, clearly_winning);
+    if let Some(other) = &unstated_other {
+        // The other procedure's grounds, asked aside: where both give the
+        // same answer, whether an arbiter was there does not change it.
+        let kept = (d.checks.len(), d.mate_line.clone(), d.progress.clone());
+        let winning = judge_grounds(d, other, syzygy);
+        let alt = grounds_merits(&d.checks[kept.0..], other, winning);
+        d.checks.truncate(kept.0);
+        (d.mate_line, d.progress) = (kept.1, kept.2);
+        let (this, that) = procedures(d.claim.ruleset.claims.arbiter_by_default);
+        if std::mem::discriminant(&merits) == std::mem::discriminant(&alt) {
+            d.set_check(
+                CheckId::KindAllowed,
+                CheckOutcome::Pass,
+                &p.window_rule.and(&other.window_rule),
+                format!("{title} provides this claim with an arbiter present and with none; the claim does not say whether one was, and its grounds are judged alike under both"),
+            );
+        } else {
+            let both = format!(
+                "{this}, {}; {that}, {}",
+                merits_words(&merits),
+                merits_words(&alt)
+            );
+            d.set_check(
+                CheckId::KindAllowed,
+                CheckOutcome::Unknown,
+                &p.window_rule.and(&other.window_rule),
+                format!("{title} provides this claim with an arbiter present and with none, and the claim does not say whether one was (arbiter = true or false), which decides it: {both}"),
+            );
+            merits = Merits::Open(
+                p.window_rule.and(&other.window_rule),
+                format!("whether an arbiter was present decides it: {both}"),
+            );
+        }
+    }
+    let mut rejected = rejected_result(d, &p, clearly_winning);
+    if let Some(other) = &unstated_other {
+        let (this, that) = procedures(d.claim.ruleset.claims.arbiter_by_default);
+        rejected = format!(
+            "{rejected} {this} ({}); {} {that} ({})",
+            p.window_rule,
+            rejected_result(d, other, clearly_winning),
+            other.window_rule
+        );
+    }
+    // A referral for want of the arbiter's presence cites the two
+    // procedures, not one of them.
+    let refer_rule = match &unstated_other {
+        Some(other) => p.window_rule.and(&other.window_rule),
+        None => p.refer_rule.clone(),
+    };
+    Outcome {
+        merits,
+        if_upheld: DRAW.into(),
+        if_rejected: rejected,
+        if_not_in_order: p
+            .penalty_on_merits_only
+            .then(|| "play continues, no penalty".to_string()),
+        refer_rule,
+        refer_note: p.refer_note.clone(),
+        line_only_if_rejected: true,
+        merits_need_clocks: false,
+    }
+}
+
+/// The grounds under procedure `p`: (a) can the opponent win by normal
+/// means, (b) effort; their checks pushed. Whether the opponent is plainly
+/// winning (for a frivolous appeal).
+fn judge_grounds(d: &mut Draft, p: &DrawClaimRules, syzygy: Option<&Syzygy>) -> bool {
+    let claimant = d.claim.claimant;
+    let opponent = claimant.other();
     let grounds: Vec<Ground> = match d.claim.kind {
         ClaimKind::DrawLastTwoMinutes if p.grounds_named => d.claim.grounds.clone(),
         ClaimKind::DrawLastTwoMinutes => vec![Ground::CannotWin, Ground::NoEffort],
@@ -90,8 +160,8 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
     if let Some(pos) = d.position.clone() {
         // The appellant's own chances first: the line kept for the packet
         // is then the opponent's.
-        let own = both_sides.then(|| normal_means(d, &pos, claimant, &p, syzygy).0);
-        let (mut a, winning) = normal_means(d, &pos, opponent, &p, syzygy);
+        let own = both_sides.then(|| normal_means(d, &pos, claimant, p, syzygy).0);
+        let (mut a, winning) = normal_means(d, &pos, opponent, p, syzygy);
         clearly_winning = winning;
         if let Some(own) = own {
             a = both_drawn(a, own);
@@ -107,7 +177,7 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
         }
         d.checks.push(a);
         if grounds.contains(&Ground::NoEffort) {
-            let (c, progress) = no_effort(d, &p);
+            let (c, progress) = no_effort(d, p);
             d.checks.push(c);
             d.progress = progress;
         }
@@ -119,32 +189,25 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
             "no position to analyse",
         );
     }
-    let mut rejected = rejected_result(d, &p, clearly_winning);
-    if let Some(other) = &unstated_other {
-        let present = d.claim.ruleset.claims.arbiter_by_default;
-        let (this, that) = if present {
-            ("with an arbiter", "with none")
-        } else {
-            ("with no arbiter", "with one")
-        };
-        rejected = format!(
-            "{rejected} {this} ({}); {} {that} ({})",
-            p.window_rule,
-            rejected_result(d, other, clearly_winning),
-            other.window_rule
-        );
+    clearly_winning
+}
+
+/// "with no arbiter" and "with one", in the order of the ruleset's usual
+/// case (`arbiter_by_default`) and the other.
+fn procedures(arbiter_by_default: bool) -> (&'static str, &'static str) {
+    if arbiter_by_default {
+        ("with an arbiter", "with none")
+    } else {
+        ("with no arbiter", "with one")
     }
-    Outcome {
-        merits: grounds_merits(d, &p, clearly_winning),
-        if_upheld: DRAW.into(),
-        if_rejected: rejected,
-        if_not_in_order: p
-            .penalty_on_merits_only
-            .then(|| "play continues, no penalty".to_string()),
-        refer_rule: p.refer_rule.clone(),
-        refer_note: p.refer_note.clone(),
-        line_only_if_rejected: true,
-        merits_need_clocks: false,
+}
+
+/// A claim's merits in a few words, for a referral that names two.
+fn merits_words(m: &Merits) -> String {
+    match m {
+        Merits::Holds(rule, detail) => format!("upheld ({rule}: {detail})"),
+        Merits::Fails(rule, detail) => format!("rejected ({rule}: {detail})"),
+        Merits::Open(rule, detail) => format!("for a judgement ({rule}: {detail})"),
     }
 }
 
@@ -170,9 +233,8 @@ fn both_drawn(opp: Check, own: Check) -> Check {
 
 /// The claim on its grounds: a ground that passes holds it; one the record
 /// cannot settle leaves it open; otherwise it fails.
-fn grounds_merits(d: &Draft, p: &DrawClaimRules, clearly_winning: bool) -> Merits {
-    let grounds: Vec<&Check> = d
-        .checks
+fn grounds_merits(checks: &[Check], p: &DrawClaimRules, clearly_winning: bool) -> Merits {
+    let grounds: Vec<&Check> = checks
         .iter()
         .filter(|c| matches!(c.id, CheckId::NormalMeans | CheckId::NoEffort))
         .filter(|c| c.outcome != CheckOutcome::NotApplicable)

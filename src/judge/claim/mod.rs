@@ -205,25 +205,33 @@ fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String)
     if let Some(c) = failed(&|id| id == CheckId::ClockWindow) {
         return not_in_order(c);
     }
-    if let Some(c) = failed(&|id| id.class() == CheckClass::Papers) {
-        let merits = match &out.merits {
-            Merits::Holds(_, d) => format!("on its merits the claim would be upheld: {d}"),
-            Merits::Open(_, d) | Merits::Fails(_, d) => format!("on its merits: {d}"),
-        };
-        return (
-            Recommendation::Refer,
-            c.rule.clone(),
-            with_note(format!(
-                "the claimant's papers are not in order: {}; {} states no consequence for that, so it is for whoever decides the claim; {merits}",
-                c.detail, c.rule
-            )),
-        );
-    }
     let missing: Vec<&str> = checks
         .iter()
         .filter(|c| c.id.class() != CheckClass::Merits && c.outcome == CheckOutcome::Unknown)
         .map(|c| c.detail.as_str())
         .collect();
+    if let Some(c) = failed(&|id| id.class() == CheckClass::Papers) {
+        // What the merits give, said only as far as the record goes.
+        let merits = match (&out.merits, missing.is_empty()) {
+            (Merits::Holds(_, d), true) => format!("on its merits the claim would be upheld: {d}"),
+            (Merits::Holds(_, d) | Merits::Open(_, d) | Merits::Fails(_, d), _) => {
+                format!("on its merits: {d}")
+            }
+        };
+        let incomplete = if missing.is_empty() {
+            String::new()
+        } else {
+            format!("; the record is also incomplete: {}", missing.join("; "))
+        };
+        return (
+            Recommendation::Refer,
+            c.rule.clone(),
+            with_note(format!(
+                "the claimant's papers are not in order: {}; {} states no consequence for that, so it is for whoever decides the claim; {merits}{incomplete}",
+                c.detail, c.rule
+            )),
+        );
+    }
     if !missing.is_empty() {
         return (
             Recommendation::Refer,
@@ -887,6 +895,20 @@ mod precedence {
                                     if want == (Recommendation::Refer, "R 1") {
                                         assert!(
                                             detail.starts_with("the claimant's papers are not in order: no submission from Black (the claimant); R 1 states no consequence"),
+                                            "{case}: {detail}"
+                                        );
+                                        // What else is missing is said too;
+                                        // "would be upheld" only on a whole record.
+                                        let incomplete =
+                                            sheet == Ev::Incomplete || window == Unknown;
+                                        assert_eq!(
+                                            detail.contains("; the record is also incomplete: "),
+                                            incomplete,
+                                            "{case}: {detail}"
+                                        );
+                                        assert_eq!(
+                                            detail.contains("would be upheld"),
+                                            !incomplete && matches!(merits, Merits::Holds(..)),
                                             "{case}: {detail}"
                                         );
                                     }
