@@ -453,6 +453,31 @@ fn ddcl_9_forfeits_only_boards_played_and_both_teams_alike() {
     );
     assert_eq!(standing(&r, "A"), (1.5, 1.0, -1.0));
     assert_eq!(standing(&r, "B"), (3.5, 0.0, 2.0));
+    // A league whose text forfeits "all below", played or not (no
+    // `forfeit_played_only`): board 5 goes too, and B, with nobody there,
+    // does not win it.
+    let dir = tempfile::tempdir().unwrap();
+    let ddcl = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/leagues/ddcl.toml"),
+    )
+    .unwrap()
+    .replace("forfeit_played_only = true\n", "");
+    std::fs::write(dir.path().join("all-below.toml"), ddcl).unwrap();
+    let season = ddcl_season(&["150", "129", "140", "120", "110"], "", &boards)
+        .replace("rules = \"ddcl\"", "rules = \"all-below.toml\"");
+    std::fs::write(dir.path().join("season.toml"), season).unwrap();
+    let r = process(&load(&dir.path().join("season.toml"), false).unwrap());
+    let all_below = r
+        .violations
+        .iter()
+        .find(|v| v.rule == "DDCL 7; DDCL 9")
+        .unwrap();
+    assert_eq!(
+        all_below.penalty,
+        "boards 2-5 forfeited and 1 point deducted"
+    );
+    assert_eq!(standing(&r, "A"), (0.5, 1.0, -1.0));
+    assert_eq!(standing(&r, "B"), (3.5, 0.0, 2.0));
     // A's board 5 empty with notice (DDCL 5, a tie): it stays a tie.
     let boards = boards.replace(
         "{ board = 5, home = \"A5\" }",
@@ -491,6 +516,31 @@ fn ddcl_10_a_weaker_substitute_keeps_the_nominated_players_place() {
     let err = run(&ddcl_season(&grades, "", &twice)).unwrap_err();
     assert!(
         err.contains("board 2: the substitute replaces A3, who plays board 3 of this match"),
+        "{err}"
+    );
+    // One absent player replaced on two boards, and a substitute named on
+    // an empty seat: refused.
+    let two = boards.replacen(
+        "home = \"A5\", away = \"B5\", result = \"1/2-1/2\"",
+        "home = \"A7\", away = \"B5\", result = \"1/2-1/2\", substitute = \"home\", replaces = \"A2\"",
+        1,
+    );
+    let seven = ["150", "140", "130", "120", "110", "100", "90"];
+    let err = run(&ddcl_season(&seven, "", &two)).unwrap_err();
+    assert!(
+        err.contains(
+            "board 5: A2 is replaced on board 2 already: one absent player has one substitute"
+        ),
+        "{err}"
+    );
+    let empty = boards.replacen(
+        "home = \"A6\", away = \"B2\", result = \"1/2-1/2\"",
+        "away = \"B2\"",
+        1,
+    );
+    let err = run(&ddcl_season(&grades, "", &empty)).unwrap_err();
+    assert!(
+        err.contains("board 2: a substitute is named, but that side's seat is empty"),
         "{err}"
     );
 }

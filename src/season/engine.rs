@@ -602,7 +602,7 @@ impl Run<'_> {
             };
             self.table.entry(team).or_default().penalty += order.deduct;
             let played: Vec<u32> = (first..=boards)
-                .filter(|b| scores.get(b).is_some_and(|e| e.2))
+                .filter(|b| !order.forfeit_played_only || scores.get(b).is_some_and(|e| e.2))
                 .collect();
             let forfeit = match (played.first(), played.last()) {
                 (Some(a), Some(b)) if a == b => format!("board {a} forfeited"),
@@ -633,12 +633,19 @@ impl Run<'_> {
         if !order.forfeit_from {
             return;
         }
-        for (&board, e) in scores.iter_mut().filter(|(_, e)| e.2) {
+        for board in 1..=boards {
+            let e = scores.entry(board).or_insert((0.0, 0.0, false));
+            if order.forfeit_played_only && !e.2 {
+                continue;
+            }
             let lost = |side: usize| from[side].is_some_and(|first| board >= first);
+            // The other side wins a board played, or one it tied for an
+            // empty seat; one it had no player on it does not win.
+            let gains = |theirs: f64| if e.2 || theirs == 0.5 { 1.0 } else { theirs };
             match (lost(0), lost(1)) {
                 (true, true) => (e.0, e.1) = (0.0, 0.0),
-                (true, false) => (e.0, e.1) = (0.0, 1.0),
-                (false, true) => (e.0, e.1) = (1.0, 0.0),
+                (true, false) => (e.0, e.1) = (0.0, gains(e.1)),
+                (false, true) => (e.0, e.1) = (gains(e.0), 0.0),
                 (false, false) => {}
             }
         }

@@ -162,6 +162,12 @@ pub struct BoardOrder {
     /// The board out of order and every board below it are forfeited.
     #[serde(default)]
     pub forfeit_from: bool,
+    /// Only the boards played are (DDCL 9 "all lower boards played during
+    /// the match"): a board won by default or tied for an empty seat keeps
+    /// its score. Off, every board from there is lost by the side out of
+    /// order, whatever was on it.
+    #[serde(default)]
+    pub forfeit_played_only: bool,
     /// Match points taken off the side out of order.
     #[serde(default)]
     pub deduct: f64,

@@ -319,7 +319,7 @@ pub struct Pending {
 }
 
 /// Home or away.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum MatchSide {
     Home,
     Away,
@@ -1065,10 +1065,32 @@ impl Checker<'_, '_> {
         // A substitute replaces a player who is absent: not one who plays
         // another board of the same match (DDCL 10 "absence of a player").
         if errors.is_empty() {
+            let mut replaced_on: HashMap<(MatchSide, usize), u32> = HashMap::new();
             for (raw, b) in list.iter().zip(&out) {
                 let Some((side, replaced)) = b.substitute else {
                     continue;
                 };
+                let seated = if side == MatchSide::Home {
+                    b.home
+                } else {
+                    b.away
+                };
+                let twice = replaced_on.insert((side, replaced), b.board);
+                let wrong = if seated.is_none() {
+                    Some("a substitute is named, but that side's seat is empty: name the substitute who played, or leave substitute and replaces out".to_string())
+                } else {
+                    twice.map(|other| {
+                        format!(
+                            "{} is replaced on board {other} already: one absent player has one substitute",
+                            self.players[replaced].name
+                        )
+                    })
+                };
+                if let Some(message) = wrong {
+                    self.at.replace(raw.origin.clone());
+                    errors.push(self.err_in("replaces", &m.id, Some(b.board), message));
+                    continue;
+                }
                 let playing = out.iter().find(|o| {
                     let seat = if side == MatchSide::Home {
                         o.home
