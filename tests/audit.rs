@@ -1576,7 +1576,6 @@ fn an_officers_mistakes_never_make_a_wrong_report() {
     let findings = dir.path().join("f.csv");
     let run = |text: &str, more: &[&str]| {
         std::fs::write(&pgn, text).unwrap();
-        let _ = std::fs::remove_file(&trf);
         let mut args = vec![
             "audit",
             "-q",
@@ -1595,7 +1594,9 @@ fn an_officers_mistakes_never_make_a_wrong_report() {
     };
     let err = |o: &std::process::Output| String::from_utf8_lossy(&o.stderr).into_owned();
 
-    // Two players named alike, told apart by their ids.
+    // Two players named alike, told apart by their ids; a report an
+    // earlier run left at the path is removed, said.
+    std::fs::write(&trf, "an earlier run's").unwrap();
     let two = game(
         "Club",
         1,
@@ -1611,6 +1612,11 @@ fn an_officers_mistakes_never_make_a_wrong_report() {
     );
     let (o, rows) = run(&two, &[]);
     assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(
+        err(&o).contains("the file an earlier run left there is removed"),
+        "{}",
+        err(&o)
+    );
     assert!(
         err(&o).contains("\"Tan, Mei Ling\" is two players (FIDE ids 5700003 and 5709999): the report would give them one line"),
         "{}",
@@ -1682,7 +1688,7 @@ fn an_officers_mistakes_never_make_a_wrong_report() {
     let (o, _) = run(&game("Club", 1, "A, A", "B, B", ""), &["no-such.pgn"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        err(&o).contains("not written: 1 error reading the input"),
+        err(&o).contains("1 error reading the input (said above), and a report from part of the games would be wrong: no TRF report written"),
         "{}",
         err(&o)
     );

@@ -3365,7 +3365,7 @@ fn a_mid_season_run_from_excel_sheets() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(
-        err.contains("1 fixture dated outside the season \"2009/10\" (July to June): D1-1 (2019-10-08); check the dates"),
+        err.contains("1 fixture dated outside the season \"2009/10\" (2009-07-01 to 2010-06-30): D1-1 (2019-10-08); check the dates"),
         "{err}"
     );
     std::fs::write(dir.path().join("ddcl-fixtures.csv"), &fixtures).unwrap();

@@ -45,7 +45,7 @@ pub(crate) struct Args {
     /// In the TRF, a game a finding excludes: written with the not-rated codes W, D, L (default), or left out.
     #[arg(long, value_enum, default_value_t = NotRated::Codes)]
     pub(crate) not_rated: NotRated,
-    /// The TRF's 012 line (tournament name), where the games' Event tags do not give it.
+    /// The TRF's 012 line (tournament name), where the games' Event tags do not give it; needed where they name several events (a broadcast names each game) and the games are one tournament.
     #[arg(long, value_name = "NAME")]
     pub(crate) trf_event: Option<String>,
     /// The TRF's XXR line: the rounds the tournament has in all, so that a pairing engine can pair the next (default: the rounds played).
@@ -200,11 +200,20 @@ pub(crate) fn run(mut a: Args) -> ExitStatus {
             write_trf(&a, path, &audited, &list).err()?
         } else {
             format!(
-                "not written: {} reading the input (said above), and a report from part of the games would be wrong",
+                "{} reading the input (said above), and a report from part of the games would be wrong",
                 crate::claim::plural(errors.len(), "error")
             )
         };
-        Some(format!("arbiter: {}: {why}", path.display()))
+        // No report is better than an earlier run's taken for this one.
+        let stale = match std::fs::remove_file(path) {
+            Ok(()) => "; the file an earlier run left there is removed",
+            Err(_) => "",
+        };
+        let why = why.trim_end_matches(": no TRF report written");
+        Some(format!(
+            "arbiter: {}: {why}: no TRF report written{stale}",
+            path.display()
+        ))
     });
     if let Some(path) = &html_path {
         let totals = format!(
@@ -246,7 +255,7 @@ pub(crate) fn run(mut a: Args) -> ExitStatus {
         let unread = match errors.len() {
             0 => String::new(),
             n => format!(
-                "; {} reading the input, said above: the findings and report lack what could not be read",
+                "; {} reading the input, said above: the findings lack what could not be read",
                 crate::claim::plural(n, "error")
             ),
         };

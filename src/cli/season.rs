@@ -14,7 +14,8 @@ use crate::{
     subcommand_negates_reqs = true,
     after_help = "Exit status: 0 the season is written and scored; 1 it is written but needs attention \
 (boards pending a result, colours or the right PGN; a default whose notice is not recorded; \
-fixtures with no boards dated before matches already in; ECF games outside the submission's dates); \
+fixtures with no boards dated before matches already in; ECF games outside the submission's dates; \
+fixtures dated outside the season; grades that look like ratings); \
 2 a usage error, a season file or spreadsheet that cannot be read, or a file that cannot be written."
 )]
 pub(crate) struct Args {
@@ -249,10 +250,12 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     let strays = crate::season::outside_season(&season);
     if !strays.is_empty() {
         eprintln!(
-            "arbiter: {}: {} dated outside the season {:?} (July to June): {}; check the dates",
+            "arbiter: {}: {} dated outside the season {:?} ({}): {}; check the dates",
             season.file,
             crate::claim::plural(strays.len(), "fixture"),
             season.season,
+            crate::season::season_span(&season.season)
+                .map_or(String::new(), |(a, b)| format!("{a} to {b}")),
             strays.join(", ")
         );
     }
