@@ -1609,7 +1609,9 @@ fn an_officers_mistakes_never_make_a_wrong_report() {
         "Tan, Mei Ling",
         "Ong, B",
         "[WhiteFideId \"5709999\"]\n[WhiteElo \"2100\"]",
-    );
+    )
+    // The first id again, written with a leading zero: the same id.
+    + &game("Club", 3, "Tan, Mei Ling", "Yap, C", "[WhiteFideId \"05700003\"]");
     let (o, rows) = run(&two, &[]);
     assert_eq!(o.status.code(), Some(2), "{}", err(&o));
     assert!(
@@ -1618,7 +1620,7 @@ fn an_officers_mistakes_never_make_a_wrong_report() {
         err(&o)
     );
     assert!(
-        err(&o).contains("\"Tan, Mei Ling\" is two players (FIDE ids 5700003 and 5709999): the report would give them one line"),
+        err(&o).contains("\"Tan, Mei Ling\" has 2 FIDE ids, 5700003 (2 games) and 5709999 (1 game): two players under one name, whom the TRF report would give one line; write their names apart in the games' tags (a middle name or initial) (the homonym finding): no TRF report written"),
         "{}",
         err(&o)
     );
@@ -1627,7 +1629,7 @@ fn an_officers_mistakes_never_make_a_wrong_report() {
     assert_eq!(homonym.len(), 1, "{rows:?}");
     assert_eq!(
         homonym[0]["detail"],
-        "\"Tan, Mei Ling\" has 2 FIDE ids, 5700003 (1 game) and 5709999 (1 game): two players under one name, whom the TRF report would give one line; write their names apart in the games' tags (a middle name or initial)"
+        "\"Tan, Mei Ling\" has 2 FIDE ids, 5700003 (2 games) and 5709999 (1 game): two players under one name, whom the TRF report would give one line; write their names apart in the games' tags (a middle name or initial)"
     );
 
     // Tags too wide for their columns: left empty and said.

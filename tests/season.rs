@@ -3370,6 +3370,21 @@ fn a_mid_season_run_from_excel_sheets() {
     );
     std::fs::write(dir.path().join("ddcl-fixtures.csv"), &fixtures).unwrap();
 
+    // A final result date before D1-7: its games are left out, and so is
+    // Lowther, whose one game it is, from the players to match by name.
+    let toml = std::fs::read_to_string(dir.path().join("ddcl-csv.toml")).unwrap();
+    let cut = toml.replace(
+        "final_result_date = \"2010-04-30\"",
+        "final_result_date = \"2009-11-10\"",
+    );
+    assert_ne!(cut, toml);
+    std::fs::write(dir.path().join("ddcl-csv.toml"), &cut).unwrap();
+    let (_out, o) = season_run(&dir.path().join("ddcl-csv.toml"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("17 players without an ECF code"), "{err}");
+    assert!(!err.contains("Lowther"), "{err}");
+    std::fs::write(dir.path().join("ddcl-csv.toml"), &toml).unwrap();
+
     // A rating typed in the grade column, beside grades.
     let players = std::fs::read_to_string(sample("season/ddcl-players.csv")).unwrap();
     std::fs::write(

@@ -952,10 +952,11 @@ impl Audit {
         for (i, g) in self.listed.iter().enumerate() {
             for p in [&g.white, &g.black] {
                 if fide_id_valid(&p.fide_id) {
+                    // `0123` and `123` are one id.
                     let e = ids
                         .entry(p.name.as_str())
                         .or_default()
-                        .entry(p.fide_id.as_str())
+                        .entry(p.fide_id.trim_start_matches('0'))
                         .or_insert((i, 0));
                     e.1 += 1;
                 }

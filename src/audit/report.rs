@@ -3,7 +3,7 @@
 //! rating, one round per tournament round, and a game a finding excludes
 //! written as not rated, or left out.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use super::{Audited, ListedGame, Player};
 use crate::model::{GameResult, Side};
@@ -299,21 +299,10 @@ fn slash(d: &str) -> String {
 /// is cut, and said; two cut alike cannot be told apart in the file.
 fn players_of(a: &Audited, notes: &mut Vec<String>) -> Result<Vec<TrfPlayer>, String> {
     let mut people: BTreeMap<&str, Player> = BTreeMap::new();
-    // Two FIDE ids under one name are two players: never one line.
-    let mut ids: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
-    for g in &a.listed {
-        for p in [&g.white, &g.black] {
-            if super::fide_id_valid(&p.fide_id) {
-                ids.entry(p.name.as_str()).or_default().insert(&p.fide_id);
-            }
-        }
-    }
-    if let Some((name, two)) = ids.iter().find(|(_, s)| s.len() > 1) {
-        let two: Vec<&str> = two.iter().copied().collect();
-        return Err(format!(
-            "{name:?} is two players (FIDE ids {}): the report would give them one line; write their names apart in the games' tags (the homonym finding)",
-            two.join(" and ")
-        ));
+    // Two FIDE ids under one name are two players (`Audit::homonyms`
+    // finds them): never one line.
+    if let Some(f) = a.findings.iter().find(|f| f.finding == "homonym") {
+        return Err(format!("{} (the homonym finding)", f.detail));
     }
     for p in &a.registered {
         merge(people.entry(p.name.as_str()).or_default(), p);

@@ -14,11 +14,24 @@ fn ecf_name(name: &str) -> String {
     name.trim().to_string()
 }
 
-/// Players of the league games in `rows` who have no ECF code, in order of
+/// The games of `rows` the file holds: league games within its dates.
+fn in_file<'r>(season: &Season, rows: &'r [GradingRow]) -> Vec<&'r GradingRow> {
+    rows.iter()
+        .filter(|r| r.league)
+        .filter(|r| {
+            season
+                .ecf
+                .as_ref()
+                .is_none_or(|e| outside(e, &r.date).is_none())
+        })
+        .collect()
+}
+
+/// Players of the games the file holds who have no ECF code, in order of
 /// first appearance: the grading office must match them by name.
 pub(crate) fn missing_codes(season: &Season, rows: &[GradingRow]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for r in rows.iter().filter(|r| r.league) {
+    for r in in_file(season, rows) {
         for p in [r.white, r.black] {
             let player = season.player(p);
             if player.ecf_code.trim().is_empty() && !out.contains(&player.name) {
@@ -153,10 +166,7 @@ pub(crate) fn submission(season: &Season, rows: &[GradingRow]) -> Result<String,
     }
     // Games outside the file's dates are for another file (`outside_dates`
     // names them): not sent twice.
-    let league: Vec<&GradingRow> = rows
-        .iter()
-        .filter(|r| r.league && outside(ecf, &r.date).is_none())
-        .collect();
+    let league = in_file(season, rows);
     // PINs in order of first appearance.
     let mut pins: BTreeMap<usize, u32> = BTreeMap::new();
     let mut order = Vec::new();

@@ -323,9 +323,13 @@ pub(crate) fn season_span(name: &str) -> Option<(model::Date, model::Date)> {
         .filter(|p| !p.is_empty())
         .collect();
     let year = |s: &str| s.parse::<u16>().ok().filter(|y| (1900..=2999).contains(y));
-    let first = year(digits.first().filter(|d| d.len() == 4)?)?;
+    // The first year in it ("Division 1 2026-27" is 2026-27).
+    let at = digits
+        .iter()
+        .position(|d| d.len() == 4 && year(d).is_some())?;
+    let first = year(digits[at])?;
     let date = |year, month, day| model::Date { year, month, day };
-    match digits.get(1) {
+    match digits.get(at + 1) {
         Some(next) if next.len() == 2 || next.len() == 4 => {
             let second = first + 1;
             let ends = next.parse::<u16>().ok()? % 100 == second % 100;
@@ -735,6 +739,7 @@ mod span_tests {
             ("Season 2026/2027", d("2026-07-01").zip(d("2027-06-30"))),
             ("1999-00", d("1999-07-01").zip(d("2000-06-30"))),
             ("2026", d("2026-01-01").zip(d("2026-12-31"))),
+            ("Division 1 2026-27", d("2026-07-01").zip(d("2027-06-30"))),
             ("2026-28", None),
             ("Autumn", None),
             ("26/27", None),
