@@ -3289,6 +3289,18 @@ fn a_mid_season_run_from_excel_sheets() {
             && err.contains("ddcl-csv.toml: 1 fixture with no boards, dated before matches already in: results may be missing: D1-7"),
         "{err}"
     );
+    // The two teams' standings say so, as for a board pending.
+    let standings = csv_rows(out.path(), "standings.csv");
+    let provisional: Vec<(&str, &str)> = standings
+        .iter()
+        .filter(|r| r["note"].contains("D1-7"))
+        .map(|r| (r["team"].as_str(), r["note"].as_str()))
+        .collect();
+    assert_eq!(provisional.len(), 2, "{standings:?}");
+    assert!(provisional
+        .iter()
+        .all(|(_, n)| n
+            .ends_with("provisional: D1-7 no result yet, dated before matches already in")));
     let notes = csv_rows(out.path(), "notes.csv");
     let d17: Vec<(&str, &str)> = notes
         .iter()

@@ -214,23 +214,18 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     // Fixtures with no boards yet; those dated before a match whose boards
     // are in are likelier a result forgotten than a match to come: the
     // season needs attention.
-    let last_played = season
+    let awaiting: Vec<&str> = season
         .fixtures
         .iter()
-        .filter(|f| !f.boards.is_empty())
-        .map(|f| f.date)
-        .max();
-    let ids = |overdue_only: bool| -> Vec<&str> {
-        season
-            .fixtures
-            .iter()
-            .filter(|f| f.awaiting && (!overdue_only || last_played.is_some_and(|d| f.date < d)))
-            .map(|f| f.id.as_str())
-            .collect()
-    };
-    let overdue = ids(true);
+        .filter(|f| f.awaiting)
+        .map(|f| f.id.as_str())
+        .collect();
+    let overdue: Vec<&str> = crate::season::overdue(&season)
+        .into_iter()
+        .map(|f| f.id.as_str())
+        .collect();
     for (list, words) in [
-        (ids(false), "with no boards yet, not scored (notes.csv):"),
+        (awaiting, "with no boards yet, not scored (notes.csv):"),
         (
             overdue.clone(),
             "with no boards, dated before matches already in: results may be missing:",

@@ -203,6 +203,16 @@ fn pending(season: &Season, report: &mut Report) {
             defaults.entry(t).or_default().push(f.id.clone());
         }
     }
+    // A league result likely missing: both teams' standings wait on it.
+    let mut missing: std::collections::BTreeMap<usize, Vec<String>> = Default::default();
+    for f in overdue(season)
+        .into_iter()
+        .filter(|f| f.competition == model::Competition::League)
+    {
+        for t in [f.home, f.away] {
+            missing.entry(t).or_default().push(f.id.clone());
+        }
+    }
     for s in &mut report.standings {
         let Some(i) = season.teams.iter().position(|t| t.name == s.team) else {
             continue;
@@ -221,6 +231,12 @@ fn pending(season: &Season, report: &mut Report) {
                 ids.join(", ")
             ));
         }
+        if let Some(ids) = missing.get(&i) {
+            parts.push(format!(
+                "{} no result yet, dated before matches already in",
+                ids.join(", ")
+            ));
+        }
         if !parts.is_empty() {
             let note = format!("provisional: {}", parts.join("; "));
             s.note = if s.note.is_empty() {
@@ -230,6 +246,22 @@ fn pending(season: &Season, report: &mut Report) {
             };
         }
     }
+}
+
+/// Fixtures with no boards yet dated before a match whose boards are in:
+/// likelier a result forgotten than a match to come.
+pub(crate) fn overdue(season: &Season) -> Vec<&Fixture> {
+    let last_played = season
+        .fixtures
+        .iter()
+        .filter(|f| !f.boards.is_empty())
+        .map(|f| f.date)
+        .max();
+    season
+        .fixtures
+        .iter()
+        .filter(|f| f.awaiting && last_played.is_some_and(|d| f.date < d))
+        .collect()
 }
 
 /// League defaults not scored because their notice is not recorded
