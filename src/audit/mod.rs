@@ -254,28 +254,26 @@ fn unfit_tags(side: Side, p: &mut Player, fed: &str) -> Vec<String> {
         p.elo = None;
     }
     let none = |v: &str| matches!(v.trim(), "" | "?" | "-" | "0");
-    if !none(&p.fide_id) && !fide_id_valid(&p.fide_id) {
+    if none(&p.fide_id) {
+        p.fide_id.clear();
+    } else if !fide_id_valid(&p.fide_id) {
         bad.push(format!(
             "{who}FideId {:?} is not a FIDE id (digits, eleven at most)",
             crate::model::excerpt(&p.fide_id, 40)
         ));
         p.fide_id.clear();
-    } else if none(&p.fide_id) {
-        p.fide_id.clear();
     }
     let f = fed.trim();
-    let code = f.len() == 3 && f.bytes().all(|c| c.is_ascii_alphabetic());
-    if !none(f) && !code {
+    if none(f) {
+        p.federation.clear();
+    } else if f.len() == 3 && f.bytes().all(|c| c.is_ascii_alphabetic()) {
+        p.federation = f.to_ascii_uppercase();
+    } else {
         bad.push(format!(
             "{who}Fed {:?} is not a three-letter federation code",
             crate::model::excerpt(f, 40)
         ));
         p.federation.clear();
-    } else {
-        p.federation = f.to_ascii_uppercase();
-        if none(f) {
-            p.federation.clear();
-        }
     }
     bad
 }
@@ -962,24 +960,18 @@ impl Audit {
                 }
             }
         }
-        let mut found = Vec::new();
         for (name, by_id) in ids.iter().filter(|(_, m)| m.len() > 1) {
             let each: Vec<String> = by_id
                 .iter()
                 .map(|(id, (_, n))| format!("{id} ({})", crate::claim::plural(*n, "game")))
                 .collect();
-            let first = by_id.values().map(|v| v.0).max().unwrap_or(0);
-            found.push((
-                first,
-                format!(
-                    "{name:?} has {} FIDE ids, {}: two players under one name, whom the TRF report would give one line; write their names apart in the games' tags (a middle name or initial)",
-                    by_id.len(),
-                    each.join(" and ")
-                ),
-            ));
-        }
-        for (i, detail) in found {
-            let f = Finding::of(&self.listed[i], "homonym", "FIDE C.04 Annex 2", detail);
+            let last = by_id.values().map(|v| v.0).max().unwrap_or(0);
+            let detail = format!(
+                "{name:?} has {} FIDE ids, {}: two players under one name, whom the TRF report would give one line; write their names apart in the games' tags (a middle name or initial)",
+                by_id.len(),
+                each.join(" and ")
+            );
+            let f = Finding::of(&self.listed[last], "homonym", "FIDE C.04 Annex 2", detail);
             self.findings.push(f);
         }
     }

@@ -182,14 +182,11 @@ pub(crate) fn trf_report(
         ));
     }
     if a.round_count == 0 {
-        return Err(
-            "no game could be placed in a round (the findings say why): no TRF report written"
-                .into(),
-        );
+        return Err("no game could be placed in a round (the findings say why)".into());
     }
     if let Some(p) = players.iter().find(|p| p.half_points >= 200) {
         return Err(format!(
-            "{} has {} points, which TRF-16's four columns (81-84) cannot hold: no TRF report written",
+            "{} has {} points, which TRF-16's four columns (81-84) cannot hold",
             p.name,
             f64::from(p.half_points) / 2.0
         ));

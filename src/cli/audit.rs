@@ -209,7 +209,6 @@ pub(crate) fn run(mut a: Args) -> ExitStatus {
             Ok(()) => "; the file an earlier run left there is removed",
             Err(_) => "",
         };
-        let why = why.trim_end_matches(": no TRF report written");
         Some(format!(
             "arbiter: {}: {why}: no TRF report written{stale}",
             path.display()

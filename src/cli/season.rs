@@ -256,15 +256,11 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     }
     let ratings = crate::season::grades_like_ratings(&season);
     if !ratings.is_empty() {
-        let mut shown: Vec<String> = ratings.iter().take(4).cloned().collect();
-        if ratings.len() > 4 {
-            shown.push(format!("{} more", ratings.len() - 4));
-        }
         eprintln!(
             "arbiter: {}: {} with a grade over 400 ({}): the league ranks by grade, and grades ran to about 300, so these look like ratings; a rating beside a grade breaks the board order and the grade increases: give every player the same kind of figure",
             season.file,
             crate::claim::plural(ratings.len(), "player"),
-            shown.join("; ")
+            first_few(ratings.iter().map(String::as_str))
         );
     }
     // A player of the year the tie-break cannot name: the league decides.
@@ -272,10 +268,6 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     // Said, as a standings tie's play-off is, not counted as needing
     // attention: a season under way has its leaders level often.
     if first.len() > 1 {
-        let mut names: Vec<String> = first.iter().take(4).map(|p| p.player.clone()).collect();
-        if first.len() > 4 {
-            names.push(format!("{} more", first.len() - 4));
-        }
         let why = if first.iter().any(|p| p.grade_increase_pct.is_none()) {
             "a grade increase is not known (each needs a grade and an end_grade)"
         } else {
@@ -284,7 +276,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         eprintln!(
             "arbiter: {}: player of the year not decided: {} are level on points a game, and the tie-break by grade increase cannot part them: {why}",
             season.file,
-            names.join("; ")
+            first_few(first.iter().map(|p| p.player.as_str()))
         );
     }
     // A cup tie the organiser is to decide (DDCL 14(p)): said, as a
@@ -394,4 +386,14 @@ fn spreadsheets(a: &Args, files: &mut Vec<(&'static str, Vec<u8>)>) -> std::io::
         }
     }
     Ok(())
+}
+
+/// The first four names, then how many more.
+fn first_few<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> String {
+    let n = names.len();
+    let mut shown: Vec<String> = names.take(4).map(str::to_string).collect();
+    if n > 4 {
+        shown.push(format!("{} more", n - 4));
+    }
+    shown.join("; ")
 }

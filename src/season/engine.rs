@@ -659,11 +659,7 @@ impl Run<'_> {
             let Some((side, replaced)) = &b.substitute else {
                 continue;
             };
-            let sub = if *side == MatchSide::Home {
-                b.home
-            } else {
-                b.away
-            };
+            let sub = b.seat(*side);
             let sub_strength = sub.and_then(|p| strength(season, p, by, f.date));
             let orig = strength(season, *replaced, by, f.date);
             let replaced = &season.player(*replaced).name;

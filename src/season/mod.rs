@@ -318,9 +318,10 @@ pub(crate) fn colours(b: &Board) -> Option<(usize, usize)> {
 
 /// The boards a side filled, with its player on each: (board, player).
 pub(crate) fn seats(f: &Fixture, home: bool) -> Vec<(u32, usize)> {
+    let side = MatchSide::of(home);
     f.boards
         .iter()
-        .filter_map(|b| if home { b.home } else { b.away }.map(|p| (b.board, p)))
+        .filter_map(|b| b.seat(side).map(|p| (b.board, p)))
         .collect()
 }
 
@@ -329,19 +330,15 @@ pub(crate) fn seats(f: &Fixture, home: bool) -> Vec<(u32, usize)> {
 /// it replaced. DDCL 7's order is the list's, exchanged before play, and
 /// DDCL 10 judges a substitute against the player replaced only.
 pub(crate) fn listed_seats(f: &Fixture, home: bool) -> Vec<(u32, usize)> {
-    let side = if home {
-        MatchSide::Home
-    } else {
-        MatchSide::Away
-    };
+    let side = MatchSide::of(home);
     f.boards
         .iter()
         .filter_map(|b| {
-            let seat = if home { b.home } else { b.away };
-            match b.substitute {
-                Some((s, nominated)) if s == side && seat.is_some() => Some((b.board, nominated)),
-                _ => seat.map(|p| (b.board, p)),
-            }
+            let listed = match b.substitute {
+                Some((s, nominated)) if s == side => Some(nominated),
+                _ => b.seat(side),
+            };
+            b.seat(side).and(listed).map(|p| (b.board, p))
         })
         .collect()
 }

@@ -310,6 +310,16 @@ pub(crate) struct Board {
     pub(crate) pgn_notes: Vec<super::board_pgn::PgnNote>,
 }
 
+impl Board {
+    /// The player on `side`'s seat, if any.
+    pub(crate) fn seat(&self, side: MatchSide) -> Option<usize> {
+        match side {
+            MatchSide::Home => self.home,
+            MatchSide::Away => self.away,
+        }
+    }
+}
+
 /// Why a board's result is not known, and the key to record a decision under.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Pending {
@@ -323,6 +333,16 @@ pub struct Pending {
 pub(crate) enum MatchSide {
     Home,
     Away,
+}
+
+impl MatchSide {
+    pub(crate) fn of(home: bool) -> MatchSide {
+        if home {
+            MatchSide::Home
+        } else {
+            MatchSide::Away
+        }
+    }
 }
 
 /// The teams a short-notice (DDCL 5) covers.
@@ -1070,11 +1090,7 @@ impl Checker<'_, '_> {
                 let Some((side, replaced)) = b.substitute else {
                     continue;
                 };
-                let seated = if side == MatchSide::Home {
-                    b.home
-                } else {
-                    b.away
-                };
+                let seated = b.seat(side);
                 let twice = replaced_on.insert((side, replaced), b.board);
                 let wrong = if seated.is_none() {
                     Some("a substitute is named, but that side's seat is empty: name the substitute who played, or leave substitute and replaces out".to_string())
@@ -1091,14 +1107,7 @@ impl Checker<'_, '_> {
                     errors.push(self.err_in("replaces", &m.id, Some(b.board), message));
                     continue;
                 }
-                let playing = out.iter().find(|o| {
-                    let seat = if side == MatchSide::Home {
-                        o.home
-                    } else {
-                        o.away
-                    };
-                    seat == Some(replaced)
-                });
+                let playing = out.iter().find(|o| o.seat(side) == Some(replaced));
                 if let Some(o) = playing {
                     self.at.replace(raw.origin.clone());
                     errors.push(self.err_in(

@@ -52,24 +52,22 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
         };
     };
     let title = d.claim.ruleset.title.clone();
-    match &unstated_other {
-        // Which procedure applies turns on a fact the claim does not give.
-        Some(other) => d.push(
-            CheckId::KindAllowed,
-            CheckOutcome::Unknown,
-            &p.window_rule.and(&other.window_rule),
-            format!(
-                "{title} provides this claim with an arbiter present and with none, and the claim does not say whether one was (arbiter = true or false); judged here {how}"
-            ),
-        ),
-        None => d.push(
+    // Where the claim does not say whether an arbiter was present, the
+    // check that the claim exists is written once the grounds show whether
+    // that matters.
+    let allowed_at = d.checks.len();
+    let both_rules = unstated_other
+        .as_ref()
+        .map(|other| p.window_rule.and(&other.window_rule));
+    if unstated_other.is_none() {
+        d.push(
             CheckId::KindAllowed,
             CheckOutcome::Pass,
             &p.window_rule,
             format!("{title} provides this claim {how}")
                 .trim_end()
                 .to_string(),
-        ),
+        );
     }
     d.procedure = Some(p.clone());
     position_checks(d, &p.position_rule, p.complete_scoresheet);
@@ -78,7 +76,8 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
     let first = d.checks.len();
     let clearly_winning = judge_grounds(d, &p, syzygy);
     let mut merits = grounds_merits(&d.checks[first..], &p, clearly_winning);
-    if let Some(other) = &unstated_other {
+    let mut rejected = rejected_result(d, &p, clearly_winning);
+    if let (Some(other), Some(rules)) = (&unstated_other, &both_rules) {
         // The other procedure's grounds, asked aside: where both give the
         // same answer, whether an arbiter was there does not change it.
         let kept = (d.checks.len(), d.mate_line.clone(), d.progress.clone());
@@ -87,34 +86,30 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
         d.checks.truncate(kept.0);
         (d.mate_line, d.progress) = (kept.1, kept.2);
         let (this, that) = procedures(d.claim.ruleset.claims.arbiter_by_default);
-        if std::mem::discriminant(&merits) == std::mem::discriminant(&alt) {
-            d.set_check(
-                CheckId::KindAllowed,
+        let (outcome, detail) = if std::mem::discriminant(&merits) == std::mem::discriminant(&alt) {
+            (
                 CheckOutcome::Pass,
-                &p.window_rule.and(&other.window_rule),
                 format!("{title} provides this claim with an arbiter present and with none; the claim does not say whether one was, and its grounds are judged alike under both"),
-            );
+            )
         } else {
             let both = format!(
                 "{this}, {}; {that}, {}",
                 merits_words(&merits),
                 merits_words(&alt)
             );
-            d.set_check(
-                CheckId::KindAllowed,
-                CheckOutcome::Unknown,
-                &p.window_rule.and(&other.window_rule),
-                format!("{title} provides this claim with an arbiter present and with none, and the claim does not say whether one was (arbiter = true or false), which decides it: {both}"),
-            );
             merits = Merits::Open(
-                p.window_rule.and(&other.window_rule),
+                rules.clone(),
                 format!("whether an arbiter was present decides it: {both}"),
             );
-        }
-    }
-    let mut rejected = rejected_result(d, &p, clearly_winning);
-    if let Some(other) = &unstated_other {
-        let (this, that) = procedures(d.claim.ruleset.claims.arbiter_by_default);
+            (
+                CheckOutcome::Unknown,
+                format!("{title} provides this claim with an arbiter present and with none, and the claim does not say whether one was (arbiter = true or false), which decides it: {both}"),
+            )
+        };
+        d.checks.insert(
+            allowed_at,
+            Check::new(CheckId::KindAllowed, outcome, rules, detail),
+        );
         rejected = format!(
             "{rejected} {this} ({}); {} {that} ({})",
             p.window_rule,
@@ -124,10 +119,7 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
     }
     // A referral for want of the arbiter's presence cites the two
     // procedures, not one of them.
-    let refer_rule = match &unstated_other {
-        Some(other) => p.window_rule.and(&other.window_rule),
-        None => p.refer_rule.clone(),
-    };
+    let refer_rule = both_rules.unwrap_or_else(|| p.refer_rule.clone());
     Outcome {
         merits,
         if_upheld: DRAW.into(),
@@ -536,22 +528,20 @@ fn no_effort(r: &Draft, p: &DrawClaimRules) -> (Check, Option<Progress>) {
             &p.no_effort_rule,
             format!("{who} made no effort to win: {summary}"),
         )
+    } else if p.doubt_to_opponent {
+        Check::new(
+            CheckId::NoEffort,
+            CheckOutcome::Fail,
+            &p.doubt_rule,
+            format!("mixed evidence, the benefit of the doubt goes to the opponent of the claimant: {summary}"),
+        )
     } else {
-        if p.doubt_to_opponent {
-            Check::new(
-                CheckId::NoEffort,
-                CheckOutcome::Fail,
-                &p.doubt_rule,
-                format!("mixed evidence, the benefit of the doubt goes to the opponent of the claimant: {summary}"),
-            )
-        } else {
-            Check::new(
-                CheckId::NoEffort,
-                CheckOutcome::Unknown,
-                &p.doubt_rule,
-                format!("mixed evidence, for whoever decides to weigh: {summary}"),
-            )
-        }
+        Check::new(
+            CheckId::NoEffort,
+            CheckOutcome::Unknown,
+            &p.doubt_rule,
+            format!("mixed evidence, for whoever decides to weigh: {summary}"),
+        )
     };
     (c, Some(pr))
 }
