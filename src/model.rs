@@ -137,7 +137,7 @@ impl Date {
     }
 }
 
-fn days_in_month(year: u16, month: u8) -> u8 {
+pub(crate) fn days_in_month(year: u16, month: u8) -> u8 {
     match month {
         4 | 6 | 9 | 11 => 30,
         2 if (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400) => {

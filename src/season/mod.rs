@@ -343,6 +343,10 @@ pub(crate) fn listed_seats(f: &Fixture, home: bool) -> Vec<(u32, usize)> {
         .collect()
 }
 
+/// The month a season named by two years starts in (July): `season init`
+/// names seasons by it, and a season's span is reckoned from it.
+pub(crate) const SEASON_FIRST_MONTH: u8 = 7;
+
 /// The days a season named `2026-27` (or `2026/27`, `2026/2027`) spans as
 /// `season init` reckons a season, July to June; one named by a single
 /// year, that year. `None` where the name gives no year.
@@ -362,7 +366,9 @@ pub(crate) fn season_span(name: &str) -> Option<(model::Date, model::Date)> {
         Some(next) if next.len() == 2 || next.len() == 4 => {
             let second = first + 1;
             let ends = next.parse::<u16>().ok()? % 100 == second % 100;
-            ends.then(|| (date(first, 7, 1), date(second, 6, 30)))
+            let last = SEASON_FIRST_MONTH - 1;
+            let end = date(second, last, crate::model::days_in_month(second, last));
+            ends.then(|| (date(first, SEASON_FIRST_MONTH, 1), end))
         }
         None => Some((date(first, 1, 1), date(first, 12, 31))),
         _ => None,

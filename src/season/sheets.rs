@@ -444,13 +444,13 @@ fn cell_error(kind: &csv::DeserializeErrorKind, value: Option<&str>) -> String {
     }
 }
 
-/// `season init`: a commented season file naming four spreadsheets, and
-/// the spreadsheets with the columns the league's rules need; and the
-/// league's name in full.
 /// A new season's files for `league`: the files (name, text), the
 /// league's title and the season named.
 pub(crate) type Template = (Vec<(String, String)>, String, String);
 
+/// `season init`: a commented season file naming four spreadsheets, and
+/// the spreadsheets with the columns the league's rules need; and the
+/// league's name in full.
 pub(crate) fn template(league: &str) -> Result<Template, String> {
     template_on(league, crate::model::Date::today())
 }
@@ -465,7 +465,7 @@ fn season_name(today: crate::model::Date) -> String {
 /// year (from July, the one now; before, the one before).
 fn season_start(today: crate::model::Date) -> i32 {
     let year = i32::from(today.year);
-    if today.month >= 7 {
+    if today.month >= super::SEASON_FIRST_MONTH {
         year
     } else {
         year - 1
