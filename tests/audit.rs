@@ -1739,3 +1739,210 @@ fn a_utc_date_does_not_decide_the_rounds_a_day() {
         rows[0]["detail"]
     );
 }
+
+/// What the audit does not check comes through a tournament file as the
+/// file has it: the starting ranks (pairing numbers, here not in rating
+/// order), sex and birth dates, the ranks its tie-breaks gave, its own
+/// header and team lines, and XXR with rounds still to play, so that a
+/// pairing program pairs the next round from the report. Where the audit
+/// changes points, the ranks are recomputed, and said.
+#[test]
+fn a_tournament_file_comes_through_with_what_the_audit_does_not_check() {
+    let dir = tempfile::tempdir().unwrap();
+    // Starting ranks against the ratings: Tan (unrated) is 1, Lim 4.
+    let player = |n: &str,
+                  sex: &str,
+                  name: &str,
+                  elo: &str,
+                  birth: &str,
+                  pts: &str,
+                  rank: &str,
+                  rounds: &[(&str, &str, &str)]| {
+        let mut f = vec![
+            (1, "001"),
+            (5, n),
+            (10, sex),
+            (15, name),
+            (49, elo),
+            (70, birth),
+            (81, pts),
+            (86, rank),
+        ];
+        for (i, (o, c, r)) in rounds.iter().enumerate() {
+            f.extend([(92 + 10 * i, *o), (97 + 10 * i, *c), (99 + 10 * i, *r)]);
+        }
+        columns(&f)
+    };
+    let players = [
+        player(
+            "   1",
+            "w",
+            "Tan, Mei Ling",
+            "",
+            "2005/07/08",
+            " 1.5",
+            "   2",
+            &[("   2", "b", "="), ("0000", "-", "Z"), ("   4", "b", "1")],
+        ),
+        player(
+            "   2",
+            "w",
+            "Rahman, Siti",
+            "1600",
+            "2001/03/04",
+            " 1.5",
+            "   3",
+            &[("   1", "w", "="), ("   4", "b", "1"), ("   3", "b", "0")],
+        ),
+        player(
+            "   3",
+            "m",
+            "Chong, Daniel",
+            "1700",
+            "1985/05/06",
+            " 2.0",
+            "   1",
+            &[("   4", "b", "1"), ("0000", "-", "Z"), ("   2", "w", "1")],
+        ),
+        player(
+            "   4",
+            "m",
+            "Lim, Wei Ming",
+            "1850",
+            "1990/01/02",
+            " 0.0",
+            "   6",
+            &[("   3", "w", "0"), ("   2", "w", "0"), ("   1", "w", "0")],
+        ),
+        // Two players yet to play, absent each round so far.
+        player(
+            "   5",
+            "m",
+            "Wong, Ah Kow",
+            "1500",
+            "1970/02/03",
+            " 0.0",
+            "   4",
+            &[("0000", "-", "Z"); 3],
+        ),
+        player(
+            "   6",
+            "w",
+            "Yusof, Aminah",
+            "",
+            "",
+            " 0.0",
+            "   5",
+            &[("0000", "-", "Z"); 3],
+        ),
+    ];
+    let mut lines = vec![
+        "012 Sabah Active-30 Rated".to_string(),
+        "022 Kota Kinabalu".into(),
+        "032 MAS".into(),
+        "042 2023/08/12".into(),
+        "052 2023/08/13".into(),
+        "082 Individual: Swiss-System".into(),
+        "092 Individual: Swiss-System".into(),
+        "102 Ahmad, Ismail".into(),
+        "112 Tan, Boon Hock".into(),
+        "122 30 min".into(),
+        columns(&[
+            (1, "132"),
+            (92, "23/08/12"),
+            (102, "23/08/12"),
+            (112, "23/08/12"),
+        ]),
+        "XXR 5".into(),
+        "XXC white1".into(),
+    ];
+    lines.extend(players.iter().cloned());
+    let trf = dir.path().join("swiss.trf");
+    std::fs::write(&trf, lines.join("\r") + "\r").unwrap();
+    let out = dir.path().join("out.trf");
+    let audit = |extra: &[&str]| {
+        let mut args = vec![
+            "audit",
+            "-q",
+            "--list",
+            "active30",
+            "--trf",
+            out.to_str().unwrap(),
+        ];
+        args.extend(extra);
+        args.push(trf.to_str().unwrap());
+        arbiter(&args)
+    };
+    let o = audit(&[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let written: Vec<&str> = text.lines().collect();
+    // Every player line as the file has it, to the last column.
+    for p in &players {
+        assert!(written.contains(&p.as_str()), "{p}\n{text}");
+    }
+    for l in [
+        "082 Individual: Swiss-System",
+        "112 Tan, Boon Hock",
+        "XXC white1",
+        "XXR 5",
+        "052 2023/08/13",
+    ] {
+        assert!(written.contains(&l), "{l}\n{text}");
+    }
+    assert!(
+        written.contains(&"092 Individual: Swiss-System; audited: Sabah Active-30 rated list"),
+        "{text}"
+    );
+    // The header lines in their numbered order, the team line after the players.
+    let at = |l: &str| written.iter().position(|w| w.starts_with(l)).unwrap();
+    assert!(at("072") < at("082") && at("082") < at("092") && at("102") < at("112"));
+    assert!(at("112") < at("122") && at("XXR") < at("XXC") && at("XXC") < at("001"));
+    // The next round paired from the report, by its pairing numbers.
+    let o = Command::new(common::bbp_pairings())
+        .arg("--dutch")
+        .arg(&out)
+        .arg("-p")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let pairs = String::from_utf8_lossy(&o.stdout).to_string();
+    assert_eq!(pairs.lines().next(), Some("3"), "{pairs}");
+
+    // Games left out (a control that is not the list's, `--not-rated
+    // omit`): the points change, so the ranks are the report's own. A team
+    // line after the players stays after them.
+    lines.push("013 Kota Kinabalu A    3    4".into());
+    let slow = lines.join("\r").replace("122 30 min", "122 15 min");
+    std::fs::write(&trf, slow + "\r").unwrap();
+    let o = audit(&["--not-rated", "omit"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("ranked by points, then starting rank (the file's tie-breaks are not applied): the points differ from the file's for 3 players (Tan, Mei Ling 1.5 in the file, 0.0 now; Rahman, Siti 1.5 in the file, 0.0 now; Chong, Daniel 2.0 in the file, 0.0 now)"),
+        "{err}"
+    );
+    let ranks: Vec<(usize, String)> = std::fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("001"))
+        .map(|l| {
+            (
+                l[4..8].trim().parse().unwrap(),
+                l[85..89].trim().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        ranks,
+        [
+            (1, "1".to_string()),
+            (2, "2".into()),
+            (3, "3".into()),
+            (4, "4".into()),
+            (5, "5".into()),
+            (6, "6".into())
+        ]
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(text.lines().last(), Some("013 Kota Kinabalu A    3    4"));
+}

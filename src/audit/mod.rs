@@ -59,6 +59,10 @@ pub(crate) struct Player {
     pub(crate) fide_id: String,
     pub(crate) title: String,
     pub(crate) federation: String,
+    /// A tournament file's sex (column 10) and birth date (70-79), kept as
+    /// written: PGN has no tags for them, and nothing here checks them.
+    pub(crate) sex: String,
+    pub(crate) birth: String,
 }
 
 /// One game of the list as the TRF reports it.
@@ -180,6 +184,8 @@ pub(crate) struct Audit {
     pub(crate) listed: Vec<ListedGame>,
     /// A tournament file's players, those without a game included.
     pub(crate) registered: Vec<Player>,
+    /// What the report keeps of a tournament file as the file has it.
+    pub(crate) kept: Option<trf_in::Kept>,
 }
 
 /// What an audit found, and the list as the TRF report takes it.
@@ -189,6 +195,7 @@ pub(crate) struct Audited {
     pub(crate) listed: Vec<ListedGame>,
     /// A tournament file's players, those without a game included.
     pub(crate) registered: Vec<Player>,
+    pub(crate) kept: Option<trf_in::Kept>,
     /// Each listed game's TRF round (`None`: no result, or a player already
     /// in that round), and the rounds in order.
     pub(crate) rounds: Vec<Option<usize>>,
@@ -287,6 +294,7 @@ impl Audit {
             findings: Vec::new(),
             listed: Vec::new(),
             registered: Vec::new(),
+            kept: None,
         }
     }
 
@@ -300,6 +308,7 @@ impl Audit {
             fide_id: id.trim().to_string(),
             title: title.trim().to_string(),
             federation: fed.trim().to_string(),
+            ..Player::default()
         };
         let (round_number, _) = t.round_parts();
         // A game with no whole Date is dated by its UTCDate where that is
@@ -578,6 +587,7 @@ impl Audit {
         }
         self.listed = games;
         self.registered = trf.players;
+        self.kept = Some(trf.kept);
     }
 
     /// The `122` line against the list's control: `None` where it is the
@@ -683,6 +693,7 @@ impl Audit {
             round_count: order.len(),
             listed: self.listed,
             registered: self.registered,
+            kept: self.kept,
             rounds,
             rounds_by,
         }

@@ -44,6 +44,9 @@ pub(crate) struct TrfPlayer {
     pub(crate) federation: String,
     pub(crate) fide_id: String,
     pub(crate) rating: Option<u32>,
+    /// A tournament file's sex and birth date, as written.
+    pub(crate) sex: String,
+    pub(crate) birth: String,
     /// Points, twice over (whole numbers: 9 is 4.5).
     pub(crate) half_points: u32,
     pub(crate) rank: usize,
@@ -69,6 +72,10 @@ pub(crate) struct TrfReport {
     /// `XXR`: the rounds in all.
     pub(crate) rounds: usize,
     pub(crate) players: Vec<TrfPlayer>,
+    /// A tournament file's lines the report does not write itself, as
+    /// the file has them, before and after its player lines.
+    pub(crate) kept_before: Vec<String>,
+    pub(crate) kept_after: Vec<String>,
     /// Where a line was chosen among disagreeing tags, or left empty, or a
     /// name cut to its 33 columns.
     pub(crate) notes: Vec<String>,
@@ -137,6 +144,8 @@ fn merge(into: &mut Player, p: &Player) {
         (&mut into.fide_id, &p.fide_id),
         (&mut into.title, &p.title),
         (&mut into.federation, &p.federation),
+        (&mut into.sex, &p.sex),
+        (&mut into.birth, &p.birth),
     ] {
         if to.is_empty() {
             to.clone_from(from);
@@ -191,7 +200,7 @@ pub(crate) fn trf_report(
             f64::from(p.half_points) / 2.0
         ));
     }
-    rank(&mut players);
+    rank(&mut players, a.kept.as_ref(), &mut notes);
     let all: Vec<&str> = a
         .listed
         .iter()
@@ -215,6 +224,7 @@ pub(crate) fn trf_report(
         ));
     }
     let round_dates = round_dates(&placed.dates, &mut notes);
+    let kept = a.kept.clone().unwrap_or_default();
     let rounds = match opts.rounds {
         Some(n) if n < round_dates.len() => {
             return Err(format!(
@@ -223,7 +233,20 @@ pub(crate) fn trf_report(
             ))
         }
         Some(n) => n,
-        None => round_dates.len(),
+        // The tournament file's rounds in all, where rounds are still to
+        // be paired.
+        None => match kept.rounds {
+            Some(n) if n < round_dates.len() => {
+                notes.push(format!(
+                    "the tournament file's XXR {n} is fewer than the {} rounds it has: XXR {}",
+                    round_dates.len(),
+                    round_dates.len()
+                ));
+                round_dates.len()
+            }
+            Some(n) => n,
+            None => round_dates.len(),
+        },
     };
     let tags = |f: fn(&ListedGame) -> &str| a.listed.iter().map(f).collect::<Vec<&str>>();
     let (events, sites) = (tags(|g| &g.event), tags(|g| &g.site));
@@ -265,9 +288,25 @@ pub(crate) fn trf_report(
             &mut notes,
         ),
         federation: opts.federation.clone(),
-        start: all.iter().min().map(|d| slash(d)).unwrap_or_default(),
-        end: all.iter().max().map(|d| slash(d)).unwrap_or_default(),
-        kind: format!("{}, audited", list.title),
+        // A tournament file's own dates: its last may be a round still to
+        // be played.
+        start: Some(kept.start)
+            .filter(|d| !d.is_empty())
+            .or_else(|| all.iter().min().map(|d| slash(d)))
+            .unwrap_or_default(),
+        end: Some(kept.end)
+            .filter(|d| !d.is_empty())
+            .or_else(|| all.iter().max().map(|d| slash(d)))
+            .unwrap_or_default(),
+        // The file's type of tournament, and the list it was audited
+        // against (once: a report read back already says it).
+        kind: if kept.kind.is_empty() {
+            format!("{}, audited", list.title)
+        } else if kept.kind.contains(&list.title) {
+            kept.kind.clone()
+        } else {
+            format!("{}; audited: {}", kept.kind, list.title)
+        },
         arbiter: opts.arbiter.clone(),
         time_control: common(
             "TimeControl",
@@ -280,6 +319,8 @@ pub(crate) fn trf_report(
         round_dates,
         rounds,
         players,
+        kept_before: kept.before_players,
+        kept_after: kept.after_players,
         notes,
         left_out: placed.left_out,
         not_rated: placed.not_rated,
@@ -322,6 +363,45 @@ fn players_of(a: &Audited, notes: &mut Vec<String>) -> Result<Vec<TrfPlayer>, St
     }
     let mut order: Vec<(&str, &Player)> = people.iter().map(|(n, p)| (*n, p)).collect();
     order.sort_by(|a, b| b.1.elo.cmp(&a.1.elo).then(a.0.cmp(b.0)));
+    // A tournament file's starting ranks are the pairing numbers its other
+    // lines and a pairing program go by: kept where they number its
+    // players 1 to N.
+    if let Some(kept) = &a.kept {
+        let numbered: Option<Vec<usize>> = order
+            .iter()
+            .map(|(n, _)| kept.players.get(*n).map(|p| p.number))
+            .collect();
+        let fits = numbered.as_ref().is_some_and(|ns| {
+            let set: std::collections::BTreeSet<&usize> = ns.iter().collect();
+            set.len() == ns.len() && ns.iter().all(|&n| (1..=ns.len()).contains(&n))
+        });
+        match numbered {
+            Some(ns) if fits => {
+                let mut by: Vec<(usize, (&str, &Player))> = ns.into_iter().zip(order).collect();
+                by.sort_by_key(|(n, _)| *n);
+                order = by.into_iter().map(|(_, p)| p).collect();
+            }
+            _ => {
+                if let Some(line) = kept
+                    .before_players
+                    .iter()
+                    .chain(&kept.after_players)
+                    .find(|l| l.starts_with("013") || l.starts_with("XXA"))
+                {
+                    return Err(format!(
+                        "the tournament file's starting ranks are not 1 to {}, and its line {:?} names players by them: number them 1 to {} in the file",
+                        order.len(),
+                        line.chars().take(12).collect::<String>(),
+                        order.len()
+                    ));
+                }
+                notes.push(format!(
+                    "the tournament file's starting ranks are not 1 to {}: numbered by rating, then name",
+                    order.len()
+                ));
+            }
+        }
+    }
     let mut cut: BTreeMap<String, &str> = BTreeMap::new();
     for (n, _) in &order {
         let short: String = n.chars().take(NAME_COLUMNS).collect();
@@ -346,6 +426,8 @@ fn players_of(a: &Audited, notes: &mut Vec<String>) -> Result<Vec<TrfPlayer>, St
             federation: p.federation.clone(),
             fide_id: p.fide_id.clone(),
             rating: p.elo,
+            sex: p.sex.clone(),
+            birth: p.birth.clone(),
             half_points: 0,
             rank: 0,
             rounds: vec![None; a.round_count],
@@ -451,8 +533,52 @@ fn place_games<'a>(a: &'a Audited, opts: &TrfOptions, players: &mut [TrfPlayer])
     placed
 }
 
-/// Ranks by points, then starting number.
-fn rank(players: &mut [TrfPlayer]) {
+/// A tournament file's ranks where every player's points are the file's
+/// (its tie-breaks ranked them); else ranks by points, then starting
+/// number, said on the screen.
+fn rank(players: &mut [TrfPlayer], kept: Option<&super::trf_in::Kept>, notes: &mut Vec<String>) {
+    if let Some(kept) = kept {
+        let changed: Vec<String> = players
+            .iter()
+            .filter_map(|p| {
+                let file = kept.players.get(&p.name)?.half_points;
+                (file != Some(p.half_points)).then(|| {
+                    let points = |h: u32| format!("{:.1}", f64::from(h) / 2.0);
+                    format!(
+                        "{} {} in the file, {} now",
+                        p.name,
+                        file.map_or("no points".to_string(), points),
+                        points(p.half_points)
+                    )
+                })
+            })
+            .collect();
+        let ranks: std::collections::BTreeSet<usize> = players
+            .iter()
+            .filter_map(|p| kept.players.get(&p.name).map(|f| f.rank))
+            .collect();
+        let whole =
+            ranks.len() == players.len() && ranks.iter().all(|&r| (1..=players.len()).contains(&r));
+        if changed.is_empty() && whole {
+            for p in players.iter_mut() {
+                p.rank = kept.players.get(&p.name).map_or(0, |f| f.rank);
+            }
+            return;
+        }
+        if changed.is_empty() {
+            notes.push(
+                "the tournament file's ranks are not 1 to N: ranked by points, then starting rank"
+                    .into(),
+            );
+        } else {
+            notes.push(format!(
+                "ranked by points, then starting rank (the file's tie-breaks are not applied): the points differ from the file's for {} ({}{})",
+                crate::claim::plural(changed.len(), "player"),
+                changed.iter().take(3).cloned().collect::<Vec<_>>().join("; "),
+                if changed.len() > 3 { "; …" } else { "" }
+            ));
+        }
+    }
     let mut by_points: Vec<(u32, usize)> =
         players.iter().map(|p| (p.half_points, p.number)).collect();
     by_points.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));

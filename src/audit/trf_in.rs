@@ -2,7 +2,7 @@
 //! as the list to audit: its header lines, its players, and its games,
 //! rebuilt from the players' round columns.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::{ListedGame, Player};
 use crate::model::GameResult;
@@ -25,7 +25,43 @@ pub(crate) struct TrfList {
     pub(crate) games: Vec<ListedGame>,
     /// Every player line, a player with no game in any round included.
     pub(crate) players: Vec<Player>,
+    pub(crate) kept: Kept,
 }
+
+/// What the audit does not check, for the report to write as the file has
+/// it: a pairing program reading the report reads these too.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Kept {
+    /// Lines of codes the report does not write itself (`082`, `112`,
+    /// `XXC`, `XXS`, team lines…), as written, before and after the
+    /// player lines.
+    pub(crate) before_players: Vec<String>,
+    pub(crate) after_players: Vec<String>,
+    /// The `092` line (the type of tournament), and `042`/`052` (first
+    /// and last dates, `YYYY/MM/DD`).
+    pub(crate) kind: String,
+    pub(crate) start: String,
+    pub(crate) end: String,
+    /// `XXR`: the rounds in all.
+    pub(crate) rounds: Option<usize>,
+    /// By player name: starting rank, rank, and points twice over.
+    pub(crate) players: BTreeMap<String, FilePlace>,
+}
+
+/// A player's place in the file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct FilePlace {
+    pub(crate) number: usize,
+    /// 0 where the file gives none.
+    pub(crate) rank: usize,
+    pub(crate) half_points: Option<u32>,
+}
+
+/// The header lines the report writes itself (from the games, the
+/// options, or the kept lines above).
+const WRITTEN: [&str; 13] = [
+    "001", "012", "022", "032", "042", "052", "062", "072", "092", "102", "122", "132", "XXR",
+];
 
 /// The text of 1-based columns `a..=b` of a line, trimmed. Columns are
 /// characters, as the report writes them: a name with accents shifts no
@@ -55,8 +91,9 @@ struct Cell {
     code: char,
 }
 
-/// A player line: starting rank, the player, and the round columns.
-type PlayerLine = (usize, Player, Vec<Option<Cell>>);
+/// A player line: starting rank, the player, the round columns, and the
+/// rank and points the file gives.
+type PlayerLine = (usize, Player, Vec<Option<Cell>>, FilePlace);
 
 /// Reads a TRF-16 file's text; an error names the file, line and column.
 pub(crate) fn parse(name: &str, text: &str) -> Result<TrfList, String> {
@@ -76,6 +113,17 @@ pub(crate) fn parse(name: &str, text: &str) -> Result<TrfList, String> {
             "122" => list.time_control = rest.trim().to_string(),
             "032" => list.federation = rest.trim().to_string(),
             "102" => list.arbiter = rest.trim().to_string(),
+            "092" => list.kept.kind = rest.trim().to_string(),
+            "042" => list.kept.start = rest.trim().to_string(),
+            "052" => list.kept.end = rest.trim().to_string(),
+            "XXR" => {
+                list.kept.rounds = Some(rest.trim().parse().map_err(|_| {
+                    format!(
+                        "{name} line {} column 5: the rounds (XXR) are not a number",
+                        i + 1
+                    )
+                })?)
+            }
             "132" => {
                 let mut c = 92;
                 while c <= chars.len() {
@@ -87,14 +135,34 @@ pub(crate) fn parse(name: &str, text: &str) -> Result<TrfList, String> {
                 player_line(&chars)
                     .map_err(|(c, m)| format!("{name} line {} column {c}: {m}", i + 1))?,
             ),
-            _ => {}
+            _ if line.trim().is_empty() || WRITTEN.contains(&code) => {}
+            _ => {
+                let at = if players.is_empty() {
+                    &mut list.kept.before_players
+                } else {
+                    &mut list.kept.after_players
+                };
+                at.push(line.trim_end().to_string());
+            }
         }
     }
     if players.is_empty() {
         return Err(format!("{name}: no player lines (001): not a TRF-16 file"));
     }
     list.games = games_of(name, &list, &players)?;
-    list.players = players.into_iter().map(|(_, p, _)| p).collect();
+    list.kept.players = players
+        .iter()
+        .map(|(number, p, _, place)| {
+            (
+                p.name.clone(),
+                FilePlace {
+                    number: *number,
+                    ..*place
+                },
+            )
+        })
+        .collect();
+    list.players = players.into_iter().map(|(_, p, ..)| p).collect();
     Ok(list)
 }
 
@@ -116,6 +184,17 @@ fn player_line(line: &[char]) -> Result<PlayerLine, (usize, String)> {
         fide_id: col(line, 58, 68),
         title: col(line, 11, 13),
         federation: col(line, 54, 56),
+        sex: col(line, 10, 10),
+        birth: col(line, 70, 79),
+    };
+    let place = FilePlace {
+        number,
+        rank: col(line, 86, 89).parse().unwrap_or(0),
+        half_points: points
+            .parse::<f64>()
+            .ok()
+            .filter(|p| *p >= 0.0 && (p * 2.0).fract() == 0.0)
+            .map(|p| (p * 2.0) as u32),
     };
     let mut rounds = Vec::new();
     let mut c = 92;
@@ -150,7 +229,7 @@ fn player_line(line: &[char]) -> Result<PlayerLine, (usize, String)> {
         }));
         c += 10;
     }
-    Ok((number, player, rounds))
+    Ok((number, player, rounds, place))
 }
 
 /// The games, round by round, from the White player's line, each checked
@@ -160,7 +239,7 @@ fn games_of(name: &str, list: &TrfList, players: &[PlayerLine]) -> Result<Vec<Li
     let rounds = players.iter().map(|p| p.2.len()).max().unwrap_or(0);
     let mut games = Vec::new();
     for r in 0..rounds {
-        for (number, white, cells) in players {
+        for (number, white, cells, _) in players {
             let Some(Some(cell)) = cells.get(r) else {
                 continue;
             };
@@ -171,7 +250,7 @@ fn games_of(name: &str, list: &TrfList, players: &[PlayerLine]) -> Result<Vec<Li
             if cell.colour != 'w' {
                 continue;
             }
-            let Some((_, black, theirs)) = by_number(cell.opponent) else {
+            let Some((_, black, theirs, _)) = by_number(cell.opponent) else {
                 return Err(format!(
                     "{name}: player {number} meets player {} in round {}, who is not listed",
                     cell.opponent,
@@ -226,13 +305,13 @@ fn games_of(name: &str, list: &TrfList, players: &[PlayerLine]) -> Result<Vec<Li
         }
     }
     // Every Black cell has its White one.
-    for (number, _, cells) in players {
+    for (number, _, cells, _) in players {
         for (r, cell) in cells.iter().enumerate() {
             let Some(cell) = cell.as_ref().filter(|c| c.colour == 'b') else {
                 continue;
             };
             let white = by_number(cell.opponent)
-                .and_then(|(_, _, w)| w.get(r))
+                .and_then(|(_, _, w, _)| w.get(r))
                 .and_then(Option::as_ref);
             if !white.is_some_and(|w| w.opponent == *number && w.colour == 'w') {
                 return Err(format!(

@@ -34,26 +34,45 @@ pub(crate) fn trf(r: &TrfReport) -> String {
         out.push_str(&crate::model::one_line(&l));
         out.push_str("\r\n");
     };
-    push(format!("012 {}", r.event));
-    push(format!("022 {}", r.site));
-    push(format!("032 {}", r.federation));
-    push(format!("042 {}", r.start));
-    push(format!("052 {}", r.end));
-    push(format!("062 {}", r.players.len()));
-    push(format!(
-        "072 {}",
-        r.players.iter().filter(|p| p.rating.is_some()).count()
-    ));
-    push(format!("092 {}", r.kind));
-    push(format!("102 {}", r.arbiter));
-    push(format!("122 {}", r.time_control));
     let mut dates = vec![(1, "132".to_string())];
     for (i, d) in r.round_dates.iter().enumerate() {
         dates.push((92 + 10 * i, d.clone()));
     }
     let dates: Vec<(usize, &str)> = dates.iter().map(|(c, s)| (*c, s.as_str())).collect();
-    push(line(&dates));
-    push(format!("XXR {}", r.rounds));
+    let mut header = vec![
+        format!("012 {}", r.event),
+        format!("022 {}", r.site),
+        format!("032 {}", r.federation),
+        format!("042 {}", r.start),
+        format!("052 {}", r.end),
+        format!("062 {}", r.players.len()),
+        format!(
+            "072 {}",
+            r.players.iter().filter(|p| p.rating.is_some()).count()
+        ),
+        format!("092 {}", r.kind),
+        format!("102 {}", r.arbiter),
+        format!("122 {}", r.time_control),
+        line(&dates),
+    ];
+    // A tournament file's own header lines (`082`, `112`…) in their
+    // numbered places; the rest (`XXC`, `XXS`…) after `XXR`.
+    let numbered = |l: &str| l.len() >= 3 && l.as_bytes()[..3].iter().all(u8::is_ascii_digit);
+    let mut after = vec![format!("XXR {}", r.rounds)];
+    for l in &r.kept_before {
+        if numbered(l) {
+            let at = header
+                .iter()
+                .position(|h| h.get(..3) > l.get(..3))
+                .unwrap_or(header.len());
+            header.insert(at, l.clone());
+        } else {
+            after.push(l.clone());
+        }
+    }
+    for l in header.into_iter().chain(after) {
+        push(l);
+    }
     for p in &r.players {
         let number = format!("{:>4}", p.number);
         let name = fit(&p.name, 33);
@@ -63,6 +82,8 @@ pub(crate) fn trf(r: &TrfReport) -> String {
         let title = format!("{:>3}", fit(&p.title, 3));
         let federation = fit(&p.federation, 3);
         let fide_id = format!("{:>11}", fit(&p.fide_id, 11));
+        let sex = fit(&p.sex, 1);
+        let birth = fit(&p.birth, 10);
         let points = format!("{:>4.1}", f64::from(p.half_points) / 2.0);
         let rank = format!("{:>4}", p.rank);
         let rounds: Vec<(String, String, String)> = p
@@ -81,11 +102,13 @@ pub(crate) fn trf(r: &TrfReport) -> String {
         let mut fields: Vec<(usize, &str)> = vec![
             (1, "001"),
             (5, &number),
+            (10, &sex),
             (11, &title),
             (15, &name),
             (49, &rating),
             (54, &federation),
             (58, &fide_id),
+            (70, &birth),
             (81, &points),
             (86, &rank),
         ];
@@ -95,6 +118,9 @@ pub(crate) fn trf(r: &TrfReport) -> String {
             fields.push((99 + 10 * i, code));
         }
         push(line(&fields));
+    }
+    for l in &r.kept_after {
+        push(l.clone());
     }
     out
 }
