@@ -1048,7 +1048,75 @@ fn an_illegal_move_after_the_end_is_no_claim() {
     assert_eq!(r.rule, "FIDE 5.2.2");
     assert_eq!(
         r.detail,
-        "the game ended at 51... Kxe6 (a dead position, FIDE 5.2.2): the moves after it, and a claim on them, do not count"
+        "the game ended at 51... Kxe6 (a dead position, FIDE 5.2.2: 1/2-1/2): the moves after it, and a claim on them, do not count"
+    );
+}
+
+/// Any claim on moves played after the game ended on the board is judged
+/// so: a draw claim (it was referred, the scoresheet "short of the claim",
+/// with 1-0 if rejected though White could not mate), a win on time (it
+/// judged the flags on a game already drawn), and an extract that starts
+/// in a dead position. The diagram's title says where the game ended.
+#[test]
+fn a_claim_after_the_game_ended_on_the_board_gets_the_boards_result() {
+    let bcf = "[SetUp \"1\"]\n[FEN \"8/8/4k3/p7/8/2K2B2/8/8 w - - 0 60\"]\n\n60. Kb3 { [%clk 0:06:40] } Kd6 { [%clk 0:01:58] } 61. Ka4 { [%clk 0:06:30] } Kc5 { [%clk 0:01:50] } 62. Kxa5 { [%clk 0:06:20] } Kd4 { [%clk 0:01:40] } 63. Bg4 { [%clk 0:06:10] } *\n";
+    let claim = "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"no-effort\"]\nclaimant = \"black\"\narbiter = false\nscoresheet = \"s.pgn\"\nclock_white = \"0:06:10\"\nclock_black = \"0:01:40\"\nsubmitted_by = [\"white\", \"black\"]\nfees_paid = [\"black\"]\n";
+    let r = judge(claim, &[("s.pgn", bcf)]);
+    assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
+    assert_eq!(
+        (
+            r.result_if_upheld.as_str(),
+            r.result_if_rejected.as_str(),
+            r.rule.to_string()
+        ),
+        ("1/2-1/2", "1/2-1/2", "FIDE 5.2.2".to_string())
+    );
+    assert_eq!(
+        r.detail,
+        "the game ended at 62. Kxa5 (a dead position, FIDE 5.2.2: 1/2-1/2): the moves after it, and a claim on them, do not count"
+    );
+    assert_eq!(outcome(&r, CheckId::GameOver), CheckOutcome::Fail);
+    let p = arbiter::report::packet::claim_packet(&r);
+    assert_eq!(
+        p.position_title,
+        "Position where the game ended, after 62. Kxa5"
+    );
+
+    // A win on time claimed in a game drawn by two bishops of one colour.
+    let sabah = "[SetUp \"1\"]\n[FEN \"8/8/4k3/8/1P6/2b5/3B4/4K3 b - - 0 50\"]\n\n50... Bxb4 { [%clk 0:00:40] } 51. Ke2 { [%clk 0:00:05] } Ke5 { [%clk 0:00:35] } 52. Kf3 { [%clk 0:00:00] } *\n";
+    let claim = "kind = \"win-on-time\"\nruleset = \"sabah-active30\"\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:00:00\"\nclock_black = \"0:00:35\"\n";
+    let r = judge(claim, &[("s.pgn", sabah)]);
+    assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
+    assert_eq!(
+        (
+            r.result_if_upheld.as_str(),
+            r.result_if_rejected.as_str(),
+            r.rule.to_string()
+        ),
+        ("1/2-1/2", "1/2-1/2", "Sabah iv.1(e)".to_string())
+    );
+    assert!(
+        r.detail
+            .starts_with("the game ended at 50... Bxb4 (a dead position"),
+        "{}",
+        r.detail
+    );
+
+    // An extract that starts dead: over before its first move.
+    let kn = "[SetUp \"1\"]\n[FEN \"8/8/4k3/8/8/2KN4/8/8 w - - 0 70\"]\n\n70. Kd2 { [%clk 0:03:20] } Kd5 { [%clk 0:02:30] } *\n";
+    let claim = "kind = \"clear-draw-appeal\"\nruleset = \"sabah-active30\"\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\n";
+    let r = judge(claim, &[("s.pgn", kn)]);
+    assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
+    assert_eq!(r.result_if_rejected, "1/2-1/2");
+    assert!(
+        r.detail.starts_with("the game ended before the scoresheet's first move, in the position it starts from (a dead position"),
+        "{}",
+        r.detail
+    );
+    let p = arbiter::report::packet::claim_packet(&r);
+    assert_eq!(
+        p.position_title,
+        "Position the scoresheet starts from, where the game had ended"
     );
 }
 

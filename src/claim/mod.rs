@@ -127,6 +127,8 @@ pub enum CheckId {
     ClaimedInTime,
     ClockLimit,
     SecondIllegal,
+    /// The game ended on the board before the moves the claim is about.
+    GameOver,
 }
 
 /// What a check bears on, which decides what its failure does
@@ -168,6 +170,7 @@ impl CheckId {
             CheckId::ClaimedInTime => "claimed-in-time",
             CheckId::ClockLimit => "clock-limit",
             CheckId::SecondIllegal => "second-illegal",
+            CheckId::GameOver => "game-over",
         }
     }
 
@@ -185,6 +188,7 @@ impl CheckId {
             | CheckId::BothFlagsDown
             | CheckId::ClaimantCanMate
             | CheckId::IllegalMoveFound
+            | CheckId::GameOver
             | CheckId::ClaimedInTime
             | CheckId::ClockLimit
             | CheckId::SecondIllegal => CheckClass::Merits,

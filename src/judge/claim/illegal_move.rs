@@ -179,32 +179,16 @@ fn offending_move(d: &mut Draft, out: &mut Outcome) -> Option<(IllegalAt, String
     let offender = claimant.other();
     let (cw, ow) = (side_name(claimant), side_name(offender));
     let Some(im) = d.evidence.last_illegal().cloned() else {
-        // The game ended on the board before the moves the claim is about:
-        // they, and a claim on them, come after the end.
-        let ended = d.evidence.replay.as_ref().and_then(|r| r.ending);
-        if let Some(e) = ended.filter(|e| e.ply > 0 && !d.evidence.unreplayed.is_empty()) {
-            let mover = d.evidence.rows.get(e.ply - 1).map_or(offender, |r| r.side);
-            let (result, rule) = policy::board_end(&d.claim.ruleset, e.kind, mover);
-            let at = d.evidence.rows.get(e.ply - 1).map_or(String::new(), |r| {
-                format!("{}{}", d.evidence.move_number(e.ply), r.san)
-            });
-            let what = match e.kind {
-                crate::replay::BoardEnd::Checkmate => "checkmate",
-                crate::replay::BoardEnd::Stalemate => "stalemate",
-                crate::replay::BoardEnd::DeadPosition => "a dead position",
-                crate::replay::BoardEnd::Fivefold => "the fifth repetition",
-                crate::replay::BoardEnd::SeventyFive => "the 75-move rule",
-            };
-            let why = format!("the game ended at {at} ({what}, {rule}): the moves after it, and a claim on them, do not count");
+        if let Some(over) = super::game_over(d) {
             d.push(
-                CheckId::IllegalMoveFound,
+                CheckId::GameOver,
                 CheckOutcome::Fail,
-                &rule,
-                why.clone(),
+                &over.rule,
+                over.why.clone(),
             );
-            out.if_upheld = result.as_str().into();
-            out.if_rejected = result.as_str().into();
-            out.merits = Merits::Fails(rule, why);
+            out.if_upheld = over.result.as_str().into();
+            out.if_rejected = over.result.as_str().into();
+            out.merits = Merits::Fails(over.rule, over.why);
             return None;
         }
         if matches!(

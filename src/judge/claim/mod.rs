@@ -99,6 +99,48 @@ impl Draft {
     }
 }
 
+/// How the game ended on the board, where the scoresheet goes on past it.
+struct GameOver {
+    result: GameResult,
+    rule: Citation,
+    why: String,
+}
+
+/// The game ended on the board (mate, stalemate, a dead position, the
+/// fifth repetition, the 75-move rule) before the last move recorded: the
+/// moves after it, and a claim on them, come after the end.
+fn game_over(d: &Draft) -> Option<GameOver> {
+    let e = d.evidence.replay.as_ref()?.ending?;
+    if d.evidence.unreplayed.is_empty() {
+        return None;
+    }
+    // Ply 0: the position an extract starts from is over already.
+    let (mover, at) = match e.ply.checked_sub(1) {
+        Some(i) => {
+            let row = d.evidence.rows.get(i)?;
+            let at = format!("at {}{}", d.evidence.move_number(e.ply), row.san);
+            (row.side, at)
+        }
+        None => (
+            d.evidence.first.other(),
+            "before the scoresheet's first move, in the position it starts from".to_string(),
+        ),
+    };
+    let (result, rule) = crate::judge::policy::board_end(&d.claim.ruleset, e.kind, mover);
+    let what = match e.kind {
+        crate::replay::BoardEnd::Checkmate => "checkmate",
+        crate::replay::BoardEnd::Stalemate => "stalemate",
+        crate::replay::BoardEnd::DeadPosition => "a dead position",
+        crate::replay::BoardEnd::Fivefold => "the fifth repetition",
+        crate::replay::BoardEnd::SeventyFive => "the 75-move rule",
+    };
+    let why = format!(
+        "the game ended {at} ({what}, {rule}: {}): the moves after it, and a claim on them, do not count",
+        result.as_str()
+    );
+    Some(GameOver { result, rule, why })
+}
+
 /// What a claim comes to on its merits, with the rule and the words.
 #[derive(Clone, Debug, PartialEq)]
 enum Merits {
@@ -311,11 +353,28 @@ pub fn judge_claim(claim: Claim, syzygy: Option<&Syzygy>) -> Ruling {
         marked_ply: None,
         procedure: None,
     };
-    let out = match d.claim.kind {
+    let mut out = match d.claim.kind {
         ClaimKind::WinOnTime => win_on_time::judge(&mut d, syzygy),
         ClaimKind::IllegalMove => illegal_move::judge(&mut d),
         _ => draw::judge(&mut d, syzygy),
     };
+    // A game over on the board before the claim: whatever the claim's
+    // merits, the result is the board's (an illegal-move claim asks this
+    // first, where its offending move would be looked for).
+    if d.claim.kind != ClaimKind::IllegalMove {
+        if let Some(over) = game_over(&d) {
+            d.push(
+                CheckId::GameOver,
+                CheckOutcome::Fail,
+                &over.rule,
+                over.why.clone(),
+            );
+            out.if_upheld = over.result.as_str().into();
+            out.if_rejected = over.result.as_str().into();
+            out.if_not_in_order = None;
+            out.merits = Merits::Fails(over.rule, over.why);
+        }
+    }
     let (recommendation, rule, detail) = decide(&d.checks, &out);
     // A claim not made as the rules require, whatever its merits.
     let not_in_order = d

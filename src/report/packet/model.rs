@@ -318,13 +318,26 @@ fn position_title(r: &Ruling) -> String {
     if !r.fen.is_empty() && r.fen != ev.fen() {
         return format!("Position as written by the claimant{note}");
     }
-    match ev.rows.last() {
-        Some(row) => format!(
-            "Final position, after {}{}{note}",
-            ev.move_number(row.ply),
-            row.san
+    // Moves written past where the replay stopped: the position shown is
+    // not the last one recorded.
+    let stopped = !ev.unreplayed.is_empty();
+    let ended = stopped && ev.replay.as_ref().is_some_and(|r| r.ending.is_some());
+    let after =
+        |row: &crate::replay::record::Row| format!("{}{}", ev.move_number(row.ply), row.san);
+    match (ev.rows.last(), stopped) {
+        (Some(row), false) => format!("Final position, after {}{note}", after(row)),
+        (Some(row), true) if ended => {
+            format!("Position where the game ended, after {}{note}", after(row))
+        }
+        (Some(row), true) => format!(
+            "Position after {}, where the replay stopped{note}",
+            after(row)
         ),
-        None => format!("Final position{note}"),
+        (None, true) if ended => {
+            format!("Position the scoresheet starts from, where the game had ended{note}")
+        }
+        (None, true) => format!("Position the scoresheet starts from{note}"),
+        (None, false) => format!("Final position{note}"),
     }
 }
 
