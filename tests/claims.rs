@@ -2593,3 +2593,32 @@ fn a_stated_clock_across_the_five_minute_line_from_the_record_is_referred() {
     );
     assert_eq!(outcome(&r, CheckId::Clocks), CheckOutcome::Pass);
 }
+
+/// "If upheld" on a win-on-time claim is what upholding gives: a draw
+/// where the claimant cannot mate (ECF QPF 9 "unless the player who makes
+/// the claim cannot possibly checkmate"), whichever flag is down. It
+/// showed the claimant's win.
+#[test]
+fn a_win_on_time_claim_upheld_for_a_side_that_cannot_mate_is_a_draw() {
+    let sheet = "[SetUp \"1\"]\n[FEN \"8/8/4k3/8/8/2K5/2B5/6q1 w - - 0 60\"]\n\n60. Kd3 { [%clk 0:00:20] } Qd1+ { [%clk 0:05:00] } 61. Ke3 { [%clk 0:00:10] } Qe1+ { [%clk 0:04:50] } *\n";
+    let claim = |white: &str, black: &str| {
+        format!("kind = \"win-on-time\"\nruleset = \"ddcl-cup\"\nclaimant = \"white\"\nscoresheet = \"s.pgn\"\nclock_white = \"{white}\"\nclock_black = \"{black}\"\n")
+    };
+    // The claimant's own flag down: no claim, play goes on; upheld, a draw.
+    let r = judge(&claim("0:00:00", "0:04:50"), &[("s.pgn", sheet)]);
+    assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
+    assert_eq!(
+        (r.result_if_upheld.as_str(), r.result_if_rejected.as_str()),
+        ("1/2-1/2", "play continues")
+    );
+    assert_eq!(outcome(&r, CheckId::ClaimantCanMate), CheckOutcome::Fail);
+    // The flags the right way round (Black's clock running after 61.
+    // Ke3): a draw either way.
+    let sheet = sheet.replace(" Qe1+ { [%clk 0:04:50] }", "");
+    let r = judge(&claim("0:00:10", "0:00:00"), &[("s.pgn", &sheet)]);
+    assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
+    assert_eq!(
+        (r.result_if_upheld.as_str(), r.result_if_rejected.as_str()),
+        ("1/2-1/2", "1/2-1/2")
+    );
+}

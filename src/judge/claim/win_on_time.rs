@@ -99,6 +99,16 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
         return out;
     }
     let outcome = |d: &Draft, id| d.check(id).map(|c| c.outcome);
+    // The claimant's chances, whatever the flags: a claim upheld by a
+    // claimant who cannot mate is a draw (FIDE 6.9, ECF QPF 9), so that
+    // is what "if upheld" gives.
+    let mate = claimant_can_win(d, claimant, syzygy);
+    if let Some((o, detail, rule)) = &mate {
+        d.push(CheckId::ClaimantCanMate, *o, rule, detail.clone());
+        if *o == CheckOutcome::Fail {
+            out.if_upheld = DRAW.into();
+        }
+    }
     out.merits = if outcome(d, CheckId::ClaimantFlagUp) == Some(CheckOutcome::Fail) {
         Merits::Fails(
             flag_rule.clone(),
@@ -107,10 +117,6 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
     } else if outcome(d, CheckId::OpponentFlagDown) == Some(CheckOutcome::Fail) {
         Merits::Fails(flag_rule.clone(), format!("{ow}'s flag had not fallen"))
     } else {
-        let mate = claimant_can_win(d, claimant, syzygy);
-        if let Some((o, detail, rule)) = &mate {
-            d.push(CheckId::ClaimantCanMate, *o, rule, detail.clone());
-        }
         let clocks_known = ![CheckId::ClaimantFlagUp, CheckId::OpponentFlagDown]
             .into_iter()
             .any(|id| outcome(d, id) == Some(CheckOutcome::Unknown));
