@@ -3,7 +3,7 @@
 
 use super::{answer_finding, position_checks, side_name, win, Draft, Merits, Outcome, DRAW};
 use crate::{
-    analysis::illegal::why_illegal,
+    analysis::{illegal::why_illegal, mate::Mateability},
     citation::Cited,
     claim::{plural, CheckId, CheckOutcome},
     judge::policy::{self, mmss, Board, Found, IllegalFacts, IllegalMove, LossGround},
@@ -68,12 +68,15 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
     };
     let ruling = policy::illegal_move(&rules, facts(im.replies, d.clocks));
     let stands = ruling.value == IllegalMove::Stands;
+    // A reading of the clocks under which the move loses where the one
+    // taken does not: the doubtful clock's side, in words.
+    let mut loses_if: Option<String> = None;
     // Another reading of a clock the record allows, where the ladder then
     // gives another answer (BCF RP 12's five minutes): the clocks decide,
     // and the evidence conflicts, or is incomplete.
     if !stands {
         let loses = |v: &IllegalMove| matches!(v, IllegalMove::Loses(_));
-        let turning: Vec<(String, bool)> = d
+        let turning: Vec<(String, bool, Side)> = d
             .clock_doubts
             .iter()
             .filter(|doubt| {
@@ -82,10 +85,15 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
                 loses(&policy::illegal_move(&rules, facts(im.replies, clocks)).value)
                     != loses(&ruling.value)
             })
-            .map(|doubt| (doubt.words.clone(), doubt.stated))
+            .map(|doubt| (doubt.words.clone(), doubt.stated, doubt.side))
             .collect();
         let limit = im_rules.loses_under_seconds.map(mmss).unwrap_or_default();
-        for (words, stated) in turning {
+        if !loses(&ruling.value) {
+            loses_if = turning
+                .first()
+                .map(|(_, _, side)| format!("{}'s clock was under {limit}", side_name(*side)));
+        }
+        for (words, stated, _) in turning {
             let (outcome, detail) = if stated {
                 (
                     CheckOutcome::Fail,
@@ -121,7 +129,7 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
                 | IllegalMove::ClocksUnknown { .. }
                 | IllegalMove::NotUnderLimit { .. }
         );
-    clock_limit_check(d, &applied, clocks);
+    clock_limit_check(d, &applied, clocks, loses_if.as_deref());
     if prior > 0
         && !matches!(
             applied.value,
@@ -158,6 +166,21 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
     }
     let (merits, if_upheld) = upheld(d, applied, &named, prior, (stands, clocks));
     out.if_upheld = if_upheld;
+    // Upheld under the other reading, the move loses (BCF RP 12), unless
+    // the claimant cannot mate (FIDE 7.5.5).
+    if let (Some(when), Some(limit_rule)) = (&loses_if, &im_rules.loses_under_rule) {
+        let mut board = Board::new(d.evidence.position.clone(), &rules);
+        let loss = match policy::loss_stands(&mut board, claimant).verdict {
+            Mateability::Winnable => win(claimant),
+            Mateability::Unwinnable => DRAW.to_string(),
+            Mateability::Undetermined => format!(
+                "{}, or a draw if {} cannot mate",
+                win(claimant),
+                side_name(claimant)
+            ),
+        };
+        out.if_upheld = format!("{}; {loss} if {when} ({limit_rule})", out.if_upheld);
+    }
     out.merits = if stands {
         Merits::Fails(
             ruling.rule,
@@ -300,7 +323,14 @@ fn in_time_check(d: &mut Draft, im: &IllegalAt, named: &str, stands: bool) {
 }
 
 /// The clock-limit check (BCF RP 12), where the ruleset has one.
-fn clock_limit_check(d: &mut Draft, applied: &Cited<IllegalMove>, clocks: [Option<Clock>; 2]) {
+/// `loses_if`: another reading of the clocks the record allows, under
+/// which the move loses.
+fn clock_limit_check(
+    d: &mut Draft,
+    applied: &Cited<IllegalMove>,
+    clocks: [Option<Clock>; 2],
+    loses_if: Option<&str>,
+) {
     let im_rules = &d.claim.ruleset.illegal_move;
     let (Some(limit), Some(limit_rule)) = (
         im_rules.loses_under_seconds,
@@ -330,6 +360,13 @@ fn clock_limit_check(d: &mut Draft, applied: &Cited<IllegalMove>, clocks: [Optio
         IllegalMove::ClocksUnknown { .. } => (
             CheckOutcome::Unknown,
             "the clocks at the claim are not known".to_string(),
+        ),
+        _ if loses_if.is_some() => (
+            CheckOutcome::Unknown,
+            format!(
+                "the move loses if {}, and not otherwise: the record does not show which",
+                loses_if.unwrap_or_default()
+            ),
         ),
         // Not a failed claim: the loss ground does not apply, and the move
         // is penalised otherwise (a FAIL beside UPHOLD reads as a contradiction).
@@ -576,6 +613,20 @@ mod tests {
             r.detail.contains("White's clock is not stated in the claim, and 0:05:00 on the scoresheet after 2. Bb5+ is only the most it can have been (it ran since); whether it was under 5:00 decides the ruling"),
             "{}",
             r.detail
+        );
+        // Both readings said: the clock limit not settled (it said "both
+        // players had 5:00 or more"), and what upholding gives under each.
+        assert_eq!(outcome(&r, ClockLimit), Unknown);
+        assert_eq!(
+            r.check(ClockLimit).map(|c| c.detail.as_str()),
+            Some("the move loses if White's clock was under 5:00, and not otherwise: the record does not show which")
+        );
+        assert!(
+            r.result_if_upheld.starts_with("play continues")
+                && r.result_if_upheld
+                    .ends_with("; 1-0 if White's clock was under 5:00 (BCF RP 12)"),
+            "{}",
+            r.result_if_upheld
         );
         // Stated, and at the figure: no loss.
         let r = claim(
