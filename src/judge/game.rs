@@ -995,6 +995,21 @@ fn termination_loser(term: &str, white: &str, black: &str) -> Option<Side> {
     }
 }
 
+/// The result a Termination tag states in words: a win, by the player or
+/// colour it names as winning or losing (`bob won by resignation`), or a
+/// draw (`Game drawn by agreement`); `None` where it states neither
+/// (lichess's `Normal`, `Abandoned`).
+fn termination_result(term: &str, white: &str, black: &str) -> Option<GameResult> {
+    let lower = term.to_lowercase();
+    if let Some(loser) = termination_loser(&lower, white, black) {
+        return Some(GameResult::win_for(loser.other()));
+    }
+    let drawn = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| w == "drawn" || w == "draw");
+    drawn.then_some(GameResult::Draw)
+}
+
 /// `term`: the Termination tag, lowercased.
 fn termination_says_time(term: &str) -> bool {
     ["time forfeit", "on time", "timeout", "time-forfeit"]
@@ -1343,6 +1358,29 @@ fn judge_record(c: Ctx<'_>) -> Judgement {
     match c.recorded {
         GameResult::Draw | GameResult::Unknown if c.r.plies > 0 && c.dead_fast() => judge_dead(c),
         GameResult::Unknown => judge_unfinished(c, &term_note),
+        recorded
+            if termination_result(term, &c.game.tags.white, &c.game.tags.black)
+                .is_some_and(|said| said != recorded) =>
+        {
+            // The record names one ending in Termination and another in
+            // Result: which is wrong cannot be told from it.
+            let main = format!(
+                "the Termination tag ({term}) and the Result tag ({}) disagree: the record contradicts itself, so its result is not confirmed",
+                recorded.as_str()
+            );
+            let rule = if recorded == GameResult::Draw {
+                c.rules.board.agreement.clone()
+            } else {
+                c.rules.board.resignation.clone()
+            };
+            let v = Verdict::against(
+                recorded,
+                GameResult::Unknown,
+                Reason::ResignationOrAgreement,
+                rule,
+            );
+            c.finish(v, None, main)
+        }
         // A record of no moves is a result, not a game: it stands as any
         // result does, under the scoring rule.
         GameResult::Draw if c.r.plies == 0 => {
