@@ -743,3 +743,68 @@ fn the_summary_line_says_one_game() {
         "{err}"
     );
 }
+
+/// Two outputs given one name (`-o x --pgn-out x`, audit's `-o x --trf
+/// x`): refused, exit 2, naming both, before anything is written. The
+/// second replaced the first without a word, exit 0.
+#[test]
+fn two_outputs_of_one_name_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let same = dir.path().join("same.csv");
+    let s = same.to_str().unwrap();
+    let o = common::arbiter(&[
+        "adjudicate",
+        "-q",
+        "samples/fide-rapid-open.pgn",
+        "-o",
+        s,
+        "--pgn-out",
+        s,
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr).trim(),
+        format!("arbiter: -o and --pgn-out both name {s}: one would replace the other (give each its own file)")
+    );
+    assert!(!same.exists());
+    let o = common::arbiter(&[
+        "audit",
+        "-q",
+        "--list",
+        "active30",
+        "samples/active30-rated-list.pgn",
+        "-o",
+        s,
+        "--trf",
+        s,
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("-o and --trf both name"));
+    assert!(!same.exists());
+}
+
+/// A file named twice, or inside a folder also named, is read once, and
+/// said: read twice, its games with no moves (which no copy check can
+/// match) counted twice.
+#[test]
+fn a_file_named_twice_is_read_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("a.pgn");
+    std::fs::write(
+        &pgn,
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1-0\n\n[White \"C\"]\n[Black \"D\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n",
+    )
+    .unwrap();
+    let p = pgn.to_str().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let o = common::arbiter(&["adjudicate", p, p, d]);
+    assert!(o.status.success());
+    let rows = common::parse_csv(&o.stdout);
+    assert_eq!(rows.len(), 2);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(&format!("arbiter: {p} is named twice: read once; ")),
+        "{err}"
+    );
+    assert!(err.contains("2 games: 2 confirmed"), "{err}");
+}

@@ -564,6 +564,12 @@ fn output_paths(
             }
         }
     }
+    super::refuse_one_path_twice(&[
+        ("-o", out.as_deref()),
+        ("--pgn-out", extra[0].as_deref()),
+        ("--summary", extra[1].as_deref()),
+        ("--html", extra[2].as_deref()),
+    ])?;
     Ok([out, extra.remove(0), extra.remove(0), extra.remove(0)])
 }
 

@@ -137,6 +137,13 @@ pub(crate) fn run(mut a: Args) -> ExitStatus {
     let Some([trf_path, html_path]) = side_outputs(&a, &sources) else {
         return ExitStatus::Error;
     };
+    if let Err(e) = super::refuse_one_path_twice(&[
+        ("-o", out.as_deref()),
+        ("--trf", trf_path.as_deref()),
+        ("--html", html_path.as_deref()),
+    ]) {
+        return e;
+    }
     if let Err(e) =
         super::refuse_decisions_as_output(&[&out, &trf_path, &html_path], a.decisions.as_deref())
     {

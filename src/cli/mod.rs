@@ -207,14 +207,13 @@ pub(crate) fn refuse_inputs_as_outputs(
     outputs: &[std::path::PathBuf],
     inputs: &[std::path::PathBuf],
 ) -> Result<(), String> {
-    use std::os::unix::fs::MetadataExt;
     for out in outputs {
-        let Ok(target) = std::fs::metadata(out) else {
+        if std::fs::metadata(out).is_err() {
             continue;
-        };
+        }
         for input in inputs {
-            let same = std::fs::metadata(input)
-                .is_ok_and(|m| m.is_file() && m.dev() == target.dev() && m.ino() == target.ino());
+            let same = std::fs::metadata(input).is_ok_and(|m| m.is_file())
+                && same_file::is_same_file(input, out).unwrap_or(false);
             if same {
                 let name = match input.as_os_str() == STDIN {
                     true => "on standard input".to_string(),
@@ -225,6 +224,33 @@ pub(crate) fn refuse_inputs_as_outputs(
                     out.display(),
                 ));
             }
+        }
+    }
+    Ok(())
+}
+
+/// Two outputs named alike (`-o x.csv --pgn-out x.csv`): the second would
+/// replace the first without a word. Refused before anything is written,
+/// naming both options. `-` (stdout) is not a file.
+pub(crate) fn refuse_one_path_twice(
+    outputs: &[(&str, Option<&std::path::Path>)],
+) -> Result<(), ExitStatus> {
+    let given: Vec<(&str, &std::path::Path)> = outputs
+        .iter()
+        .filter_map(|(flag, p)| Some((*flag, (*p)?)))
+        .filter(|(_, p)| p.as_os_str() != "-")
+        .collect();
+    let same = |a: &std::path::Path, b: &std::path::Path| {
+        std::path::absolute(a).ok() == std::path::absolute(b).ok()
+            || same_file::is_same_file(a, b).unwrap_or(false)
+    };
+    for (i, (flag, path)) in given.iter().enumerate() {
+        if let Some((other, _)) = given[..i].iter().find(|(_, p)| same(p, path)) {
+            eprintln!(
+                "arbiter: {other} and {flag} both name {}: one would replace the other (give each its own file)",
+                path.display()
+            );
+            return Err(ExitStatus::Error);
         }
     }
     Ok(())

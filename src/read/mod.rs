@@ -50,12 +50,17 @@ pub fn expand_inputs(inputs: &[String]) -> (Vec<Source>, Vec<String>) {
 pub(crate) struct Skipped {
     pub(crate) input: String,
     pub(crate) files: Vec<PathBuf>,
+    /// Inputs not read again, in words (a file named twice).
+    pub(crate) said: Vec<String>,
 }
 
 impl Skipped {
     /// One line naming the files skipped that `shown` keeps (the rest are
     /// accounted for elsewhere); none when it keeps none.
     pub(crate) fn line(&self, shown: impl Fn(&std::path::Path) -> bool) -> Option<String> {
+        if !self.said.is_empty() {
+            return Some(self.said.join("; "));
+        }
         let files: Vec<&PathBuf> = self.files.iter().filter(|p| shown(p)).collect();
         if files.is_empty() {
             return None;
@@ -87,6 +92,42 @@ impl Skipped {
 /// not PGN). A folder with no PGN at all is an error (nothing to judge is
 /// not a success).
 pub(crate) fn expand_inputs_noting(inputs: &[String]) -> (Vec<Source>, Vec<String>, Vec<Skipped>) {
+    let (mut sources, errors, notes) = expand_each(inputs);
+    // A file named twice (`a.pgn a.pgn`, or inside a folder also given) is
+    // read once: read twice, its games with no moves, which no copy check
+    // can match, would count twice.
+    let mut seen: Vec<(std::path::PathBuf, String)> = Vec::new();
+    let mut twice = Vec::new();
+    sources.retain(|s| {
+        let Source::File { path, name } = s else {
+            return true;
+        };
+        let Ok(real) = std::fs::canonicalize(path) else {
+            return true;
+        };
+        if let Some((_, first)) = seen.iter().find(|(p, _)| *p == real) {
+            twice.push(if first == name {
+                format!("{name} is named twice: read once")
+            } else {
+                format!("{name} is {first}, named already: read once")
+            });
+            return false;
+        }
+        seen.push((real, name.clone()));
+        true
+    });
+    let mut notes = notes;
+    if !twice.is_empty() {
+        notes.push(Skipped {
+            input: String::new(),
+            files: Vec::new(),
+            said: twice,
+        });
+    }
+    (sources, errors, notes)
+}
+
+fn expand_each(inputs: &[String]) -> (Vec<Source>, Vec<String>, Vec<Skipped>) {
     let mut sources = Vec::new();
     let mut errors = Vec::new();
     let mut notes = Vec::new();
@@ -107,6 +148,7 @@ pub(crate) fn expand_inputs_noting(inputs: &[String]) -> (Vec<Source>, Vec<Strin
                     notes.push(Skipped {
                         input: input.clone(),
                         files: skipped,
+                        said: Vec::new(),
                     });
                 }
                 if found.is_empty() {

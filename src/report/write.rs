@@ -37,6 +37,7 @@ pub(crate) fn remove_pending() {
 /// reports a process it killed. SIGXFSZ (a file-size limit) is caught and
 /// ignored, so the write fails with EFBIG and the write-error path names
 /// the target and removes the file. SIGKILL cannot be caught.
+#[cfg(unix)]
 pub(crate) fn remove_pending_on_signals() -> io::Result<()> {
     use signal_hook::consts::{
         SIGALRM, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGXFSZ,
@@ -56,6 +57,23 @@ pub(crate) fn remove_pending_on_signals() -> io::Result<()> {
                 std::process::exit(128 + sig);
             }
         })?;
+    Ok(())
+}
+
+/// At a Windows console, Ctrl-C, Ctrl-Break or closing the window: the
+/// unfinished outputs removed, exit 130 (ctrlc's handler runs on a thread
+/// of its own).
+#[cfg(windows)]
+pub(crate) fn remove_pending_on_signals() -> io::Result<()> {
+    ctrlc::set_handler(|| {
+        remove_pending();
+        std::process::exit(130);
+    })
+    .map_err(io::Error::other)
+}
+
+#[cfg(not(any(unix, windows)))]
+pub(crate) fn remove_pending_on_signals() -> io::Result<()> {
     Ok(())
 }
 
