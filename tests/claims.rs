@@ -451,7 +451,7 @@ fn packets_show_the_diagram_names_clocks_and_ruling() {
         ),
         (
             "hsl-ilc",
-            "Decision of the Tournament Director (HSL SD-ILC (3))",
+            "Decision of the Tournament Director (HSL SD-ILC)",
         ),
     ] {
         let text = pdftotext(&dir.path().join(format!("{claim}.pdf")), &["-layout"]);
@@ -1094,6 +1094,11 @@ fn a_claim_after_the_game_ended_on_the_board_gets_the_boards_result() {
             r.rule.to_string()
         ),
         ("1/2-1/2", "1/2-1/2", "Sabah iv.1(e)".to_string())
+    );
+    // A win on time is claimed as Sabah iii.2 says (v.5 is who may call a flag).
+    assert_eq!(
+        r.check(CheckId::KindAllowed).map(|c| c.detail.as_str()),
+        Some("a player may claim a win when the opponent's flag falls (Sabah iii.2)")
     );
     assert!(
         r.detail
@@ -2620,5 +2625,36 @@ fn a_win_on_time_claim_upheld_for_a_side_that_cannot_mate_is_a_draw() {
     assert_eq!(
         (r.result_if_upheld.as_str(), r.result_if_rejected.as_str()),
         ("1/2-1/2", "1/2-1/2")
+    );
+}
+
+/// HSL SD-ILC: a claim made with five minutes or more is not in order,
+/// which costs no minute, whatever its merits; the ruling then cites the
+/// paragraph and says the order first, the merits beside it. It cited (2),
+/// "subtract one minute", beside "no penalty".
+#[test]
+fn a_claim_not_in_order_cites_the_order_where_that_decides_the_result() {
+    let sheet = "[SetUp \"1\"]\n[FEN \"8/3K4/2P5/k7/8/8/8/8 w - - 0 77\"]\n\n77. Kd8 { [%clk 0:05:05] } Ka6 { [%clk 0:05:00] } *\n";
+    let claim = |black: &str| {
+        format!("kind = \"insufficient-losing-chances\"\nruleset = \"hs-league\"\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:05:05\"\nclock_black = \"{black}\"\n")
+    };
+    let r = judge(&claim("0:05:00"), &[("s.pgn", sheet)]);
+    assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
+    assert_eq!(r.rule, "HSL SD-ILC");
+    assert_eq!(r.result_if_rejected, "play continues, no penalty");
+    assert!(
+        r.detail.starts_with("the claim is not in order: Black had 0:05:00 left: not under 5:00; on its merits it would fail too: K+P v K"),
+        "{}",
+        r.detail
+    );
+    // In order, the merits decide, and (2)'s minute goes with them.
+    let sheet = sheet.replace("0:05:00", "0:04:00");
+    let r = judge(&claim("0:04:00"), &[("s.pgn", &sheet)]);
+    assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
+    assert_eq!(r.rule, "HSL SD-ILC (2)");
+    assert!(
+        r.result_if_rejected.contains("0:04:00 to 0:03:00"),
+        "{}",
+        r.result_if_rejected
     );
 }

@@ -327,7 +327,7 @@ impl Ruling {
             Some(p) => format!(
                 "{} ({})",
                 p.decided_by.as_deref().unwrap_or(&claims.decided_by),
-                p.refer_rule
+                p.decided_by_rule.as_ref().unwrap_or(&p.refer_rule)
             ),
             None => claims.decided_by.clone(),
         }

@@ -95,6 +95,11 @@ pub(crate) enum ResignedWin {
 pub(crate) struct FlagRules {
     pub(crate) callers: FlagCallers,
     pub(crate) callers_rule: Citation,
+    /// How a win on time is claimed, where another paragraph than
+    /// `callers_rule` says it (Sabah iii.2: "A player must claim a win
+    /// himself by immediately stopping both clocks").
+    #[serde(default)]
+    pub(crate) claim_rule: Option<Citation>,
     pub(crate) test: MateTest,
     pub(crate) rule: Citation,
     pub(crate) cannot_mate_rule: Citation,
@@ -286,6 +291,10 @@ pub(crate) struct DrawClaimRules {
     /// Who signs the decision, when not the ruleset's `claims.decided_by`.
     #[serde(default)]
     pub(crate) decided_by: Option<String>,
+    /// The paragraph that gives the one who signs the decision, where it
+    /// is not `refer_rule` (HSL SD-ILC, whose (3) is only one option).
+    #[serde(default)]
+    pub(crate) decided_by_rule: Option<Citation>,
     #[serde(default)]
     pub(crate) deadline_days: Option<u32>,
     #[serde(default)]

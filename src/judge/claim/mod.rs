@@ -227,9 +227,6 @@ fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String)
     if let (Some(c), true) = (clocks, out.merits_need_clocks) {
         return conflict(c);
     }
-    if let Merits::Fails(rule, detail) = &out.merits {
-        return (Recommendation::Reject, rule.clone(), detail.clone());
-    }
     let not_in_order = |c: &Check| {
         (
             Recommendation::Reject,
@@ -237,6 +234,24 @@ fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String)
             format!("the claim is not in order: {}", c.detail),
         )
     };
+    // Where a claim not in order ends otherwise than one that fails on its
+    // merits (HSL SD-ILC: no claim, no minute lost), the order decides the
+    // result, so the ruling cites it; the merits are said beside it.
+    if let (Some(_), Some(c)) = (
+        &out.if_not_in_order,
+        failed(&|id| id.class() == CheckClass::Procedure),
+    ) {
+        let (recommendation, rule, detail) = not_in_order(c);
+        let merits = match &out.merits {
+            Merits::Fails(_, d) => format!("; on its merits it would fail too: {d}"),
+            Merits::Holds(_, d) => format!("; on its merits it would hold: {d}"),
+            Merits::Open(_, d) => format!("; on its merits: {d}"),
+        };
+        return (recommendation, rule, format!("{detail}{merits}"));
+    }
+    if let Merits::Fails(rule, detail) = &out.merits {
+        return (Recommendation::Reject, rule.clone(), detail.clone());
+    }
     if let Some(c) = failed(&|id| id.class() == CheckClass::Procedure && id != CheckId::ClockWindow)
     {
         return not_in_order(c);
