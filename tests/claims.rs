@@ -106,7 +106,12 @@ fn every_sample_claim_gets_its_recommendation() {
     assert!(rows["ecf-progress"]["detail"].contains("3 pawn moves"));
     assert!(rows["ecf-progress"]["detail"]
         .contains("White pushed 66. e4, 67. e5, 69. e6+, and that is progress"));
-    assert!(rows["ecf-shuffle"]["detail"].contains("0 pawn moves"));
+    // Every count is of White's 6 moves: 5 of them back to a position seen
+    // before (it counted 9, Black's moves among them).
+    assert_eq!(
+        rows["ecf-shuffle"]["detail"],
+        "White made no effort to win: White in 6 moves: 0 captures, 0 pawn moves, 0 checks; 5 repeated positions; king on 2 squares"
+    );
     assert_eq!(
         rows["bcf-krkn"]["detail"],
         "K+N v K+R: a single minor piece, or two knights, cannot force mate"

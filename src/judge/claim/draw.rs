@@ -480,7 +480,9 @@ fn no_effort(r: &Draft, p: &DrawClaimRules) -> (Check, Option<Progress>) {
         captures: theirs.iter().filter(|x| x.capture).count(),
         pawn_moves: theirs.iter().filter(|x| x.pawn).count(),
         checks: theirs.iter().filter(|x| x.check).count(),
-        repeats: period_rows.iter().filter(|x| x.occurrence >= 2).count(),
+        // The opponent's own moves to a position seen before: the count
+        // sits beside "in N moves", which are the opponent's.
+        repeats: theirs.iter().filter(|x| x.occurrence >= 2).count(),
         king_squares: squares.len(),
         opponent_moves: theirs.len(),
         rows: period_rows,

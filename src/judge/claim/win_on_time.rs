@@ -75,7 +75,11 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
         flag_rule,
         format!(
             "a player may claim a win when the opponent's flag falls ({})",
-            rules.flag.claim_rule.as_ref().unwrap_or(&rules.flag.callers_rule)
+            rules
+                .flag
+                .claim_rule
+                .as_ref()
+                .unwrap_or(&rules.flag.callers_rule)
         ),
     );
     position_checks(d, flag_rule, false);
