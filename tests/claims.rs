@@ -2474,6 +2474,15 @@ fn a_mistyped_claim_clock_is_an_error_and_the_others_are_judged() {
                 .collect();
         assert_eq!(rows["ecf-shuffle"]["recommendation"], "error");
         assert_eq!(rows["ecf-shuffle"]["checks_failed"], "claim-file");
+        // The claim's own cells, as it writes them (they were empty).
+        assert_eq!(
+            [
+                &rows["ecf-shuffle"]["kind"],
+                &rows["ecf-shuffle"]["ruleset"],
+                &rows["ecf-shuffle"]["claimant"]
+            ],
+            ["draw-last-two-minutes", "ecf-quickplay", "black"]
+        );
         assert!(!out.join("ecf-shuffle.pdf").exists());
         assert_eq!(rows["bcf-krkn"]["recommendation"], "uphold");
         assert_eq!(rows["bcf-krkn"]["packet"], "bcf-krkn.pdf");

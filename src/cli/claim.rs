@@ -162,11 +162,15 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             Err(e) => {
                 eprintln!("arbiter: {e}");
                 errors.push(e.to_string());
-                rows.push(error_row(
+                let mut row = error_row(
                     id,
                     "claim-file",
                     &format!("not judged: the claim cannot be read: {e}"),
-                ));
+                );
+                // A claim file that reads as TOML says what it claims, though
+                // a paper it names is missing: the row keeps those cells.
+                row[1..4].clone_from_slice(&as_written(file));
+                rows.push(row);
                 not_judged += 1;
                 continue;
             }
@@ -497,6 +501,29 @@ fn review_item(r: &crate::claim::Ruling, row: &[String], packet: Option<String>)
 
 /// The row of a claim that could not be judged: `error`, saying why (an
 /// I/O failure or a broken claim is never a ruling).
+/// `kind`, `ruleset` and `claimant` as the claim file writes them; empty
+/// where it does not, or cannot be read as TOML.
+fn as_written(file: &Path) -> [String; 3] {
+    let table: Option<toml::Table> = std::fs::read_to_string(file)
+        .ok()
+        .and_then(|t| t.parse().ok());
+    ["kind", "ruleset", "claimant"].map(|k| {
+        table
+            .as_ref()
+            .and_then(|t| t.get(k))
+            .and_then(|v| v.as_str())
+            .map(|v| {
+                // A cell, not the file: one line, and short.
+                let v = crate::model::one_line(v);
+                match v.char_indices().nth(60) {
+                    Some((at, _)) => format!("{}…", &v[..at]),
+                    None => v,
+                }
+            })
+            .unwrap_or_default()
+    })
+}
+
 fn error_row(id: String, failed: &str, detail: &str) -> Vec<String> {
     let mut row = vec![String::new(); CLAIMS_HEADER.len()];
     row[0] = id;
