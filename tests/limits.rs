@@ -473,6 +473,19 @@ fn nul_bytes_are_judged_per_game() {
     for r in rows[1..201].iter().chain(&rows[202..]) {
         assert_cells(r, &[("status", "confirmed"), ("reason", "checkmate")]);
     }
+    // Not judged, but keyed (it was empty), so that a grader can decide it.
+    let key = rows[0]["game_key"].clone();
+    assert_eq!(key.len(), 33, "{key:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = write(dir.path(), "nul.pgn", text.as_bytes());
+    let decisions = write(
+        dir.path(),
+        "d.csv",
+        format!("game_key,result,rule,decided_by\n{key},1-0,FIDE 5.1.2,Chief Arbiter\n").as_bytes(),
+    );
+    let o = crate::common::arbiter(&["adjudicate", "-q", &pgn, "--decisions", &decisions]);
+    let decided = crate::common::parse_csv(&o.stdout);
+    assert_cells(&decided[0], &[("status", "decided"), ("result", "1-0")]);
     // Binary data is still refused whole, in one row.
     let dir = tempfile::tempdir().unwrap();
     let png = write(

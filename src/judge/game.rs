@@ -288,13 +288,19 @@ pub fn judge(game: &ParsedGame, text: &[u8], env: Env<'_>, scratch: &mut Scratch
     // decisions file.
     let open = j.verdict.status != Status::Confirmed || j.verdict.result == GameResult::Unknown;
     if env.decisions.is_some() || open {
-        let key = game.key();
-        j.key = Some(key);
-        if let Some(d) = env.decisions {
-            d.apply(key, &mut j);
-        }
+        give_key(&mut j, game, env);
     }
     j
+}
+
+/// The game's key on its row, and the decision recorded under it (if any)
+/// applied: also for a game not judged at all (binary data in its text).
+pub(crate) fn give_key(j: &mut Judgement, game: &ParsedGame, env: Env<'_>) {
+    let key = game.key();
+    j.key = Some(key);
+    if let Some(d) = env.decisions {
+        d.apply(key, j);
+    }
 }
 
 /// A game whose `TimeControl` is not one its ruleset is for (or is a daily,

@@ -518,7 +518,7 @@ fn judge_in_batch(
     game: &mut ParsedGame,
 ) -> Judgement {
     match parse_in_batch(parser, start, end, first_line, game) {
-        Some(j) => j,
+        Some(j) => not_judged(j, game, env),
         None => judge_parsed(game, parser.text(start, end), env),
     }
 }
@@ -553,6 +553,16 @@ fn parse_in_batch(
         *game = ParsedGame::default();
         Some(internal_error(&*panic))
     })
+}
+
+/// A game read but not judged (binary data in its text) gets its key, so
+/// that a grader can still record a decision for it; one never read (too
+/// large, cut short) has nothing to key.
+fn not_judged(mut j: Judgement, game: &ParsedGame, env: Env<'_>) -> Judgement {
+    if game.tags.count > 0 || !game.plies.is_empty() {
+        crate::judge::game::give_key(&mut j, game, env);
+    }
+    j
 }
 
 /// Judges a parsed game; a panic inside becomes an `unreadable` row.
@@ -639,7 +649,7 @@ fn judge_span(
     game: &mut ParsedGame,
 ) -> Judgement {
     let j = match read_span(span, parser, unread, game) {
-        Some(j) => j,
+        Some(j) => not_judged(j, game, env),
         None => judge_parsed(game, parser.text(span.start, span.end), env),
     };
     number_lines(span, game, j)
@@ -783,7 +793,7 @@ fn judge_read(
     env: Env<'_>,
 ) -> Judgement {
     let j = match (read, first) {
-        (Some(j), _) => j,
+        (Some(j), _) => not_judged(j, game, env),
         (None, Some((s, n, result))) => crate::judge::game::duplicate(game, env, (&s, n, result)),
         (None, None) => judge_parsed(game, text, env),
     };
