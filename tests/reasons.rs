@@ -1201,21 +1201,28 @@ fn copies_are_found_alike_by_one_worker_and_by_several() {
         format!("{text}\n\n[Event{}\n", first[1..].join("\n\n[Event")),
     )
     .unwrap();
+    // The export again under another name (the same file named twice is
+    // read once).
+    let copy = dir.path().join("copy.pgn");
+    std::fs::copy(&file, &copy).unwrap();
     let run = |jobs: &str| {
         let o = common::arbiter(&[
             "adjudicate",
             jobs,
             file.to_str().unwrap(),
             again.to_str().unwrap(),
-            file.to_str().unwrap(),
+            copy.to_str().unwrap(),
         ]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         common::parse_csv(&o.stdout)
     };
     let one = run("-j1");
-    let name = file.display().to_string();
-    let first: Vec<&Row> = one.iter().filter(|r| r["source"] == name).collect();
-    let (orig, third) = first.split_at(first.len() / 2);
+    let of = |p: &std::path::Path| -> Vec<&Row> {
+        let name = p.display().to_string();
+        one.iter().filter(|r| r["source"] == name).collect()
+    };
+    let (orig, third) = (of(&file), of(&copy));
+    assert_eq!(orig.len(), third.len());
     // Every game of the file given again is a copy of the first reading,
     // but for one with no moves (a copy of nothing), judged again alike.
     for (a, b) in orig.iter().zip(third) {

@@ -208,7 +208,9 @@ pub(crate) fn refuse_inputs_as_outputs(
     inputs: &[std::path::PathBuf],
 ) -> Result<(), String> {
     for out in outputs {
-        if std::fs::metadata(out).is_err() {
+        // Only a file can be an input read; a FIFO is never opened here
+        // (opening one waits for its other end).
+        if !std::fs::metadata(out).is_ok_and(|m| m.is_file()) {
             continue;
         }
         for input in inputs {
@@ -235,10 +237,13 @@ pub(crate) fn refuse_inputs_as_outputs(
 pub(crate) fn refuse_one_path_twice(
     outputs: &[(&str, Option<&std::path::Path>)],
 ) -> Result<(), ExitStatus> {
+    // A device (`/dev/null`) or FIFO is written in place, and may take
+    // several outputs.
     let given: Vec<(&str, &std::path::Path)> = outputs
         .iter()
         .filter_map(|(flag, p)| Some((*flag, (*p)?)))
         .filter(|(_, p)| p.as_os_str() != "-")
+        .filter(|(_, p)| std::fs::metadata(p).map_or(true, |m| m.is_file()))
         .collect();
     let same = |a: &std::path::Path, b: &std::path::Path| {
         std::path::absolute(a).ok() == std::path::absolute(b).ok()
