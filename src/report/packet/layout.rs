@@ -66,7 +66,24 @@ fn header(d: &mut Doc, rows: &[(String, String)]) {
 fn position_and_ruling(d: &mut Doc, p: &Packet) {
     let sq = 25.0;
     let top = d.y - 22.0;
-    d.text_at(LEFT, top + 6.0, 11.0, Weight::Bold, &p.position_title);
+    // The title stays left of the ruling column: smaller where it is long
+    // ("Position before 70... Kd5 (ECF QPF 15 diagram)"), on two lines
+    // where even that does not fit.
+    let room = 8.0 * sq + 35.0;
+    let title = &p.position_title;
+    if wrap(title, room, 11.0, Weight::Bold).len() == 1 {
+        d.text_at(LEFT, top + 6.0, 11.0, Weight::Bold, title);
+    } else {
+        let lines = wrap(title, room, 9.0, Weight::Bold);
+        let first = if lines.len() == 1 {
+            top + 6.0
+        } else {
+            top + 13.0
+        };
+        for (i, l) in lines.iter().take(2).enumerate() {
+            d.text_at(LEFT, first - 10.0 * i as f32, 9.0, Weight::Bold, l);
+        }
+    }
     let (x0, y0) = (LEFT + 18.0, top - 8.0 * sq - 8.0);
     match &p.board {
         Some(b) => {
@@ -187,7 +204,8 @@ fn rules_cited(d: &mut Doc, rules: &[(String, String)]) {
 
 fn findings(d: &mut Doc, checks: &[super::model::Finding], notes: &[String]) {
     d.heading("Findings");
-    let cols = [LEFT, LEFT + 92.0, LEFT + 142.0, LEFT + 228.0];
+    // "UNKNOWN" in bold fills the result column: the rule starts clear of it.
+    let cols = [LEFT, LEFT + 92.0, LEFT + 152.0, LEFT + 234.0];
     let dw = RIGHT - cols[3];
     d.need(14.0);
     d.y -= 11.0;
@@ -197,7 +215,12 @@ fn findings(d: &mut Doc, checks: &[super::model::Finding], notes: &[String]) {
     }
     for c in checks {
         let lines = wrap(&c.detail, dw, 9.0, Weight::Regular);
-        let rule = wrap(c.rule.as_str(), 86.0, 9.0, Weight::Regular);
+        let rule = wrap(
+            c.rule.as_str(),
+            cols[3] - cols[2] - 6.0,
+            9.0,
+            Weight::Regular,
+        );
         let h = 11.0 * lines.len().max(rule.len()) as f32 + 3.0;
         d.need(h);
         d.y -= 13.0;
@@ -332,8 +355,10 @@ fn chart(d: &mut Doc, p: &Packet) {
         .max(1.0);
     let max_move = p.chart.iter().map(|c| c.1).fold(min_move + 1.0, f32::max);
     let max_secs = p.chart.iter().map(|c| c.2).max().unwrap_or(60).max(60);
-    // A tidy top: the next multiple of five minutes.
-    let top = (max_secs.div_ceil(300) * 300) as f32;
+    // A tidy top: the next line of the grid (`chart_axes` draws one every
+    // 5, 10 or 15 minutes), so that no curve rises above the top line.
+    let step = grid_step(max_secs);
+    let top = (max_secs.div_ceil(step) * step) as f32;
     let f = Frame {
         x0,
         x1,
@@ -347,6 +372,17 @@ fn chart(d: &mut Doc, p: &Packet) {
     chart_marks(d, p, &f);
     chart_curves(d, p, &f);
     d.y = y0 - 16.0;
+}
+
+/// Seconds between the chart's grid lines, for clocks up to `secs`.
+fn grid_step(secs: u32) -> u32 {
+    if secs > 3600 {
+        900
+    } else if secs > 1200 {
+        600
+    } else {
+        300
+    }
 }
 
 /// The axes, the grid of hours and minutes, the move numbers.
@@ -365,13 +401,7 @@ fn chart_axes(d: &mut Doc, f: &Frame) {
     let sy = |s: f32| f.sy(s);
     d.line(vec![pt(x0, y0), pt(x1, y0)], 0.6, 0.0, &[]);
     d.line(vec![pt(x0, y0), pt(x0, y0 + h)], 0.6, 0.0, &[]);
-    let step = if top > 3600.0 {
-        900
-    } else if top > 1200.0 {
-        600
-    } else {
-        300
-    };
+    let step = grid_step(top as u32);
     let mut s = 0;
     while s as f32 <= top {
         let y = sy(s as f32);

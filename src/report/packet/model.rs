@@ -247,8 +247,11 @@ fn long_moves(chart: &[(Side, f32, u32)]) -> Vec<(Side, f32, u32)> {
     let mut out = Vec::new();
     for side in [Side::White, Side::Black] {
         let pts: Vec<&(Side, f32, u32)> = chart.iter().filter(|c| c.0 == side).collect();
+        // A move after which the clock reads nothing is the flag falling,
+        // not a long move: the time it "took" is the time that was left.
         let used: Vec<(f32, u32)> = pts
             .windows(2)
+            .filter(|w| w[1].2 > 0)
             .map(|w| (w[1].1, w[0].2.saturating_sub(w[1].2)))
             .collect();
         let mut sorted: Vec<u32> = used.iter().map(|u| u.1).collect();
@@ -755,5 +758,24 @@ pub fn game_packet(
         footer: format!("arbiter review sheet · {safe} game {index}"),
         paper: rules.paper,
         ruling_position,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_flag_falling_is_no_long_move() {
+        // White thinks three minutes over move 30; both flags fall at 41.
+        let mut chart = Vec::new();
+        for m in 20..=40u32 {
+            let extra = if m >= 30 { 180 } else { 0 };
+            chart.push((Side::White, m as f32, 4000 - 10 * m - extra));
+            chart.push((Side::Black, m as f32 + 0.5, 4100 - 10 * m));
+        }
+        chart.push((Side::White, 41.0, 0));
+        chart.push((Side::Black, 41.5, 0));
+        assert_eq!(long_moves(&chart), [(Side::White, 30.0, 190)]);
     }
 }
