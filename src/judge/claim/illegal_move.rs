@@ -202,16 +202,7 @@ fn offending_move(d: &mut Draft, out: &mut Outcome) -> Option<(IllegalAt, String
     let offender = claimant.other();
     let (cw, ow) = (side_name(claimant), side_name(offender));
     let Some(im) = d.evidence.last_illegal().cloned() else {
-        if let Some(over) = super::game_over(d) {
-            d.push(
-                CheckId::GameOver,
-                CheckOutcome::Fail,
-                &over.rule,
-                over.why.clone(),
-            );
-            out.if_upheld = over.result.as_str().into();
-            out.if_rejected = over.result.as_str().into();
-            out.merits = Merits::Fails(over.rule, over.why);
+        if super::game_over(d, out) {
             return None;
         }
         if matches!(

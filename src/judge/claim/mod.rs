@@ -99,17 +99,26 @@ impl Draft {
     }
 }
 
-/// How the game ended on the board, where the scoresheet goes on past it.
-struct GameOver {
-    result: GameResult,
-    rule: Citation,
-    why: String,
+/// Where the game ended on the board before the moves the claim is about
+/// (`ended_on_board`): the `game-over` check failed, and the board's
+/// result either way, whatever the claim's merits. `true` if so.
+fn game_over(d: &mut Draft, out: &mut Outcome) -> bool {
+    let Some((result, rule, why)) = ended_on_board(d) else {
+        return false;
+    };
+    d.push(CheckId::GameOver, CheckOutcome::Fail, &rule, why.clone());
+    out.if_upheld = result.as_str().into();
+    out.if_rejected = result.as_str().into();
+    out.if_not_in_order = None;
+    out.merits = Merits::Fails(rule, why);
+    true
 }
 
 /// The game ended on the board (mate, stalemate, a dead position, the
 /// fifth repetition, the 75-move rule) before the last move recorded: the
-/// moves after it, and a claim on them, come after the end.
-fn game_over(d: &Draft) -> Option<GameOver> {
+/// moves after it, and a claim on them, come after the end. The result,
+/// the rule that ended it, and the words.
+fn ended_on_board(d: &Draft) -> Option<(GameResult, Citation, String)> {
     let e = d.evidence.replay.as_ref()?.ending?;
     if d.evidence.unreplayed.is_empty() {
         return None;
@@ -138,7 +147,7 @@ fn game_over(d: &Draft) -> Option<GameOver> {
         "the game ended {at} ({what}, {rule}: {}): the moves after it, and a claim on them, do not count",
         result.as_str()
     );
-    Some(GameOver { result, rule, why })
+    Some((result, rule, why))
 }
 
 /// What a claim comes to on its merits, with the rule and the words.
@@ -377,18 +386,7 @@ pub fn judge_claim(claim: Claim, syzygy: Option<&Syzygy>) -> Ruling {
     // merits, the result is the board's (an illegal-move claim asks this
     // first, where its offending move would be looked for).
     if d.claim.kind != ClaimKind::IllegalMove {
-        if let Some(over) = game_over(&d) {
-            d.push(
-                CheckId::GameOver,
-                CheckOutcome::Fail,
-                &over.rule,
-                over.why.clone(),
-            );
-            out.if_upheld = over.result.as_str().into();
-            out.if_rejected = over.result.as_str().into();
-            out.if_not_in_order = None;
-            out.merits = Merits::Fails(over.rule, over.why);
-        }
+        game_over(&mut d, &mut out);
     }
     let (recommendation, rule, detail) = decide(&d.checks, &out);
     // A claim not made as the rules require, whatever its merits.
