@@ -1053,7 +1053,7 @@ fn an_illegal_move_after_the_end_is_no_claim() {
     assert_eq!(r.rule, "FIDE 5.2.2");
     assert_eq!(
         r.detail,
-        "the game ended at 51... Kxe6 (a dead position, FIDE 5.2.2: 1/2-1/2): the moves after it, and a claim on them, do not count"
+        "the game ended at 51... Kxe6 (a dead position, FIDE 5.2.2): 1/2-1/2, whatever the moves after it and a claim on them say"
     );
 }
 
@@ -1067,7 +1067,8 @@ fn a_claim_after_the_game_ended_on_the_board_gets_the_boards_result() {
     let bcf = "[SetUp \"1\"]\n[FEN \"8/8/4k3/p7/8/2K2B2/8/8 w - - 0 60\"]\n\n60. Kb3 { [%clk 0:06:40] } Kd6 { [%clk 0:01:58] } 61. Ka4 { [%clk 0:06:30] } Kc5 { [%clk 0:01:50] } 62. Kxa5 { [%clk 0:06:20] } Kd4 { [%clk 0:01:40] } 63. Bg4 { [%clk 0:06:10] } *\n";
     let claim = "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"no-effort\"]\nclaimant = \"black\"\narbiter = false\nscoresheet = \"s.pgn\"\nclock_white = \"0:06:10\"\nclock_black = \"0:01:40\"\nsubmitted_by = [\"white\", \"black\"]\nfees_paid = [\"black\"]\n";
     let r = judge(claim, &[("s.pgn", bcf)]);
-    assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
+    // A draw claimed, and a draw the board gives: upheld.
+    assert_eq!(r.recommendation, Recommendation::Uphold, "{}", r.detail);
     assert_eq!(
         (
             r.result_if_upheld.as_str(),
@@ -1078,9 +1079,9 @@ fn a_claim_after_the_game_ended_on_the_board_gets_the_boards_result() {
     );
     assert_eq!(
         r.detail,
-        "the game ended at 62. Kxa5 (a dead position, FIDE 5.2.2: 1/2-1/2): the moves after it, and a claim on them, do not count"
+        "the game ended at 62. Kxa5 (a dead position, FIDE 5.2.2): 1/2-1/2, whatever the moves after it and a claim on them say"
     );
-    assert_eq!(outcome(&r, CheckId::GameOver), CheckOutcome::Fail);
+    assert_eq!(outcome(&r, CheckId::GameOver), CheckOutcome::Pass);
     let p = arbiter::report::packet::claim_packet(&r);
     assert_eq!(
         p.position_title,
@@ -1116,7 +1117,7 @@ fn a_claim_after_the_game_ended_on_the_board_gets_the_boards_result() {
     let kn = "[SetUp \"1\"]\n[FEN \"8/8/4k3/8/8/2KN4/8/8 w - - 0 70\"]\n\n70. Kd2 { [%clk 0:03:20] } Kd5 { [%clk 0:02:30] } *\n";
     let claim = "kind = \"clear-draw-appeal\"\nruleset = \"sabah-active30\"\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\n";
     let r = judge(claim, &[("s.pgn", kn)]);
-    assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
+    assert_eq!(r.recommendation, Recommendation::Uphold, "{}", r.detail);
     assert_eq!(r.result_if_rejected, "1/2-1/2");
     assert!(
         r.detail.starts_with("the game ended before the scoresheet's first move, in the position it starts from (a dead position"),
@@ -1127,6 +1128,17 @@ fn a_claim_after_the_game_ended_on_the_board_gets_the_boards_result() {
     assert_eq!(
         p.position_title,
         "Position the scoresheet starts from, where the game had ended"
+    );
+
+    // A win on time claimed after the claimant's own mate: upheld, 1-0
+    // either way, and a clock at odds with the sheet changes nothing.
+    let mated = "[SetUp \"1\"]\n[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 40\"]\n\n40. Ra8# { [%clk 0:01:00] } Kh8 { [%clk 0:00:30] } *\n";
+    let claim = "kind = \"win-on-time\"\nruleset = \"fide-rapid\"\nclaimant = \"white\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:05:00\"\nclock_black = \"0:00:00\"\n";
+    let r = judge(claim, &[("s.pgn", mated)]);
+    assert_eq!(r.recommendation, Recommendation::Uphold, "{}", r.detail);
+    assert_eq!(
+        (r.result_if_upheld.as_str(), r.result_if_rejected.as_str()),
+        ("1-0", "1-0")
     );
 }
 
@@ -2658,6 +2670,15 @@ fn a_claim_not_in_order_cites_the_order_where_that_decides_the_result() {
     assert_eq!(r.result_if_rejected, "play continues, no penalty");
     assert!(
         r.detail.starts_with("the claim is not in order: Black had 0:05:00 left: not under 5:00; on its merits it would fail too: K+P v K"),
+        "{}",
+        r.detail
+    );
+    // A window failure on a clock the sheet contradicts: the conflict
+    // refers, as for any claim.
+    let r = judge(&claim("0:06:00"), &[("s.pgn", sheet)]);
+    assert_eq!(r.recommendation, Recommendation::Refer, "{}", r.detail);
+    assert!(
+        r.detail.starts_with("the evidence conflicts"),
         "{}",
         r.detail
     );

@@ -781,6 +781,33 @@ fn two_outputs_of_one_name_are_refused() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("-o and --trf both name"));
     assert!(!same.exists());
+    // Named two ways (`sub/../same.csv`), before either exists.
+    let round = dir.path().join("sub/../same.csv");
+    let o = common::arbiter(&[
+        "adjudicate",
+        "-q",
+        "samples/fide-rapid-open.pgn",
+        "-o",
+        s,
+        "--summary",
+        round.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!same.exists());
+    // The claim command's review page on its own table.
+    let out = dir.path().join("o");
+    let table = out.join("claims.csv");
+    let o = common::arbiter(&[
+        "claim",
+        "samples/claims/bcf-krkn.toml",
+        "-o",
+        out.to_str().unwrap(),
+        "--html",
+        table.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("that is where"));
+    assert!(!table.exists());
 }
 
 /// A file named twice, or inside a folder also named, is read once, and

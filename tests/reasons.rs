@@ -1325,57 +1325,6 @@ fn a_bcf_illegal_move_on_five_minutes_exactly_cites_fide_for_the_time() {
     assert_detail_contains(&row, "White has 0:04:59, under 5:00");
 }
 
-/// Two online games of one day between the same players with the same
-/// moves (`Round "-"`, a quick mate played twice) are two games: the
-/// site's address for each (`Link`, lichess's `Site`) tells them apart. The
-/// second was a "duplicate", its result not graded. The same game
-/// exported twice, its address alike, is still one.
-#[test]
-fn two_online_games_alike_but_for_their_address_are_two_games() {
-    let game = |link: &str| {
-        format!("[Event \"Live Chess\"]\n[Site \"Chess.com\"]\n[Date \"2024.02.09\"]\n[Round \"-\"]\n[White \"alice\"]\n[Black \"bob\"]\n[Result \"0-1\"]\n[Link \"{link}\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n")
-    };
-    let lichess = |site: &str| {
-        game("")
-            .replace("[Link \"\"]\n", "")
-            .replace("Chess.com", site)
-    };
-    let dir = tempfile::tempdir().unwrap();
-    let a = dir.path().join("a.pgn");
-    std::fs::write(
-        &a,
-        [
-            game("https://www.chess.com/game/live/1001"),
-            game("https://www.chess.com/game/live/1002"),
-            game("https://www.chess.com/game/live/1002"),
-            lichess("https://lichess.org/abcd1234"),
-            lichess("https://lichess.org/efgh5678"),
-        ]
-        .concat(),
-    )
-    .unwrap();
-    let (rows, _) = common::run_paths("fide-blitz", std::slice::from_ref(&a));
-    let cells: Vec<(&str, &str)> = rows
-        .iter()
-        .map(|r| (r["status"].as_str(), r["reason"].as_str()))
-        .collect();
-    assert_eq!(
-        cells,
-        [
-            ("confirmed", "checkmate"),
-            ("confirmed", "checkmate"),
-            ("review", "duplicate"),
-            ("confirmed", "checkmate"),
-            ("confirmed", "checkmate"),
-        ]
-    );
-    assert!(
-        rows[2]["detail"].starts_with("duplicate of game 2 in "),
-        "{}",
-        rows[2]["detail"]
-    );
-}
-
 /// A Termination tag that names one winner and a Result tag that gives
 /// the other (or a draw) contradict each other: review, saying so. Each
 /// was confirmed from the Result tag, the Termination quoted beside it.
@@ -1399,6 +1348,9 @@ fn a_termination_that_contradicts_the_result_is_reviewed() {
             game("0-1", "bob won by resignation"),
             game("1/2-1/2", "Game drawn by agreement"),
             game("1-0", "Normal"),
+            // Consistent records that name a draw or resign otherwise.
+            game("1-0", "Black resigned after his draw claim was rejected"),
+            game("0-1", "White resigned in a drawn position"),
         ]
         .concat(),
     )
@@ -1417,8 +1369,11 @@ fn a_termination_that_contradicts_the_result_is_reviewed() {
             ("confirmed", "0-1"),
             ("confirmed", "1/2-1/2"),
             ("confirmed", "1-0"),
+            ("confirmed", "1-0"),
+            ("confirmed", "0-1"),
         ]
     );
+    assert_eq!(rows[0]["reason"], "resignation-or-agreement");
     assert_eq!(
         rows[0]["detail"],
         "the Termination tag (bob won by resignation) and the Result tag (1-0) disagree: the record contradicts itself, so its result is not confirmed"

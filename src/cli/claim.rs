@@ -402,6 +402,17 @@ fn plan_outputs(
     };
     let mut outputs: Vec<PathBuf> = names.iter().flatten().map(|n| a.out.join(n)).collect();
     outputs.push(a.out.join(table_name));
+    // The review page is not to land on a packet or the table.
+    if let Some(page) = &a.html {
+        let at = super::lexical(page);
+        if let Some(o) = outputs.iter().find(|o| super::lexical(o) == at) {
+            return Err(format!(
+                "--html {}: that is where {} is written (choose another file)",
+                page.display(),
+                o.display()
+            ));
+        }
+    }
     outputs.extend(a.html.clone());
     let mut inputs: Vec<PathBuf> = files.to_vec();
     for (_, c) in loaded {

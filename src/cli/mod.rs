@@ -246,8 +246,7 @@ pub(crate) fn refuse_one_path_twice(
         .filter(|(_, p)| std::fs::metadata(p).map_or(true, |m| m.is_file()))
         .collect();
     let same = |a: &std::path::Path, b: &std::path::Path| {
-        std::path::absolute(a).ok() == std::path::absolute(b).ok()
-            || same_file::is_same_file(a, b).unwrap_or(false)
+        lexical(a) == lexical(b) || same_file::is_same_file(a, b).unwrap_or(false)
     };
     for (i, (flag, path)) in given.iter().enumerate() {
         if let Some((other, _)) = given[..i].iter().find(|(_, p)| same(p, path)) {
@@ -259,6 +258,23 @@ pub(crate) fn refuse_one_path_twice(
         }
     }
     Ok(())
+}
+
+/// `p` made absolute, `.` and `..` folded away by name (`sub/../x.csv`
+/// is `x.csv`), for outputs that do not exist yet.
+pub(crate) fn lexical(p: &std::path::Path) -> Option<std::path::PathBuf> {
+    use std::path::Component;
+    let mut out = std::path::PathBuf::new();
+    for c in std::path::absolute(p).ok()?.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            c => out.push(c),
+        }
+    }
+    Some(out)
 }
 
 /// The decisions file read (`--decisions`) is an input like the games: no

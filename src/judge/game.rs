@@ -991,9 +991,11 @@ fn termination_loser(term: &str, white: &str, black: &str) -> Option<Side> {
     };
     if ["won", "wins", "win"].iter().any(|w| has(w)) {
         Some(named.other())
-    } else if ["lost", "loses", "lose", "forfeits", "flagged"]
-        .iter()
-        .any(|w| has(w))
+    } else if [
+        "lost", "loses", "lose", "forfeits", "flagged", "resigned", "resigns",
+    ]
+    .iter()
+    .any(|w| has(w))
     {
         Some(named)
     } else {
@@ -1010,9 +1012,18 @@ fn termination_result(term: &str, white: &str, black: &str) -> Option<GameResult
     if let Some(loser) = termination_loser(&lower, white, black) {
         return Some(GameResult::win_for(loser.other()));
     }
-    let drawn = lower
+    // A draw only where the words say the game was drawn ("Game drawn by
+    // agreement", "Draw"), not where a draw is only mentioned ("resigned
+    // after his draw claim was rejected").
+    let words: Vec<&str> = lower
         .split(|c: char| !c.is_alphanumeric())
-        .any(|w| w == "drawn" || w == "draw");
+        .filter(|w| !w.is_empty())
+        .collect();
+    let drawn = words
+        .windows(2)
+        .any(|w| w == ["game", "drawn"] || w == ["drawn", "by"])
+        || words.as_slice() == ["draw"]
+        || words.as_slice() == ["drawn"];
     drawn.then_some(GameResult::Draw)
 }
 

@@ -297,17 +297,6 @@ impl ParsedGame {
         for s in [&t.event, &t.round, &t.date, &t.white, &t.black] {
             tags = digest_str(tags, s);
         }
-        // A site's address for the game (chess.com's `Link`, lichess's
-        // `Site`) tells apart two games of one day between the same
-        // players with the same moves (`Round "-"`, a quick mate played
-        // twice). Only where given, so that an over-the-board game's key
-        // (and the decisions recorded under it) does not change.
-        if !t.link.trim().is_empty() {
-            tags = digest_str(tags, &t.link);
-        }
-        if t.site.trim_start().starts_with("http") {
-            tags = digest_str(tags, &t.site);
-        }
         // One multiply a ply, the full mix once at the end.
         let moves = self.plies.iter().fold(7u64, |h, p| {
             (h.rotate_left(5) ^ ply_word(p)).wrapping_mul(0x517c_c1b7_2722_0a95)

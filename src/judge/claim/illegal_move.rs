@@ -88,10 +88,14 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
             .map(|doubt| (doubt.words.clone(), doubt.stated, doubt.side))
             .collect();
         let limit = im_rules.loses_under_seconds.map(mmss).unwrap_or_default();
-        if !loses(&ruling.value) {
-            loses_if = turning
-                .first()
-                .map(|(_, _, side)| format!("{}'s clock was under {limit}", side_name(*side)));
+        if !loses(&ruling.value) && !turning.is_empty() {
+            // Either clock under the limit makes the move lose (RP 12).
+            let mut sides: Vec<&str> = turning.iter().map(|(_, _, s)| side_name(*s)).collect();
+            sides.dedup();
+            loses_if = Some(format!(
+                "{}'s clock was under {limit}",
+                sides.join("'s or ")
+            ));
         }
         for (words, stated, _) in turning {
             let (outcome, detail) = if stated {
@@ -170,16 +174,21 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
     // the claimant cannot mate (FIDE 7.5.5).
     if let (Some(when), Some(limit_rule)) = (&loses_if, &im_rules.loses_under_rule) {
         let mut board = Board::new(d.evidence.position.clone(), &rules);
-        let loss = match policy::loss_stands(&mut board, claimant).verdict {
-            Mateability::Winnable => win(claimant),
-            Mateability::Unwinnable => DRAW.to_string(),
-            Mateability::Undetermined => format!(
-                "{}, or a draw if {} cannot mate",
-                win(claimant),
-                side_name(claimant)
+        // A loss the claimant cannot mate to is a draw, under the rule
+        // that says so (FIDE 7.5.5), cited with the limit's.
+        let (loss, rule) = match policy::loss_stands(&mut board, claimant).verdict {
+            Mateability::Winnable => (win(claimant), limit_rule.clone()),
+            Mateability::Unwinnable => (DRAW.to_string(), limit_rule.and(im_rules.cannot_mate())),
+            Mateability::Undetermined => (
+                format!(
+                    "{}, or a draw if {} cannot mate",
+                    win(claimant),
+                    side_name(claimant)
+                ),
+                limit_rule.and(im_rules.cannot_mate()),
             ),
         };
-        out.if_upheld = format!("{}; {loss} if {when} ({limit_rule})", out.if_upheld);
+        out.if_upheld = format!("{}; {loss} if {when} ({rule})", out.if_upheld);
     }
     out.merits = if stands {
         Merits::Fails(
@@ -629,6 +638,16 @@ mod tests {
         assert_eq!(outcome(&r, ClockLimit), NotApplicable);
         assert_eq!(r.recommendation, Recommendation::Uphold);
         assert!(r.result_if_upheld.starts_with("play continues"));
+        // A claimant with a bare king: the loss would be a draw, cited with
+        // the rule that makes it one.
+        let bare = "[SetUp \"1\"]\n[FEN \"q7/8/8/8/8/5k2/8/7K w - - 0 50\"]\n\n50. Kg1 {[%clk 0:05:00]} Kf2 {[%clk 0:10:00]} *\n";
+        let r = claim("bcf-rapid", "white", bare, "");
+        assert!(
+            r.result_if_upheld
+                .ends_with("; 1/2-1/2 if White's clock was under 5:00 (BCF RP 12; FIDE 7.5.5)"),
+            "{}",
+            r.result_if_upheld
+        );
         let no_clocks = "1. e4 d5 2. Bb5+ Kd7 *\n";
         let r = claim("bcf-rapid", "white", no_clocks, "");
         assert_eq!(outcome(&r, ClockLimit), Unknown);

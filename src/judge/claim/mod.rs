@@ -106,11 +106,35 @@ fn game_over(d: &mut Draft, out: &mut Outcome) -> bool {
     let Some((result, rule, why)) = ended_on_board(d) else {
         return false;
     };
-    d.push(CheckId::GameOver, CheckOutcome::Fail, &rule, why.clone());
+    // Upheld where the board gives what the claim asks (a draw claimed in
+    // a game drawn dead, a win claimed after the claimant's own mate),
+    // else rejected; the result is the board's either way, and no clock
+    // can change it.
+    let asked = match d.claim.kind {
+        ClaimKind::WinOnTime => win(d.claim.claimant) == result.as_str(),
+        // A penalty for the move: nothing the board's end gives.
+        ClaimKind::IllegalMove => false,
+        _ => result == GameResult::Draw,
+    };
+    d.push(
+        CheckId::GameOver,
+        if asked {
+            CheckOutcome::Pass
+        } else {
+            CheckOutcome::Fail
+        },
+        &rule,
+        why.clone(),
+    );
     out.if_upheld = result.as_str().into();
     out.if_rejected = result.as_str().into();
     out.if_not_in_order = None;
-    out.merits = Merits::Fails(rule, why);
+    out.merits_need_clocks = false;
+    out.merits = if asked {
+        Merits::Holds(rule, why)
+    } else {
+        Merits::Fails(rule, why)
+    };
     true
 }
 
@@ -144,7 +168,7 @@ fn ended_on_board(d: &Draft) -> Option<(GameResult, Citation, String)> {
         crate::replay::BoardEnd::SeventyFive => "the 75-move rule",
     };
     let why = format!(
-        "the game ended {at} ({what}, {rule}: {}): the moves after it, and a claim on them, do not count",
+        "the game ended {at} ({what}, {rule}): {}, whatever the moves after it and a claim on them say",
         result.as_str()
     );
     Some((result, rule, why))
@@ -184,12 +208,19 @@ struct Outcome {
 /// The decision, from the checks and the merits, in this order (the
 /// precedence is written here and nowhere else):
 ///
+/// 0. a game over on the board before the claim gets the board's result:
+///    upheld where that is what the claim asks, else rejected;
 /// 1. a claim the ruleset does not provide is rejected;
 /// 2. a contradiction in the position (the scoresheet, the written final
 ///    position) refers, naming both: nothing is decided on a record at
 ///    odds with itself; so does a contradiction in the stated clocks where
-///    the merits rest on the clocks (a flag, a clock limit);
+///    the merits rest on the clocks (a flag, a clock limit), or where a
+///    claim not in order ends otherwise than one that fails (HSL);
 /// 3. a claim that fails on its merits is rejected, whatever the papers;
+///    but where a claim not in order ends otherwise than one that fails
+///    (HSL SD-ILC: no minute lost), a claim not made as the rules require
+///    (4, 6) is rejected as such first, its merits said beside it, unless
+///    the clocks conflict (5 refers);
 /// 4. a claim not made as the rules require (not on move, with an
 ///    increment) is rejected;
 /// 5. a contradiction in the stated clocks refers;
@@ -224,6 +255,18 @@ fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String)
             with_note(format!("the evidence conflicts: {}", c.detail)),
         )
     };
+    // The game over on the board before the claim: the board's result,
+    // whatever the papers, clocks or the way the claim was made.
+    if checks.iter().any(|c| c.id == CheckId::GameOver) {
+        match &out.merits {
+            Merits::Holds(rule, detail) => {
+                return (Recommendation::Uphold, rule.clone(), detail.clone())
+            }
+            Merits::Fails(rule, detail) | Merits::Open(rule, detail) => {
+                return (Recommendation::Reject, rule.clone(), detail.clone())
+            }
+        }
+    }
     if let (Some(_), Merits::Fails(rule, detail)) =
         (failed(&|id| id == CheckId::KindAllowed), &out.merits)
     {
@@ -233,7 +276,12 @@ fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String)
         return conflict(c);
     }
     let clocks = failed(&|id| id == CheckId::Clocks);
-    if let (Some(c), true) = (clocks, out.merits_need_clocks) {
+    // Also where a claim not in order ends otherwise (HSL): which clock is
+    // right then decides between the two endings.
+    if let (Some(c), true) = (
+        clocks,
+        out.merits_need_clocks || out.if_not_in_order.is_some(),
+    ) {
         return conflict(c);
     }
     let not_in_order = |c: &Check| {
@@ -246,9 +294,11 @@ fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String)
     // Where a claim not in order ends otherwise than one that fails on its
     // merits (HSL SD-ILC: no claim, no minute lost), the order decides the
     // result, so the ruling cites it; the merits are said beside it.
-    if let (Some(_), Some(c)) = (
+    // (Not on a clock the record contradicts: that conflict refers below.)
+    if let (Some(_), Some(c), None) = (
         &out.if_not_in_order,
         failed(&|id| id.class() == CheckClass::Procedure),
+        clocks,
     ) {
         let (recommendation, rule, detail) = not_in_order(c);
         let merits = match &out.merits {

@@ -324,7 +324,8 @@ fn position_title(r: &Ruling) -> String {
     // Moves written past where the replay stopped: the position shown is
     // not the last one recorded.
     let stopped = !ev.unreplayed.is_empty();
-    let ended = stopped && ev.replay.as_ref().is_some_and(|r| r.ending.is_some());
+    // Where the judge found the game over on the board before the claim.
+    let ended = r.check(crate::claim::CheckId::GameOver).is_some();
     let after =
         |row: &crate::replay::record::Row| format!("{}{}", ev.move_number(row.ply), row.san);
     match (ev.rows.last(), stopped) {
