@@ -47,7 +47,15 @@ impl Citation {
 
     /// `self, other` (claims.csv's older separator), without repeats.
     pub(crate) fn joined(&self, other: &Citation, sep: &str) -> Citation {
-        let has = |c: &Citation, part: &str| c.0.split([';', ',']).any(|p| p.trim() == part.trim());
+        // A paragraph already cited by one of its items ("HSL SD-ILC"
+        // beside "HSL SD-ILC (1)") is not cited again.
+        let has = |c: &Citation, part: &str| {
+            let part = part.trim();
+            c.0.split([';', ',']).any(|p| {
+                let p = p.trim();
+                p == part || p.starts_with(&format!("{part} ("))
+            })
+        };
         let mut out = self.clone();
         for part in other.0.split(';') {
             if !has(&out, part) {
@@ -128,6 +136,11 @@ mod tests {
         let b = Citation::fixed("FIDE 5.1.2");
         assert_eq!(a.and(&b).as_str(), "BCF RP 13; FIDE 5.1.2");
         assert_eq!(a.and(&a).as_str(), "BCF RP 13");
+        // A paragraph beside one of its own items: the item says it.
+        let item = Citation::fixed("HSL SD-ILC (1)");
+        let whole = Citation::fixed("HSL SD-ILC");
+        assert_eq!(item.and(&whole).as_str(), "HSL SD-ILC (1)");
+        assert_eq!(whole.and(&item).as_str(), "HSL SD-ILC; HSL SD-ILC (1)");
         assert_eq!(a.joined(&b, ", ").as_str(), "BCF RP 13, FIDE 5.1.2");
         assert_eq!(
             a.and(&b).parts().collect::<Vec<_>>(),
