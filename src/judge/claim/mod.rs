@@ -294,11 +294,10 @@ fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String)
     // Where a claim not in order ends otherwise than one that fails on its
     // merits (HSL SD-ILC: no claim, no minute lost), the order decides the
     // result, so the ruling cites it; the merits are said beside it.
-    // (Not on a clock the record contradicts: that conflict refers below.)
-    if let (Some(_), Some(c), None) = (
+    // (A clock the record contradicts has referred above.)
+    if let (Some(_), Some(c)) = (
         &out.if_not_in_order,
         failed(&|id| id.class() == CheckClass::Procedure),
-        clocks,
     ) {
         let (recommendation, rule, detail) = not_in_order(c);
         let merits = match &out.merits {
@@ -934,122 +933,176 @@ mod precedence {
                                         .into_iter()
                                         .flat_map(|s| [(s, Pass), (s, Fail)])
                                 {
-                                    let missing: Vec<Side> = silent.into_iter().collect();
-                                    let papers = procedure::papers_check(
-                                        CheckId::Submissions,
-                                        &rule,
-                                        Side::Black,
-                                        None,
-                                        &missing,
-                                        "both sent",
-                                        "no submission from",
+                                    // A game over on the board (upheld or not as
+                                    // it asks), and a claim not in order that
+                                    // ends otherwise than one that fails (HSL).
+                                    for (over, differs) in [
+                                        (None, false),
+                                        (None, true),
+                                        (Some(true), false),
+                                        (Some(false), false),
+                                    ] {
+                                        let missing: Vec<Side> = silent.into_iter().collect();
+                                        let papers = procedure::papers_check(
+                                            CheckId::Submissions,
+                                            &rule,
+                                            Side::Black,
+                                            None,
+                                            &missing,
+                                            "both sent",
+                                            "no submission from",
+                                        );
+                                        let checks = vec![
+                                            Check::new(
+                                                CheckId::KindAllowed,
+                                                if allowed { Pass } else { Fail },
+                                                &rule,
+                                                "kind",
+                                            ),
+                                            Check::new(
+                                                CheckId::Scoresheet,
+                                                outcome(sheet),
+                                                &rule,
+                                                "sheet",
+                                            ),
+                                            Check::new(
+                                                CheckId::Clocks,
+                                                outcome(clocks),
+                                                &rule,
+                                                "clocks",
+                                            ),
+                                            Check::new(
+                                                CheckId::ClockWindow,
+                                                window,
+                                                &rule,
+                                                "window",
+                                            ),
+                                            Check::new(CheckId::OnMove, on_move, &rule, "on move"),
+                                            papers,
+                                        ];
+                                        let mut checks = checks;
+                                        // A kind the ruleset lacks fails on its merits.
+                                        let merits = match over {
+                                            Some(asked) => {
+                                                checks.push(Check::new(
+                                                    CheckId::GameOver,
+                                                    if asked { Pass } else { Fail },
+                                                    &rule,
+                                                    "over",
+                                                ));
+                                                let r = Citation::fixed("R over");
+                                                if asked {
+                                                    Merits::Holds(r, "over".into())
+                                                } else {
+                                                    Merits::Fails(r, "over".into())
+                                                }
+                                            }
+                                            None if allowed => merits.clone(),
+                                            None => Merits::Fails(
+                                                Citation::fixed("R fails"),
+                                                "fails".into(),
+                                            ),
+                                        };
+                                        let out = Outcome {
+                                            merits: merits.clone(),
+                                            if_upheld: DRAW.into(),
+                                            if_rejected: "1-0".into(),
+                                            if_not_in_order: differs.then(|| "no penalty".into()),
+                                            refer_rule: Citation::fixed("R refer"),
+                                            refer_note: String::new(),
+                                            line_only_if_rejected: false,
+                                            merits_need_clocks: need_clocks,
+                                        };
+                                        let (rec, cited, detail) = decide(&checks, &out);
+                                        let claimant_silent = silent == Some(Side::Black);
+                                        let fails = matches!(merits, Merits::Fails(..));
+                                        let refer = (Recommendation::Refer, "R refer");
+                                        let out_of_order = on_move == Fail || window == Fail;
+                                        let want = if let Some(asked) = over {
+                                            if asked {
+                                                (Recommendation::Uphold, "R over")
+                                            } else {
+                                                (Recommendation::Reject, "R over")
+                                            }
+                                        } else if !allowed {
+                                            (Recommendation::Reject, "R fails")
+                                        } else if sheet == Ev::Conflicting
+                                            || (clocks == Ev::Conflicting
+                                                && (need_clocks || differs))
+                                        {
+                                            refer
+                                        } else if differs && out_of_order {
+                                            (Recommendation::Reject, "R 1")
+                                        } else if fails {
+                                            (Recommendation::Reject, "R fails")
+                                        } else if on_move == Fail {
+                                            (Recommendation::Reject, "R 1")
+                                        } else if clocks == Ev::Conflicting {
+                                            refer
+                                        } else if window == Fail {
+                                            (Recommendation::Reject, "R 1")
+                                        } else if claimant_silent {
+                                            (Recommendation::Refer, "R 1")
+                                        } else if sheet == Ev::Incomplete || window == Unknown {
+                                            refer
+                                        } else if matches!(merits, Merits::Open(..)) {
+                                            (Recommendation::Refer, "R open")
+                                        } else {
+                                            (Recommendation::Uphold, "R holds")
+                                        };
+                                        let case = format!(
+                                        "allowed {allowed}, {merits:?}, sheet {sheet:?}, clocks {clocks:?} (needed {need_clocks}), window {window:?}, on move {on_move:?}, silent {silent:?}, over {over:?}, differs {differs}"
                                     );
-                                    let checks = vec![
-                                        Check::new(
-                                            CheckId::KindAllowed,
-                                            if allowed { Pass } else { Fail },
-                                            &rule,
-                                            "kind",
-                                        ),
-                                        Check::new(
-                                            CheckId::Scoresheet,
-                                            outcome(sheet),
-                                            &rule,
-                                            "sheet",
-                                        ),
-                                        Check::new(
-                                            CheckId::Clocks,
-                                            outcome(clocks),
-                                            &rule,
-                                            "clocks",
-                                        ),
-                                        Check::new(CheckId::ClockWindow, window, &rule, "window"),
-                                        Check::new(CheckId::OnMove, on_move, &rule, "on move"),
-                                        papers,
-                                    ];
-                                    // A kind the ruleset lacks fails on its merits.
-                                    let merits = if allowed {
-                                        merits.clone()
-                                    } else {
-                                        Merits::Fails(Citation::fixed("R fails"), "fails".into())
-                                    };
-                                    let out = Outcome {
-                                        merits: merits.clone(),
-                                        if_upheld: DRAW.into(),
-                                        if_rejected: "1-0".into(),
-                                        if_not_in_order: None,
-                                        refer_rule: Citation::fixed("R refer"),
-                                        refer_note: String::new(),
-                                        line_only_if_rejected: false,
-                                        merits_need_clocks: need_clocks,
-                                    };
-                                    let (rec, cited, detail) = decide(&checks, &out);
-                                    let claimant_silent = silent == Some(Side::Black);
-                                    let fails = matches!(merits, Merits::Fails(..));
-                                    let refer = (Recommendation::Refer, "R refer");
-                                    let want = if !allowed {
-                                        (Recommendation::Reject, "R fails")
-                                    } else if sheet == Ev::Conflicting
-                                        || (clocks == Ev::Conflicting && need_clocks)
-                                    {
-                                        refer
-                                    } else if fails {
-                                        (Recommendation::Reject, "R fails")
-                                    } else if on_move == Fail {
-                                        (Recommendation::Reject, "R 1")
-                                    } else if clocks == Ev::Conflicting {
-                                        refer
-                                    } else if window == Fail {
-                                        (Recommendation::Reject, "R 1")
-                                    } else if claimant_silent {
-                                        (Recommendation::Refer, "R 1")
-                                    } else if sheet == Ev::Incomplete || window == Unknown {
-                                        refer
-                                    } else if matches!(merits, Merits::Open(..)) {
-                                        (Recommendation::Refer, "R open")
-                                    } else {
-                                        (Recommendation::Uphold, "R holds")
-                                    };
-                                    let case = format!(
-                                        "allowed {allowed}, {merits:?}, sheet {sheet:?}, clocks {clocks:?} (needed {need_clocks}), window {window:?}, on move {on_move:?}, silent {silent:?}"
-                                    );
-                                    assert_eq!((rec, cited.as_str()), want, "{case}");
-                                    if want == (Recommendation::Refer, "R 1") {
-                                        assert!(
+                                        if over.is_none()
+                                            && differs
+                                            && out_of_order
+                                            && want.1 == "R 1"
+                                            && allowed
+                                        {
+                                            assert!(
+                                                detail.starts_with("the claim is not in order: "),
+                                                "{case}: {detail}"
+                                            );
+                                        }
+                                        assert_eq!((rec, cited.as_str()), want, "{case}");
+                                        if want == (Recommendation::Refer, "R 1") {
+                                            assert!(
                                             detail.starts_with("the claimant's papers are not in order: no submission from Black (the claimant); R 1 states no consequence"),
                                             "{case}: {detail}"
                                         );
-                                        // What else is missing is said too;
-                                        // "would be upheld" only on a whole record.
-                                        let incomplete =
-                                            sheet == Ev::Incomplete || window == Unknown;
-                                        assert_eq!(
-                                            detail.contains("; the record is also incomplete: "),
-                                            incomplete,
-                                            "{case}: {detail}"
-                                        );
-                                        assert_eq!(
-                                            detail.contains("would be upheld"),
-                                            !incomplete && matches!(merits, Merits::Holds(..)),
-                                            "{case}: {detail}"
-                                        );
+                                            // What else is missing is said too;
+                                            // "would be upheld" only on a whole record.
+                                            let incomplete =
+                                                sheet == Ev::Incomplete || window == Unknown;
+                                            assert_eq!(
+                                                detail
+                                                    .contains("; the record is also incomplete: "),
+                                                incomplete,
+                                                "{case}: {detail}"
+                                            );
+                                            assert_eq!(
+                                                detail.contains("would be upheld"),
+                                                !incomplete && matches!(merits, Merits::Holds(..)),
+                                                "{case}: {detail}"
+                                            );
+                                        }
+                                        if want == refer
+                                            && sheet != Ev::Conflicting
+                                            && clocks != Ev::Conflicting
+                                        {
+                                            assert!(
+                                                detail.starts_with("the record is incomplete: "),
+                                                "{case}: {detail}"
+                                            );
+                                        }
+                                        if want == refer && sheet == Ev::Conflicting {
+                                            assert_eq!(
+                                                detail, "the evidence conflicts: sheet",
+                                                "{case}"
+                                            );
+                                        }
+                                        cases += 1;
                                     }
-                                    if want == refer
-                                        && sheet != Ev::Conflicting
-                                        && clocks != Ev::Conflicting
-                                    {
-                                        assert!(
-                                            detail.starts_with("the record is incomplete: "),
-                                            "{case}: {detail}"
-                                        );
-                                    }
-                                    if want == refer && sheet == Ev::Conflicting {
-                                        assert_eq!(
-                                            detail, "the evidence conflicts: sheet",
-                                            "{case}"
-                                        );
-                                    }
-                                    cases += 1;
                                 }
                             }
                         }
@@ -1057,7 +1110,7 @@ mod precedence {
                 }
             }
         }
-        assert_eq!(cases, 2 * 3 * 3 * 2 * 2 * 3 * 3 * 2);
+        assert_eq!(cases, 2 * 3 * 3 * 2 * 2 * 3 * 3 * 2 * 4);
     }
 }
 
