@@ -404,8 +404,7 @@ fn plan_outputs(
     outputs.push(a.out.join(table_name));
     // The review page is not to land on a packet or the table.
     if let Some(page) = &a.html {
-        let at = super::lexical(page);
-        if let Some(o) = outputs.iter().find(|o| super::lexical(o) == at) {
+        if let Some(o) = outputs.iter().find(|o| super::same_place(o, page)) {
             return Err(format!(
                 "--html {}: that is where {} is written (choose another file)",
                 page.display(),
@@ -424,15 +423,7 @@ fn plan_outputs(
         // Added to, not replaced: never one of the files read or written besides.
         super::refuse_inputs_as_outputs(std::slice::from_ref(record), &inputs)?;
         // The outputs may not exist yet: compared by where they would be.
-        let place = |p: &Path| {
-            let dir = p.parent().filter(|d| !d.as_os_str().is_empty());
-            let dir = dir.map_or_else(|| std::fs::canonicalize("."), std::fs::canonicalize);
-            dir.ok().zip(p.file_name()).map(|(d, n)| d.join(n))
-        };
-        if let Some(o) = outputs
-            .iter()
-            .find(|o| place(o).is_some() && place(o) == place(record))
-        {
+        if let Some(o) = outputs.iter().find(|o| super::same_place(o, record)) {
             return Err(format!(
                 "--record-ruling {}: that is where {} is written (choose another file)",
                 record.display(),

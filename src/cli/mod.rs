@@ -214,9 +214,7 @@ pub(crate) fn refuse_inputs_as_outputs(
             continue;
         }
         for input in inputs {
-            let same = std::fs::metadata(input).is_ok_and(|m| m.is_file())
-                && same_file::is_same_file(input, out).unwrap_or(false);
-            if same {
+            if same_place(input, out) {
                 let name = match input.as_os_str() == STDIN {
                     true => "on standard input".to_string(),
                     false => input.display().to_string(),
@@ -245,11 +243,8 @@ pub(crate) fn refuse_one_path_twice(
         .filter(|(_, p)| p.as_os_str() != "-")
         .filter(|(_, p)| std::fs::metadata(p).map_or(true, |m| m.is_file()))
         .collect();
-    let same = |a: &std::path::Path, b: &std::path::Path| {
-        lexical(a) == lexical(b) || same_file::is_same_file(a, b).unwrap_or(false)
-    };
     for (i, (flag, path)) in given.iter().enumerate() {
-        if let Some((other, _)) = given[..i].iter().find(|(_, p)| same(p, path)) {
+        if let Some((other, _)) = given[..i].iter().find(|(_, p)| same_place(p, path)) {
             eprintln!(
                 "arbiter: {other} and {flag} both name {}: one would replace the other (give each its own file)",
                 path.display()
@@ -260,9 +255,31 @@ pub(crate) fn refuse_one_path_twice(
     Ok(())
 }
 
+/// Whether two paths are one file: the same file where both are files
+/// (whatever the names: links, another spelling), else the same place by
+/// name, for an output not written yet. A FIFO or device is never opened
+/// here (opening a FIFO waits for its other end).
+pub(crate) fn same_place(a: &std::path::Path, b: &std::path::Path) -> bool {
+    let file = |p: &std::path::Path| std::fs::metadata(p).is_ok_and(|m| m.is_file());
+    if file(a) && file(b) && same_file::is_same_file(a, b).unwrap_or(false) {
+        return true;
+    }
+    let (x, y) = (place(a), place(b));
+    x.is_some() && x == y
+}
+
+/// Where a file is or would be written: its folder as the system names it
+/// (links followed) where the folder exists, `.` and `..` folded by name.
+fn place(p: &std::path::Path) -> Option<std::path::PathBuf> {
+    let abs = lexical(p)?;
+    let name = abs.file_name()?;
+    let dir = abs.parent()?;
+    Some(std::fs::canonicalize(dir).map_or_else(|_| abs.clone(), |d| d.join(name)))
+}
+
 /// `p` made absolute, `.` and `..` folded away by name (`sub/../x.csv`
 /// is `x.csv`), for outputs that do not exist yet.
-pub(crate) fn lexical(p: &std::path::Path) -> Option<std::path::PathBuf> {
+fn lexical(p: &std::path::Path) -> Option<std::path::PathBuf> {
     use std::path::Component;
     let mut out = std::path::PathBuf::new();
     for c in std::path::absolute(p).ok()?.components() {
