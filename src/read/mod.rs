@@ -45,23 +45,24 @@ pub fn expand_inputs(inputs: &[String]) -> (Vec<Source>, Vec<String>) {
     (sources, errors)
 }
 
-/// Files in a folder given as input that are not PGN, and not read.
+/// Inputs named but not read, for the screen.
 #[derive(Debug)]
-pub(crate) struct Skipped {
-    pub(crate) input: String,
-    pub(crate) files: Vec<PathBuf>,
-    /// Inputs not read again, in words (a file named twice).
-    pub(crate) said: Vec<String>,
+pub(crate) enum Skipped {
+    /// Files in a folder given as input that are not PGN.
+    NotPgn { input: String, files: Vec<PathBuf> },
+    /// Files named twice, read once, in words.
+    Twice(Vec<String>),
 }
 
 impl Skipped {
     /// One line naming the files skipped that `shown` keeps (the rest are
     /// accounted for elsewhere); none when it keeps none.
     pub(crate) fn line(&self, shown: impl Fn(&std::path::Path) -> bool) -> Option<String> {
-        if !self.said.is_empty() {
-            return Some(self.said.join("; "));
-        }
-        let files: Vec<&PathBuf> = self.files.iter().filter(|p| shown(p)).collect();
+        let (input, files) = match self {
+            Skipped::Twice(said) => return Some(said.join("; ")),
+            Skipped::NotPgn { input, files } => (input, files),
+        };
+        let files: Vec<&PathBuf> = files.iter().filter(|p| shown(p)).collect();
         if files.is_empty() {
             return None;
         }
@@ -81,8 +82,7 @@ impl Skipped {
             format!("{} files", files.len())
         };
         Some(format!(
-            "{}: skipped {count} not named .pgn, .pgn.zst, .pgn.gz or .pgn.bz2: {}{more}",
-            self.input,
+            "{input}: skipped {count} not named .pgn, .pgn.zst, .pgn.gz or .pgn.bz2: {}{more}",
             names.join(", ")
         ))
     }
@@ -118,11 +118,7 @@ pub(crate) fn expand_inputs_noting(inputs: &[String]) -> (Vec<Source>, Vec<Strin
     });
     let mut notes = notes;
     if !twice.is_empty() {
-        notes.push(Skipped {
-            input: String::new(),
-            files: Vec::new(),
-            said: twice,
-        });
+        notes.push(Skipped::Twice(twice));
     }
     (sources, errors, notes)
 }
@@ -145,10 +141,9 @@ fn expand_each(inputs: &[String]) -> (Vec<Source>, Vec<String>, Vec<Skipped>) {
                 found.sort();
                 skipped.sort();
                 if !skipped.is_empty() {
-                    notes.push(Skipped {
+                    notes.push(Skipped::NotPgn {
                         input: input.clone(),
                         files: skipped,
-                        said: Vec::new(),
                     });
                 }
                 if found.is_empty() {
