@@ -371,10 +371,7 @@ fn players_of(a: &Audited, notes: &mut Vec<String>) -> Result<Vec<TrfPlayer>, St
             .iter()
             .map(|(n, _)| kept.players.get(*n).map(|p| p.number))
             .collect();
-        let fits = numbered.as_ref().is_some_and(|ns| {
-            let set: std::collections::BTreeSet<&usize> = ns.iter().collect();
-            set.len() == ns.len() && ns.iter().all(|&n| (1..=ns.len()).contains(&n))
-        });
+        let fits = numbered.as_ref().is_some_and(|ns| one_to_n(ns, ns.len()));
         match numbered {
             Some(ns) if fits => {
                 let mut by: Vec<(usize, (&str, &Player))> = ns.into_iter().zip(order).collect();
@@ -533,6 +530,12 @@ fn place_games<'a>(a: &'a Audited, opts: &TrfOptions, players: &mut [TrfPlayer])
     placed
 }
 
+/// `ns` are 1 to `n`, each once (a file's starting ranks, or its ranks).
+fn one_to_n(ns: &[usize], n: usize) -> bool {
+    let set: std::collections::BTreeSet<&usize> = ns.iter().collect();
+    ns.len() == n && set.len() == n && ns.iter().all(|k| (1..=n).contains(k))
+}
+
 /// A tournament file's ranks where every player's points are the file's
 /// (its tie-breaks ranked them); else ranks by points, then starting
 /// number, said on the screen.
@@ -553,12 +556,11 @@ fn rank(players: &mut [TrfPlayer], kept: Option<&super::trf_in::Kept>, notes: &m
                 })
             })
             .collect();
-        let ranks: std::collections::BTreeSet<usize> = players
+        let ranks: Option<Vec<usize>> = players
             .iter()
-            .filter_map(|p| kept.players.get(&p.name).map(|f| f.rank))
+            .map(|p| kept.players.get(&p.name).map(|f| f.rank))
             .collect();
-        let whole =
-            ranks.len() == players.len() && ranks.iter().all(|&r| (1..=players.len()).contains(&r));
+        let whole = ranks.is_some_and(|r| one_to_n(&r, players.len()));
         if changed.is_empty() && whole {
             for p in players.iter_mut() {
                 p.rank = kept.players.get(&p.name).map_or(0, |f| f.rank);
