@@ -1009,6 +1009,12 @@ fn termination_loser(term: &str, white: &str, black: &str) -> Option<Side> {
 /// (lichess's `Normal`, `Abandoned`).
 fn termination_result(term: &str, white: &str, black: &str) -> Option<GameResult> {
     let lower = term.to_lowercase();
+    // Asked of every game with a result: most say "Normal" or nothing, and
+    // are passed over before any word is split out.
+    const WORDS: [&str; 7] = ["won", "win", "los", "forfeit", "flag", "resign", "draw"];
+    if !WORDS.iter().any(|w| lower.contains(w)) {
+        return None;
+    }
     if let Some(loser) = termination_loser(&lower, white, black) {
         return Some(GameResult::win_for(loser.other()));
     }
