@@ -1380,3 +1380,69 @@ fn a_termination_that_contradicts_the_result_is_reviewed() {
     );
     assert_eq!(rows[0]["rule"], "FIDE 5.1.2");
 }
+
+/// A Termination tag that names a mate or a stalemate the recorded moves
+/// do not reach: the moves that ended the game are missing, or the tag is
+/// wrong; review, saying which ending and after which move. Each was
+/// confirmed as a resignation or an agreement.
+#[test]
+fn a_termination_naming_a_board_ending_not_on_the_board_is_reviewed() {
+    let round = std::cell::Cell::new(0);
+    let game = |result: &str, term: &str, moves: &str| {
+        round.set(round.get() + 1);
+        let r = round.get();
+        format!("[Event \"Live Chess\"]\n[Round \"{r}\"]\n[White \"alice\"]\n[Black \"bob\"]\n[Result \"{result}\"]\n[Termination \"{term}\"]\n\n{moves} {result}\n\n")
+    };
+    let short = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6";
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.pgn");
+    std::fs::write(
+        &a,
+        [
+            game("1-0", "alice won by checkmate", short),
+            game("1/2-1/2", "Game drawn by stalemate", short),
+            // The mate on the board: confirmed as the mate it is.
+            game(
+                "1-0",
+                "alice won by checkmate",
+                &format!("{short} 4. Qxf7#"),
+            ),
+            // Other endings named are judged as before.
+            game("1/2-1/2", "Game drawn by repetition", short),
+            game("1-0", "bob resigned", short),
+        ]
+        .concat(),
+    )
+    .unwrap();
+    let (rows, _) = common::run_paths("fide-blitz", std::slice::from_ref(&a));
+    let cells: Vec<(&str, &str, &str, &str)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["status"].as_str(),
+                r["result"].as_str(),
+                r["reason"].as_str(),
+                r["rule"].as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        cells,
+        [
+            ("review", "*", "checkmate", "FIDE 5.1.1"),
+            ("review", "*", "stalemate", "FIDE 5.2.1"),
+            ("confirmed", "1-0", "checkmate", "FIDE 5.1.1"),
+            (
+                "confirmed",
+                "1/2-1/2",
+                "resignation-or-agreement",
+                "FIDE 5.2.3"
+            ),
+            ("confirmed", "1-0", "resignation-or-agreement", "FIDE 5.1.2"),
+        ]
+    );
+    assert_eq!(
+        rows[0]["detail"],
+        "the Termination tag (alice won by checkmate) says the game ended in checkmate, but the recorded moves end after 3... Nf6 with no checkmate on the board: the moves that ended the game are missing or the tag is wrong, so the result (1-0) is not confirmed"
+    );
+}

@@ -1033,6 +1033,19 @@ fn termination_result(term: &str, white: &str, black: &str) -> Option<GameResult
     drawn.then_some(GameResult::Draw)
 }
 
+/// The board ending a Termination tag names (`alice won by checkmate`,
+/// `Game drawn by stalemate`), if it names one.
+fn termination_board_end(term: &str) -> Option<BoardEnd> {
+    let lower = term.to_ascii_lowercase();
+    if lower.contains("checkmate") {
+        Some(BoardEnd::Checkmate)
+    } else if lower.contains("stalemate") {
+        Some(BoardEnd::Stalemate)
+    } else {
+        None
+    }
+}
+
 /// `term`: the Termination tag, lowercased.
 fn termination_says_time(term: &str) -> bool {
     ["time forfeit", "on time", "timeout", "time-forfeit"]
@@ -1402,6 +1415,31 @@ fn judge_record(c: Ctx<'_>) -> Judgement {
                 Reason::ResignationOrAgreement,
                 rule,
             );
+            c.finish(v, None, main)
+        }
+        // The tag names a mate or a stalemate the moves do not reach: the
+        // moves that ended the game are not on the record, or the tag is
+        // wrong; either way the ending is not known (a record of no moves
+        // is a result alone, below).
+        recorded if c.r.plies > 0 && termination_board_end(term).is_some() => {
+            let (kind, reason, rule) = match termination_board_end(term) {
+                Some(BoardEnd::Stalemate) => (
+                    "stalemate",
+                    Reason::Stalemate,
+                    c.rules.board.stalemate.clone(),
+                ),
+                _ => (
+                    "checkmate",
+                    Reason::Checkmate,
+                    c.rules.board.checkmate.clone(),
+                ),
+            };
+            let main = format!(
+                "the Termination tag ({term}) says the game ended in {kind}, but the recorded moves end after {} with no {kind} on the board: the moves that ended the game are missing or the tag is wrong, so the result ({}) is not confirmed",
+                c.named(c.r.plies),
+                recorded.as_str()
+            );
+            let v = Verdict::against(recorded, GameResult::Unknown, reason, rule);
             c.finish(v, None, main)
         }
         // A record of no moves is a result, not a game: it stands as any
