@@ -190,7 +190,12 @@ pub fn review_page(data: &[u8]) {
                 judgement: &j,
                 packet: g.index % 2 == 0,
             };
-            items.push(crate::report::batch::review_item(&judged, &j, rules));
+            items.push(crate::report::batch::review_item(
+                &judged,
+                &j,
+                rules,
+                &Default::default(),
+            ));
         }
     }
     let memory = page("fuzz", "totals", &items);

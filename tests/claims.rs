@@ -1557,6 +1557,86 @@ fn review_sheets_keep_the_moves_after_an_illegal_one() {
     assert_eq!(letters.len(), 32, "{letters:?}");
 }
 
+/// Sources whose names differ only in what a file name cannot keep
+/// (`a b`, `a_b`) or in case (one file on Windows and macOS) each get
+/// their own packets, and the review page links each game to its own;
+/// letters of any script are kept (`aüb`). The later packets overwrote
+/// the earlier ones, and every link went to the last.
+#[test]
+fn sources_of_one_safe_name_get_packets_of_their_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("col");
+    std::fs::create_dir(&games).unwrap();
+    // A flag fall the record contradicts (review), one per source, each
+    // its own player so that none is a copy of another.
+    let names = ["a b", "a_b", "A_B", "aüb"];
+    for (i, n) in names.iter().enumerate() {
+        let pgn = format!(
+            "[Event \"x\"]\n[White \"p{i}\"]\n[Black \"q\"]\n[Result \"1-0\"]\n[Termination \"q won on time\"]\n\n1. e4 e5 1-0\n"
+        );
+        std::fs::write(games.join(format!("{n}.pgn")), pgn).unwrap();
+    }
+    let packets = dir.path().join("packets");
+    let html = dir.path().join("review.html");
+    let csv = dir.path().join("r.csv");
+    let o = arbiter(&[
+        "adjudicate",
+        "-q",
+        games.to_str().unwrap(),
+        "--packets",
+        packets.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+        "-o",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rows = parse_csv(&std::fs::read(&csv).unwrap());
+    assert_eq!(rows.len(), 4);
+    assert!(rows.iter().all(|r| r["status"] == "review"), "{rows:?}");
+    let mut got: Vec<String> = std::fs::read_dir(&packets)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        // After the temporary folder's own name.
+        .map(|n| n[n.find("col_").unwrap()..].to_string())
+        .collect();
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            "col_A_B-game1.pdf",
+            "col_a_b-2-game1.pdf",
+            "col_a_b-3-game1.pdf",
+            "col_aüb-game1.pdf"
+        ]
+    );
+    // Each link names one packet, and each packet shows its own game.
+    let data = common::review_data(&std::fs::read_to_string(&html).unwrap());
+    let items = data["items"].as_array().expect("items");
+    let mut linked: Vec<&str> = items.iter().map(|it| it["pk"].as_str().unwrap()).collect();
+    linked.sort();
+    linked.dedup();
+    assert_eq!(linked.len(), 4, "{linked:?}");
+    for it in items {
+        assert!(
+            dir.path().join(it["pk"].as_str().unwrap()).is_file(),
+            "{it}"
+        );
+    }
+    if !common::tools(
+        "sources_of_one_safe_name_get_packets_of_their_own",
+        &[common::Tool::Poppler],
+    ) {
+        return;
+    }
+    for it in items {
+        let text = pdftotext(&dir.path().join(it["pk"].as_str().unwrap()), &[]);
+        let source = it["t"].as_str().unwrap().split(", game").next().unwrap();
+        let white = &rows.iter().find(|r| r["source"] == source).unwrap()["white"];
+        assert!(text.contains(white.as_str()), "{source}: {text}");
+    }
+}
+
 #[test]
 fn packet_file_names_stay_in_the_folder() {
     use arbiter::report::write::packet_file_name;

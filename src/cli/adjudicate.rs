@@ -15,7 +15,7 @@ use crate::{
     pipeline,
     report::{
         batch, packet,
-        write::{atomic_write, packet_file_name, Pending},
+        write::{atomic_write, PacketNames, Pending},
     },
     report::{
         review::{self, ReviewItem},
@@ -124,7 +124,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         }
     }
     // After the rules map: each packet is drawn under its game's ruleset.
-    if let Err(e) = syzygy_and_packets(&a, &rules, &all_sources, &mut opts) {
+    if let Err(e) = syzygy_and_packets(&a, &rules, (&all_sources, &sources), &mut opts) {
         return e;
     }
     opts.strict_rules = a.strict_rules;
@@ -496,11 +496,12 @@ fn rules_map(
 }
 
 /// `--syzygy` opened and `--packets` set up: a packet for every game not
-/// confirmed, never over an input.
+/// confirmed, never over an input (`sources`), named as the sources `read`
+/// name them (`PacketNames`, as the review page does).
 fn syzygy_and_packets(
     a: &Args,
     rules: &Ruleset,
-    sources: &[crate::read::Source],
+    (sources, read): (&[crate::read::Source], &[crate::read::Source]),
     opts: &mut pipeline::Options,
 ) -> Result<(), ExitStatus> {
     if let Some(dir) = &a.syzygy {
@@ -527,13 +528,14 @@ fn syzygy_and_packets(
             })
             .collect();
         let made = packet::Made::now();
+        let names = PacketNames::new(read.iter().map(crate::read::Source::name));
         opts.on_unconfirmed = Some(std::sync::Arc::new(move |u: pipeline::Unconfirmed<'_>| {
             // The ruleset the game was judged under, as the judge chose it.
             let rules = map
                 .as_deref()
                 .and_then(|m| m.choose(u.source, &u.game.tags))
                 .unwrap_or(&packet_rules);
-            write_packet(&dir, &u, rules, &inputs, (paper, made))
+            write_packet(&dir, &u, rules, &inputs, &names, (paper, made))
         }));
     }
     Ok(())
@@ -612,10 +614,11 @@ fn write_packet(
     u: &pipeline::Unconfirmed<'_>,
     rules: &Ruleset,
     inputs: &[PathBuf],
+    names: &PacketNames,
     (paper, made): (Option<packet::Paper>, packet::Made),
 ) -> Result<(), String> {
     let (source, index) = (u.source, u.index);
-    let path = dir.join(packet_file_name(source, index));
+    let path = dir.join(names.file(source, index));
     super::refuse_inputs_as_outputs(std::slice::from_ref(&path), inputs)?;
     let pdf = catch_unwind(AssertUnwindSafe(|| {
         let record = crate::replay::record::from_game(source, u.game, u.line, rules);

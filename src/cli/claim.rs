@@ -565,7 +565,12 @@ mod tests {
         assert_eq!(packet_name("board3", &mut taken), "board3-2");
         assert_eq!(packet_name("../../etc/x", &mut taken), "etc_x");
         assert_eq!(packet_name("..", &mut taken), "claim");
-        assert_eq!(packet_name("Müller v Ø", &mut taken), "M_ller_v");
+        // Letters of any script are kept; a name Windows keeps for a
+        // device is not given.
+        assert_eq!(packet_name("Müller v Ø", &mut taken), "Müller_v_Ø");
         assert_eq!(packet_name("BOARD3", &mut taken), "BOARD3-3");
+        assert_eq!(packet_name("nul", &mut taken), "nul_");
+        assert_eq!(packet_name("COM1", &mut taken), "COM1_");
+        assert_eq!(packet_name("com10", &mut taken), "com10");
     }
 }

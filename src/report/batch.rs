@@ -65,6 +65,7 @@ fn pgn_error(e: std::io::Error) -> std::io::Error {
 struct Renderer<'a> {
     outputs: Outputs,
     rules: &'a Ruleset,
+    packets: super::write::PacketNames,
 }
 
 /// A batch's rendered outputs, filled game by game in input order.
@@ -135,14 +136,20 @@ impl Render for Renderer<'_> {
             out.briefs.push(Brief::of(tags, j));
         }
         if self.outputs.reviews && j.verdict.status != Status::Confirmed {
-            out.reviews.push(review_item(g, j, self.rules));
+            out.reviews
+                .push(review_item(g, j, self.rules, &self.packets));
         }
     }
 }
 
 /// The review page's entry for a game not confirmed: its moves, the board
 /// at the ply the ruling turns on, its key for a decision, its address.
-pub(crate) fn review_item(g: &Judged<'_>, j: &Judgement, rules: &Ruleset) -> ReviewItem {
+pub(crate) fn review_item(
+    g: &Judged<'_>,
+    j: &Judgement,
+    rules: &Ruleset,
+    packets: &super::write::PacketNames,
+) -> ReviewItem {
     let t = &g.game.tags;
     let clock = |c: Option<crate::model::Clock>| c.map(|c| c.to_string()).unwrap_or_default();
     let (moves, at) = super::review::game_moves(g.game, j.plies, j.ply);
@@ -168,9 +175,7 @@ pub(crate) fn review_item(g: &Judged<'_>, j: &Judgement, rules: &Ruleset) -> Rev
         black_clock: clock(j.black_clock),
         fen,
         last_move,
-        packet: g
-            .packet
-            .then(|| super::write::packet_file_name(g.source, g.index)),
+        packet: g.packet.then(|| packets.file(g.source, g.index)),
         game_key: j.key.map(|k| k.to_string()),
         url: super::review::game_url(&t.site, &t.link),
         moves: Some(moves),
@@ -212,7 +217,11 @@ pub(crate) fn adjudicate_to(
             .rows
             .write_all(&header.into_inner().map_err(|e| e.into_error())?)?;
     }
-    let renderer = Renderer { outputs, rules };
+    let renderer = Renderer {
+        outputs,
+        rules,
+        packets: super::write::PacketNames::new(sources.iter().map(Source::name)),
+    };
     let summary = pipeline::drive(sources, rules, opts, &renderer, |mut d| {
         let pgn = std::mem::take(&mut d.pgn);
         let briefs = std::mem::take(&mut d.briefs);

@@ -207,13 +207,14 @@ where
 }
 
 /// A file-name stem made from outside text (a claim's name, a source path):
-/// ASCII letters, digits, `-` and `_` only, the rest `_`, trimmed of `_`,
-/// at most `max` characters (the end kept), and never empty or hidden.
+/// letters (any script: `Müller` stays), digits, `-` and `_` only, the rest
+/// `_`, trimmed of `_`, at most `max` characters (the end kept), and never
+/// empty, hidden or a name Windows keeps for a device (`nul`, `com1`).
 pub(crate) fn safe_stem(s: &str, max: usize, fallback: &str) -> String {
     let mapped: String = s
         .chars()
         .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' {
+            if c.is_alphanumeric() || c == '-' {
                 c
             } else {
                 '_'
@@ -221,26 +222,80 @@ pub(crate) fn safe_stem(s: &str, max: usize, fallback: &str) -> String {
         })
         .collect();
     let trimmed = mapped.trim_matches('_');
-    let kept = &trimmed[trimmed.len().saturating_sub(max)..];
+    let chars = trimmed.chars().count();
+    let kept: String = trimmed.chars().skip(chars.saturating_sub(max)).collect();
     if kept.is_empty() {
-        fallback.to_string()
+        return fallback.to_string();
+    }
+    let lower = kept.to_ascii_lowercase();
+    let device = ["con", "prn", "aux", "nul"].contains(&lower.as_str())
+        || (lower.len() == 4
+            && (lower.starts_with("com") || lower.starts_with("lpt"))
+            && lower.as_bytes()[3].is_ascii_digit());
+    if device {
+        format!("{kept}_")
     } else {
-        kept.to_string()
+        kept
     }
 }
 
 /// A packet's file name from its source and game number: safe characters
-/// only, never hidden, and distinct for distinct sources.
+/// only, never hidden. Two sources can share it (`a b.pgn`, `a_b.pgn`):
+/// a batch names its packets by `PacketNames`, which tells them apart.
 pub fn packet_file_name(source: &str, index: u64) -> String {
+    format!("{}-game{index}.pdf", packet_stem(source))
+}
+
+/// `packet_file_name` before its game number.
+fn packet_stem(source: &str) -> String {
+    if source == "-" {
+        return "stdin".to_string();
+    }
     let stem = source
         .trim_end_matches(".zst")
         .trim_end_matches(".gz")
         .trim_end_matches(".bz2")
         .trim_end_matches(".pgn");
-    let safe = if source == "-" {
-        "stdin".to_string()
-    } else {
-        safe_stem(stem, 120, "game")
-    };
-    format!("{safe}-game{index}.pdf")
+    safe_stem(stem, 120, "game")
+}
+
+/// The packets' file names in one batch: each source's stem as
+/// `packet_file_name` makes it, and where two sources come to one stem
+/// (`a b.pgn` and `a_b.pgn`; `A.pgn` and `a.pgn`, one file on Windows and
+/// macOS), the later ones `-2`, `-3` after it, in the order the sources
+/// are read. The review page's links and the packets written are named by
+/// the same list, so a link finds its packet.
+#[derive(Debug, Default)]
+pub struct PacketNames {
+    stems: std::collections::HashMap<String, String>,
+}
+
+impl PacketNames {
+    /// The names for these sources (`Source::name`), in reading order.
+    pub fn new<'a>(sources: impl IntoIterator<Item = &'a str>) -> PacketNames {
+        let mut taken = std::collections::HashSet::new();
+        let mut stems = std::collections::HashMap::new();
+        for source in sources {
+            if stems.contains_key(source) {
+                continue;
+            }
+            let base = packet_stem(source);
+            let mut stem = base.clone();
+            let mut n = 2;
+            while !taken.insert(stem.to_lowercase()) {
+                stem = format!("{base}-{n}");
+                n += 1;
+            }
+            stems.insert(source.to_string(), stem);
+        }
+        PacketNames { stems }
+    }
+
+    /// The packet file of game `index` of `source`.
+    pub fn file(&self, source: &str, index: u64) -> String {
+        match self.stems.get(source) {
+            Some(stem) => format!("{stem}-game{index}.pdf"),
+            None => packet_file_name(source, index),
+        }
+    }
 }
