@@ -1646,4 +1646,28 @@ fn formula_cells_from_outside_text_are_written_as_text() {
             ("status", "confirmed"),
         ],
     );
+    // A token that is not a move is quoted in `move`; a source's name
+    // begins `source` and may begin `detail`.
+    let row = common::judge_one(
+        "fide-rapid",
+        "[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. =HYPERLINK(\"x\") 1-0\n",
+    );
+    common::assert_cells(&row, &[("move", "'=HYPERLINK"), ("status", "unreadable")]);
+    let dir = tempfile::tempdir().unwrap();
+    let zip = dir.path().join("=1+1.pgn");
+    std::fs::write(&zip, b"PK\x03\x04rest of a zip").unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["adjudicate", "-q", "=1+1.pgn", "-o", "r.csv"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    let rows = common::parse_csv(&std::fs::read(dir.path().join("r.csv")).unwrap());
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0]["source"], "'=1+1.pgn");
+    assert!(
+        rows[0]["detail"].starts_with("'=1+1.pgn: "),
+        "{:?}",
+        rows[0]
+    );
 }

@@ -138,7 +138,7 @@ pub(crate) fn write_row<W: std::io::Write>(
     let recorded = tags.recorded_result();
     let (round_number, board) = tags.round_parts();
     w.write_record([
-        g.source.as_bytes(),
+        &text_cell(g.source.as_bytes()),
         Cell::number(Some(g.index)).bytes(),
         Cell::number(Some(g.offset)).bytes(),
         &text_cell(tags.event.as_bytes()),
@@ -156,12 +156,14 @@ pub(crate) fn write_row<W: std::io::Write>(
         j.verdict.reason.as_str().as_bytes(),
         j.verdict.rule.as_str().as_bytes(),
         Cell::number(j.ply).bytes(),
-        j.mv.as_bytes(),
+        // The token as written where it is not a move (`=HYPERLINK(…)`).
+        &text_cell(j.mv.as_bytes()),
         Cell::clock(j.white_clock).bytes(),
         Cell::clock(j.black_clock).bytes(),
         Cell::number(Some(j.plies)).bytes(),
         j.final_fen.as_bytes(),
-        j.detail.as_bytes(),
+        // It may begin with a source's name.
+        &text_cell(j.detail.as_bytes()),
         j.ruleset.as_deref().unwrap_or("").as_bytes(),
         j.key.map(|k| k.to_string()).unwrap_or_default().as_bytes(),
         Cell::number(round_number).bytes(),
