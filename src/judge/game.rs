@@ -124,6 +124,18 @@ impl Ctx<'_> {
                 }
             ));
         }
+        if !self.game.tags.inner_quotes.is_empty() {
+            let names = &self.game.tags.inner_quotes;
+            self.notes.push(format!(
+                "the {} {} quotes not written as \\\": read to the last quote on the line",
+                names.join(", "),
+                if names.len() == 1 {
+                    "tag's value holds"
+                } else {
+                    "tags' values hold"
+                }
+            ));
+        }
         if !self.game.tags.redecoded.is_empty() {
             self.notes.push(format!(
                 "the {} tag{} not UTF-8: read as Windows-1252",

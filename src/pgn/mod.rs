@@ -58,6 +58,9 @@ pub struct Tags {
     /// Tags whose value has no closing quote (`[White "Quote, E]`): read
     /// to the line's end, said in the detail.
     pub unclosed: Vec<String>,
+    /// Tags whose values hold quotes not written `\\"` (`"Club "Summer" Open"`),
+    /// read to the line's last quote.
+    pub inner_quotes: Vec<String>,
 }
 
 impl Tags {
@@ -92,6 +95,7 @@ impl Tags {
             count,
             redecoded,
             unclosed,
+            inner_quotes,
         } = self;
         for s in [
             event,
@@ -124,6 +128,7 @@ impl Tags {
         *count = 0;
         redecoded.clear();
         unclosed.clear();
+        inner_quotes.clear();
     }
 
     /// The field a tag name fills, for the tags the judge and the CSV use.

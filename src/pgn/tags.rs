@@ -176,7 +176,17 @@ pub fn read_tags(section: &[u8], tags: &mut Tags) -> Result<(), &'static str> {
                     return Err("unterminated tag");
                 };
                 match c.at(k) {
-                    Some(b'"') => break (k, k + 1),
+                    Some(b'"') => match inner_quote_end(section, k) {
+                        // `"Club "Summer" Open"`: quotes typed inside the
+                        // value, not escaped; read to the line's last one.
+                        Some(last) => {
+                            tags.inner_quotes.push(
+                                String::from_utf8_lossy(&section[open..name_end]).into_owned(),
+                            );
+                            break (last, last + 1);
+                        }
+                        None => break (k, k + 1),
+                    },
                     Some(b'\n') => break (k, k),
                     _ => r = (k + 2).min(c.end()),
                 }
@@ -196,6 +206,22 @@ pub fn read_tags(section: &[u8], tags: &mut Tags) -> Result<(), &'static str> {
         }
         c.skip_movetext()?;
     }
+}
+
+/// Where a value's closing quote at `quote` is not followed by the tag's
+/// `]` but the line ends `" ]` further on: that last quote, the value's
+/// true end (the quotes between were typed unescaped). `None` where the
+/// quote ends the value as written.
+fn inner_quote_end(section: &[u8], quote: usize) -> Option<usize> {
+    let rest = section.get(quote + 1..)?;
+    let line = &rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())];
+    let after = line.trim_ascii_start();
+    if after.is_empty() || after.starts_with(b"]") {
+        return None;
+    }
+    let body = line.trim_ascii_end().strip_suffix(b"]")?.trim_ascii_end();
+    let last = memchr::memrchr(b'"', body)?;
+    (last + 1 == body.len()).then_some(quote + 1 + last)
 }
 
 /// The common case in one pass: a tag section of plain lines, each
@@ -382,6 +408,23 @@ mod tests {
         assert_eq!(t.unclosed, ["White"]);
         let (t, _) = read(b"[White \"A\"]\n");
         assert!(t.unclosed.is_empty());
+    }
+
+    /// Quotes typed inside a value, unescaped, are kept: the value runs
+    /// to the line's last quote before its `]`, and the tag is named. It
+    /// was cut at the first (`Club `).
+    #[test]
+    fn quotes_typed_inside_a_value() {
+        let (t, r) = read(
+            b"[Event \"Club \"Summer\" Open\"]\n[White \"Smith, John \"Jack\"\" ]\n[Black \"B\"] [Site \"S\"]\n[Round \"1\" x]\n\n1. e4 *",
+        );
+        assert_eq!(r, Ok(()));
+        assert_eq!(t.event, "Club \"Summer\" Open");
+        assert_eq!(t.white, "Smith, John \"Jack\"");
+        assert_eq!((t.black.as_str(), t.site.as_str()), ("B", "S"));
+        // Text after the value that ends in no quote: read as before.
+        assert_eq!(t.round, "1");
+        assert_eq!(t.inner_quotes, ["Event", "White"]);
     }
 
     #[test]
