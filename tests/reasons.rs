@@ -337,6 +337,76 @@ fn flag_unclaimed() {
     );
 }
 
+/// A flag at 0:00:00.0 on the last move, by a side the result does not
+/// score as losing (a win or a draw recorded): it fell before the game
+/// ended, and was not called; as a flag that fell with play going on.
+/// Both were confirmed, "no board or clock evidence against it".
+#[test]
+fn a_flag_down_on_the_last_move_of_a_side_not_scored_as_losing() {
+    let game = |result: &str| {
+        format!("[Result \"{result}\"]\n[TimeControl \"900\"]\n\n1. e4 {{ [%clk 0:09:59] }} e5 {{ [%clk 0:09:59] }} 2. Nf3 {{ [%clk 0:09:58] }} Nc6 {{ [%clk 0:00:00.0] }} {result}\n")
+    };
+    for result in ["0-1", "1/2-1/2"] {
+        let fide = judge_one("fide-rapid", &game(result));
+        assert_cells(
+            &fide,
+            &[
+                ("result", "*"),
+                ("status", "review"),
+                ("reason", "flag-unclaimed"),
+                ("rule", "FIDE 6.8"),
+                ("ply", "4"),
+            ],
+        );
+        assert_eq!(
+            fide["detail"],
+            format!("Black's flag fell at 2... Nc6 (0:00:00.0), the last move recorded, and the result ({result}) does not score it as lost: it fell before the game ended by resignation or agreement")
+        );
+        // Where a flag must be claimed, the result stands, said so.
+        let sabah = judge_one("sabah-active30", &game(result));
+        assert_cells(&sabah, &[("result", result), ("reason", "flag-unclaimed")]);
+        assert_detail_contains(&sabah, "not claimed, so it does not count");
+    }
+    // Scored as lost: a flag fall, as before.
+    let row = judge_one("fide-rapid", &game("1-0"));
+    assert_cells(&row, &[("result", "1-0"), ("status", "confirmed")]);
+}
+
+/// A mate by a side whose clock shows 0:00:00.0 on the mating move, with
+/// another result recorded (a time forfeit): which came first decides,
+/// and the record does not say. It was corrected to the mate. With the
+/// mate's result recorded, nothing conflicts.
+#[test]
+fn a_mate_on_a_move_whose_clock_shows_the_flag_down() {
+    let game = |result: &str| {
+        format!("[Result \"{result}\"]\n[Termination \"Time forfeit\"]\n[TimeControl \"900+10\"]\n\n1. e4 {{ [%clk 0:15:00] }} e5 {{ [%clk 0:15:00] }} 2. Bc4 {{ [%clk 0:15:05] }} Nc6 {{ [%clk 0:15:05] }} 3. Qh5 {{ [%clk 0:15:10] }} Nf6 {{ [%clk 0:15:10] }} 4. Qxf7# {{ [%clk 0:00:00.0] }} {result}\n")
+    };
+    let row = judge_one("fide-rapid", &game("0-1"));
+    assert_cells(
+        &row,
+        &[
+            ("result", "*"),
+            ("status", "review"),
+            ("reason", "checkmate"),
+            ("rule", "FIDE 5.1.1; FIDE 6.9"),
+            ("ply", "7"),
+        ],
+    );
+    assert_eq!(
+        row["detail"],
+        "Black mated after 4. Qxf7#, but White's clock shows 0:00:00.0 on that move and the result recorded is 0-1: whether the flag fell before the move was made decides the game, and the record does not say"
+    );
+    let row = judge_one("fide-rapid", &game("1-0"));
+    assert_cells(
+        &row,
+        &[
+            ("result", "1-0"),
+            ("status", "confirmed"),
+            ("reason", "checkmate"),
+        ],
+    );
+}
+
 #[test]
 fn resignation_or_agreement() {
     let row = judge_one(

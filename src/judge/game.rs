@@ -821,6 +821,22 @@ fn judge_board_ending(c: Ctx<'_>, e: replay::Ending) -> Judgement {
             }
         };
     }
+    // The mover's clock at 0:00:00.0 on the very move that ended the game,
+    // and a result recorded other than the board's: the flag may have
+    // fallen before the move was made, and the record does not say which
+    // came first.
+    let flag_on_it = e.ply > 0 && c.clocks.fallen(mover) == Some(e.ply);
+    if flag_on_it && result != c.recorded {
+        let _ = write!(
+            main,
+            ", but {}'s clock shows 0:00:00.0 on that move and the result recorded is {}: whether the flag fell before the move was made decides the game, and the record does not say",
+            mover.name(),
+            c.recorded.as_str()
+        );
+        let rule = rule.and(&rules.flag.rule);
+        let v = Verdict::against(c.recorded, GameResult::Unknown, reason, rule);
+        return c.finish(v, Some(e.ply), main);
+    }
     if result != c.recorded {
         let _ = write!(main, "; recorded {}", c.recorded.as_str());
     }
@@ -1345,21 +1361,34 @@ fn judge_one_flag(
 fn judge_unclaimed_or_record(mut c: Ctx<'_>) -> Judgement {
     let rules = c.rules;
     // A flag that fell with play going on, then no claim.
+    // Or on the last move, by a side the result does not score as losing
+    // (a win or a draw recorded with its clock at 0:00:00.0): it fell
+    // before the resignation or agreement, and was not called either.
+    let last = c.r.plies;
     let early = [Side::White, Side::Black]
         .into_iter()
         .filter_map(|s| {
             c.clocks
                 .fallen(s)
-                .filter(|&p| p < c.r.plies)
+                .filter(|&p| p < last || (p == last && c.recorded.winner() != Some(s.other())))
                 .map(|p| (s, p))
         })
         .min_by_key(|&(_, p)| p);
     if let Some((side, p)) = early {
-        let main = format!(
-            "{}'s flag fell at {} (0:00:00.0) and play went on",
-            side.name(),
-            c.named(p)
-        );
+        let main = if p < last {
+            format!(
+                "{}'s flag fell at {} (0:00:00.0) and play went on",
+                side.name(),
+                c.named(p)
+            )
+        } else {
+            format!(
+                "{}'s flag fell at {} (0:00:00.0), the last move recorded, and the result ({}) does not score it as lost: it fell before the game ended by resignation or agreement",
+                side.name(),
+                c.named(p),
+                c.recorded.as_str()
+            )
+        };
         let unclaimed = policy::unclaimed_flag(rules);
         if unclaimed.value == UnclaimedFlag::Review {
             let v = Verdict::against(

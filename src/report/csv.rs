@@ -102,7 +102,7 @@ pub(crate) fn text_cell(cell: &[u8]) -> std::borrow::Cow<'_, [u8]> {
 
 /// A cell a spreadsheet would take for a formula: one starting with `=`,
 /// `+`, `@`, a tab or a carriage return, or `-` and anything but a plain
-/// number (`-11.8` is one; `-inf` and `-1+2` are not).
+/// number or more dashes (`-11.8`, `--`; `-inf` and `-1+2` are formulas).
 fn formula_like(cell: &[u8]) -> bool {
     match cell.first() {
         Some(b'=' | b'+' | b'@' | b'\t' | b'\r') => true,
@@ -110,7 +110,9 @@ fn formula_like(cell: &[u8]) -> bool {
             let rest = &cell[1..];
             let number = rest.iter().all(|b| b.is_ascii_digit() || *b == b'.')
                 && rest.iter().any(u8::is_ascii_digit);
-            !rest.is_empty() && !number
+            // `--`, a null move: dashes alone carry no formula.
+            let dashes = rest.iter().all(|&b| b == b'-');
+            !dashes && !number
         }
         _ => false,
     }
