@@ -502,12 +502,21 @@ impl Judgement {
 }
 
 /// Of `known`, the word `word` is likeliest a slip for (a letter or two
-/// wrong, any case), for a "did you mean" in a message.
+/// wrong, any case), for a "did you mean" in a message. A name that begins
+/// with the first four letters of a longer word counts two letters nearer:
+/// `grading` is another form of `grade` (three letters off), not a slip
+/// for `rating` (two).
 pub(crate) fn nearest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let word = word.to_lowercase();
+    let stem: String = word.chars().take(4).collect();
     known
         .into_iter()
-        .map(|n| (n, strsim::damerau_levenshtein(&word, &n.to_lowercase())))
+        .map(|n| {
+            let lower = n.to_lowercase();
+            let d = strsim::damerau_levenshtein(&word, &lower);
+            let same_stem = word.chars().count() > 4 && lower.starts_with(&stem);
+            (n, if same_stem { d.saturating_sub(2) } else { d })
+        })
         .filter(|(n, d)| *d <= 2.max(n.len() / 4))
         .min_by_key(|(_, d)| *d)
         .map(|(n, _)| n)
@@ -582,6 +591,18 @@ mod tests {
         assert_eq!(Date::from_day_number(0).to_string(), "1970-01-01");
         assert_eq!(Date::from_day_number(20_789).to_string(), "2026-12-02");
         assert!(Date::today().year >= 2026);
+    }
+
+    #[test]
+    fn nearest_prefers_another_form_of_a_word_to_a_slip() {
+        let known = ["name", "team", "grade", "estimated_grade", "rating"];
+        assert_eq!(super::nearest("grading", known), Some("grade"));
+        assert_eq!(super::nearest("Grade", known), Some("grade"));
+        assert_eq!(super::nearest("ratng", known), Some("rating"));
+        assert_eq!(super::nearest("teams", known), Some("team"));
+        assert_eq!(super::nearest("elo", known), None);
+        // A word no longer than the four letters is not a stem of a name.
+        assert_eq!(super::nearest("ddcl", ["ddcl-cup", "uscf"]), None);
     }
 
     #[test]

@@ -123,6 +123,44 @@ fn ddcl_7_board_order_within_ten_points() {
     assert_eq!(standing(&r, "B"), (4.5, 0.0, 2.0));
 }
 
+/// A rating given where the league orders boards by grade (DDCL 7) is an
+/// error naming the player: it was passed over, every such player counted
+/// ungraded, and the standings changed without a word.
+#[test]
+fn a_rating_where_the_league_orders_by_grade_is_refused() {
+    let s = in_order(&all_draws()).replace("grade = 150", "rating = 150");
+    let err = run(&s).unwrap_err();
+    assert!(
+        err.contains("player \"A1\": a rating is given, but the ddcl rules order boards by grade (DDCL 7): give it as grade"),
+        "{err}"
+    );
+    // The players' spreadsheet: a `grading` column is taken for `grade`.
+    let dir = tempfile::tempdir().unwrap();
+    for f in [
+        "ddcl-csv.toml",
+        "ddcl-teams.csv",
+        "ddcl-fixtures.csv",
+        "ddcl-boards.csv",
+        "f1-board1.pgn",
+    ] {
+        std::fs::copy(common::sample(&format!("season/{f}")), dir.path().join(f)).unwrap();
+    }
+    let players = std::fs::read_to_string(common::sample("season/ddcl-players.csv")).unwrap();
+    let (head, rest) = players.split_once('\n').unwrap();
+    assert!(head.contains("grade"), "{head}");
+    let renamed = head.replacen("grade", "grading", 1);
+    std::fs::write(
+        dir.path().join("ddcl-players.csv"),
+        format!("{renamed}\n{rest}"),
+    )
+    .unwrap();
+    let err = load(&dir.path().join("ddcl-csv.toml"), false).unwrap_err();
+    assert!(
+        err.contains("column grading: not a column of this file; did you mean \"grade\"?"),
+        "{err}"
+    );
+}
+
 #[test]
 fn ddcl_8_ungraded_below_all_graded_and_estimates_set_before_use() {
     let r = run(&ddcl_season(

@@ -698,6 +698,22 @@ impl Checker<'_, '_> {
             let message = format!("player {:?} has a grade and is marked ungraded", p.name);
             return Err(err("ungraded", message));
         }
+        // A rating where the league orders by grade (or by nothing) would
+        // be passed over, the player counted ungraded: a standings figure
+        // changed without a word.
+        let by_rating =
+            self.rules.board_order.as_ref().map(|o| o.by) == Some(super::league::Strength::Rating);
+        if p.rating.is_some() && !by_rating {
+            let why = match &self.rules.board_order {
+                Some(o) => format!("order boards by grade ({})", o.cite),
+                None => "use no rating".to_string(),
+            };
+            let message = format!(
+                "player {:?}: a rating is given, but the {} rules {why}: give it as grade",
+                p.name, self.rules.name
+            );
+            return Err(err("rating", message));
+        }
         let code = p.ecf_code.trim();
         if !code.is_empty() && !is_ecf_code(code) {
             return Err(err(
