@@ -239,9 +239,9 @@ fn ddcl_5_four_players_with_and_without_notice() {
     assert_eq!((standing(&r, "A").0, standing(&r, "B").0), (2.5, 2.0));
     let lost: Vec<&str> = r.violations.iter().map(|v| v.what.as_str()).collect();
     assert_eq!(lost, ["B had no player on board 5 (no notice)"]);
-    // Without notice, or with too little for a tie, both lose it, as
-    // before, and whose notice it was is not asked.
-    for short in ["", "short_notice_hours = 24"] {
+    // With too little notice for a tie, or none (0 h), both lose it, and
+    // whose notice it was is not asked.
+    for short in ["short_notice_hours = 0", "short_notice_hours = 24"] {
         let r = run(&season(short)).unwrap();
         assert_eq!(
             (standing(&r, "A").0, standing(&r, "B").0),
@@ -250,6 +250,39 @@ fn ddcl_5_four_players_with_and_without_notice() {
         );
         assert_eq!(r.violations.len(), 2, "{short}");
     }
+    // With the notice not recorded, a tie or a loss cannot be told: the
+    // board counts for neither side until it is, said. It was lost by
+    // default on the guess that none was given.
+    for boards in [&four, &both] {
+        let r = run(&ddcl_season(&GRADED, "", boards)).unwrap();
+        assert!(r.violations.is_empty(), "{:?}", r.violations);
+        assert_eq!((standing(&r, "A").0, standing(&r, "B").0), (2.0, 2.0));
+        let note = r.notes.iter().find(|n| n.board == Some(5)).unwrap();
+        assert_eq!(note.penalty, "not scored until the notice is recorded");
+        assert!(
+            note.what.ends_with("had no player on board 5, and the notice given is not recorded: whether it is a tie (72 h or more) or lost by default cannot be told (give short_notice_hours)"),
+            "{}",
+            note.what
+        );
+        let a = r.standings.iter().find(|s| s.team == "A").unwrap();
+        assert!(
+            a.note
+                .contains("M1 board 5 not scored, the short notice not recorded"),
+            "{}",
+            a.note
+        );
+    }
+    // On the command line: written, and needs attention (exit 1).
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("season.toml");
+    std::fs::write(&path, ddcl_season(&GRADED, "", &four)).unwrap();
+    let (_out, o) = season_run(&path);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("M1 board 5 not scored: a team one short with its notice not recorded (notes.csv); give short_notice_hours"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let err = run(&season("short_notice_hours = 96\nshort_notice_by = \"us\"")).unwrap_err();
     assert!(
         err.contains("short_notice_by \"us\" is not home, away or both"),
@@ -474,9 +507,10 @@ fn ddcl_9_forfeits_only_boards_played_and_both_teams_alike() {
         .map(|l| format!("{l}\n"))
         .collect::<String>()
         + "  { board = 5, home = \"A5\" },\n";
+    // B gave no notice (0 h): its board 5 is lost, not a tie.
     let r = run(&ddcl_season(
         &["150", "129", "140", "120", "110"],
-        "",
+        "short_notice_hours = 0",
         &boards,
     ))
     .unwrap();
@@ -501,8 +535,12 @@ fn ddcl_9_forfeits_only_boards_played_and_both_teams_alike() {
     .unwrap()
     .replace("forfeit_played_only = true\n", "");
     std::fs::write(dir.path().join("all-below.toml"), ddcl).unwrap();
-    let season = ddcl_season(&["150", "129", "140", "120", "110"], "", &boards)
-        .replace("rules = \"ddcl\"", "rules = \"all-below.toml\"");
+    let season = ddcl_season(
+        &["150", "129", "140", "120", "110"],
+        "short_notice_hours = 0",
+        &boards,
+    )
+    .replace("rules = \"ddcl\"", "rules = \"all-below.toml\"");
     std::fs::write(dir.path().join("season.toml"), season).unwrap();
     let r = process(&load(&dir.path().join("season.toml"), false).unwrap());
     let all_below = r
@@ -1293,6 +1331,41 @@ fn cup_teams() -> String {
         }
     }
     s
+}
+
+/// DDCL 14(m) counts an ungraded player as "the average of the grades of
+/// the 3 other players": with no graded player on a side there is none
+/// to take, so the tie goes to the organiser (14(p)), no winner named. It
+/// was given a total of 0 and the handicap, and a winner.
+#[test]
+fn ddcl_14_a_cup_side_with_no_graded_player_is_referred() {
+    let s = cup_teams()
+        .replace("team = \"B\"\ngrade = 140\n", "team = \"B\"\n")
+        .replace("team = \"B\"\ngrade = 130\n", "team = \"B\"\n")
+        .replace("team = \"B\"\ngrade = 120\n", "team = \"B\"\n")
+        .replace("team = \"B\"\ngrade = 110\n", "team = \"B\"\n");
+    assert!(!s.contains("team = \"B\"\ngrade"), "{s}");
+    let mut t = s.clone();
+    t.push_str("[[fixtures]]\nid = \"KO\"\ndate = \"2010-01-07\"\ncompetition = \"cup\"\nhome = \"A\"\naway = \"B\"\nhome_colour_board1 = \"white\"\nboards = [\n");
+    for b in 1..=4 {
+        t.push_str(&format!(
+            "  {{ board = {b}, home = \"A{b}\", away = \"B{b}\", result = \"0-1\" }},\n"
+        ));
+    }
+    t.push_str("]\n");
+    let r = run(&t).unwrap();
+    let cup = &r.cup[0];
+    assert_eq!(cup.winner, "");
+    assert_eq!(
+        cup.tiebreak,
+        "referred to the competition organiser (DDCL 14(p)): B has no graded player, so its grade total cannot be taken (DDCL 14(m)); as played: B"
+    );
+    assert!(cup.organiser);
+    let note = r.notes.iter().find(|n| n.board == Some(1)).unwrap();
+    assert_eq!(
+        note.penalty,
+        "the team has no graded player to average: referred to the competition organiser"
+    );
 }
 
 #[test]
@@ -4027,6 +4100,43 @@ fn ddcl_14d_league_games_after_the_final_do_not_count() {
             .contains(&"Reid, Tom has played no league game for Stockton this season by the final"),
         "{referred:?}"
     );
+}
+
+/// DDCL 14(d) "must have *played*": a seat with no game (a board won by
+/// default) is no league game played. Walsh's only league board, her
+/// opponent's seat empty, made her eligible for the final.
+#[test]
+fn ddcl_14d_a_board_won_by_default_is_no_game_played() {
+    let dir = tempfile::tempdir().unwrap();
+    for f in ["ddcl-2009-10.toml", "f1-board1.pgn"] {
+        std::fs::copy(sample(&format!("season/{f}")), dir.path().join(f)).unwrap();
+    }
+    let path = dir.path().join("ddcl-2009-10.toml");
+    let referred = |text: &str| {
+        std::fs::write(&path, text).unwrap();
+        let (out, o) = season_run(&path);
+        assert_ne!(
+            o.status.code(),
+            Some(2),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        csv_rows(out.path(), "violations.csv")
+            .into_iter()
+            .filter(|r| r["fixture"] == "KO-F" && r["rule"] == "DDCL 14(d)")
+            .map(|r| r["what"].clone())
+            .collect::<Vec<String>>()
+    };
+    let text = std::fs::read_to_string(&path).unwrap();
+    let walsh = "Walsh, Fiona has played no league game for Darlington this season by the final";
+    assert!(!referred(&text).iter().any(|w| w == walsh));
+    let default = text.replacen(
+        "{ board = 5, home = \"Irving, Paul\", away = \"Walsh, Fiona\", result = \"1/2-1/2\" }",
+        "{ board = 5, away = \"Walsh, Fiona\" }",
+        1,
+    );
+    assert_ne!(default, text, "Walsh's league board to change");
+    assert!(referred(&default).iter().any(|w| w == walsh));
 }
 
 /// Two players of different clubs with the same words in their names: a

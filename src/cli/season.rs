@@ -13,7 +13,8 @@ use crate::{
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true,
     after_help = "Exit status: 0 the season is written and scored; 1 it is written but needs attention \
-(boards pending a result, colours or the right PGN; a default whose notice is not recorded; \
+(boards pending a result, colours or the right PGN; a default, or a team one short, whose notice \
+is not recorded; \
 fixtures with no boards dated before matches already in; ECF games outside the submission's dates; \
 fixtures dated outside the season; grades that look like ratings); \
 2 a usage error, a season file or spreadsheet that cannot be read, or a file that cannot be written."
@@ -211,6 +212,17 @@ pub(crate) fn run(a: Args) -> ExitStatus {
             unscored.join(", ")
         );
     }
+    let short: Vec<String> = crate::season::unscored_short_boards(&season)
+        .into_iter()
+        .map(|(f, board)| format!("{} board {board}", f.id))
+        .collect();
+    if !short.is_empty() {
+        eprintln!(
+            "arbiter: {}: {} not scored: a team one short with its notice not recorded (notes.csv); give short_notice_hours",
+            season.file,
+            short.join(", ")
+        );
+    }
     // Fixtures with no boards yet; those dated before a match whose boards
     // are in are likelier a result forgotten than a match to come: the
     // season needs attention.
@@ -299,6 +311,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
         ExitStatus::Error
     } else if rep.pending.is_empty()
         && unscored.is_empty()
+        && short.is_empty()
         && !ecf_outside
         && overdue.is_empty()
         && strays.is_empty()

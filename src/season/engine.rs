@@ -472,6 +472,23 @@ impl Run<'_> {
                         .short_tie_notice_hours
                         .is_some_and(|n| f.short_notice_hours.is_some_and(|h| h >= n))
             };
+            // One short on the last board where notice makes it a tie,
+            // and no notice recorded: a tie or a board lost cannot be
+            // told, so it counts for neither side until it is.
+            if let Some(hours) = super::short_notice_unknown(self.league, f, board) {
+                let team = if short_home { f.home } else { f.away };
+                self.report.notes.push(Violation::new(
+                    f,
+                    Some(board),
+                    &rule.cite,
+                    format!(
+                        "{} had no player on board {board}, and the notice given is not recorded: whether it is a tie ({hours} h or more) or lost by default cannot be told (give short_notice_hours)",
+                        season.team(team).name
+                    ),
+                    "not scored until the notice is recorded",
+                ));
+                continue;
+            }
             let tie = [
                 (short_home && noticed(true), f.home),
                 (short_away && noticed(false), f.away),
@@ -916,6 +933,17 @@ impl Run<'_> {
                 self.report.grading.push(row);
             }
         }
+        // No graded player on a side: 14(m)'s average of the others'
+        // grades cannot be taken, and the handicap rests on the totals.
+        for (side, team) in [(0, f.home), (1, f.away)] {
+            if grades[side].iter().all(Option::is_none) {
+                let cite = cup.ungraded_cite.as_deref().unwrap_or(&cup.handicap_cite);
+                referred.push(format!(
+                    "{} has no graded player, so its grade total cannot be taken ({cite})",
+                    season.team(team).name
+                ));
+            }
+        }
         let home_total = cup.grade_total(&grades[0]);
         let away_total = cup.grade_total(&grades[1]);
         let difference = (home_total - away_total).abs();
@@ -1056,6 +1084,11 @@ impl Run<'_> {
         // The average stands in for a grade only where none was agreed
         // before the match (14(m)): said, so the grader can check.
         if let Some(cite) = &cup.ungraded_cite {
+            let counted = if grades.iter().all(Option::is_none) {
+                "the team has no graded player to average: referred to the competition organiser"
+            } else {
+                "counted as the average of the team's other graded players"
+            };
             for (&(board, p), g) in seated.iter().zip(&grades) {
                 if g.is_none() {
                     self.report.notes.push(Violation::new(
@@ -1066,7 +1099,7 @@ impl Run<'_> {
                             "{} is ungraded, with no grade estimate agreed before the match",
                             season.player(p).name
                         ),
-                        "counted as the average of the team's other graded players",
+                        counted,
                     ));
                 }
             }
@@ -1162,14 +1195,17 @@ impl Run<'_> {
         let club = &season.team(if home { f.home } else { f.away }).club;
         for &(board, p) in seated {
             // "Must have played": by the final, so a league game dated
-            // after it does not count (one on its day may have come first).
+            // after it does not count (one on its day may have come first);
+            // and a game, so a seat with no opponent (a board won by
+            // default, or tied for want of a fifth player) does not either.
             let played_league = season.fixtures.iter().any(|g| {
                 g.competition == Competition::League
                     && g.status == FixtureStatus::Played
                     && g.date <= f.date
                     && g.boards.iter().any(|b| {
-                        (b.home == Some(p) && &season.team(g.home).club == club)
-                            || (b.away == Some(p) && &season.team(g.away).club == club)
+                        let game = b.home.is_some() && b.away.is_some();
+                        game && ((b.home == Some(p) && &season.team(g.home).club == club)
+                            || (b.away == Some(p) && &season.team(g.away).club == club))
                     })
             });
             if !played_league {

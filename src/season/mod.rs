@@ -198,9 +198,18 @@ fn pending(season: &Season, report: &mut Report) {
     // A league default whose notice is not recorded is not scored yet
     // (DDCL 3): the two teams' standings wait on it too.
     let mut defaults: std::collections::BTreeMap<usize, Vec<String>> = Default::default();
+    let mut short: std::collections::BTreeMap<usize, Vec<String>> = Default::default();
     for f in unscored_defaults(season) {
         for t in [f.home, f.away] {
             defaults.entry(t).or_default().push(f.id.clone());
+        }
+    }
+    for (f, board) in unscored_short_boards(season) {
+        for t in [f.home, f.away] {
+            short
+                .entry(t)
+                .or_default()
+                .push(format!("{} board {board}", f.id));
         }
     }
     // A league result likely missing: both teams' standings wait on it.
@@ -228,6 +237,12 @@ fn pending(season: &Season, report: &mut Report) {
         if let Some(ids) = defaults.get(&i) {
             parts.push(format!(
                 "{} not scored, the default's notice not recorded",
+                ids.join(", ")
+            ));
+        }
+        if let Some(ids) = short.get(&i) {
+            parts.push(format!(
+                "{} not scored, the short notice not recorded",
                 ids.join(", ")
             ));
         }
@@ -266,6 +281,43 @@ pub(crate) fn overdue(season: &Season) -> Vec<&Fixture> {
 
 /// League defaults not scored because their notice is not recorded
 /// (the engine notes each): the season needs attention until it is.
+/// The notice hours that make `board` of league match `f` a tie, where
+/// one team is one player short on it, the league makes that board a tie
+/// with notice (DDCL 5), and the fixture records no notice: whether it is
+/// a tie or lost by default cannot be told.
+pub(crate) fn short_notice_unknown(
+    league: &league::League,
+    f: &Fixture,
+    board: u32,
+) -> Option<u32> {
+    let boards = league.team_match.boards;
+    let hours = league.empty_board.short_tie_notice_hours?;
+    if f.competition != model::Competition::League
+        || f.short_notice_hours.is_some()
+        || board != boards
+    {
+        return None;
+    }
+    let short_one = |home: bool| {
+        let fielded = seats(f, home).iter().filter(|s| s.0 <= boards).count();
+        fielded + 1 == boards as usize && !seats(f, home).iter().any(|s| s.0 == board)
+    };
+    (short_one(true) || short_one(false)).then_some(hours)
+}
+
+/// League boards not scored for want of the short notice's hours, by
+/// fixture: `(fixture, board)`.
+pub(crate) fn unscored_short_boards(season: &Season) -> Vec<(&Fixture, u32)> {
+    let boards = season.rules.team_match.boards;
+    season
+        .fixtures
+        .iter()
+        .filter(|f| f.status == model::FixtureStatus::Played)
+        .filter(|f| short_notice_unknown(&season.rules, f, boards).is_some())
+        .map(|f| (f, boards))
+        .collect()
+}
+
 pub(crate) fn unscored_defaults(season: &Season) -> impl Iterator<Item = &Fixture> {
     season.fixtures.iter().filter(|f| {
         f.competition == model::Competition::League
