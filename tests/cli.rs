@@ -835,3 +835,41 @@ fn a_file_named_twice_is_read_once() {
     );
     assert!(err.contains("2 games: 2 confirmed"), "{err}");
 }
+
+/// Results written to the screen get no progress bar on that screen: its
+/// redraws ("cursor up, clear line") wiped the rows written under it.
+#[test]
+fn no_progress_bar_over_results_on_the_screen() {
+    if !common::tools(
+        "no_progress_bar_over_results_on_the_screen",
+        &[common::Tool::Script],
+    ) {
+        return;
+    }
+    let big = common::data("games-with-clocks/lichess_jishanshaikh4_all-games_to-2022-05.pgn");
+    let dir = tempfile::tempdir().unwrap();
+    let on_tty = |args: &str| {
+        let o = std::process::Command::new("script")
+            .args([
+                "-qec",
+                &format!(
+                    "{} adjudicate {} {args}",
+                    env!("CARGO_BIN_EXE_arbiter"),
+                    big.display()
+                ),
+                "/dev/null",
+            ])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{o:?}");
+        o.stdout
+    };
+    let screen = on_tty("");
+    let rows = screen.split(|&b| b == b'\n').count();
+    assert!(rows > 37_000, "{rows}");
+    assert!(
+        !screen.windows(2).any(|w| w == b"\x1b["),
+        "a bar drawn over the rows"
+    );
+}

@@ -388,7 +388,10 @@ fn progress(
     sources: &[crate::read::Source],
     opts: &mut pipeline::Options,
 ) -> Option<(indicatif::ProgressBar, bool)> {
-    if a.quiet || !std::io::stderr().is_terminal() {
+    // Nor where the rows go to the same screen: the bar's redraws would
+    // wipe the lines written under it.
+    let rows_on_screen = a.out.is_none() && std::io::stdout().is_terminal();
+    if a.quiet || !std::io::stderr().is_terminal() || rows_on_screen {
         return None;
     }
     let size = super::known_size(sources);

@@ -194,6 +194,8 @@ pub enum Tool {
     /// node, with tests/browser's packages installed (puppeteer-core), to
     /// drive Chromium by script.
     Node,
+    /// util-linux's `script`, to run a command on a pseudo-terminal.
+    Script,
 }
 
 impl Tool {
@@ -214,6 +216,7 @@ impl Tool {
             Tool::PythonTrf => module("trf"),
             Tool::PythonOpenpyxl => module("openpyxl"),
             Tool::Cpp => any(&["/usr/bin/g++"]) && any(&["/usr/bin/make"]),
+            Tool::Script => any(&["/usr/bin/script"]),
             Tool::Node => {
                 std::process::Command::new("node")
                     .arg("--version")
@@ -237,6 +240,7 @@ impl Tool {
             Tool::PythonOpenpyxl => "pip install openpyxl==3.1.5",
             Tool::Cpp => "apt-get install g++ make",
             Tool::Node => "apt-get install nodejs npm; npm ci --prefix tests/browser",
+            Tool::Script => "apt-get install bsdutils",
         }
     }
 }
