@@ -610,6 +610,18 @@ fn folders_say_what_they_skipped() {
     let o = arbiter(&["adjudicate", "-q", dir.path().to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stderr(&o).contains("skipped 1 file"));
+    // What Notepad saves a .pgn as is read, not skipped.
+    write(
+        dir.path(),
+        "round3.pgn.txt",
+        b"[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+    );
+    let o = arbiter(&["adjudicate", "-q", dir.path().to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows = parse_csv(&o.stdout);
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert!(rows[1]["source"].ends_with("round3.pgn.txt"), "{rows:?}");
+    assert_eq!(rows[1]["reason"], "checkmate");
 }
 
 /// An output into a folder that does not exist names the folder, never the
@@ -710,6 +722,15 @@ fn an_empty_file_is_said_and_a_diagram_is_named_pdf() {
         )
     );
     assert_eq!(parse_csv(&o.stdout).len(), 0);
+    // It needs a look: a script asking to be told of one is.
+    let o = arbiter(&[
+        "adjudicate",
+        "-q",
+        "--no-rules-map",
+        "--fail-on-review",
+        empty.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let png = dir.path().join("d.png");
     let o = arbiter(&[
         "diagram",

@@ -56,7 +56,7 @@ pub(crate) struct Args {
     /// Judge every copy of a game read twice (the same tags and moves), instead of the first only; keeps no index of the games read.
     #[arg(long)]
     pub(crate) keep_duplicates: bool,
-    /// Exit 1 if any game is corrected, review or unreadable.
+    /// Exit 1 if any game is corrected, review or unreadable, or a file given holds nothing.
     #[arg(long)]
     pub(crate) fail_on_review: bool,
     /// Syzygy tablebase folder: settles USCF 14E's "forced win" exactly where it reaches.
@@ -116,10 +116,12 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     };
     // An empty file holds no game and so gets no row: said, so that a file
     // saved empty by mistake is not taken for a clean one.
+    let mut empty_files = 0;
     for s in &sources {
         if let crate::read::Source::File { path, name } = s {
             if std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0) {
                 eprintln!("arbiter: {name}: the file is empty: no games read from it");
+                empty_files += 1;
             }
         }
     }
@@ -295,7 +297,7 @@ pub(crate) fn run(a: Args) -> ExitStatus {
     }
     if !errors.is_empty() {
         ExitStatus::Error
-    } else if a.fail_on_review && summary.needs_attention() {
+    } else if a.fail_on_review && (summary.needs_attention() || empty_files > 0) {
         ExitStatus::NeedsReview
     } else {
         ExitStatus::Ok

@@ -27,7 +27,9 @@ impl Source {
     }
 }
 
-const PGN_SUFFIXES: [&str; 4] = [".pgn", ".pgn.zst", ".pgn.gz", ".pgn.bz2"];
+/// `.pgn.txt`: what Windows Notepad saves `round3.pgn` as (Explorer hides
+/// the `.txt`).
+const PGN_SUFFIXES: [&str; 5] = [".pgn", ".pgn.zst", ".pgn.gz", ".pgn.bz2", ".pgn.txt"];
 
 fn is_pgn_name(p: &Path) -> bool {
     let n = p
