@@ -242,6 +242,32 @@ fn corrected_pgn_of_real_exports_lines_up_with_the_rows() {
     assert_eq!(results, expected);
 }
 
+/// An unreadable game is written to the corrected PGN as its tags (all
+/// those read: ratings, control, termination), `*`, and why; no moves, no
+/// FEN. It kept the seven roster tags alone, the ratings lost.
+#[test]
+fn an_unreadable_game_keeps_its_tags_in_the_corrected_pgn() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("u.pgn");
+    std::fs::write(
+        &input,
+        "[Event \"League\"]\n[Site \"Hall\"]\n[Date \"2024.02.01\"]\n[Round \"2.4\"]\n[White \"Smith, A\"]\n[Black \"Jones, B\"]\n[Result \"1-0\"]\n[WhiteElo \"1850\"]\n[BlackElo \"1790\"]\n[TimeControl \"1800\"]\n[Termination \"Normal\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 zz 4. O-O 1-0\n",
+    )
+    .unwrap();
+    let fixed = dir.path().join("fixed.pgn");
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["adjudicate", "-q", "-o", "/dev/null", "--pgn-out"])
+        .arg(&fixed)
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        std::fs::read_to_string(&fixed).unwrap(),
+        "[Event \"League\"]\n[Site \"Hall\"]\n[Date \"2024.02.01\"]\n[Round \"2.4\"]\n[White \"Smith, A\"]\n[Black \"Jones, B\"]\n[Result \"*\"]\n[WhiteElo \"1850\"]\n[BlackElo \"1790\"]\n[TimeControl \"1800\"]\n[Termination \"Normal\"]\n[RecordedResult \"1-0\"]\n[Adjudication \"unreadable: parse-error, PGN 8.2.3; the moves are not repeated: line 13: 3... \\\"zz\\\" is not a move; the game was replayed up to it\"]\n\n*\n\n"
+    );
+}
+
 /// What was recorded after the board ended a game (a mistyped result after
 /// a mate, moves after it) goes into a comment in the corrected PGN, the
 /// mate's own clock kept on it and the tail's clock no longer a command:

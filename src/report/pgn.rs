@@ -296,22 +296,48 @@ fn why(j: &Judgement) -> String {
 
 /// An unreadable game: the tags that could be read, `*`, and why.
 fn write_tags_only(out: &mut Vec<u8>, tags: &Tags, j: &Judgement) {
-    for (name, value) in [
+    // Every tag read, the roster first: a grader's sheet keeps the ratings
+    // and the control of a game it could not judge. Not `FEN`: with no
+    // moves it is no use, and one that cannot be set up stops a reader.
+    let roster = [
         ("Event", &tags.event),
         ("Site", &tags.site),
         ("Date", &tags.date),
         ("Round", &tags.round),
         ("White", &tags.white),
         ("Black", &tags.black),
-    ] {
-        if !value.is_empty() {
-            out.extend_from_slice(format!("[{name} \"{}\"]\n", tag_value(value)).as_bytes());
+    ];
+    let rest = [
+        ("UTCDate", &tags.utc_date),
+        ("WhiteElo", &tags.white_elo),
+        ("BlackElo", &tags.black_elo),
+        ("WhiteTitle", &tags.white_title),
+        ("BlackTitle", &tags.black_title),
+        ("WhiteFideId", &tags.white_fide_id),
+        ("BlackFideId", &tags.black_fide_id),
+        ("WhiteFed", &tags.white_fed),
+        ("BlackFed", &tags.black_fed),
+        ("TimeControl", &tags.time_control),
+        ("Termination", &tags.termination),
+        ("Variant", &tags.variant),
+        ("WhiteClock", &tags.white_clock),
+        ("BlackClock", &tags.black_clock),
+        ("Link", &tags.link),
+    ];
+    let mut rest_out = Vec::new();
+    for (into, list) in [(&mut *out, &roster[..]), (&mut rest_out, &rest[..])] {
+        for (name, value) in list {
+            if !value.is_empty() {
+                into.extend_from_slice(format!("[{name} \"{}\"]\n", tag_value(value)).as_bytes());
+            }
         }
     }
     let recorded = tags.recorded_result().as_str();
+    out.extend_from_slice(b"[Result \"*\"]\n");
+    out.extend_from_slice(&rest_out);
     out.extend_from_slice(
         format!(
-            "[Result \"*\"]\n[RecordedResult \"{recorded}\"]\n[Adjudication \"{}\"]\n\n*\n\n",
+            "[RecordedResult \"{recorded}\"]\n[Adjudication \"{}\"]\n\n*\n\n",
             tag_value(&format!(
                 "{}; the moves are not repeated: {}",
                 why(j),
