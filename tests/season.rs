@@ -299,6 +299,25 @@ fn impossible_dates_are_refused() {
     assert!(err.contains("2009-02-30"), "{err}");
 }
 
+/// A date written as a TOML date (`date = 2009-10-08`, no quotes: TOML
+/// reads it as a date, not text) is the same date; it was refused,
+/// "invalid type: map, expected a string". One with a time is no date.
+#[test]
+fn dates_written_as_toml_dates_are_read() {
+    let quoted = in_order(&all_draws());
+    let bare = quoted.replacen("date = \"2009-10-08\"", "date = 2009-10-08", 1);
+    assert_ne!(bare, quoted);
+    let (a, b) = (run(&quoted).unwrap(), run(&bare).unwrap());
+    assert_eq!(standing(&a, "A"), standing(&b, "A"));
+    assert_eq!(a.grading.len(), b.grading.len());
+    let timed = quoted.replacen("date = \"2009-10-08\"", "date = 2009-10-08T19:30:00", 1);
+    let err = run(&timed).unwrap_err();
+    assert!(
+        err.contains("\"2009-10-08T19:30:00\" is not a date (YYYY-MM-DD)"),
+        "{err}"
+    );
+}
+
 /// DDCL 3: a default only with less than 72 hours' notice. With 72 or more
 /// the fixture is to be rearranged: a note, and not scored until played.
 #[test]
@@ -347,6 +366,21 @@ fn ddcl_3_and_4_defaults() {
     let rules: Vec<&str> = r.violations.iter().map(|v| v.rule.as_str()).collect();
     assert_eq!(rules, ["DDCL 3", "DDCL 3", "DDCL 4"]);
     assert_eq!(r.grading.len(), 5, "defaults are not graded");
+    // The side, as short_notice_by names it, names the team too.
+    let sides = s
+        .replace(
+            "away = \"A\"\nstatus = \"defaulted\"\ndefaulted_by = \"A\"",
+            "away = \"A\"\nstatus = \"defaulted\"\ndefaulted_by = \"away\"",
+        )
+        .replace(
+            "away = \"B\"\nstatus = \"defaulted\"\ndefaulted_by = \"B\"",
+            "away = \"B\"\nstatus = \"defaulted\"\ndefaulted_by = \"Away\"",
+        );
+    assert_eq!(sides.matches("defaulted_by = \"").count(), 2);
+    assert!(!sides.contains("defaulted_by = \"A\"") && !sides.contains("defaulted_by = \"B\""));
+    let by_side = run(&sides).unwrap();
+    assert_eq!(standing(&by_side, "A"), standing(&r, "A"));
+    assert_eq!(standing(&by_side, "B"), standing(&r, "B"));
     // Notice given is warning given: both at once is refused, not a
     // warning dropped in silence.
     let err = run(&s.replace(

@@ -130,7 +130,7 @@ pub(crate) fn submission(season: &Season, rows: &[GradingRow]) -> Result<String,
     let date = |s: &str, what: &str| {
         super::model::Date::parse(s)
             .map(|d| d.ecf())
-            .ok_or(format!("ecf.{what} {s:?} is not a date"))
+            .ok_or(format!("ecf.{what} {s:?} is not a date (YYYY-MM-DD)"))
     };
     let mut out = String::new();
     let mut field = |name: &str, value: &str| {

@@ -44,6 +44,7 @@ pub(crate) struct RawSeason {
     pub(crate) ruleset: Option<String>,
     #[serde(default)]
     pub(crate) grading_list: String,
+    #[serde(default, deserialize_with = "date_text_opt")]
     pub(crate) grading_date: Option<String>,
     pub(crate) ecf: Option<RawEcf>,
     #[serde(default)]
@@ -106,7 +107,9 @@ pub(crate) struct RawEcf {
     pub(crate) event_code: String,
     pub(crate) submission_index: u32,
     pub(crate) event_name: String,
+    #[serde(deserialize_with = "date_text")]
     pub(crate) event_date: String,
+    #[serde(deserialize_with = "date_text")]
     pub(crate) final_result_date: String,
     pub(crate) results_officer: String,
     pub(crate) results_officer_address: String,
@@ -135,6 +138,7 @@ pub(crate) struct RawPlayer {
     pub(crate) grade: Option<u32>,
     pub(crate) ungraded: Option<bool>,
     pub(crate) estimated_grade: Option<u32>,
+    #[serde(default, deserialize_with = "date_text_opt")]
     pub(crate) estimated_on: Option<String>,
     /// Grade at the end of the season (player of the year tie-break).
     pub(crate) end_grade: Option<u32>,
@@ -154,6 +158,7 @@ pub(crate) struct RawFixture {
     #[serde(skip)]
     pub(crate) origin: Option<Origin>,
     pub(crate) id: Option<String>,
+    #[serde(deserialize_with = "date_text")]
     pub(crate) date: String,
     #[serde(default = "league_competition")]
     pub(crate) competition: String,
@@ -812,7 +817,12 @@ impl Checker<'_, '_> {
         let (competition, status) = self.fixture_kind(&id, f)?;
         let defaulted_by = match &f.defaulted_by {
             Some(t) => {
-                let i = team(t, "defaulted_by")?;
+                // The side, as `short_notice_by` takes it, or the team's name.
+                let i = match t.trim().to_ascii_lowercase().as_str() {
+                    "home" if !self.team_index.contains_key(t) => home,
+                    "away" if !self.team_index.contains_key(t) => away,
+                    _ => team(t, "defaulted_by")?,
+                };
                 if i != home && i != away {
                     let message = format!("defaulted_by {t:?} is not in this match");
                     return Err(self.err_in("defaulted_by", &id, None, message).into());
@@ -1661,6 +1671,31 @@ fn is_ecf_code(code: &str) -> bool {
         && ECF_CHECK_LETTERS
             .as_bytes()
             .contains(&b[6].to_ascii_uppercase())
+}
+
+/// A date as text, written as a TOML date (`date = 2025-09-25`, which TOML
+/// reads as a date, not a string) or as text (`"2025-09-25"`, a
+/// spreadsheet's cell): checked later as any date is.
+fn date_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Written {
+        Text(String),
+        Date(toml::value::Datetime),
+        // A spreadsheet's `20250925`, read as a number: said as written
+        // when it is found to be no date.
+        Other(toml::Value),
+    }
+    Ok(match Written::deserialize(d)? {
+        Written::Text(s) => s,
+        Written::Date(dt) => dt.to_string(),
+        Written::Other(v) => v.to_string(),
+    })
+}
+
+/// `date_text` for a date that may be left out (an empty cell).
+fn date_text_opt<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    date_text(d).map(|s| (!s.trim().is_empty()).then_some(s))
 }
 
 #[cfg(test)]
