@@ -4136,6 +4136,28 @@ fn ddcl_14d_league_games_after_the_final_do_not_count() {
     );
 }
 
+/// The ECF's NAME field is "Surname, Forename": a player written otherwise
+/// (`Tom Reid`) is named on the screen, since the ECF matches a player
+/// without a code by name. It went into the file with no word.
+#[test]
+fn an_ecf_name_not_surname_first_is_said() {
+    let dir = tempfile::tempdir().unwrap();
+    for f in ["ddcl-2009-10.toml", "f1-board1.pgn"] {
+        std::fs::copy(sample(&format!("season/{f}")), dir.path().join(f)).unwrap();
+    }
+    let path = dir.path().join("ddcl-2009-10.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (_, o) = season_run(&path);
+    assert!(!String::from_utf8_lossy(&o.stderr).contains("Surname, Forename"));
+    std::fs::write(&path, text.replace("Reid, Tom", "Tom Reid")).unwrap();
+    let (_, o) = season_run(&path);
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("arbiter: ecf-submission.txt: 1 player with a name not written \"Surname, Forename\", as the ECF's NAME field takes it: Tom Reid"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
 /// DDCL 14(d) "must have *played*": a seat with no game (a board won by
 /// default) is no league game played. Walsh's only league board, her
 /// opponent's seat empty, made her eligible for the final.

@@ -135,6 +135,14 @@ pub(crate) fn run(a: Args) -> ExitStatus {
                 missing.join("; ")
             );
         }
+        let unordered = ecf::names_not_surname_first(&season, &rep.grading);
+        if !unordered.is_empty() {
+            eprintln!(
+                "arbiter: ecf-submission.txt: {} with a name not written \"Surname, Forename\", as the ECF's NAME field takes it: {}",
+                crate::claim::plural(unordered.len(), "player"),
+                unordered.join("; ")
+            );
+        }
         let outside = ecf::outside_dates(&season, &rep.grading);
         if !outside.is_empty() {
             eprintln!(

@@ -42,6 +42,22 @@ pub(crate) fn missing_codes(season: &Season, rows: &[GradingRow]) -> Vec<String>
     out
 }
 
+/// Players in the file whose names are not written `Surname, Forename`,
+/// the form the ECF's NAME field takes (no comma: `Tom Evans`): matched
+/// by name, they would not be found.
+pub(crate) fn names_not_surname_first(season: &Season, rows: &[GradingRow]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for r in in_file(season, rows) {
+        for p in [r.white, r.black] {
+            let name = &season.player(p).name;
+            if !name.contains(',') && !out.contains(name) {
+                out.push(name.clone());
+            }
+        }
+    }
+    out
+}
+
 /// Which bound of the submission's dates a game's date passes, if any.
 fn outside(ecf: &super::model::RawEcf, date: &str) -> Option<&'static str> {
     let parse = super::model::Date::parse;
