@@ -456,3 +456,30 @@ fn a_formula_like_name_is_plain_text_in_a_workbook() {
         ("'=1+2", "'-inf")
     );
 }
+
+/// `-o results.xls` (or `.ods`): a workbook arbiter does not write. It
+/// wrote CSV text under the name, which Excel opens with a warning; now
+/// refused, exit 2, nothing written.
+#[test]
+fn a_workbook_name_arbiter_does_not_write_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["old.xls", "book.ODS"] {
+        let out = dir.path().join(name);
+        let o = common::arbiter(&[
+            "adjudicate",
+            "-q",
+            "--no-rules-map",
+            common::sample("fide-rapid-open.pgn").to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{name}");
+        let ext = name.rsplit('.').next().unwrap().to_ascii_lowercase();
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains(&format!("-o names a .{ext} workbook: arbiter writes .xlsx workbooks (which Excel and LibreOffice open) or CSV: name it .xlsx or .csv")),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(!out.exists(), "{name}");
+    }
+}

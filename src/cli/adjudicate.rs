@@ -310,7 +310,17 @@ pub(crate) fn run(a: Args) -> ExitStatus {
 fn spreadsheet(a: &Args, out: Option<&Path>) -> Result<Table, ExitStatus> {
     // `--format xlsx` asks for what a name ending .xlsx gives.
     let table = Table::for_path(out, a.excel);
+    // A workbook name arbiter does not write (`.xls`, `.ods`): CSV text
+    // under it would open with a warning, or not at all.
+    let other_book = out
+        .and_then(|p| p.extension())
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .filter(|e| ["xls", "xlsm", "xlsb", "ods"].contains(&e.as_str()));
     let refused = match table {
+        _ if other_book.is_some() => Some(format!(
+            "-o names a .{} workbook: arbiter writes .xlsx workbooks (which Excel and LibreOffice open) or CSV: name it .xlsx or .csv",
+            other_book.unwrap_or_default()
+        )),
         _ if a.format == Format::Xlsx && table != Table::Xlsx => {
             Some("--format xlsx writes a workbook: name it with -o FILE.xlsx".into())
         }
