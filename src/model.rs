@@ -502,21 +502,26 @@ impl Judgement {
 }
 
 /// Of `known`, the word `word` is likeliest a slip for (a letter or two
-/// wrong, any case), for a "did you mean" in a message. A name that begins
-/// with the first four letters of a longer word counts two letters nearer:
-/// `grading` is another form of `grade` (three letters off), not a slip
-/// for `rating` (two).
+/// wrong, any case), for a "did you mean" in a message. A name the word
+/// is another form of (`grading`, `teams`: the name, less a final `e`, and
+/// an ending of up to three letters) comes first, where only one name is:
+/// `grading` is `grade` (three letters off), not a slip for `rating` (two).
 pub(crate) fn nearest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let word = word.to_lowercase();
-    let stem: String = word.chars().take(4).collect();
+    let known: Vec<&str> = known.into_iter().collect();
+    let inflected = |n: &str| {
+        let lower = n.to_lowercase();
+        let stem = lower.strip_suffix('e').unwrap_or(&lower);
+        stem.chars().count() >= 4
+            && word.starts_with(stem)
+            && (1..=3).contains(&(word.len() - stem.len()))
+    };
+    if let [one] = known.iter().filter(|n| inflected(n)).collect::<Vec<_>>()[..] {
+        return Some(one);
+    }
     known
         .into_iter()
-        .map(|n| {
-            let lower = n.to_lowercase();
-            let d = strsim::damerau_levenshtein(&word, &lower);
-            let same_stem = word.chars().count() > 4 && lower.starts_with(&stem);
-            (n, if same_stem { d.saturating_sub(2) } else { d })
-        })
+        .map(|n| (n, strsim::damerau_levenshtein(&word, &n.to_lowercase())))
         .filter(|(n, d)| *d <= 2.max(n.len() / 4))
         .min_by_key(|(_, d)| *d)
         .map(|(n, _)| n)
@@ -601,8 +606,14 @@ mod tests {
         assert_eq!(super::nearest("ratng", known), Some("rating"));
         assert_eq!(super::nearest("teams", known), Some("team"));
         assert_eq!(super::nearest("elo", known), None);
-        // A word no longer than the four letters is not a stem of a name.
         assert_eq!(super::nearest("ddcl", ["ddcl-cup", "uscf"]), None);
+        // Names sharing a beginning are not forms of one another.
+        let players = ["Walsh, Fiona", "Lowe, Stuart", "Lowther, Sam", "Carr, Jim"];
+        assert_eq!(super::nearest("Walsh, Fred", players), None);
+        assert_eq!(super::nearest("Lowe, Sam", players), Some("Lowther, Sam"));
+        assert_eq!(super::nearest("Carrick, Jim", players), None);
+        let rulesets = ["fide-standard", "fide-rapid", "fide-blitz"];
+        assert_eq!(super::nearest("fide-std", rulesets), None);
     }
 
     #[test]

@@ -886,11 +886,13 @@ fn no_progress_bar_over_results_on_the_screen() {
         assert!(o.status.success(), "{o:?}");
         o.stdout
     };
-    let screen = on_tty("");
-    let rows = screen.split(|&b| b == b'\n').count();
-    assert!(rows > 37_000, "{rows}");
-    assert!(
-        !screen.windows(2).any(|w| w == b"\x1b["),
-        "a bar drawn over the rows"
-    );
+    for args in ["", "-o -"] {
+        let screen = on_tty(args);
+        let rows = screen.split(|&b| b == b'\n').count();
+        assert!(rows > 37_000, "{args}: {rows}");
+        assert!(
+            !screen.windows(2).any(|w| w == b"\x1b["),
+            "{args}: a bar drawn over the rows"
+        );
+    }
 }

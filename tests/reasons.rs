@@ -370,6 +370,23 @@ fn a_flag_down_on_the_last_move_of_a_side_not_scored_as_losing() {
     // Scored as lost: a flag fall, as before.
     let row = judge_one("fide-rapid", &game("1-0"));
     assert_cells(&row, &[("result", "1-0"), ("status", "confirmed")]);
+    // No result recorded: the game is unfinished, as before.
+    let row = judge_one("fide-rapid", &game("*"));
+    assert_cells(&row, &[("reason", "unterminated")]);
+    // A draw the flag would give too (a bare king cannot mate): it stands.
+    let row = judge_one(
+        "fide-rapid",
+        "[Result \"1/2-1/2\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K2R w - - 0 1\"]\n[TimeControl \"900\"]\n\n1. Rh2 { [%clk 0:01:00] } Kd7 { [%clk 0:01:00] } 2. Rh3 { [%clk 0:00:00.0] } 1/2-1/2\n",
+    );
+    assert_cells(
+        &row,
+        &[
+            ("result", "1/2-1/2"),
+            ("status", "confirmed"),
+            ("reason", "resignation-or-agreement"),
+        ],
+    );
+    assert_detail_contains(&row, "White's flag fell at 2. Rh3 (0:00:00.0), the last move recorded, and gives the draw recorded all the same: Black cannot mate");
 }
 
 /// A mate by a side whose clock shows 0:00:00.0 on the mating move, with
@@ -402,6 +419,20 @@ fn a_mate_on_a_move_whose_clock_shows_the_flag_down() {
         &[
             ("result", "1-0"),
             ("status", "confirmed"),
+            ("reason", "checkmate"),
+        ],
+    );
+    // Nothing on the record gives the flag (a draw recorded, no time
+    // Termination): the mate, corrected, as before.
+    let row = judge_one(
+        "fide-rapid",
+        &game("1/2-1/2").replace("[Termination \"Time forfeit\"]\n", ""),
+    );
+    assert_cells(
+        &row,
+        &[
+            ("result", "1-0"),
+            ("status", "corrected"),
             ("reason", "checkmate"),
         ],
     );
@@ -1480,6 +1511,9 @@ fn a_termination_naming_a_board_ending_not_on_the_board_is_reviewed() {
             // Other endings named are judged as before.
             game("1/2-1/2", "Game drawn by repetition", short),
             game("1-0", "bob resigned", short),
+            // A mention, or a player's name, is not the ending.
+            game("1-0", "bob resigned (checkmate unavoidable)", short),
+            game("1-0", "alice won by resignation", short).replace("alice", "CheckmateKing"),
         ]
         .concat(),
     )
@@ -1508,6 +1542,8 @@ fn a_termination_naming_a_board_ending_not_on_the_board_is_reviewed() {
                 "resignation-or-agreement",
                 "FIDE 5.2.3"
             ),
+            ("confirmed", "1-0", "resignation-or-agreement", "FIDE 5.1.2"),
+            ("confirmed", "1-0", "resignation-or-agreement", "FIDE 5.1.2"),
             ("confirmed", "1-0", "resignation-or-agreement", "FIDE 5.1.2"),
         ]
     );

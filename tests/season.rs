@@ -272,6 +272,20 @@ fn ddcl_5_four_players_with_and_without_notice() {
             a.note
         );
     }
+    // A player named for board 5 who did not come: no team fielded one
+    // short with notice (DDCL 10), so the board is lost as before.
+    let no_show = all_draws()
+        .lines()
+        .take(4)
+        .map(|l| format!("{l}\n"))
+        .collect::<String>()
+        + "  { board = 5, home = \"A5\", away = \"B5\", no_show = \"away\" },\n";
+    let r = run(&ddcl_season(&GRADED, "", &no_show)).unwrap();
+    assert!(!r
+        .notes
+        .iter()
+        .any(|n| n.penalty == "not scored until the notice is recorded"));
+    assert_eq!((standing(&r, "A").0, standing(&r, "B").0), (3.0, 2.0));
     // On the command line: written, and needs attention (exit 1).
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("season.toml");
@@ -1369,8 +1383,10 @@ fn cup_teams() -> String {
 
 /// DDCL 14(m) counts an ungraded player as "the average of the grades of
 /// the 3 other players": with no graded player on a side there is none
-/// to take, so the tie goes to the organiser (14(p)), no winner named. It
-/// was given a total of 0 and the handicap, and a winner.
+/// to take. Where the handicap could turn the tie, it goes to the
+/// organiser (14(p)), no winner named; where the boards decide it whatever
+/// the handicap (at most 1½), the winner stands, said. It was given a
+/// total of 0, the handicap on it, and a winner.
 #[test]
 fn ddcl_14_a_cup_side_with_no_graded_player_is_referred() {
     let s = cup_teams()
@@ -1379,26 +1395,39 @@ fn ddcl_14_a_cup_side_with_no_graded_player_is_referred() {
         .replace("team = \"B\"\ngrade = 120\n", "team = \"B\"\n")
         .replace("team = \"B\"\ngrade = 110\n", "team = \"B\"\n");
     assert!(!s.contains("team = \"B\"\ngrade"), "{s}");
-    let mut t = s.clone();
-    t.push_str("[[fixtures]]\nid = \"KO\"\ndate = \"2010-01-07\"\ncompetition = \"cup\"\nhome = \"A\"\naway = \"B\"\nhome_colour_board1 = \"white\"\nboards = [\n");
-    for b in 1..=4 {
-        t.push_str(&format!(
-            "  {{ board = {b}, home = \"A{b}\", away = \"B{b}\", result = \"0-1\" }},\n"
-        ));
-    }
-    t.push_str("]\n");
-    let r = run(&t).unwrap();
+    let tie = |results: [&str; 4]| {
+        let mut t = s.clone();
+        t.push_str("[[fixtures]]\nid = \"KO\"\ndate = \"2010-01-07\"\ncompetition = \"cup\"\nhome = \"A\"\naway = \"B\"\nhome_colour_board1 = \"white\"\nboards = [\n");
+        for (b, result) in (1..=4).zip(results) {
+            t.push_str(&format!(
+                "  {{ board = {b}, home = \"A{b}\", away = \"B{b}\", result = \"{result}\" }},\n"
+            ));
+        }
+        t.push_str("]\n");
+        run(&t).unwrap()
+    };
+    // 2½-1½ on the boards (colours alternate): a handicap of 1½ turns it.
+    let r = tie(["0-1", "1/2-1/2", "1-0", "0-1"]);
     let cup = &r.cup[0];
     assert_eq!(cup.winner, "");
+    assert!(cup.organiser);
     assert_eq!(
         cup.tiebreak,
         "referred to the competition organiser (DDCL 14(p)): B has no graded player, so its grade total cannot be taken (DDCL 14(m)); as played: B"
     );
-    assert!(cup.organiser);
     let note = r.notes.iter().find(|n| n.board == Some(1)).unwrap();
     assert_eq!(
         note.penalty,
-        "the team has no graded player to average: referred to the competition organiser"
+        "the team has no graded player to average: its grade total cannot be taken (cup.csv)"
+    );
+    // 0-4: no handicap turns it.
+    let r = tie(["0-1", "1-0", "0-1", "1-0"]);
+    let cup = &r.cup[0];
+    assert_eq!(cup.winner, "B", "{cup:?}");
+    assert!(!cup.organiser);
+    assert_eq!(
+        cup.tiebreak,
+        "B has no graded player, so its grade total cannot be taken (DDCL 14(m)): 0-4 on the boards decides the tie whatever the handicap (at most 1.5)"
     );
 }
 
@@ -4158,9 +4187,10 @@ fn an_ecf_name_not_surname_first_is_said() {
     );
 }
 
-/// DDCL 14(d) "must have *played*": a seat with no game (a board won by
-/// default) is no league game played. Walsh's only league board, her
-/// opponent's seat empty, made her eligible for the final.
+/// DDCL 14(d) "must have *played*": a seat with no opponent (a board won by
+/// default, or a fifth board with no one against it) is no league game
+/// played. Walsh's only league board, her opponent's seat empty, made her
+/// eligible for the final.
 #[test]
 fn ddcl_14d_a_board_won_by_default_is_no_game_played() {
     let dir = tempfile::tempdir().unwrap();

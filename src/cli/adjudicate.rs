@@ -26,7 +26,7 @@ use crate::{
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
-    /// PGN files (.pgn, .pgn.zst, .pgn.gz, .pgn.bz2), directories (read recursively, sorted), or - for stdin.
+    /// PGN files (.pgn, .pgn.zst, .pgn.gz, .pgn.bz2, .pgn.txt), directories (read recursively, sorted), or - for stdin.
     #[arg(required = true)]
     pub(crate) inputs: Vec<String>,
     /// A built-in ruleset (see `arbiter rules`) or a ruleset TOML file: the rules for every game a rules map does not name.
@@ -402,7 +402,8 @@ fn progress(
 ) -> Option<(indicatif::ProgressBar, bool)> {
     // Nor where the rows go to the same screen: the bar's redraws would
     // wipe the lines written under it.
-    let rows_on_screen = a.out.is_none() && std::io::stdout().is_terminal();
+    let to_screen = a.out.as_deref().is_none_or(|p| p == Path::new("-"));
+    let rows_on_screen = to_screen && std::io::stdout().is_terminal();
     if a.quiet || !std::io::stderr().is_terminal() || rows_on_screen {
         return None;
     }

@@ -77,7 +77,7 @@ pub(crate) fn packet_name(id: &str, taken: &mut HashSet<String>) -> String {
     let s = crate::report::write::safe_stem(id, 100, "claim");
     let mut name = s.clone();
     let mut n = 2;
-    while !taken.insert(name.to_ascii_lowercase()) {
+    while !taken.insert(name.to_lowercase()) {
         name = format!("{s}-{n}");
         n += 1;
     }
@@ -572,5 +572,16 @@ mod tests {
         assert_eq!(packet_name("nul", &mut taken), "nul_");
         assert_eq!(packet_name("COM1", &mut taken), "COM1_");
         assert_eq!(packet_name("com10", &mut taken), "com10");
+        assert_eq!(packet_name("LPT²", &mut taken), "LPT²_");
+        // Letters of any script in either case are one name on Windows.
+        assert_eq!(packet_name("Ärger", &mut taken), "Ärger");
+        assert_eq!(packet_name("ärger", &mut taken), "ärger-2");
+        // At most 200 bytes: a file name has 255.
+        let long = "語".repeat(100);
+        let name = packet_name(&long, &mut taken);
+        assert!(
+            name.len() <= 200 && name.chars().all(|c| c == '語'),
+            "{name}"
+        );
     }
 }

@@ -822,11 +822,13 @@ fn judge_board_ending(c: Ctx<'_>, e: replay::Ending) -> Judgement {
         };
     }
     // The mover's clock at 0:00:00.0 on the very move that ended the game,
-    // and a result recorded other than the board's: the flag may have
-    // fallen before the move was made, and the record does not say which
-    // came first.
+    // and the record giving the flag (the opponent's win, or a Termination
+    // saying time): the flag may have fallen before the move was made, and
+    // the record does not say which came first.
     let flag_on_it = e.ply > 0 && c.clocks.fallen(mover) == Some(e.ply);
-    if flag_on_it && result != c.recorded {
+    let flag_recorded = c.recorded.winner() == Some(mover.other())
+        || termination_says_time(&c.game.tags.termination.to_ascii_lowercase());
+    if flag_on_it && flag_recorded && result != c.recorded {
         let _ = write!(
             main,
             ", but {}'s clock shows 0:00:00.0 on that move and the result recorded is {}: whether the flag fell before the move was made decides the game, and the record does not say",
@@ -1061,13 +1063,39 @@ fn termination_result(term: &str, white: &str, black: &str) -> Option<GameResult
     drawn.then_some(GameResult::Draw)
 }
 
-/// The board ending a Termination tag names (`alice won by checkmate`,
-/// `Game drawn by stalemate`), if it names one.
-fn termination_board_end(term: &str) -> Option<BoardEnd> {
-    let lower = term.to_ascii_lowercase();
-    if lower.contains("checkmate") {
+/// The board ending a Termination tag names as how the game ended
+/// (`alice won by checkmate`, `Game drawn by stalemate`, `Checkmate`), if
+/// it names one; the players' names are taken out first (a player called
+/// `CheckmateKing`), and a mention is not an ending (`bob resigned
+/// (checkmate unavoidable)`).
+fn termination_board_end(term: &str, white: &str, black: &str) -> Option<BoardEnd> {
+    // Asked of every game the record decides; most say "Normal".
+    if !term
+        .as_bytes()
+        .windows(4)
+        .any(|w| w.eq_ignore_ascii_case(b"mate"))
+    {
+        return None;
+    }
+    let mut lower = term.to_lowercase();
+    for name in [white, black] {
+        let name = name.trim().to_lowercase();
+        if !name.is_empty() && name != "?" {
+            lower = lower.replace(&name, " ");
+        }
+    }
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let ended_by = |what: &str| {
+        words.as_slice() == [what]
+            || words.windows(2).any(|w| w == ["by", what])
+            || words.contains(&format!("{what}d").as_str())
+    };
+    if ended_by("checkmate") {
         Some(BoardEnd::Checkmate)
-    } else if lower.contains("stalemate") {
+    } else if ended_by("stalemate") {
         Some(BoardEnd::Stalemate)
     } else {
         None
@@ -1370,10 +1398,32 @@ fn judge_unclaimed_or_record(mut c: Ctx<'_>) -> Judgement {
         .filter_map(|s| {
             c.clocks
                 .fallen(s)
-                .filter(|&p| p < last || (p == last && c.recorded.winner() != Some(s.other())))
+                .filter(|&p| {
+                    p < last
+                        || (p == last
+                            && c.recorded != GameResult::Unknown
+                            && c.recorded.winner() != Some(s.other()))
+                })
                 .map(|p| (s, p))
         })
         .min_by_key(|&(_, p)| p);
+    // A draw recorded where the flag down on the last move would give a
+    // draw too (its opponent cannot mate): the result is the same either
+    // way, and is said so.
+    if let Some((side, p)) = early.filter(|&(_, p)| p == last && c.recorded == GameResult::Draw) {
+        let t = policy::win_test(rules, &mut c.board, side.other(), c.syzygy);
+        if t.verdict == Mateability::Unwinnable {
+            let note = format!(
+                "{}'s flag fell at {} (0:00:00.0), the last move recorded, and gives the draw recorded all the same: {} cannot mate ({})",
+                side.name(),
+                c.named(p),
+                side.other().name(),
+                t.rule
+            );
+            c.notes.insert(0, note);
+            return judge_record(c);
+        }
+    }
     if let Some((side, p)) = early {
         let main = if p < last {
             format!(
@@ -1462,8 +1512,13 @@ fn judge_record(c: Ctx<'_>) -> Judgement {
         // moves that ended the game are not on the record, or the tag is
         // wrong; either way the ending is not known (a record of no moves
         // is a result alone, below).
-        recorded if c.r.plies > 0 && termination_board_end(term).is_some() => {
-            let (kind, reason, rule) = match termination_board_end(term) {
+        recorded
+            if c.r.plies > 0
+                && termination_board_end(term, &c.game.tags.white, &c.game.tags.black)
+                    .is_some() =>
+        {
+            let said = termination_board_end(term, &c.game.tags.white, &c.game.tags.black);
+            let (kind, reason, rule) = match said {
                 Some(BoardEnd::Stalemate) => (
                     "stalemate",
                     Reason::Stalemate,

@@ -209,19 +209,21 @@ pub fn read_tags(section: &[u8], tags: &mut Tags) -> Result<(), &'static str> {
 }
 
 /// Where a value's closing quote at `quote` is not followed by the tag's
-/// `]` but the line ends `" ]` further on: that last quote, the value's
-/// true end (the quotes between were typed unescaped). `None` where the
-/// quote ends the value as written.
+/// `]`, but a later quote on the line is (`"Club "Summer" Open"]`): that
+/// quote, the value's true end (the quotes between were typed unescaped).
+/// `None` where the quote ends the value as written, or where a `[` comes
+/// first (`[Event "A" [Site "S"]`: two tags on the line, the first
+/// unclosed).
 fn inner_quote_end(section: &[u8], quote: usize) -> Option<usize> {
     let rest = section.get(quote + 1..)?;
     let line = &rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())];
+    let closes = |at: usize| line[at + 1..].trim_ascii_start().starts_with(b"]");
     let after = line.trim_ascii_start();
     if after.is_empty() || after.starts_with(b"]") {
         return None;
     }
-    let body = line.trim_ascii_end().strip_suffix(b"]")?.trim_ascii_end();
-    let last = memchr::memrchr(b'"', body)?;
-    (last + 1 == body.len()).then_some(quote + 1 + last)
+    let end = memchr::memchr_iter(b'"', line).find(|&q| closes(q))?;
+    (!line[..end].contains(&b'[')).then_some(quote + 1 + end)
 }
 
 /// The common case in one pass: a tag section of plain lines, each
@@ -425,6 +427,17 @@ mod tests {
         // Text after the value that ends in no quote: read as before.
         assert_eq!(t.round, "1");
         assert_eq!(t.inner_quotes, ["Event", "White"]);
+        // The first quote the tag's `]` follows ends it; a `[` before any
+        // such quote is another tag on the line, read as before.
+        let (t, _) = read(
+            b"[Event \"Club \"Summer\" Open\"] [Site \"S\"]\n[Date \"A\" [Round \"R\"]\n\n1. e4 *",
+        );
+        assert_eq!(t.event, "Club \"Summer\" Open");
+        assert_eq!(
+            (t.site.as_str(), t.date.as_str(), t.round.as_str()),
+            ("S", "A", "R")
+        );
+        assert_eq!(t.inner_quotes, ["Event"]);
     }
 
     #[test]

@@ -84,7 +84,7 @@ impl Skipped {
             format!("{} files", files.len())
         };
         Some(format!(
-            "{input}: skipped {count} not named .pgn, .pgn.zst, .pgn.gz or .pgn.bz2: {}{more}",
+            "{input}: skipped {count} not named .pgn, .pgn.zst, .pgn.gz, .pgn.bz2 or .pgn.txt: {}{more}",
             names.join(", ")
         ))
     }

@@ -208,8 +208,9 @@ where
 
 /// A file-name stem made from outside text (a claim's name, a source path):
 /// letters (any script: `Müller` stays), digits, `-` and `_` only, the rest
-/// `_`, trimmed of `_`, at most `max` characters (the end kept), and never
-/// empty, hidden or a name Windows keeps for a device (`nul`, `com1`).
+/// `_`, trimmed of `_`, at most `max` characters and 200 bytes (the end
+/// kept), and never empty, hidden or a name Windows keeps for a device
+/// (`nul`, `com1`).
 pub(crate) fn safe_stem(s: &str, max: usize, fallback: &str) -> String {
     let mapped: String = s
         .chars()
@@ -222,16 +223,27 @@ pub(crate) fn safe_stem(s: &str, max: usize, fallback: &str) -> String {
         })
         .collect();
     let trimmed = mapped.trim_matches('_');
-    let chars = trimmed.chars().count();
-    let kept: String = trimmed.chars().skip(chars.saturating_sub(max)).collect();
+    // The end kept: at most `max` characters and 200 bytes (a file name
+    // may have 255 bytes, and `-game12.pdf` or `-2` may follow).
+    let mut start = trimmed.len();
+    for (n, (i, _)) in trimmed.char_indices().rev().enumerate() {
+        if n >= max || trimmed.len() - i > 200 {
+            break;
+        }
+        start = i;
+    }
+    let kept = trimmed[start..].trim_start_matches('_').to_string();
     if kept.is_empty() {
         return fallback.to_string();
     }
-    let lower = kept.to_ascii_lowercase();
+    let lower = kept.to_lowercase();
+    let mut chars = lower.chars();
     let device = ["con", "prn", "aux", "nul"].contains(&lower.as_str())
-        || (lower.len() == 4
+        || (lower.chars().count() == 4
             && (lower.starts_with("com") || lower.starts_with("lpt"))
-            && lower.as_bytes()[3].is_ascii_digit());
+            && chars
+                .nth(3)
+                .is_some_and(|c| c.is_ascii_digit() || "¹²³".contains(c)));
     if device {
         format!("{kept}_")
     } else {
@@ -252,6 +264,7 @@ fn packet_stem(source: &str) -> String {
         return "stdin".to_string();
     }
     let stem = source
+        .trim_end_matches(".txt")
         .trim_end_matches(".zst")
         .trim_end_matches(".gz")
         .trim_end_matches(".bz2")

@@ -476,14 +476,21 @@ impl Run<'_> {
             // and no notice recorded: a tie or a board lost cannot be
             // told, so it counts for neither side until it is.
             if let Some(hours) = super::short_notice_unknown(self.league, f, board) {
-                let team = if short_home { f.home } else { f.away };
+                let teams = match (short_home, short_away) {
+                    (true, true) => format!(
+                        "{} and {}",
+                        season.team(f.home).name,
+                        season.team(f.away).name
+                    ),
+                    (true, false) => season.team(f.home).name.clone(),
+                    _ => season.team(f.away).name.clone(),
+                };
                 self.report.notes.push(Violation::new(
                     f,
                     Some(board),
                     &rule.cite,
                     format!(
-                        "{} had no player on board {board}, and the notice given is not recorded: whether it is a tie ({hours} h or more) or lost by default cannot be told (give short_notice_hours)",
-                        season.team(team).name
+                        "{teams} had no player on board {board}, and the notice given is not recorded: whether it is a tie ({hours} h or more) or lost by default cannot be told (give short_notice_hours)"
                     ),
                     "not scored until the notice is recorded",
                 ));
@@ -935,13 +942,27 @@ impl Run<'_> {
         }
         // No graded player on a side: 14(m)'s average of the others'
         // grades cannot be taken, and the handicap rests on the totals.
+        // Unless the boards decide it whatever the handicap.
+        let most = cup.handicap.iter().map(|b| b.points).fold(0.0, f64::max);
+        let decided = (home_boards - away_boards).abs() > most;
+        let mut untotalled = Vec::new();
         for (side, team) in [(0, f.home), (1, f.away)] {
             if grades[side].iter().all(Option::is_none) {
                 let cite = cup.ungraded_cite.as_deref().unwrap_or(&cup.handicap_cite);
-                referred.push(format!(
+                let why = format!(
                     "{} has no graded player, so its grade total cannot be taken ({cite})",
                     season.team(team).name
-                ));
+                );
+                if decided {
+                    untotalled.push(format!(
+                        "{why}: {}-{} on the boards decides the tie whatever the handicap (at most {})",
+                        num(home_boards),
+                        num(away_boards),
+                        num(most)
+                    ));
+                } else {
+                    referred.push(why);
+                }
             }
         }
         let home_total = cup.grade_total(&grades[0]);
@@ -1016,6 +1037,11 @@ impl Run<'_> {
             }
         };
         organiser |= !referred.is_empty();
+        let tiebreak = match (untotalled.is_empty(), tiebreak.is_empty()) {
+            (true, _) => tiebreak,
+            (false, true) => untotalled.join("; "),
+            (false, false) => format!("{}; {tiebreak}", untotalled.join("; ")),
+        };
         // Referred: what the games give is said, and no winner named.
         let (tiebreak, winner) = if referred.is_empty() {
             (tiebreak, winner)
@@ -1085,7 +1111,7 @@ impl Run<'_> {
         // before the match (14(m)): said, so the grader can check.
         if let Some(cite) = &cup.ungraded_cite {
             let counted = if grades.iter().all(Option::is_none) {
-                "the team has no graded player to average: referred to the competition organiser"
+                "the team has no graded player to average: its grade total cannot be taken (cup.csv)"
             } else {
                 "counted as the average of the team's other graded players"
             };

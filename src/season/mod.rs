@@ -279,8 +279,6 @@ pub(crate) fn overdue(season: &Season) -> Vec<&Fixture> {
         .collect()
 }
 
-/// League defaults not scored because their notice is not recorded
-/// (the engine notes each): the season needs attention until it is.
 /// The notice hours that make `board` of league match `f` a tie, where
 /// one team is one player short on it, the league makes that board a tie
 /// with notice (DDCL 5), and the fixture records no notice: whether it is
@@ -298,10 +296,19 @@ pub(crate) fn short_notice_unknown(
     {
         return None;
     }
+    // A player named for the board who did not come is no team fielded
+    // one short with notice: that board is lost as before (DDCL 10).
+    let no_show = f
+        .boards
+        .iter()
+        .any(|b| b.board == board && b.no_show.is_some());
     let short_one = |home: bool| {
         let fielded = seats(f, home).iter().filter(|s| s.0 <= boards).count();
         fielded + 1 == boards as usize && !seats(f, home).iter().any(|s| s.0 == board)
     };
+    if no_show {
+        return None;
+    }
     (short_one(true) || short_one(false)).then_some(hours)
 }
 
@@ -318,6 +325,8 @@ pub(crate) fn unscored_short_boards(season: &Season) -> Vec<(&Fixture, u32)> {
         .collect()
 }
 
+/// League defaults not scored because their notice is not recorded
+/// (the engine notes each): the season needs attention until it is.
 pub(crate) fn unscored_defaults(season: &Season) -> impl Iterator<Item = &Fixture> {
     season.fixtures.iter().filter(|f| {
         f.competition == model::Competition::League
