@@ -1232,6 +1232,21 @@ fn decisions_round_trip_through_adjudicate() {
         err.contains("decisions.csv row 2 column result: \"1:0\" is not 1-0, 0-1 or 1/2-1/2"),
         "{err}"
     );
+    // A date written day or month first is not guessed at (it was taken
+    // as written, and said in detail as such).
+    std::fs::write(
+        &decisions,
+        format!("game_key,result,rule,decided_by,decided_on\n{key},1-0,BCF RP 12,Me,05/03/2024\n"),
+    )
+    .unwrap();
+    let (code, _, err) = judge(&["--decisions", decisions.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains(
+            "decisions.csv row 2 column decided_on: \"05/03/2024\" is not a date (YYYY-MM-DD)"
+        ),
+        "{err}"
+    );
 }
 
 /// The items of a review page, as its data holds them.

@@ -104,13 +104,26 @@ impl Decisions {
                     "empty: a decision says who made it".into(),
                 ));
             }
+            // A date a grader's sheet may have written day first
+            // (`05/03/2024`) is not guessed at.
+            let on = cell("decided_on");
+            let on = match crate::model::Date::parse(&on) {
+                _ if on.is_empty() => on,
+                Some(d) => d.to_string(),
+                None => {
+                    return Err(at(
+                        "decided_on",
+                        format!("{on:?} is not a date (YYYY-MM-DD)"),
+                    ))
+                }
+            };
             list.push(Decision {
                 row,
                 key,
                 result,
                 rule,
                 by,
-                on: cell("decided_on"),
+                on,
                 note: cell("note"),
             });
         }
