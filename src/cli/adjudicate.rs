@@ -25,6 +25,11 @@ use crate::{
 };
 
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Each game gets one row, status confirmed, corrected, review or unreadable \
+(docs/adjudicate.md lists the columns and reasons).\n\
+Exit status: 0 every input was read (whatever the games' statuses); 1 with --fail-on-review, a game \
+corrected, review or unreadable, or a file read empty; 2 a usage error, or an input or output that \
+could not be read or written (the other inputs are still judged).")]
 pub(crate) struct Args {
     /// PGN files (.pgn, .pgn.zst, .pgn.gz, .pgn.bz2, .pgn.txt), directories (read recursively, sorted), or - for stdin.
     #[arg(required = true)]
@@ -47,7 +52,7 @@ pub(crate) struct Args {
     /// Results CSV (default: stdout); a name ending .xlsx writes an Excel workbook instead (dates as dates, clocks as durations).
     #[arg(short, long)]
     pub(crate) out: Option<PathBuf>,
-    /// CSV made for Excel: a UTF-8 byte-order mark (so Müller shows as Müller) and dates in ISO form, for the results and the summary.
+    /// CSV made for Excel: a UTF-8 byte-order mark (so that Excel shows Müller, not MÃ¼ller) and dates in ISO form, for the results and the summary.
     #[arg(long)]
     pub(crate) excel: bool,
     /// Worker threads (default: all cores).
