@@ -272,6 +272,19 @@ fn ddcl_5_four_players_with_and_without_notice() {
             a.note
         );
     }
+    // Notice given, but board 3 left empty: lost, and said why.
+    let third = all_draws().replacen(
+        "  { board = 3, home = \"A3\", away = \"B3\", result = \"1/2-1/2\" },\n",
+        "  { board = 3, away = \"B3\" },\n",
+        1,
+    );
+    assert_ne!(third, all_draws());
+    let r = run(&ddcl_season(&GRADED, "short_notice_hours = 96", &third)).unwrap();
+    let lost: Vec<&str> = r.violations.iter().map(|v| v.what.as_str()).collect();
+    assert_eq!(
+        lost,
+        ["A had no player on board 3 (96 h notice); the notice makes board 5 a tie, no other board"]
+    );
     // A player named for board 5 who did not come: no team fielded one
     // short with notice (DDCL 10), so the board is lost as before.
     let no_show = all_draws()

@@ -25,11 +25,13 @@ use crate::{
 };
 
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Each game gets one row, status confirmed, corrected, review or unreadable \
+#[command(
+    after_help = "Each game gets one row, status confirmed, corrected, review or unreadable \
 (docs/adjudicate.md lists the columns and reasons).\n\
 Exit status: 0 every input was read (whatever the games' statuses); 1 with --fail-on-review, a game \
 corrected, review or unreadable, or a file read empty; 2 a usage error, or an input or output that \
-could not be read or written (the other inputs are still judged).")]
+could not be read or written (the other inputs are still judged)."
+)]
 pub(crate) struct Args {
     /// PGN files (.pgn, .pgn.zst, .pgn.gz, .pgn.bz2, .pgn.txt), directories (read recursively, sorted), or - for stdin.
     #[arg(required = true)]

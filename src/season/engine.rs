@@ -542,12 +542,25 @@ impl Run<'_> {
                                 .short_notice_hours
                                 .filter(|_| f.short_notice_by.is_none_or(|by| by.covers(home)))
                                 .map_or("no notice".to_string(), |h| format!("{h} h notice"));
+                            // Notice enough for a tie, on a board it does
+                            // not make one: said, so the grader sees why.
+                            let only_last = match rule.short_tie_notice_hours {
+                                Some(n)
+                                    if board != boards
+                                        && f.short_notice_hours.is_some_and(|h| h >= n) =>
+                                {
+                                    format!(
+                                        "; the notice makes board {boards} a tie, no other board"
+                                    )
+                                }
+                                _ => String::new(),
+                            };
                             self.report.violations.push(Violation::new(
                                 f,
                                 Some(board),
                                 &rule.cite,
                                 format!(
-                                    "{} had no player on board {board} ({notice})",
+                                    "{} had no player on board {board} ({notice}){only_last}",
                                     season.team(team).name
                                 ),
                                 "board lost by default",

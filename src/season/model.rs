@@ -593,9 +593,22 @@ fn played_result(written: &str) -> Result<GameResult, String> {
     if forfeit {
         return Err("is a win by default, which is not a game played: leave the seat of the side that defaulted empty (its player not named), or give no_show for a named player who did not come".into());
     }
+    if compact == "0.5" {
+        return Ok(GameResult::Draw);
+    }
     GameResult::parse(&compact)
         .filter(|r| *r != GameResult::Unknown)
-        .ok_or_else(|| "is not 1-0, 0-1 or 1/2-1/2".into())
+        .ok_or_else(|| {
+            // `1/2` typed into a cell Excel reads as a date: `02-Jan`,
+            // `01/02/2026`.
+            let month = ["jan", "feb", "01/02", "02/01", "1/2/", "2/1/"];
+            let lower = compact.to_ascii_lowercase();
+            if month.iter().any(|m| lower.contains(m)) {
+                "is not 1-0, 0-1 or 1/2-1/2: it looks like a date, as Excel turns 1/2 typed into a cell: format the column as Text and type 1/2-1/2".into()
+            } else {
+                "is not 1-0, 0-1 or 1/2-1/2".into()
+            }
+        })
 }
 
 impl Checker<'_, '_> {
@@ -1723,6 +1736,16 @@ mod tests {
                 played_result(bad),
                 Err("is not 1-0, 0-1 or 1/2-1/2".to_string()),
                 "{bad:?}"
+            );
+        }
+        // A half point alone is a draw, as `1/2` is.
+        assert_eq!(played_result("0.5"), Ok(GameResult::Draw));
+        // What Excel makes of 1/2 typed into a cell is said so.
+        for date in ["02-Jan", "01/02/2026", "1/2/2026"] {
+            let why = played_result(date).unwrap_err();
+            assert!(
+                why.contains("it looks like a date, as Excel turns 1/2"),
+                "{date}: {why}"
             );
         }
     }
