@@ -75,6 +75,17 @@ fn all_draws() -> String {
         .collect()
 }
 
+/// The DDCL sample season and its board PGN, copied to a folder of their
+/// own to be changed: the folder (kept while it lives) and the season file.
+fn sample_season_copy() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    for f in ["ddcl-2009-10.toml", "f1-board1.pgn"] {
+        std::fs::copy(sample(&format!("season/{f}")), dir.path().join(f)).unwrap();
+    }
+    let path = dir.path().join("ddcl-2009-10.toml");
+    (dir, path)
+}
+
 fn standing(r: &Report, team: &str) -> (f64, f64, f64) {
     let s = r.standings.iter().find(|s| s.team == team).expect("team");
     (s.game_points, s.penalty, s.match_points)
@@ -4144,11 +4155,7 @@ fn a_board_graded_otherwise_than_its_game_records_is_noted() {
 /// every finalist is referred, not Carr alone.
 #[test]
 fn ddcl_14d_league_games_after_the_final_do_not_count() {
-    let dir = tempfile::tempdir().unwrap();
-    for f in ["ddcl-2009-10.toml", "f1-board1.pgn"] {
-        std::fs::copy(sample(&format!("season/{f}")), dir.path().join(f)).unwrap();
-    }
-    let path = dir.path().join("ddcl-2009-10.toml");
+    let (_dir, path) = sample_season_copy();
     let text = std::fs::read_to_string(&path).unwrap();
     let early = text.replacen(
         "id = \"KO-F\"\ndate = \"2010-03-04\"",
@@ -4183,11 +4190,7 @@ fn ddcl_14d_league_games_after_the_final_do_not_count() {
 /// without a code by name. It went into the file with no word.
 #[test]
 fn an_ecf_name_not_surname_first_is_said() {
-    let dir = tempfile::tempdir().unwrap();
-    for f in ["ddcl-2009-10.toml", "f1-board1.pgn"] {
-        std::fs::copy(sample(&format!("season/{f}")), dir.path().join(f)).unwrap();
-    }
-    let path = dir.path().join("ddcl-2009-10.toml");
+    let (_dir, path) = sample_season_copy();
     let text = std::fs::read_to_string(&path).unwrap();
     let (_, o) = season_run(&path);
     assert!(!String::from_utf8_lossy(&o.stderr).contains("Surname, Forename"));
@@ -4206,11 +4209,7 @@ fn an_ecf_name_not_surname_first_is_said() {
 /// eligible for the final.
 #[test]
 fn ddcl_14d_a_board_won_by_default_is_no_game_played() {
-    let dir = tempfile::tempdir().unwrap();
-    for f in ["ddcl-2009-10.toml", "f1-board1.pgn"] {
-        std::fs::copy(sample(&format!("season/{f}")), dir.path().join(f)).unwrap();
-    }
-    let path = dir.path().join("ddcl-2009-10.toml");
+    let (_dir, path) = sample_season_copy();
     let referred = |text: &str| {
         std::fs::write(&path, text).unwrap();
         let (out, o) = season_run(&path);

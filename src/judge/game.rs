@@ -112,29 +112,24 @@ impl Ctx<'_> {
                 self.game.blank_line_splits
             ));
         }
-        if !self.game.tags.unclosed.is_empty() {
-            let names = &self.game.tags.unclosed;
-            self.notes.push(format!(
-                "the {} {} no closing quote: read to the end of its line",
-                names.join(", "),
-                if names.len() == 1 {
-                    "tag's value has"
-                } else {
-                    "tags' values have"
-                }
-            ));
-        }
-        if !self.game.tags.inner_quotes.is_empty() {
-            let names = &self.game.tags.inner_quotes;
-            self.notes.push(format!(
-                "the {} {} quotes not written as \\\": read to the last quote on the line",
-                names.join(", "),
-                if names.len() == 1 {
-                    "tag's value holds"
-                } else {
-                    "tags' values hold"
-                }
-            ));
+        let tags = &self.game.tags;
+        for (names, [one, many], how) in [
+            (
+                &tags.unclosed,
+                ["tag's value has", "tags' values have"],
+                "no closing quote: read to the end of its line",
+            ),
+            (
+                &tags.inner_quotes,
+                ["tag's value holds", "tags' values hold"],
+                "quotes not written as \\\": read to the last quote on the line",
+            ),
+        ] {
+            if !names.is_empty() {
+                let verb = if names.len() == 1 { one } else { many };
+                self.notes
+                    .push(format!("the {} {verb} {how}", names.join(", ")));
+            }
         }
         if !self.game.tags.redecoded.is_empty() {
             self.notes.push(format!(
