@@ -122,7 +122,7 @@ impl Ctx<'_> {
             (
                 &tags.inner_quotes,
                 ["tag's value holds", "tags' values hold"],
-                "quotes not written as \\\": read to the last quote on the line",
+                "quotes not written as \\\": read to the quote its ] follows",
             ),
         ] {
             if !names.is_empty() {
