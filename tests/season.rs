@@ -4194,6 +4194,12 @@ fn an_ecf_name_not_surname_first_is_said() {
     let text = std::fs::read_to_string(&path).unwrap();
     let (_, o) = season_run(&path);
     assert!(!String::from_utf8_lossy(&o.stderr).contains("Surname, Forename"));
+    // The cup's games are graded (grading.csv) but another ECF event: said.
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("arbiter: ecf-submission.txt: the league's games only: 11 games of the cup (in grading.csv) are another ECF event, not in this file"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     std::fs::write(&path, text.replace("Reid, Tom", "Tom Reid")).unwrap();
     let (_, o) = season_run(&path);
     assert!(

@@ -135,6 +135,15 @@ pub(crate) fn run(a: Args) -> ExitStatus {
                 missing.join("; ")
             );
         }
+        // The file is the league's event; the cup's games, in grading.csv,
+        // are another event the grader sends on its own.
+        let cup_games = rep.grading.iter().filter(|r| !r.league).count();
+        if cup_games > 0 {
+            eprintln!(
+                "arbiter: ecf-submission.txt: the league's games only: {} of the cup (in grading.csv) are another ECF event, not in this file",
+                crate::claim::plural(cup_games, "game")
+            );
+        }
         let unordered = ecf::names_not_surname_first(&season, &rep.grading);
         if !unordered.is_empty() {
             eprintln!(
