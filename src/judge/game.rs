@@ -821,9 +821,11 @@ fn judge_board_ending(c: Ctx<'_>, e: replay::Ending) -> Judgement {
     // saying time): the flag may have fallen before the move was made, and
     // the record does not say which came first.
     let flag_on_it = e.ply > 0 && c.clocks.fallen(mover) == Some(e.ply);
-    let flag_recorded = c.recorded.winner() == Some(mover.other())
-        || termination_says_time(&c.game.tags.termination.to_ascii_lowercase());
-    if flag_on_it && flag_recorded && result != c.recorded {
+    let flag_recorded = || {
+        c.recorded.winner() == Some(mover.other())
+            || termination_says_time(&c.game.tags.termination.to_ascii_lowercase())
+    };
+    if flag_on_it && result != c.recorded && flag_recorded() {
         let _ = write!(
             main,
             ", but {}'s clock shows 0:00:00.0 on that move and the result recorded is {}: whether the flag fell before the move was made decides the game, and the record does not say",
@@ -1472,6 +1474,10 @@ fn both_have_moved(start: &Chess, plies: usize) -> bool {
 
 fn judge_record(c: Ctx<'_>) -> Judgement {
     let term = c.game.tags.termination.trim();
+    // The board ending the tag names, where moves were recorded.
+    let said_end = (c.r.plies > 0)
+        .then(|| termination_board_end(term, &c.game.tags.white, &c.game.tags.black))
+        .flatten();
     let term_note = if term.is_empty() {
         String::new()
     } else {
@@ -1507,23 +1513,12 @@ fn judge_record(c: Ctx<'_>) -> Judgement {
         // moves that ended the game are not on the record, or the tag is
         // wrong; either way the ending is not known (a record of no moves
         // is a result alone, below).
-        recorded
-            if c.r.plies > 0
-                && termination_board_end(term, &c.game.tags.white, &c.game.tags.black)
-                    .is_some() =>
-        {
-            let said = termination_board_end(term, &c.game.tags.white, &c.game.tags.black);
-            let (kind, reason, rule) = match said {
-                Some(BoardEnd::Stalemate) => (
-                    "stalemate",
-                    Reason::Stalemate,
-                    c.rules.board.stalemate.clone(),
-                ),
-                _ => (
-                    "checkmate",
-                    Reason::Checkmate,
-                    c.rules.board.checkmate.clone(),
-                ),
+        recorded if said_end.is_some() => {
+            let end = said_end.unwrap_or(BoardEnd::Checkmate);
+            let (_, rule) = policy::board_end(c.rules, end, Side::White);
+            let (kind, reason) = match end {
+                BoardEnd::Stalemate => ("stalemate", Reason::Stalemate),
+                _ => ("checkmate", Reason::Checkmate),
             };
             let main = format!(
                 "the Termination tag ({term}) says the game ended in {kind}, but the recorded moves end after {} with no {kind} on the board: the moves that ended the game are missing or the tag is wrong, so the result ({}) is not confirmed",

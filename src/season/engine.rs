@@ -460,8 +460,7 @@ impl Run<'_> {
                 continue;
             }
             let (short_home, short_away) = (hp.is_none(), ap.is_none());
-            let fielded = |home: bool| seats(f, home).iter().filter(|s| s.0 <= boards).count();
-            let short_one = |home: bool| fielded(home) + 1 == boards as usize;
+            let short_one = |home: bool| super::one_short(f, home, boards);
             // A team one short on the last board with the notice DDCL 5
             // asks: that board is "classed as a tie" for it.
             let noticed = |home: bool| {
@@ -475,7 +474,10 @@ impl Run<'_> {
             // One short on the last board where notice makes it a tie,
             // and no notice recorded: a tie or a board lost cannot be
             // told, so it counts for neither side until it is.
-            if let Some(hours) = super::short_notice_unknown(self.league, f, board) {
+            let unknown = (board == boards)
+                .then(|| super::short_notice_unknown(self.league, f))
+                .flatten();
+            if let Some(hours) = unknown {
                 let teams = match (short_home, short_away) {
                     (true, true) => format!(
                         "{} and {}",

@@ -279,37 +279,30 @@ pub(crate) fn overdue(season: &Season) -> Vec<&Fixture> {
         .collect()
 }
 
-/// The notice hours that make `board` of league match `f` a tie, where
-/// one team is one player short on it, the league makes that board a tie
-/// with notice (DDCL 5), and the fixture records no notice: whether it is
-/// a tie or lost by default cannot be told.
-pub(crate) fn short_notice_unknown(
-    league: &league::League,
-    f: &Fixture,
-    board: u32,
-) -> Option<u32> {
+/// A team that fielded one player fewer than the match's `boards`.
+pub(crate) fn one_short(f: &Fixture, home: bool, boards: u32) -> bool {
+    seats(f, home).iter().filter(|s| s.0 <= boards).count() + 1 == boards as usize
+}
+
+/// The notice hours that make the last board of league match `f` a tie,
+/// where one team left it empty, one player short, the league makes that
+/// board a tie with notice (DDCL 5), and the fixture records no notice:
+/// whether it is a tie or lost by default cannot be told.
+pub(crate) fn short_notice_unknown(league: &league::League, f: &Fixture) -> Option<u32> {
     let boards = league.team_match.boards;
     let hours = league.empty_board.short_tie_notice_hours?;
+    // A player named for the board who did not come is no team fielded
+    // one short with notice: that board is lost as before (DDCL 10).
+    let last = f.boards.iter().find(|b| b.board == boards);
     if f.competition != model::Competition::League
         || f.short_notice_hours.is_some()
-        || board != boards
+        || last.is_some_and(|b| b.no_show.is_some())
     {
         return None;
     }
-    // A player named for the board who did not come is no team fielded
-    // one short with notice: that board is lost as before (DDCL 10).
-    let no_show = f
-        .boards
-        .iter()
-        .any(|b| b.board == board && b.no_show.is_some());
-    let short_one = |home: bool| {
-        let fielded = seats(f, home).iter().filter(|s| s.0 <= boards).count();
-        fielded + 1 == boards as usize && !seats(f, home).iter().any(|s| s.0 == board)
-    };
-    if no_show {
-        return None;
-    }
-    (short_one(true) || short_one(false)).then_some(hours)
+    let empty = |home: bool| last.is_none_or(|b| b.seat(MatchSide::of(home)).is_none());
+    let short = |home: bool| empty(home) && one_short(f, home, boards);
+    (short(true) || short(false)).then_some(hours)
 }
 
 /// League boards not scored for want of the short notice's hours, by
@@ -320,7 +313,7 @@ pub(crate) fn unscored_short_boards(season: &Season) -> Vec<(&Fixture, u32)> {
         .fixtures
         .iter()
         .filter(|f| f.status == model::FixtureStatus::Played)
-        .filter(|f| short_notice_unknown(&season.rules, f, boards).is_some())
+        .filter(|f| short_notice_unknown(&season.rules, f).is_some())
         .map(|f| (f, boards))
         .collect()
 }
