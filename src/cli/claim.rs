@@ -75,13 +75,7 @@ pub(crate) struct Args {
 /// only, never hidden, never empty, unique in the batch.
 pub(crate) fn packet_name(id: &str, taken: &mut HashSet<String>) -> String {
     let s = crate::report::write::safe_stem(id, 100, "claim");
-    let mut name = s.clone();
-    let mut n = 2;
-    while !taken.insert(name.to_lowercase()) {
-        name = format!("{s}-{n}");
-        n += 1;
-    }
-    name
+    crate::report::write::unique_name(s, taken)
 }
 
 /// Claim files named on the command line, folders expanded (sorted).

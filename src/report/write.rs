@@ -237,11 +237,11 @@ pub(crate) fn safe_stem(s: &str, max: usize, fallback: &str) -> String {
         return fallback.to_string();
     }
     let lower = kept.to_lowercase();
-    let mut chars = lower.chars();
     let device = ["con", "prn", "aux", "nul"].contains(&lower.as_str())
         || (lower.chars().count() == 4
             && (lower.starts_with("com") || lower.starts_with("lpt"))
-            && chars
+            && lower
+                .chars()
                 .nth(3)
                 .is_some_and(|c| c.is_ascii_digit() || "¹²³".contains(c)));
     if device {
@@ -249,6 +249,18 @@ pub(crate) fn safe_stem(s: &str, max: usize, fallback: &str) -> String {
     } else {
         kept
     }
+}
+
+/// `base`, or `base-2`, `base-3`… where `taken` holds it already; `taken`
+/// compares names in any case (one file on Windows and macOS).
+pub(crate) fn unique_name(base: String, taken: &mut std::collections::HashSet<String>) -> String {
+    let mut name = base.clone();
+    let mut n = 2;
+    while !taken.insert(name.to_lowercase()) {
+        name = format!("{base}-{n}");
+        n += 1;
+    }
+    name
 }
 
 /// A packet's file name from its source and game number: safe characters
@@ -292,13 +304,7 @@ impl PacketNames {
             if stems.contains_key(source) {
                 continue;
             }
-            let base = packet_stem(source);
-            let mut stem = base.clone();
-            let mut n = 2;
-            while !taken.insert(stem.to_lowercase()) {
-                stem = format!("{base}-{n}");
-                n += 1;
-            }
+            let stem = unique_name(packet_stem(source), &mut taken);
             stems.insert(source.to_string(), stem);
         }
         PacketNames { stems }
