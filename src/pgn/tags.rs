@@ -178,7 +178,7 @@ pub fn read_tags(section: &[u8], tags: &mut Tags) -> Result<(), &'static str> {
                 match c.at(k) {
                     Some(b'"') => match inner_quote_end(section, k) {
                         // `"Club "Summer" Open"`: quotes typed inside the
-                        // value, not escaped; read to the line's last one.
+                        // value, not escaped; read to the quote the `]` follows.
                         Some(last) => {
                             tags.inner_quotes.push(
                                 String::from_utf8_lossy(&section[open..name_end]).into_owned(),
@@ -413,8 +413,8 @@ mod tests {
     }
 
     /// Quotes typed inside a value, unescaped, are kept: the value runs
-    /// to the line's last quote before its `]`, and the tag is named. It
-    /// was cut at the first (`Club `).
+    /// to the first quote its `]` follows, and the tag is named. It was
+    /// cut at the first quote (`Club `).
     #[test]
     fn quotes_typed_inside_a_value() {
         let (t, r) = read(
