@@ -1560,7 +1560,8 @@ fn active30_audit(pgn: &str) -> (Vec<Row>, String, String) {
 }
 
 /// What a rating officer's files get wrong, and the report never written
-/// wrong: one name with two FIDE ids (two players, refused, a finding);
+/// wrong: one name with two FIDE ids (two players, refused, a finding), or
+/// one id under two names (one player twice, refused);
 /// tags that do not fit their columns (left empty, a finding); games of
 /// two events (refused unless --trf-event names the one tournament); no
 /// game with a round (no report); an input missing (no report from part
@@ -1630,6 +1631,45 @@ fn an_officers_mistakes_never_make_a_wrong_report() {
     assert_eq!(
         homonym[0]["detail"],
         "\"Tan, Mei Ling\" has 2 FIDE ids, 5700003 (2 games) and 5709999 (1 game): two players under one name, whom the TRF report would give one line; write their names apart in the games' tags (a middle name or initial)"
+    );
+
+    // One FIDE id under two spellings: one player the report would give
+    // two lines; refused, as a homonym is.
+    let spelt = game(
+        "Club",
+        1,
+        "Müller, Hans",
+        "Lee, A",
+        "[WhiteFideId \"4600001\"]",
+    ) + &game(
+        "Club",
+        2,
+        "Muller, Hans",
+        "Ong, B",
+        "[WhiteFideId \"4600001\"]",
+    ) + &game(
+        "Club",
+        3,
+        "Müller, Hans",
+        "Yap, C",
+        "[WhiteFideId \"4600001\"]",
+    );
+    let (o, rows) = run(&spelt, &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(
+        err(&o).contains("the FIDE id 4600001 is under 2 names, \"Muller, Hans\" and \"Müller, Hans\": the report would give one player 2 lines; write one spelling in every game, or put the wrong id right (the name-variant finding): no TRF report written"),
+        "{}",
+        err(&o)
+    );
+    assert!(!trf.exists());
+    let variant: Vec<(&str, &str)> = rows
+        .iter()
+        .filter(|r| r["finding"] == "name-variant")
+        .map(|r| (r["game"].as_str(), r["detail"].as_str()))
+        .collect();
+    assert_eq!(
+        variant,
+        [("2", "\"Muller, Hans\" (1 game) and \"Müller, Hans\" (2 games) may be one player (the same letters): the TRF report is not written until one player has one name and one id")]
     );
 
     // Tags too wide for their columns: left empty and said.

@@ -1013,6 +1013,10 @@ impl Audit {
                     opponents: BTreeSet::new(),
                 });
                 e.games += 1;
+                // The first id given, as the report takes it.
+                if e.fide_id.is_empty() {
+                    e.fide_id = p.fide_id.as_str();
+                }
                 if !g.round_unknown() {
                     e.rounds
                         .insert((g.event.as_str(), g.date.as_str(), g.round.as_str()));
@@ -1079,6 +1083,7 @@ impl Audit {
                         (_, true) => continue,
                         _ => why,
                     };
+
                     if !pairs.iter().any(|&(x, y, _)| (x, y) == (a, b)) {
                         pairs.insert((a, b, why));
                     }
@@ -1087,13 +1092,22 @@ impl Audit {
         }
         for (a, b, why) in pairs {
             let (sa, sb) = (&names[a], &names[b]);
+            // One id under two names: the report is refused until they
+            // agree (`report::players_of`).
+            let one_id = fide_id_valid(sa.fide_id)
+                && sa.fide_id.trim_start_matches('0') == sb.fide_id.trim_start_matches('0');
+            let then = if one_id {
+                "the TRF report is not written until one player has one name and one id"
+            } else {
+                "the TRF report gives each its own line; if they are one, write one spelling in every game"
+            };
             let rarer = if (sb.games, sa.first) < (sa.games, sb.first) {
                 sb
             } else {
                 sa
             };
             let detail = format!(
-                "{a:?} ({}) and {b:?} ({}) {why}: the TRF report gives each its own line; if they are one, write one spelling in every game",
+                "{a:?} ({}) and {b:?} ({}) {why}: {then}",
                 crate::claim::plural(sa.games, "game"),
                 crate::claim::plural(sb.games, "game"),
             );

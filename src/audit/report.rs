@@ -355,6 +355,26 @@ fn players_of(a: &Audited, notes: &mut Vec<String>) -> Result<Vec<TrfPlayer>, St
             merge(people.entry(p.name.as_str()).or_default(), p);
         }
     }
+    // One FIDE id under two names is one player the report would give two
+    // lines (or an id written wrong): never two lines for one id.
+    let mut by_id: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for (name, p) in &people {
+        if super::fide_id_valid(&p.fide_id) {
+            by_id
+                .entry(p.fide_id.trim_start_matches('0'))
+                .or_default()
+                .push(name);
+        }
+    }
+    if let Some((id, names)) = by_id.iter().find(|(_, n)| n.len() > 1) {
+        let names: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
+        return Err(format!(
+            "the FIDE id {id} is under {} names, {}: the report would give one player {} lines; write one spelling in every game, or put the wrong id right (the name-variant finding)",
+            names.len(),
+            names.join(" and "),
+            names.len()
+        ));
+    }
     if people.len() > MAX_PLAYERS {
         return Err(format!(
             "{} players: a TRF-16 report numbers its players in four columns, {MAX_PLAYERS} at most; audit the tournament's own games",
