@@ -1057,6 +1057,64 @@ fn an_illegal_move_after_the_end_is_no_claim() {
     );
 }
 
+/// A claim made after a mate or a stalemate by the last move recorded: the
+/// game was over before the claim (a flag is fallen when claimed, FIDE
+/// 6.8; a mate or stalemate comes before it, 6.9). A win on time claimed
+/// by the side mated was referred, "1/2-1/2" either way; a draw claimed by
+/// it was rejected for "a forced mate in 1"; a flag claimed after a
+/// stalemate was "White (K+Q) cannot checkmate".
+#[test]
+fn a_claim_after_a_mate_or_stalemate_by_the_last_move_is_too_late() {
+    let mated = "[SetUp \"1\"]\n[FEN \"7k/8/5K2/8/8/8/8/6Q1 w - - 0 70\"]\n\n70. Qg5 { [%clk 0:03:20] } Kh7 { [%clk 0:01:59] } 71. Qg6+ { [%clk 0:03:10] } Kh8 { [%clk 0:01:50] } 72. Qg7# { [%clk 0:03:00] } *\n";
+    let flag = "kind = \"win-on-time\"\nruleset = \"ecf-quickplay\"\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:00:00\"\nclock_black = \"0:01:50\"\n";
+    let r = judge(flag, &[("s.pgn", mated)]);
+    assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
+    assert_eq!(
+        (
+            r.result_if_upheld.as_str(),
+            r.result_if_rejected.as_str(),
+            r.rule.to_string(),
+            r.detail.as_str()
+        ),
+        (
+            "1-0",
+            "1-0",
+            "FIDE 5.1.1".to_string(),
+            "the game ended at 72. Qg7# (checkmate, FIDE 5.1.1): 1-0, a claim after it changes nothing"
+        )
+    );
+    assert_eq!(outcome(&r, CheckId::GameOver), CheckOutcome::Fail);
+    let draw = flag.replace("win-on-time", "draw-last-two-minutes")
+        + "grounds = [\"cannot-win-by-normal-means\"]\nsubmitted_by = [\"white\", \"black\"]\nfees_paid = [\"white\", \"black\"]\n";
+    let r = judge(&draw, &[("s.pgn", mated)]);
+    assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
+    assert_eq!(
+        (r.rule.to_string(), r.result_if_rejected.as_str()),
+        ("FIDE 5.1.1".to_string(), "1-0")
+    );
+    assert!(!r.detail.contains("forced mate"), "{}", r.detail);
+    let p = arbiter::report::packet::claim_packet(&r);
+    // The final position is where it ended: titled as final.
+    assert_eq!(
+        p.position_title,
+        "Final position, after 72. Qg7# (ECF QPF 15)"
+    );
+
+    // White stalemates, then claims Black's flag.
+    let stalemate = "[SetUp \"1\"]\n[FEN \"7k/8/5K2/8/8/8/8/6Q1 w - - 0 65\"]\n\n65. Qg6 { [%clk 0:03:00] } *\n";
+    let flag = "kind = \"win-on-time\"\nruleset = \"ecf-quickplay\"\nclaimant = \"white\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:03:00\"\nclock_black = \"0:00:00\"\n";
+    let r = judge(flag, &[("s.pgn", stalemate)]);
+    assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
+    assert_eq!(
+        (r.result_if_rejected.as_str(), r.rule.to_string(), r.detail.as_str()),
+        (
+            "1/2-1/2",
+            "FIDE 5.2.1".to_string(),
+            "the game ended at 65. Qg6 (stalemate, FIDE 5.2.1): 1/2-1/2, a claim after it changes nothing"
+        )
+    );
+}
+
 /// Any claim on moves played after the game ended on the board is judged
 /// so: a draw claim (it was referred, the scoresheet "short of the claim",
 /// with 1-0 if rejected though White could not mate), a win on time (it

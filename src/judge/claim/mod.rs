@@ -139,14 +139,17 @@ fn game_over(d: &mut Draft, out: &mut Outcome) -> bool {
 }
 
 /// The game ended on the board (mate, stalemate, a dead position, the
-/// fifth repetition, the 75-move rule) before the last move recorded: the
-/// moves after it, and a claim on them, come after the end. The result,
-/// the rule that ended it, and the words.
+/// fifth repetition, the 75-move rule) by the last move recorded or before
+/// it: the moves after it, and a claim, come after the end (a flag is
+/// fallen when claimed, FIDE 6.8, and these endings come before a flag,
+/// FIDE 6.9). The result, the rule that ended it, and the words.
 fn ended_on_board(d: &Draft) -> Option<(GameResult, Citation, String)> {
     let e = d.evidence.replay.as_ref()?.ending?;
-    if d.evidence.unreplayed.is_empty() {
-        return None;
-    }
+    let after = if d.evidence.unreplayed.is_empty() {
+        "a claim after it changes nothing"
+    } else {
+        "whatever the moves after it and a claim on them say"
+    };
     // Ply 0: the position an extract starts from is over already.
     let (mover, at) = match e.ply.checked_sub(1) {
         Some(i) => {
@@ -168,7 +171,7 @@ fn ended_on_board(d: &Draft) -> Option<(GameResult, Citation, String)> {
         crate::replay::BoardEnd::SeventyFive => "the 75-move rule",
     };
     let why = format!(
-        "the game ended {at} ({what}, {rule}): {}, whatever the moves after it and a claim on them say",
+        "the game ended {at} ({what}, {rule}): {}, {after}",
         result.as_str()
     );
     Some((result, rule, why))
