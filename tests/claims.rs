@@ -1057,6 +1057,36 @@ fn an_illegal_move_after_the_end_is_no_claim() {
     );
 }
 
+/// A scoresheet with a word that is no move (`Kg9`) four moves before the
+/// claim: read only up to it. Its clocks there were compared with the
+/// claim's as though the game ended there ("the clocks conflict", a
+/// refer for conflicting evidence), and its position there was judged and
+/// drawn as the final one; now the clocks are unknown, the position judged
+/// is the one the claimant wrote, and the referral says the record is
+/// incomplete.
+#[test]
+fn a_scoresheet_read_only_in_part_is_no_final_position_and_no_clocks() {
+    let sheet = "[SetUp \"1\"]\n[FEN \"8/8/8/4k3/8/4PK2/8/8 w - - 0 60\"]\n\n60. Kg4 { [%clk 0:04:50] } Kf6 { [%clk 0:02:30] } 61. Kh5 { [%clk 0:04:45] } Kg9 { [%clk 0:02:20] } 62. Kh6 { [%clk 0:04:40] } Kf7 { [%clk 0:02:10] } 63. Kh7 { [%clk 0:04:30] } *\n";
+    let claim = "kind = \"draw-last-two-minutes\"\nruleset = \"ecf-quickplay\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nfinal_fen = \"8/5k1K/8/8/8/4P3/8/8 b - - 5 63\"\nclock_white = \"0:04:30\"\nclock_black = \"0:01:45\"\nsubmitted_by = [\"white\", \"black\"]\nfees_paid = [\"white\", \"black\"]\n";
+    let r = judge(claim, &[("s.pgn", sheet)]);
+    assert_eq!(r.recommendation, Recommendation::Refer, "{}", r.detail);
+    let c = r.check(CheckId::Clocks).unwrap();
+    assert_eq!(c.outcome, CheckOutcome::Unknown);
+    assert_eq!(c.detail, "the scoresheet is read only up to 61. Kh5: the clocks it records after that are not known, and the claim's cannot be checked against them");
+    let p = arbiter::report::packet::claim_packet(&r);
+    assert_eq!(
+        p.position_title,
+        "Position as written by the claimant (ECF QPF 15)"
+    );
+    assert!(
+        r.detail
+            .starts_with("the record is incomplete: s.pgn line 4: \"Kg9\" is not a move;"),
+        "{}",
+        r.detail
+    );
+    assert!(!r.detail.contains("conflict"), "{}", r.detail);
+}
+
 /// A claim made after a mate or a stalemate by the last move recorded: the
 /// game was over before the claim (a flag is fallen when claimed, FIDE
 /// 6.8; a mate or stalemate comes before it, 6.9). A win on time claimed

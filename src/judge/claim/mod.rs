@@ -592,19 +592,36 @@ fn position_checks(r: &mut Draft, position_rule: &Citation, complete: bool) {
         &sheet_fen,
     );
     r.push(CheckId::FinalPosition, outcome, position_rule, detail);
-    // The scoresheet's position when it stands; else what the claimant wrote.
-    let (pos, fen) = if sheet_ok && outcome != CheckOutcome::Fail {
+    // The scoresheet's position when it stands; else what the claimant
+    // wrote. A scoresheet read only in part (a word that is no move) ends
+    // where the reading stopped, not where the game did: never taken for
+    // the final position.
+    let read_whole = r.evidence.problem.is_none();
+    let (pos, fen) = if sheet_ok && read_whole && outcome != CheckOutcome::Fail {
         (Some(r.evidence.position.clone()), sheet_fen)
     } else if let (Some(p), Some(f)) = (claimed_pos, claimed) {
         (Some(p), f)
-    } else if sheet_ok {
+    } else if sheet_ok && read_whole {
         (Some(r.evidence.position.clone()), sheet_fen)
     } else {
         (None, String::new())
     };
     r.position = pos;
     r.fen = fen;
-    clock_evidence(r, position_rule);
+    match (&r.evidence.problem, sheet_ok) {
+        // Its last clock figures are where the reading stopped.
+        (Some(_), true) => {
+            let upto = r.evidence.rows.last().map_or_else(
+                || "its first move".to_string(),
+                |x| format!("{}{}", r.evidence.move_number(x.ply), x.san),
+            );
+            let why = format!(
+                "the scoresheet is read only up to {upto}: the clocks it records after that are not known, and the claim's cannot be checked against them"
+            );
+            r.push(CheckId::Clocks, CheckOutcome::Unknown, position_rule, why);
+        }
+        _ => clock_evidence(r, position_rule),
+    }
 }
 
 /// What the scoresheet is and how far it replays: the whole game or an
