@@ -146,6 +146,51 @@ fn an_unnoticed_illegal_move_before_a_claimed_one_is_reinstated_saying_why() {
     );
 }
 
+/// USCF 11A reinstates an illegal move among either player's last ten
+/// moves; one found before them stands (11B). A game stopped at a claim
+/// (`*`) on 15... Kf7, with 2... Kf7 illegal thirteen Black moves before:
+/// the whole record went back to move 2, and the move claimed was not
+/// named. With 2... Kf7 nine Black moves before the claim, it is within
+/// the window and reinstated.
+#[test]
+fn uscf_reinstates_an_illegal_move_only_within_the_last_ten() {
+    let game = "[Result \"*\"]\n\n1. e4 f5 2. Qh5+ Kf7 3. Qh3 Nf6 4. Nc3 Nc6 5. Nf3 e6 6. Be2 Be7 7. O-O Rf8 8. d3 a6 9. a3 b6 10. Rb1 Bb7 11. Re1 Qe8 12. Bd2 Rd8 13. Bf1 Rc8 14. Qh4 Kg8 15. Ng5 Kf7 *\n";
+    for ruleset in ["hs-league", "uscf"] {
+        let row = judge_one(ruleset, game);
+        assert_cells(
+            &row,
+            &[
+                ("result", "*"),
+                ("status", "review"),
+                ("reason", "illegal-move"),
+                ("ply", "30"),
+                ("move", "Kf7"),
+            ],
+        );
+        assert_detail_contains(
+            &row,
+            "15... Kf7 by Black is illegal: the king would stand on f7, attacked by the knight on g5; 120 s added to White's clock and the position reinstated; the record ends here; 2... Kf7 by Black was illegal and stands: Black made 13 moves after it, so it is not among the last 10 (USCF 11B)",
+        );
+    }
+    // Nine Black moves after it: among the last ten, reinstated.
+    let recent = "[Result \"*\"]\n\n1. e4 f5 2. Qh5+ Kf7 3. Qh3 Nf6 4. Nc3 Nc6 5. Nf3 e6 6. Be2 Be7 7. O-O Rf8 8. d3 a6 9. a3 b6 10. Rb1 Bb7 11. Re1 Qe8 *\n";
+    let row = judge_one("hs-league", recent);
+    assert_cells(
+        &row,
+        &[
+            ("status", "review"),
+            ("reason", "illegal-move"),
+            ("rule", "USCF 11A"),
+            ("ply", "4"),
+        ],
+    );
+    // Ten: before the last ten, it stands and the game is judged on.
+    let old = recent.replace("Qe8 *", "Qe8 12. Bd2 Rd8 *");
+    let row = judge_one("hs-league", &old);
+    assert_cells(&row, &[("result", "*"), ("reason", "unterminated")]);
+    assert_detail_contains(&row, "2... Kf7 by Black was illegal and stands: Black made 10 moves after it, so it is not among the last 10 (USCF 11B)");
+}
+
 #[test]
 fn stalemate() {
     let row = judge_one("fide-rapid", "[FEN \"7k/8/5KQ1/8/8/8/8/8 w - - 0 61\"]\n[SetUp \"1\"]\n[Result \"1-0\"]\n\n61. Kf7 1-0\n");

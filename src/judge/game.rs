@@ -647,11 +647,22 @@ fn judge_replayed(mut c: Ctx<'_>) -> Judgement {
                 c.named(n),
                 im.side.name(),
             ),
-            _ => format!(
+            _ if rules.illegal_move.stands_after_reply => format!(
                 "{} by {} was illegal and stood once {} replied ({})",
                 c.named(n),
                 im.side.name(),
                 im.side.other().name(),
+                rules.illegal_move.stands_rule
+            ),
+            // Stood for its age: made before the last moves a finding
+            // reinstates.
+            _ => format!(
+                "{} by {} was illegal and stands: {} made {} after it, so it is not among the last {} ({})",
+                c.named(n),
+                im.side.name(),
+                im.side.name(),
+                crate::claim::plural(c.game.plies.len().saturating_sub(n) / 2, "move"),
+                rules.illegal_move.stands_after_moves.unwrap_or(0),
                 rules.illegal_move.stands_rule
             ),
         };

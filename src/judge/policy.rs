@@ -456,7 +456,7 @@ pub(crate) fn counts_as_prior(stood: bool) -> bool {
 
 pub(crate) fn illegal_move(rules: &Ruleset, f: IllegalFacts) -> Cited<IllegalMove> {
     let im = &rules.illegal_move;
-    if f.replies > 0 && im.stands_after_reply {
+    if f.replies > 0 && (im.stands_after_reply || im.stands_by_age(f.replies / 2)) {
         return Cited::new(IllegalMove::Stands, &im.stands_rule);
     }
     if f.found == Found::Unnoticed {

@@ -233,6 +233,9 @@ pub struct ReplayRules {
     pub(crate) fivefold: bool,
     pub(crate) seventy_five: bool,
     pub(crate) stands_after_reply: bool,
+    /// An illegal move stands once its player has made this many more
+    /// (`IllegalMoveRules::stands_by_age`).
+    pub(crate) stands_after_moves: Option<u32>,
     /// The game is over and an unnoticed illegal move stands as played
     /// (`judge::policy::unnoticed_stands`).
     pub(crate) unnoticed_stands: bool,
@@ -244,6 +247,7 @@ impl ReplayRules {
             fivefold: rules.automatic_draws.fivefold,
             seventy_five: rules.automatic_draws.seventy_five_moves,
             stands_after_reply: rules.illegal_move.stands_after_reply,
+            stands_after_moves: rules.illegal_move.stands_after_moves,
             unnoticed_stands: false,
         }
     }
@@ -500,7 +504,10 @@ fn unresolved(
     } else {
         IllegalKind::Impossible
     };
-    let stands = (rules.stands_after_reply || rules.unnoticed_stands)
+    // The mover's moves after it, to the record's end, where it is found.
+    let later = limit.saturating_sub(n) / 2;
+    let by_age = crate::rules::stands_by_age(rules.stands_after_moves, later);
+    let stands = (rules.stands_after_reply || rules.unnoticed_stands || by_age)
         && replied
         && geo.is_some()
         && !captures_king_next(&r.pos, game, n, geo);
@@ -509,7 +516,7 @@ fn unresolved(
         side,
         kind,
         stood: stands,
-        unnoticed: stands && !rules.stands_after_reply,
+        unnoticed: stands && !rules.stands_after_reply && !by_age,
         as_moved: geo,
     });
     // Played as it stood, each side must still have its one king.
@@ -798,6 +805,7 @@ mod tests {
             fivefold: true,
             seventy_five: true,
             stands_after_reply: stands,
+            stands_after_moves: None,
             unnoticed_stands: false,
         };
         replay(&g, p, rules, &mut Scratch::default())

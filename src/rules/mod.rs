@@ -161,6 +161,11 @@ pub(crate) struct IllegalMoveRules {
     pub(crate) cannot_mate_rule: Option<Citation>,
     /// The move stands once the opponent has replied (FIDE A.5.2, Sabah v.7, BCF RP 13).
     pub(crate) stands_after_reply: bool,
+    /// The move stands once its player has made this many more (USCF 11B:
+    /// one found before the last ten moves stands; 11A reinstates within
+    /// them). Cited with `stands_rule`.
+    #[serde(default)]
+    pub(crate) stands_after_moves: Option<u32>,
     pub(crate) stands_rule: Citation,
     /// An illegal move nobody noticed in a game that then ended: the result
     /// stands ("corrections are not possible", FIDE Arbiters' Manual on 7.5;
@@ -172,11 +177,24 @@ pub(crate) struct IllegalMoveRules {
 }
 
 impl IllegalMoveRules {
+    /// An illegal move stands for its age: found only once its player had
+    /// made `later` moves after it, past the ruleset's window.
+    pub(crate) fn stands_by_age(&self, later: usize) -> bool {
+        stands_by_age(self.stands_after_moves, later)
+    }
+
     /// The rule a loss for an illegal move is drawn under where the
     /// opponent cannot mate.
     pub(crate) fn cannot_mate(&self) -> &Citation {
         self.cannot_mate_rule.as_ref().unwrap_or(&self.second_rule)
     }
+}
+
+/// An illegal move found once its player had made `later` moves after it
+/// stands where `window` (`stands_after_moves`) is that many or fewer: it
+/// was made before the last ones the rule reinstates (USCF 11A, 11B).
+pub(crate) fn stands_by_age(window: Option<u32>, later: usize) -> bool {
+    window.is_some_and(|k| later >= k as usize)
 }
 
 /// What an illegal move found only after the game was over decides.
