@@ -648,7 +648,9 @@ fn the_deadline_fees_and_submissions_of_ecf_qpf_13() {
     ));
     // Ground (b) alone: without an arbiter (NA-2) only (b) is judged, and
     // mixed moves fail it (GAA); with one (RP 16) ground (a) holds. The
-    // presence decides: incomplete, both said, never a presumed loss.
+    // presence decides: incomplete, both said, never a presumed loss;
+    // each result if rejected cites the paragraph that gives it (NA-6,
+    // not NA-1 the window).
     let b_only = bcf.replace("cannot-win-by-normal-means", "no-effort");
     let r = judge(&b_only, &[("s.pgn", KRKN)]);
     assert_eq!(outcome(&r, CheckId::KindAllowed), CheckOutcome::Unknown);
@@ -666,7 +668,7 @@ fn the_deadline_fees_and_submissions_of_ecf_qpf_13() {
     );
     assert_eq!(
         r.result_if_rejected,
-        "1-0 with no arbiter (BCF RP NA-1); play continues, no penalty with one (BCF RP 16)"
+        "1-0 with no arbiter (BCF RP NA-6); play continues, no penalty with one (BCF RP 16)"
     );
     let r = judge(&format!("{bcf}arbiter = false\n"), &[("s.pgn", KRKN)]);
     assert_eq!(outcome(&r, CheckId::KindAllowed), CheckOutcome::Pass);

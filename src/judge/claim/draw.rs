@@ -110,11 +110,13 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
             allowed_at,
             Check::new(CheckId::KindAllowed, outcome, rules, detail),
         );
+        // Each result with the paragraph that gives it (BCF RP NA-6's "the
+        // claimant will lose", not NA-1's window).
         rejected = format!(
             "{rejected} {this} ({}); {} {that} ({})",
-            p.window_rule,
+            p.reject_rule,
             rejected_result(d, other, clearly_winning),
-            other.window_rule
+            other.reject_rule
         );
     }
     // A referral for want of the arbiter's presence cites the two
