@@ -64,7 +64,7 @@ fn every_sample_claim_gets_its_recommendation() {
             "reject",
             "1/2-1/2",
             "1-0",
-            "BCF RP NA-6",
+            "BCF RP NA-6; ECF QPF 11(b)",
             "no-effort",
         ),
         (
@@ -471,6 +471,16 @@ fn packets_show_the_diagram_names_clocks_and_ruling() {
     );
     assert!(text.contains("3 pawn moves"));
     assert!(text.contains("ECF QPF 13"));
+    // The loss for a failed claim is BCF's, said as borrowed, without
+    // BCF's arbiter and returned fee (the League Secretary decides, QPF 12).
+    assert!(
+        text.contains("Taken from the BCF Rapid Play rules (no arbiter present), as the ECF Quickplay Finish says"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("fee returned") && !text.contains("decision is final: upheld"),
+        "{text}"
+    );
     // A draw claim's chart has the claim window, not the illegal-move
     // rule's five minutes; the date as the claim's dates are written,
     // though the scoresheet's tag has dots.
@@ -657,7 +667,7 @@ fn the_deadline_fees_and_submissions_of_ecf_qpf_13() {
     assert_eq!(r.recommendation, Recommendation::Refer);
     assert_eq!(r.rule, "BCF RP NA-1; BCF RP 16");
     assert!(
-        r.detail.starts_with("the record is incomplete: BCF Rapid Play rules provides this claim with an arbiter present and with none, and the claim does not say whether one was (arbiter = true or false), which decides it: with no arbiter, rejected (BCF RP NA-6: mixed evidence"),
+        r.detail.starts_with("the record is incomplete: BCF Rapid Play rules provides this claim with an arbiter present and with none, and the claim does not say whether one was (arbiter = true or false), which decides it: with no arbiter, rejected (BCF RP NA-6; BCF RP GAA: mixed evidence"),
         "{}",
         r.detail
     );
@@ -740,7 +750,9 @@ fn bcf_rp_16_judges_both_grounds_and_leaves_mixed_evidence_to_the_arbiter() {
     let r = claim(false, "\"no-effort\"");
     assert_eq!(outcome(&r, CheckId::NoEffort), CheckOutcome::Fail);
     assert_eq!(r.recommendation, Recommendation::Reject);
-    assert_eq!(r.rule, "BCF RP NA-6");
+    // The ground that failed beside the rule that rejects: here the
+    // benefit of the doubt (GAA).
+    assert_eq!(r.rule, "BCF RP NA-6; BCF RP GAA");
     assert!(r.check(CheckId::NoEffort).unwrap().detail.starts_with(
         "mixed evidence, the benefit of the doubt goes to the opponent of the claimant"
     ));
@@ -1771,7 +1783,7 @@ fn a_frivolous_sabah_appeal_names_v8c() {
     );
     assert_eq!(r.recommendation, Recommendation::Reject);
     // The rule column names the paragraph a frivolous appeal falls under.
-    assert_eq!(r.rule, "Sabah v.8(b); Sabah v.8(c)");
+    assert_eq!(r.rule, "Sabah v.8(b); Sabah v.8(c); Sabah v.8(a)");
     assert_eq!(
         r.result_if_rejected,
         "play continues; Black's clock 0:10:00 to 0:05:00; or 1-0 if the appeal is frivolous (Sabah v.8(c))"

@@ -258,6 +258,11 @@ fn grounds_merits(checks: &[Check], p: &DrawClaimRules, clearly_winning: bool) -
         (Some(frivolous), true) => p.reject_rule.and(frivolous),
         _ => p.reject_rule.clone(),
     };
+    // With the ground that failed, as an upheld claim cites the one that held.
+    let rule = grounds
+        .iter()
+        .filter(|g| g.rule != rule)
+        .fold(rule.clone(), |r, g| r.and(&g.rule));
     Merits::Fails(rule, detail)
 }
 
