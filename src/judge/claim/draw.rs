@@ -119,6 +119,10 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
             other.reject_rule
         );
     }
+    let increment_failed = d
+        .checks
+        .iter()
+        .any(|c| c.id == CheckId::Increment && c.outcome == CheckOutcome::Fail);
     // A referral for want of the arbiter's presence cites the two
     // procedures, not one of them.
     let refer_rule = both_rules.unwrap_or_else(|| p.refer_rule.clone());
@@ -126,8 +130,9 @@ pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
         merits,
         if_upheld: DRAW.into(),
         if_rejected: rejected,
-        if_not_in_order: p
-            .penalty_on_merits_only
+        // With an increment the claim does not exist (FIDE III.2.2): no
+        // rejection's penalty attaches to it.
+        if_not_in_order: (p.penalty_on_merits_only || increment_failed)
             .then(|| "play continues, no penalty".to_string()),
         refer_rule,
         refer_note: p.refer_note.clone(),

@@ -365,8 +365,18 @@ mod tests {
     fn guidelines_iii_need_a_control_without_increment() {
         let inc = SHEET.replace("5400", "5400+30");
         let claim = "kind = \"draw-last-two-minutes\"\nruleset = \"fide-standard\"\nclaimant = \"black\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclock_black = \"0:01:00\"\nclock_white = \"0:10:00\"";
-        assert_eq!(outcome(&ruling(claim, &inc), CheckId::Increment), Fail);
-        assert_eq!(outcome(&ruling(claim, SHEET), CheckId::Increment), Pass);
+        let r = ruling(claim, &inc);
+        assert_eq!(outcome(&r, CheckId::Increment), Fail);
+        // No claim, so no rejection's two minutes (III.5.3) for the opponent.
+        assert_eq!(r.result_if_rejected, "play continues, no penalty");
+        let r = ruling(claim, SHEET);
+        assert_eq!(outcome(&r, CheckId::Increment), Pass);
+        assert!(
+            r.result_if_rejected
+                .starts_with("play continues; White +2:00"),
+            "{}",
+            r.result_if_rejected
+        );
     }
 
     #[test]
