@@ -1672,6 +1672,36 @@ fn an_officers_mistakes_never_make_a_wrong_report() {
         [("2", "\"Muller, Hans\" (1 game) and \"Müller, Hans\" (2 games) may be one player (the same letters): the TRF report is not written until one player has one name and one id")]
     );
 
+    // A game that cannot be read ("Qh9" is no move) whose tags name its
+    // players, round and result: in the report, not rated, so that its
+    // pairing (and a player who played only it) is not lost; it was left
+    // out, exit 0, and "Lee, A" gone from the report.
+    let unreadable = game("Club", 1, "Tan, B", "Lee, A", "").replace("2. Qh5", "2. Qh9")
+        + &game("Club", 2, "Tan, B", "Ong, B", "");
+    let (o, rows) = run(&unreadable, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let finding: Vec<&str> = rows.iter().map(|r| r["finding"].as_str()).collect();
+    assert_eq!(finding, ["unreadable"]);
+    assert!(
+        err(&o).contains("not rated: ")
+            && err(&o).contains("game 1 (Tan, B v Lee, A, round 1): unreadable"),
+        "{}",
+        err(&o)
+    );
+    let players = trf_players(&std::fs::read_to_string(&trf).unwrap());
+    let lines: Vec<(&str, Vec<(usize, char, char)>)> = players
+        .iter()
+        .map(|p| (p.2.as_str(), p.7.clone()))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            ("Lee, A", vec![(3, 'b', 'L'), (0, '-', 'Z')]),
+            ("Ong, B", vec![(0, '-', 'Z'), (3, 'b', '0')]),
+            ("Tan, B", vec![(1, 'w', 'W'), (2, 'w', '1')]),
+        ]
+    );
+
     // Tags too wide for their columns: left empty and said.
     let wide = game(
         "Club",

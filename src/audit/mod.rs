@@ -375,6 +375,16 @@ impl Audit {
                 j.verdict.rule.to_string(),
                 j.detail.clone(),
             ));
+            // Its tags still say who met in which round, and with what
+            // result: in the report, not rated (as a result under review
+            // is), rather than a pairing and a player gone from it.
+            let named = |n: &str| !n.is_empty() && n != "?";
+            let (w, b) = (g.white.name.as_str(), g.black.name.as_str());
+            let known = g.result != GameResult::Unknown;
+            if known && named(w) && named(b) && !w.eq_ignore_ascii_case(b) && g.bye().is_none() {
+                g.excluded.insert("unreadable");
+                self.listed.push(g);
+            }
             return;
         }
         // Two players are needed for a line each in the report: not one
