@@ -314,23 +314,45 @@ pub(crate) fn read(text: &str) -> Option<Reading> {
     in_words(t).map(Reading::Words)
 }
 
-/// `30 min`, `90 min + 30 sec`, `15' + 10"`.
+/// `30 min`, `90 min + 30 sec`, `15' + 10"`, and FIDE's own wording,
+/// `15 min. + 10 s. per move` or `15 minutes + 10 seconds increment per
+/// move, starting from move 1`.
 fn in_words(t: &str) -> Option<TimeControl> {
     let (base, inc) = match t.split_once('+') {
         Some((b, i)) => (b, Some(i)),
         None => (t, None),
     };
-    let number = |s: &str, units: &[&str]| -> Option<u32> {
-        let s = s.trim().to_ascii_lowercase();
+    // A number, its unit (a full stop after it is an abbreviation's) and
+    // words after it that say no more than one of `tails` does.
+    let number = |s: &str, units: &[&str], tails: &[&str]| -> Option<u32> {
+        let s = s.trim().to_ascii_lowercase().replace(',', " ");
         let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
-        let unit = s[digits.len()..].trim();
-        (!digits.is_empty() && units.contains(&unit))
+        let mut words = s[digits.len()..].split_whitespace();
+        let unit = words
+            .next()
+            .map_or("", |u| u.strip_suffix('.').unwrap_or(u));
+        let tail = words.collect::<Vec<_>>().join(" ");
+        (!digits.is_empty() && units.contains(&unit) && tails.contains(&tail.as_str()))
             .then(|| digits.parse().ok())
             .flatten()
     };
-    let minutes = number(base, &["min", "mins", "minutes", "'", "m"])?;
+    let minutes = number(base, &["min", "mins", "minute", "minutes", "'", "m"], &[""])?;
     let inc = match inc {
-        Some(i) => number(i, &["sec", "secs", "seconds", "s", "\"", "''"])?,
+        Some(i) => number(
+            i,
+            &["sec", "secs", "second", "seconds", "s", "\"", "''"],
+            &[
+                "",
+                "per move",
+                "a move",
+                "increment",
+                "increment per move",
+                "per move starting from move 1",
+                "increment per move starting from move 1",
+                "per move from move 1",
+                "increment per move from move 1",
+            ],
+        )?,
         None => 0,
     };
     Some(TimeControl::Periods(vec![Period::SuddenDeath {
@@ -389,6 +411,8 @@ mod tests {
             "G/30;d5",
             "30 min",
             "90 min + 30 sec",
+            "15 min. + 10 s. per move",
+            "15 minutes + 10 seconds increment per move, starting from move 1",
             "40/7200:20/3600:900+30",
         ] {
             let tc = read(tag)
@@ -521,6 +545,32 @@ mod tests {
         assert!(!t.is_final_period(36));
         assert!(t.is_final_period(37));
         assert!(!t.has_increment());
+    }
+
+    /// FIDE's own wording of a rapid control (the World Rapid's PGN) reads
+    /// as 900+10; an increment that starts later, or words that say more,
+    /// are not read at all rather than read wrong.
+    #[test]
+    fn fides_wording_of_a_control() {
+        for text in [
+            "15 min. + 10 s. per move",
+            "15 minutes + 10 seconds increment per move, starting from move 1",
+            "15 min + 10 sec",
+            "15' + 10\"",
+        ] {
+            assert_eq!(
+                read(text).map(|r| r.control().clone()),
+                Some(tc("900+10")),
+                "{text}"
+            );
+        }
+        for text in [
+            "90 min + 30 s per move, starting from move 41",
+            "15 min. + 10 s. per move for each player and more",
+            "15 min. each + 10 s.",
+        ] {
+            assert_eq!(read(text), None, "{text}");
+        }
     }
 
     #[test]
