@@ -1412,17 +1412,37 @@ fn rounds_a_day_byes_and_names_case_by_case() {
             "",
         );
     }
-    let rows = audit(two);
-    // (A TRF report is one tournament: the evening's rounds clash with the
-    // morning's of the same numbers there.)
+    let rows = audit(two.clone());
+    // Two events' round 1 are two rounds: no clash (there was one for
+    // each evening round, "already has a game in round Round 1").
+    assert_eq!(kinds(&rows), [("7".into(), "rounds-per-day".into())]);
+    // Named one tournament (--trf-event), the evening's rounds clash with
+    // the morning's of the same numbers.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("l.pgn");
+    std::fs::write(&path, &two).unwrap();
+    let o = arbiter(&[
+        "audit",
+        "-q",
+        "--list",
+        "active30",
+        "--trf-event",
+        "Club day",
+        path.to_str().unwrap(),
+    ]);
+    let one = parse_csv(&o.stdout);
     assert_eq!(
-        kinds(&rows),
+        kinds(&one),
         [
             ("7".into(), "rounds-per-day".into()),
             ("5".into(), "round-clash".into()),
             ("6".into(), "round-clash".into()),
             ("7".into(), "round-clash".into())
         ]
+    );
+    assert_eq!(
+        one[1]["detail"],
+        format!("Lim, W already has a game in round 1 ({}, game 1: Lim, W v M1): this game is left out of the TRF report", path.display())
     );
     assert_eq!(
         rows[0]["detail"],

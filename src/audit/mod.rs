@@ -186,6 +186,10 @@ pub(crate) struct Audit {
     pub(crate) registered: Vec<Player>,
     /// What the report keeps of a tournament file as the file has it.
     pub(crate) kept: Option<trf_in::Kept>,
+    /// The games are one tournament's whatever their `Event` tags say
+    /// (`--trf-event` names it: a broadcast names each game): a player's
+    /// games in one round clash across them.
+    pub(crate) one_tournament: bool,
 }
 
 /// What an audit found, and the list as the TRF report takes it.
@@ -295,6 +299,7 @@ impl Audit {
             listed: Vec::new(),
             registered: Vec::new(),
             kept: None,
+            one_tournament: false,
         }
     }
 
@@ -665,7 +670,17 @@ impl Audit {
             .collect();
         let index: BTreeMap<&RoundKey, usize> =
             order.iter().enumerate().map(|(i, k)| (*k, i)).collect();
-        let mut seated: BTreeMap<(usize, &str), usize> = BTreeMap::new();
+        // Two events' round 1 are two rounds, unless the games are known
+        // to be one tournament's.
+        let one = self.one_tournament;
+        fn event_of(g: &ListedGame, one: bool) -> &str {
+            if one {
+                ""
+            } else {
+                g.event.as_str()
+            }
+        }
+        let mut seated: BTreeMap<(usize, &str, &str), usize> = BTreeMap::new();
         let mut rounds = Vec::with_capacity(self.listed.len());
         for (i, g) in self.listed.iter().enumerate() {
             if !placeable(g) {
@@ -678,14 +693,20 @@ impl Audit {
                 .into_iter()
                 .filter(|n| !is_bye(n))
                 .collect();
-            let clash = players
-                .iter()
-                .find_map(|n| seated.get(&(r, n.as_str())).map(|&first| (*n, first)));
+            let clash = players.iter().find_map(|n| {
+                seated
+                    .get(&(r, event_of(g, one), n.as_str()))
+                    .map(|&first| (*n, first))
+            });
             if let Some((name, first)) = clash {
                 let other = &self.listed[first];
+                let round = match g.round_number {
+                    Some(n) => format!("round {n}"),
+                    None => format!("round {:?}", g.round),
+                };
                 let detail = format!(
-                    "{name} already has a game in round {} ({}, game {}: {} v {}): this game is left out of the TRF report",
-                    g.round, other.source, other.game, other.white.name, other.black.name
+                    "{name} already has a game in {round} ({}, game {}: {} v {}): this game is left out of the TRF report",
+                    other.source, other.game, other.white.name, other.black.name
                 );
                 self.findings
                     .push(Finding::of(g, "round-clash", "FIDE C.04 Annex 2", detail));
@@ -693,7 +714,7 @@ impl Audit {
                 continue;
             }
             for n in players {
-                seated.insert((r, n.as_str()), i);
+                seated.insert((r, event_of(g, one), n.as_str()), i);
             }
             rounds.push(Some(r));
         }

@@ -150,6 +150,7 @@ pub(crate) fn run(mut a: Args) -> ExitStatus {
         return e;
     }
     let mut audit = Audit::new(list.clone(), a.over_limit);
+    audit.one_tournament = a.trf_event.is_some();
     let (summary, boards) =
         match read_games(&sources, &rules, &opts, &mut audit, html_path.is_some()) {
             Ok(x) => x,
