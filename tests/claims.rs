@@ -692,11 +692,12 @@ fn the_deadline_fees_and_submissions_of_ecf_qpf_13() {
     );
     assert_eq!(outcome(&r, CheckId::Deadline), CheckOutcome::Unknown);
     // The date could change the outcome (a late claim fails): incomplete
-    // papers refer, naming what is missing.
+    // papers refer, naming what is missing, and what the record there is
+    // gives (it said only what was missing).
     assert_eq!(r.recommendation, Recommendation::Refer);
     assert_eq!(
         r.detail,
-        "the record is incomplete: the date of play or of receipt is not given (limit 12 days)"
+        "the record is incomplete: the date of play or of receipt is not given (limit 12 days); on the record there is, the claim would be upheld: White made no effort to win: White in 6 moves: 0 captures, 0 pawn moves, 0 checks; 5 repeated positions; king on 2 squares"
     );
 }
 

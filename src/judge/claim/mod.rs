@@ -351,10 +351,20 @@ fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String)
         );
     }
     if !missing.is_empty() {
+        // What the record there is gives, for whoever decides.
+        let merits = match &out.merits {
+            Merits::Holds(_, d) => {
+                format!("; on the record there is, the claim would be upheld: {d}")
+            }
+            Merits::Open(..) | Merits::Fails(..) => String::new(),
+        };
         return (
             Recommendation::Refer,
             out.refer_rule.clone(),
-            with_note(format!("the record is incomplete: {}", missing.join("; "))),
+            with_note(format!(
+                "the record is incomplete: {}{merits}",
+                missing.join("; ")
+            )),
         );
     }
     match &out.merits {
