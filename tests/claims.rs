@@ -667,7 +667,7 @@ fn the_deadline_fees_and_submissions_of_ecf_qpf_13() {
     assert_eq!(r.recommendation, Recommendation::Refer);
     assert_eq!(r.rule, "BCF RP NA-1; BCF RP 16");
     assert!(
-        r.detail.starts_with("the record is incomplete: BCF Rapid Play rules provides this claim with an arbiter present and with none, and the claim does not say whether one was (arbiter = true or false), which decides it: with no arbiter, rejected (BCF RP NA-6; BCF RP GAA: mixed evidence"),
+        r.detail.starts_with("the record is incomplete: BCF Rapid Play rules provides this claim with an arbiter present and with none, and the claim does not say whether one was (arbiter = true or false), which decides it: with no arbiter, for a judgement (BCF RP NA-5: needs a judgement: too few moves to judge whether White was making an effort: White in 1 move"),
         "{}",
         r.detail
     );
@@ -741,10 +741,10 @@ fn the_clock_window_and_who_is_on_move() {
 /// gives the benefit of the doubt to the claimant's opponent: rejected.
 #[test]
 fn bcf_rp_16_judges_both_grounds_and_leaves_mixed_evidence_to_the_arbiter() {
-    let pgn = "[FEN \"8/8/3k4/8/8/8/1Q6/K7 w - - 0 60\"]\n[SetUp \"1\"]\n[TimeControl \"1800\"]\n\n60. Ka2 { [%clk 0:04:00] } Ke6 { [%clk 0:01:50] } 61. Kb1 { [%clk 0:03:58] } Kd6 { [%clk 0:01:40] } 62. Kc1 { [%clk 0:03:56] } Ke6 { [%clk 0:01:30] } *\n";
+    let pgn = "[FEN \"8/8/3k4/8/8/8/1Q6/K7 w - - 0 60\"]\n[SetUp \"1\"]\n[TimeControl \"1800\"]\n\n60. Ka2 { [%clk 0:04:00] } Ke6 { [%clk 0:01:50] } 61. Kb1 { [%clk 0:03:58] } Kd6 { [%clk 0:01:40] } 62. Kc1 { [%clk 0:03:56] } Ke6 { [%clk 0:01:30] } 63. Kd1 { [%clk 0:03:54] } Kd6 { [%clk 0:01:20] } 64. Ke1 { [%clk 0:03:52] } Ke6 { [%clk 0:01:10] } *\n";
     let claim = |arbiter: bool, grounds: &str| {
         judge(
-            &format!("kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\narbiter = {arbiter}\ngrounds = [{grounds}]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:03:56\"\nclock_black = \"0:01:30\"\nfees_paid = [\"black\"]\n"),
+            &format!("kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\narbiter = {arbiter}\ngrounds = [{grounds}]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:03:52\"\nclock_black = \"0:01:10\"\nfees_paid = [\"black\"]\n"),
             &[("s.pgn", pgn)],
         )
     };
@@ -758,6 +758,18 @@ fn bcf_rp_16_judges_both_grounds_and_leaves_mixed_evidence_to_the_arbiter() {
         "mixed evidence, the benefit of the doubt goes to the opponent of the claimant"
     ));
     assert_eq!(r.result_if_rejected, "1-0");
+    // One move of White's since Black's clock went under two minutes:
+    // too few to show an effort or none (it was "mixed evidence", the
+    // claimant losing on it); referred.
+    let one_move = "[FEN \"8/8/3k4/8/8/8/1Q6/K7 w - - 0 60\"]\n[SetUp \"1\"]\n[TimeControl \"1800\"]\n\n60. Ka2 { [%clk 0:04:00] } Ke6 { [%clk 0:02:10] } 61. Kb1 { [%clk 0:03:58] } Kd6 { [%clk 0:01:40] } 62. Kc1 { [%clk 0:03:56] } *\n";
+    let r = judge(
+        "kind = \"draw-last-two-minutes\"\nruleset = \"ecf-quickplay\"\ngrounds = [\"no-effort\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:03:56\"\nclock_black = \"0:01:40\"\nsubmitted_by = [\"white\", \"black\"]\nfees_paid = [\"white\", \"black\"]\n",
+        &[("s.pgn", one_move)],
+    );
+    let c = r.check(CheckId::NoEffort).unwrap();
+    assert_eq!(c.outcome, CheckOutcome::Unknown);
+    assert_eq!(c.detail, "too few moves to judge whether White was making an effort: White in 1 move: 0 captures, 0 pawn moves, 0 checks; 0 repeated positions; king on 1 square (from 61... Kd6, when Black's clock went under 2:00)");
+    assert_eq!(r.recommendation, Recommendation::Refer);
     let r = claim(true, "\"no-effort\"");
     assert_eq!(outcome(&r, CheckId::NoEffort), CheckOutcome::Unknown);
     assert_eq!(outcome(&r, CheckId::NormalMeans), CheckOutcome::Fail);
@@ -765,7 +777,7 @@ fn bcf_rp_16_judges_both_grounds_and_leaves_mixed_evidence_to_the_arbiter() {
     assert_eq!(r.rule, "BCF RP GA (a)-(c)");
     assert!(
         r.detail.starts_with(
-            "needs a judgement: mixed evidence, for whoever decides to weigh: White in 2 moves"
+            "needs a judgement: mixed evidence, for whoever decides to weigh: White in 4 moves"
         ),
         "{}",
         r.detail

@@ -388,7 +388,7 @@ mod tests {
     #[test]
     fn free_text_falls_back_with_a_note() {
         let (f, tc) = facts(
-            "[TimeControl \"15 min. + 10 s. per move\"]\n\n1. e4 *",
+            "[TimeControl \"Rapid, see the event's rules\"]\n\n1. e4 *",
             "900+10",
         );
         assert_eq!(tc.to_string(), "900+10");

@@ -21,6 +21,10 @@ use crate::{
 /// when the claimant's last two minutes began.
 pub(crate) const PROGRESS_MOVES: usize = 20;
 
+/// The fewest moves of the opponent's that can show no effort: two
+/// positions repeated need four moves (a king's step and back, twice).
+const FEWEST_MOVES_TO_JUDGE: usize = 4;
+
 pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
     let chosen = procedure(d);
     let how = chosen.how.clone();
@@ -535,6 +539,18 @@ fn no_effort(r: &Draft, p: &DrawClaimRules) -> (Check, Option<Progress>) {
                 what.join(" and ")
             ),
         )
+    } else if pr.opponent_moves < FEWEST_MOVES_TO_JUDGE {
+        // No progress, but too few moves for the repetition no effort is
+        // shown by: neither "no effort" nor a doubt to weigh.
+        Check::new(
+            CheckId::NoEffort,
+            CheckOutcome::Unknown,
+            &p.no_effort_rule,
+            format!(
+                "too few moves to judge whether {who} was making an effort: {summary} ({})",
+                pr.period
+            ),
+        )
     } else if pr.repeats >= 2 && pr.checks == 0 {
         Check::new(
             CheckId::NoEffort,
@@ -782,7 +798,7 @@ mod tests {
         assert_eq!(outcome(&r, CheckId::Scoresheet), Unknown);
         assert_eq!(outcome(&r, CheckId::NormalMeans), Fail);
         assert_eq!(r.recommendation, Recommendation::Reject);
-        assert_eq!(r.rule, "BCF RP NA-6");
+        assert_eq!(r.rule, "BCF RP NA-6; ECF QPF 11(a)");
         // BCF RP NA-2(a) asks for the final position only: the extract is said for what it is.
         let r = ruling(&claim.replace("ecf-quickplay", "bcf-rapid"), extract);
         let c = r.check(CheckId::Scoresheet).expect("check");
