@@ -1053,6 +1053,12 @@ fn a_final_position_alone_is_judged_where_the_rule_asks_no_more() {
         "{}",
         r.detail
     );
+    // The diagram shows the claimant's position, titled so (it was "Final
+    // position", as though a scoresheet had reached it).
+    assert_eq!(
+        arbiter::report::packet::claim_packet(&r).position_title,
+        "Position as written by the claimant (ECF QPF 15)"
+    );
     // An illegal move cannot be checked on a position alone.
     let illegal = "kind = \"illegal-move\"\nruleset = \"bcf-rapid\"\nclaimant = \"black\"\nfinal_fen = \"8/8/3K4/3N3r/8/3k4/8/8 b - - 13 64\"\n";
     let r = judge(illegal, &[]);
@@ -1800,6 +1806,16 @@ fn a_frivolous_sabah_appeal_names_v8c() {
     assert_eq!(
         r.result_if_rejected,
         "play continues; Black's clock 0:10:00 to 0:05:00; or 1-0 if the appeal is frivolous (Sabah v.8(c))"
+    );
+    // Under two minutes already, v.8(b) takes nothing: the clock stays (it
+    // read "0:01:40 to 0:01:40").
+    let r = judge(
+        "kind = \"clear-draw-appeal\"\nruleset = \"sabah-active30\"\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:12:00\"\nclock_black = \"0:01:40\"\n",
+        &[("s.pgn", &pgn.replace("0:10:00", "0:01:40"))],
+    );
+    assert_eq!(
+        r.result_if_rejected,
+        "play continues; Black's clock stays at 0:01:40; or 1-0 if the appeal is frivolous (Sabah v.8(c))"
     );
 }
 

@@ -71,6 +71,9 @@ fn diagram_letters_sit_on_their_squares() {
             "{text}"
         );
         assert!(text.contains("Black's men are ringed"));
+        // Titled for any position, not as a game's final one.
+        assert!(text.trim_start().starts_with("Position"), "{text}");
+        assert!(!text.contains("Final position"), "{text}");
         for label in ["a", "b", "c", "d", "e", "f", "g", "h"] {
             assert!(text.contains(label));
         }

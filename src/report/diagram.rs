@@ -208,7 +208,8 @@ pub(crate) fn diagram_pdf(
         page_h - 62.0,
         16.0,
         BuiltinFont::HelveticaBold,
-        "Final position",
+        // Any position a FEN gives, not only a game's last.
+        "Position",
     );
     text(
         &mut ops,

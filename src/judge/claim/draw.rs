@@ -602,12 +602,20 @@ fn rejected_result(r: &Draft, p: &DrawClaimRules, clearly_winning: bool) -> Stri
                 Some(c) => {
                     let (t, pen, keep) = (c.tenths / 10, p.penalty_seconds, p.keep_seconds);
                     let new = penalised(t, pen, keep);
-                    let mut s = format!(
-                        "play continues; {}'s clock {} to {}",
-                        side_name(claimant),
-                        Clock::secs(t),
-                        Clock::secs(new)
-                    );
+                    let mut s = if new == t {
+                        format!(
+                            "play continues; {}'s clock stays at {}",
+                            side_name(claimant),
+                            Clock::secs(t)
+                        )
+                    } else {
+                        format!(
+                            "play continues; {}'s clock {} to {}",
+                            side_name(claimant),
+                            Clock::secs(t),
+                            Clock::secs(new)
+                        )
+                    };
                     if new == 0 {
                         s.push_str(" (the flag is down at the restart; it falls when the opponent claims it)");
                     }

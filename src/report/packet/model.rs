@@ -318,7 +318,8 @@ fn position_title(r: &Ruling) -> String {
         }
         _ => {}
     }
-    if !r.fen.is_empty() && r.fen != ev.fen() {
+    let written_only = matches!(c.scoresheet, crate::claim::file::Scoresheet::Position(_));
+    if written_only || (!r.fen.is_empty() && r.fen != ev.fen()) {
         return format!("Position as written by the claimant{note}");
     }
     // Moves written past where the replay stopped: the position shown is
