@@ -2904,3 +2904,35 @@ fn a_claim_not_in_order_cites_the_order_where_that_decides_the_result() {
         r.result_if_rejected
     );
 }
+
+/// A scoresheet named in other case ("S.PGN" beside "s.pgn", which Windows
+/// would have opened) or a letter off ("s.pgm") is an error that names the
+/// file beside it; one that nothing is near is said plainly.
+#[test]
+fn a_misspelt_scoresheet_gets_the_file_beside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("board2.pgn"), KRKN).unwrap();
+    let claim = "kind = \"win-on-time\"\nruleset = \"ecf-quickplay\"\nclaimant = \"black\"\nclock_white = \"0:00:00\"\nclock_black = \"0:01:15\"\n";
+    for (name, sheet) in [("a", "Board2.PGN"), ("b", "board2.pgm"), ("c", "other.pgn")] {
+        std::fs::write(
+            d.join(format!("{name}.toml")),
+            format!("{claim}scoresheet = \"{sheet}\"\n"),
+        )
+        .unwrap();
+    }
+    let out = d.join("out");
+    let o = arbiter(&["claim", d.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    for (name, sheet) in [("a", "Board2.PGN"), ("b", "board2.pgm")] {
+        assert!(
+            err.contains(&format!("{name}.toml: field `scoresheet`: \"{sheet}\": no such file (did you mean \"board2.pgn\", beside it?)")),
+            "{err}"
+        );
+    }
+    assert!(
+        err.contains("c.toml: field `scoresheet`: \"other.pgn\": no such file\n"),
+        "{err}"
+    );
+}

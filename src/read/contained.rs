@@ -51,11 +51,46 @@ pub(crate) fn contained(base: &Path, rel: &str, allow_outside: bool) -> Result<P
     Ok(full)
 }
 
+/// The file beside a missing `path` it was likely meant for: the same
+/// name in other case (which Windows would have opened), else the one name
+/// one or two letters away; `None` where no one name stands out.
+fn near_name(path: &Path) -> Option<String> {
+    let want = path.file_name()?.to_str()?;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let names: Vec<String> = std::fs::read_dir(dir)
+        .ok()?
+        .take(10_000)
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .filter_map(|e| e.file_name().into_string().ok())
+        .collect();
+    if let Some(n) = names.iter().find(|n| n.eq_ignore_ascii_case(want)) {
+        return Some(n.clone());
+    }
+    let lower = want.to_lowercase();
+    let close: Vec<&String> = names
+        .iter()
+        .filter(|n| {
+            want.chars().count() >= 5 && strsim::damerau_levenshtein(&n.to_lowercase(), &lower) <= 2
+        })
+        .collect();
+    match close.as_slice() {
+        [one] => Some((*one).clone()),
+        _ => None,
+    }
+}
+
 /// Reads a regular file of at most `limit` bytes; a folder, pipe or device
 /// is refused before it is opened, so nothing blocks.
 pub(crate) fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
     let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        std::io::ErrorKind::NotFound => match near_name(path) {
+            Some(near) => format!("no such file (did you mean {near:?}, beside it?)"),
+            None => "no such file".to_string(),
+        },
         _ => e.to_string(),
     })?;
     if !meta.is_file() {
