@@ -65,6 +65,18 @@ fn analyse_prints_the_tsv_contract() {
         read_fens("\u{feff}\"fen\"\texpected\r\n8/8/8/8/8/8/8/K1k5 w - -\tx\r\n"),
         vec![(2, "8/8/8/8/8/8/8/K1k5 w - -".to_string())]
     );
+    // A CSV from a spreadsheet, commas or semicolons, quoted or not: the
+    // header was taken for a FEN, and every row failed.
+    for text in [
+        "fen,note\n4k3/8/8/8/2b5/8/8/4KB2 w - - 0 1,same bishops\n",
+        "\"fen\";\"note\"\r\n\"4k3/8/8/8/2b5/8/8/4KB2 w - - 0 1\";\"same bishops\"\r\n",
+    ] {
+        assert_eq!(
+            read_fens(text),
+            vec![(2, "4k3/8/8/8/2b5/8/8/4KB2 w - - 0 1".to_string())],
+            "{text}"
+        );
+    }
 }
 
 #[test]

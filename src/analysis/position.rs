@@ -56,10 +56,15 @@ pub fn read_fens(text: &str) -> Vec<(usize, String)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     text.lines()
         .enumerate()
-        .map(|(i, l)| (i + 1, l.split('\t').next().unwrap_or("").trim()))
+        // A FEN holds no comma or semicolon: a CSV's first cell (Excel
+        // writes `;` where the decimal mark is a comma) is read as a TSV's.
+        .map(|(i, l)| {
+            let cell = l.split(['\t', ',', ';']).next().unwrap_or("").trim();
+            (i + 1, cell.trim_matches('"').trim())
+        })
         .filter(|(_, f)| !f.is_empty() && !f.starts_with('#'))
         .enumerate()
-        .filter(|(i, (_, f))| !(*i == 0 && f.trim_matches('"').eq_ignore_ascii_case("fen")))
+        .filter(|(i, (_, f))| !(*i == 0 && f.eq_ignore_ascii_case("fen")))
         .map(|(_, (line, f))| (line, f.to_string()))
         .collect()
 }

@@ -19,7 +19,7 @@ use crate::{
 pub(crate) struct Args {
     /// Positions in FEN (the last four fields may be left out).
     pub(crate) fens: Vec<String>,
-    /// One FEN a line, or a TSV whose first column is a FEN (`#` lines skipped, a `fen` header allowed); - for stdin.
+    /// One FEN a line, or a TSV or CSV (`,` or `;`) whose first column is a FEN (`#` lines skipped, a `fen` header allowed); - for stdin.
     #[arg(long, conflicts_with = "fens")]
     pub(crate) file: Option<PathBuf>,
     /// tsv (default), json (one array) or ndjson (one object a line).
