@@ -608,6 +608,23 @@ fn windows_1252_utf16_and_xz() {
         err.contains("round3.zip: a ZIP archive, which arbiter does not open: extract it (Windows: right-click, Extract All; elsewhere: unzip) and give the folder it makes"),
         "{err}"
     );
+    // A workbook is a ZIP archive too: said as what it is (it was told to
+    // extract it).
+    let xlsx = write(
+        dir.path(),
+        "Results.XLSX",
+        b"PK\x03\x04\x14\x00\x00\x00\x08\x00[Content_Types].xml",
+    );
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["adjudicate", "-q", &xlsx])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("Results.XLSX: a spreadsheet workbook, not games: give the games as PGN files (a results sheet is no record of the moves)"),
+        "{err}"
+    );
 }
 
 /// `-o /dev/null`, a FIFO: an output that exists and is not a regular file

@@ -447,9 +447,27 @@ pub fn open(source: &Source) -> io::Result<Box<dyn Read + Send>> {
             if f.metadata()?.is_dir() {
                 return Err(io::Error::other("is a directory"));
             }
-            let (s, c) = decoder_of(Box::new(f))?;
+            let (s, c) = decoder_of(Box::new(f)).map_err(|e| spreadsheet_said(path, e))?;
             ahead(s, c)
         }
+    }
+}
+
+/// An Excel or OpenDocument workbook is a ZIP archive too: said as what it
+/// is, not as an archive to extract.
+fn spreadsheet_said(path: &Path, e: io::Error) -> io::Error {
+    let ext = path
+        .extension()
+        .and_then(|x| x.to_str())
+        .map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("xlsx" | "xlsm" | "ods") if e.kind() == io::ErrorKind::InvalidData => {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                "a spreadsheet workbook, not games: give the games as PGN files (a results sheet is no record of the moves)",
+            )
+        }
+        _ => e,
     }
 }
 
