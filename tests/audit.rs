@@ -1722,6 +1722,19 @@ fn an_officers_mistakes_never_make_a_wrong_report() {
         ]
     );
 
+    // A double forfeit written "0-0": no PGN result, said as the tag it
+    // is (it was "no result is recorded or judged").
+    let both_out = game("Club", 1, "Tan, B", "Lee, A", "")
+        .replace("[Result \"1-0\"]", "[Result \"0-0\"]")
+        .replace("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0", "*");
+    let (_, rows) = run(&both_out, &[]);
+    let no_result: Vec<&str> = rows
+        .iter()
+        .filter(|r| r["finding"] == "no-result")
+        .map(|r| r["detail"].as_str())
+        .collect();
+    assert_eq!(no_result, ["the Result tag \"0-0\" is not a result (1-0, 0-1, 1/2-1/2 or *), and none was judged: it has no place in the TRF report; a double forfeit has no PGN result: give it in a tournament file, where it is - against -"], "{rows:?}");
+
     // Tags too wide for their columns: left empty and said.
     let wide = game(
         "Club",

@@ -84,6 +84,8 @@ pub(crate) struct ListedGame {
     /// The result the audit stands by: as recorded when confirmed, the
     /// judged one when corrected, the recorded one under review.
     pub(crate) result: GameResult,
+    /// The `Result` tag as written (empty for a game of a TRF).
+    pub(crate) result_tag: String,
     /// The rule the result stands on, as judged (empty for a game of a TRF).
     pub(crate) rule: String,
     /// The findings that keep this game off the rating (`not_rated`).
@@ -348,6 +350,7 @@ impl Audit {
                 Status::Corrected | Status::Decided => j.verdict.result,
                 _ => t.recorded_result(),
             },
+            result_tag: t.result.trim().to_string(),
             rule: j.verdict.rule.to_string(),
             excluded: BTreeSet::new(),
             forfeit: false,
@@ -635,11 +638,19 @@ impl Audit {
         // without a whole date.
         for g in &mut self.listed {
             let why = if g.result == GameResult::Unknown {
-                (
-                    "no-result",
-                    "no result is recorded or judged: it has no place in the TRF report"
-                        .to_string(),
-                )
+                let tag = g.result_tag.as_str();
+                let words = if tag.is_empty() || GameResult::parse(tag).is_some() {
+                    "no result is recorded or judged: it has no place in the TRF report".to_string()
+                } else {
+                    // `0-0`, a double forfeit, has no PGN result.
+                    let forfeit = if tag == "0-0" {
+                        "; a double forfeit has no PGN result: give it in a tournament file, where it is - against -"
+                    } else {
+                        ""
+                    };
+                    format!("the Result tag {tag:?} is not a result (1-0, 0-1, 1/2-1/2 or *), and none was judged: it has no place in the TRF report{forfeit}")
+                };
+                ("no-result", words)
             } else if g.round_unknown() {
                 ("round-unknown", format!("its round is unknown (Round tag {:?}): it has no round to go in; give it a round number", g.round.trim()))
             } else if daily && !report::complete(&g.date) {

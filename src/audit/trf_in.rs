@@ -366,6 +366,7 @@ fn listed(
         white: white.clone(),
         black: black.clone(),
         result,
+        result_tag: String::new(),
         rule: String::new(),
         excluded: BTreeSet::new(),
         forfeit: false,
