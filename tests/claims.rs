@@ -2173,6 +2173,25 @@ fn the_written_position_may_be_the_last_one_recorded() {
     assert_eq!(r.recommendation, Recommendation::Uphold, "{}", r.detail);
 }
 
+/// A written position the scoresheet contradicts: both FENs, and the
+/// difference in words as two diagrams are compared (it gave the two FENs
+/// alone, which a secretary cannot read).
+#[test]
+fn a_written_position_at_odds_says_how_man_by_man() {
+    let sheet = "[FEN \"8/8/4k3/8/8/4P3/5K2/8 w - - 0 60\"]\n[SetUp \"1\"]\n\n60. Kf3 { [%clk 0:04:00] } Kf5 { [%clk 0:01:50] } *\n";
+    let r = judge(
+        "kind = \"draw-last-two-minutes\"\nruleset = \"bcf-rapid\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\narbiter = false\nscoresheet = \"s.pgn\"\nfinal_fen = \"8/8/8/5k2/4P3/5K2/8/8 b - - 0 60\"\nclock_white = \"0:04:00\"\nclock_black = \"0:01:50\"\n",
+        &[("s.pgn", sheet)],
+    );
+    let c = r.check(CheckId::FinalPosition).unwrap();
+    assert_eq!(c.outcome, CheckOutcome::Fail);
+    assert_eq!(
+        c.detail,
+        "the claimant wrote 8/8/8/5k2/4P3/5K2/8/8 b - - 0 60 but the scoresheet ends in 8/8/8/5k2/8/4PK2/8/8 w - - 2 61: White's pawn on e4 in the claim, e3 on the scoresheet; Black to move in the claim, White on the scoresheet"
+    );
+    assert_eq!(r.recommendation, Recommendation::Refer);
+}
+
 /// A flag that fell: the clock stated at zero agrees with any figure the
 /// scoresheet showed before that move, however large.
 #[test]

@@ -867,10 +867,72 @@ fn final_position_check(
             } else {
                 (
                     CheckOutcome::Fail,
-                    format!("the claimant wrote {f} but the scoresheet ends in {sheet_fen}"),
+                    format!(
+                        "the claimant wrote {f} but the scoresheet ends in {sheet_fen}: {}",
+                        claimed_pos.map_or_else(String::new, |p| positions_differ(
+                            p,
+                            &r.evidence.position
+                        ))
+                    ),
                 )
             }
         }
+    }
+}
+
+/// How the claimant's written position differs from the scoresheet's, man
+/// by man, as a secretary compares two diagrams: "Black's king on f8 in
+/// the claim, f7 on the scoresheet".
+fn positions_differ(claimed: &Chess, sheet: &Chess) -> String {
+    use shakmaty::{Color, Role};
+    let (a, b) = (claimed.board(), sheet.board());
+    let squares = |bb: shakmaty::Bitboard| -> String {
+        let v: Vec<String> = bb.into_iter().map(|q| q.to_string()).collect();
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.join(", ")
+        }
+    };
+    let mut parts = Vec::new();
+    for color in [Color::White, Color::Black] {
+        for role in Role::ALL.into_iter().rev() {
+            let (x, y) = (a.by_piece(role.of(color)), b.by_piece(role.of(color)));
+            if x != y {
+                parts.push(format!(
+                    "{}'s {} on {} in the claim, {} on the scoresheet",
+                    Side::from(color).name(),
+                    role_word(role, x.count().max(y.count()) > 1),
+                    squares(x),
+                    squares(y)
+                ));
+            }
+        }
+    }
+    if claimed.turn() != sheet.turn() {
+        parts.push(format!(
+            "{} to move in the claim, {} on the scoresheet",
+            Side::from(claimed.turn()).name(),
+            Side::from(sheet.turn()).name()
+        ));
+    }
+    parts.join("; ")
+}
+
+fn role_word(role: shakmaty::Role, many: bool) -> &'static str {
+    use shakmaty::Role;
+    match (role, many) {
+        (Role::King, _) => "king",
+        (Role::Queen, false) => "queen",
+        (Role::Queen, true) => "queens",
+        (Role::Rook, false) => "rook",
+        (Role::Rook, true) => "rooks",
+        (Role::Bishop, false) => "bishop",
+        (Role::Bishop, true) => "bishops",
+        (Role::Knight, false) => "knight",
+        (Role::Knight, true) => "knights",
+        (Role::Pawn, false) => "pawn",
+        (Role::Pawn, true) => "pawns",
     }
 }
 
