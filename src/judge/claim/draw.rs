@@ -224,6 +224,12 @@ fn both_drawn(opp: Check, own: Check) -> Check {
     };
     let detail = if opp.detail == own.detail {
         format!("{}, for either side", opp.detail)
+    } else if own.outcome == CheckOutcome::Fail && opp.outcome != CheckOutcome::Fail {
+        // What fails the appeal first: the appellant's own win.
+        format!(
+            "not a clear drawn position: the appellant can win: {}; the opponent: {}",
+            own.detail, opp.detail
+        )
     } else {
         format!("{}; and for the appellant: {}", opp.detail, own.detail)
     };
