@@ -1100,7 +1100,7 @@ fn an_illegal_move_after_the_end_is_no_claim() {
 #[test]
 fn a_scoresheet_read_only_in_part_is_no_final_position_and_no_clocks() {
     let sheet = "[SetUp \"1\"]\n[FEN \"8/8/8/4k3/8/4PK2/8/8 w - - 0 60\"]\n\n60. Kg4 { [%clk 0:04:50] } Kf6 { [%clk 0:02:30] } 61. Kh5 { [%clk 0:04:45] } Kg9 { [%clk 0:02:20] } 62. Kh6 { [%clk 0:04:40] } Kf7 { [%clk 0:02:10] } 63. Kh7 { [%clk 0:04:30] } *\n";
-    let claim = "kind = \"draw-last-two-minutes\"\nruleset = \"ecf-quickplay\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nfinal_fen = \"8/5k1K/8/8/8/4P3/8/8 b - - 5 63\"\nclock_white = \"0:04:30\"\nclock_black = \"0:01:45\"\nsubmitted_by = [\"white\", \"black\"]\nfees_paid = [\"white\", \"black\"]\n";
+    let claim = "kind = \"draw-last-two-minutes\"\nruleset = \"ecf-quickplay\"\ngrounds = [\"cannot-win-by-normal-means\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nfinal_fen = \"8/5k1K/8/8/8/4P3/8/8 b - - 5 63\"\nclock_white = \"0:04:30\"\nclock_black = \"0:01:45\"\ndate = 2009-11-12\nreceived = 2009-11-16\nsubmitted_by = [\"white\", \"black\"]\nfees_paid = [\"white\", \"black\"]\n";
     let r = judge(claim, &[("s.pgn", sheet)]);
     assert_eq!(r.recommendation, Recommendation::Refer, "{}", r.detail);
     let c = r.check(CheckId::Clocks).unwrap();
@@ -1118,6 +1118,35 @@ fn a_scoresheet_read_only_in_part_is_no_final_position_and_no_clocks() {
         r.detail
     );
     assert!(!r.detail.contains("conflict"), "{}", r.detail);
+    // A word after the last move ("claimed", as secretaries write) cuts
+    // nothing short: the sheet is whole, its clocks compared, its last
+    // position judged; the word is said on the packet.
+    let whole = sheet
+        .replace("Kg9", "Ke7")
+        .replace("Kf7 { [%clk 0:02:10] }", "Kf7 { [%clk 0:01:45] }")
+        .replace(
+            "63. Kh7 { [%clk 0:04:30] } *",
+            "63. Kh7 { [%clk 0:04:30] } claimed *",
+        );
+    let r = judge(claim, &[("s.pgn", &whole)]);
+    assert_eq!(
+        outcome(&r, CheckId::Clocks),
+        CheckOutcome::Pass,
+        "{:?}",
+        r.checks
+    );
+    assert_eq!(
+        outcome(&r, CheckId::FinalPosition),
+        CheckOutcome::Pass,
+        "{:?}",
+        r.checks
+    );
+    let p = arbiter::report::packet::claim_packet(&r);
+    assert!(
+        p.notes.contains(&"Scoresheet: s.pgn line 4: \"claimed\" after the last move is no move, and is passed over".to_string()),
+        "{:?}",
+        p.notes
+    );
 }
 
 /// A claim made after a mate or a stalemate by the last move recorded: the

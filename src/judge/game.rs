@@ -691,6 +691,7 @@ fn judge_replayed(mut c: Ctx<'_>) -> Judgement {
                     ply: n,
                     text: String::new(),
                     line: 0,
+                    trailing: false,
                 });
             let c_number = c.number(n);
             let mut j = c.finish(

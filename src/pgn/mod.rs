@@ -224,6 +224,9 @@ pub(crate) struct Garbled {
     pub(crate) ply: usize,
     pub(crate) text: String,
     pub(crate) line: u32,
+    /// No token meant as a move follows it: a word written after the last
+    /// move ("claimed", "flag"), which cuts nothing short.
+    pub(crate) trailing: bool,
 }
 
 /// A game as read from the PGN: nothing here has been checked for legality.
@@ -383,10 +386,12 @@ fn read_movetext(text: &[u8], from: usize, game: &mut ParsedGame) {
                     )
                 }
                 None => {
+                    let trailing = scanner.next_move_with(|_| {}).is_none();
                     game.garbled = Some(Garbled {
                         ply: game.plies.len() + 1,
                         text: decode_text(written).into_owned(),
                         line: tok.line(text),
+                        trailing,
                     });
                     break;
                 }

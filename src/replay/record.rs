@@ -76,6 +76,9 @@ pub struct Record {
     /// The last position recorded, the moves after the stop played as the
     /// men moved where they can be; `None` when they cannot.
     pub(crate) last_recorded: Option<Chess>,
+    /// Something on the sheet passed over that cuts nothing short (a word
+    /// after the last move), for the packet to say.
+    pub(crate) note: Option<String>,
     /// Games in the file after the first (which is the scoresheet).
     pub(crate) extra_games: usize,
     /// The game's place in its file, from 0.
@@ -109,6 +112,7 @@ impl Record {
             game_index: 0,
             unreplayed: Vec::new(),
             last_recorded: None,
+            note: None,
             key: None,
         }
     }
@@ -255,6 +259,16 @@ pub(crate) fn from_game(
         ev.problem = Some(format!("{source}: {err}"));
     }
     let limit = match &game.garbled {
+        // A word after the last move ("claimed"): the sheet is whole, the
+        // word said beside it.
+        Some(g) if g.trailing && g.ply > game.plies.len() => {
+            ev.note = Some(format!(
+                "{source} line {}: {:?} after the last move is no move, and is passed over",
+                first_line + u64::from(g.line) - 1,
+                g.text
+            ));
+            game.plies.len()
+        }
         Some(g) => {
             ev.problem = Some(format!(
                 "{source} line {}: {:?} is not a move",

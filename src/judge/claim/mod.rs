@@ -621,10 +621,12 @@ fn position_checks(r: &mut Draft, position_rule: &Citation, complete: bool) {
     match (&r.evidence.problem, sheet_ok) {
         // Its last clock figures are where the reading stopped.
         (Some(_), true) => {
-            let upto = r.evidence.rows.last().map_or_else(
-                || "its first move".to_string(),
-                |x| format!("{}{}", r.evidence.move_number(x.ply), x.san),
-            );
+            // The last move read, an illegal one or one after it included.
+            let ev = &r.evidence;
+            let upto = match ev.plies_written() {
+                0 => "its first move".to_string(),
+                n => format!("{}{}", ev.move_number(n), ev.written(n)),
+            };
             let why = format!(
                 "the scoresheet is read only up to {upto}: the clocks it records after that are not known, and the claim's cannot be checked against them"
             );

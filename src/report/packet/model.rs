@@ -355,7 +355,7 @@ pub fn claim_packet(r: &Ruling) -> Packet {
     if let Some(l) = &r.mate_line {
         notes.push(format!("Helpmate line: {l}"));
     }
-    if let Some(p) = &ev.problem {
+    if let Some(p) = ev.problem.as_ref().or(ev.note.as_ref()) {
         notes.push(format!("Scoresheet: {p}"));
     }
     let ruling = vec![
