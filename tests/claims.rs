@@ -1192,6 +1192,23 @@ fn a_claim_after_a_mate_or_stalemate_by_the_last_move_is_too_late() {
         "Final position, after 72. Qg7# (ECF QPF 15)"
     );
 
+    // White's clock at 0:00:00.0 on the mating move itself, and Black
+    // claims the flag: which came first decides, and the record does not
+    // say; referred, as `adjudicate` sends such a game to review.
+    let zero = mated.replace(
+        "72. Qg7# { [%clk 0:03:00] }",
+        "72. Qg7# { [%clk 0:00:00.0] }",
+    );
+    let r = judge(flag, &[("s.pgn", &zero)]);
+    assert_eq!(r.recommendation, Recommendation::Refer, "{}", r.detail);
+    assert_eq!(outcome(&r, CheckId::GameOver), CheckOutcome::Unknown);
+    assert_eq!(r.rule, "FIDE 5.1.1; ECF QPF 9");
+    assert!(
+        r.detail.starts_with("the game ended at 72. Qg7# (checkmate, FIDE 5.1.1): 1-0, but White's clock shows 0:00:00.0 on that move, and the flag is claimed: whether it fell before the move was made decides the game, and the record does not say"),
+        "{}",
+        r.detail
+    );
+
     // White stalemates, then claims Black's flag.
     let stalemate = "[SetUp \"1\"]\n[FEN \"7k/8/5K2/8/8/8/8/6Q1 w - - 0 65\"]\n\n65. Qg6 { [%clk 0:03:00] } *\n";
     let flag = "kind = \"win-on-time\"\nruleset = \"ecf-quickplay\"\nclaimant = \"white\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:03:00\"\nclock_black = \"0:00:00\"\n";

@@ -837,7 +837,7 @@ fn judge_board_ending(c: Ctx<'_>, e: replay::Ending) -> Judgement {
         c.recorded.winner() == Some(mover.other())
             || termination_says_time(&c.game.tags.termination.to_ascii_lowercase())
     };
-    if flag_on_it && result != c.recorded && flag_recorded() {
+    if policy::end_or_flag_undecided(flag_on_it, result != c.recorded && flag_recorded()) {
         let _ = write!(
             main,
             ", but {}'s clock shows 0:00:00.0 on that move and the result recorded is {}: whether the flag fell before the move was made decides the game, and the record does not say",

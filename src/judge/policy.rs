@@ -454,6 +454,15 @@ pub(crate) fn counts_as_prior(stood: bool) -> bool {
     !stood
 }
 
+/// The mover's clock shows 0:00:00.0 on the very move that ended the game
+/// on the board (a mate, a stalemate), and the flag is asserted (recorded
+/// as the result or the Termination, or claimed): the end stands only if
+/// it came first (FIDE 6.9: "except where 5.1.1 ... applies"), and a clock
+/// at zero on that move does not say which did. Undecided where so.
+pub(crate) fn end_or_flag_undecided(fell_on_ending_move: bool, flag_asserted: bool) -> bool {
+    fell_on_ending_move && flag_asserted
+}
+
 pub(crate) fn illegal_move(rules: &Ruleset, f: IllegalFacts) -> Cited<IllegalMove> {
     let im = &rules.illegal_move;
     if f.replies > 0 && (im.stands_after_reply || im.stands_by_age(f.replies / 2)) {

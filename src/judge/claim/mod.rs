@@ -103,9 +103,21 @@ impl Draft {
 /// (`ended_on_board`): the `game-over` check failed, and the board's
 /// result either way, whatever the claim's merits. `true` if so.
 fn game_over(d: &mut Draft, out: &mut Outcome) -> bool {
-    let Some((result, rule, why)) = ended_on_board(d) else {
+    let Some((result, rule, ended, after)) = ended_on_board(d) else {
         return false;
     };
+    // The flag claimed showed 0:00:00.0 on the very move that ended the
+    // game: which came first decides it, and the record does not say.
+    if let Some(words) = flag_on_the_ending_move(d) {
+        let rule = rule.and(&d.claim.ruleset.flag.rule);
+        let why = format!("{ended}, but {words}");
+        d.push(CheckId::GameOver, CheckOutcome::Unknown, &rule, why.clone());
+        out.if_not_in_order = None;
+        out.merits_need_clocks = false;
+        out.merits = Merits::Open(rule, why);
+        return true;
+    }
+    let why = format!("{ended}, {after}");
     // Upheld where the board gives what the claim asks (a draw claimed in
     // a game drawn dead, a win claimed after the claimant's own mate),
     // else rejected; the result is the board's either way, and no clock
@@ -138,12 +150,32 @@ fn game_over(d: &mut Draft, out: &mut Outcome) -> bool {
     true
 }
 
+/// A win on time claimed against the side whose move ended the game on the
+/// board, its clock at 0:00:00.0 on that very move (`policy::
+/// end_or_flag_undecided`, as `adjudicate` asks it): the words, if so.
+fn flag_on_the_ending_move(d: &Draft) -> Option<String> {
+    let e = d.evidence.replay.as_ref()?.ending?;
+    if d.claim.kind != ClaimKind::WinOnTime || e.ply == 0 {
+        return None;
+    }
+    let mover = d.evidence.side_of(e.ply);
+    let fell_on_it = d.evidence.clocks.fallen(mover) == Some(e.ply);
+    let claimed = d.claim.claimant == mover.other();
+    crate::judge::policy::end_or_flag_undecided(fell_on_it, claimed).then(|| {
+        format!(
+            "{}'s clock shows 0:00:00.0 on that move, and the flag is claimed: whether it fell before the move was made decides the game, and the record does not say",
+            mover.name()
+        )
+    })
+}
+
 /// The game ended on the board (mate, stalemate, a dead position, the
 /// fifth repetition, the 75-move rule) by the last move recorded or before
 /// it: the moves after it, and a claim, come after the end (a flag is
 /// fallen when claimed, FIDE 6.8, and these endings come before a flag,
-/// FIDE 6.9). The result, the rule that ended it, and the words.
-fn ended_on_board(d: &Draft) -> Option<(GameResult, Citation, String)> {
+/// FIDE 6.9). The result, the rule that ended it, the words, and what
+/// that leaves of the moves after it and the claim.
+fn ended_on_board(d: &Draft) -> Option<(GameResult, Citation, String, &'static str)> {
     let e = d.evidence.replay.as_ref()?.ending?;
     let after = if d.evidence.unreplayed.is_empty() {
         "a claim after it changes nothing"
@@ -170,11 +202,8 @@ fn ended_on_board(d: &Draft) -> Option<(GameResult, Citation, String)> {
         crate::replay::BoardEnd::Fivefold => "the fifth repetition",
         crate::replay::BoardEnd::SeventyFive => "the 75-move rule",
     };
-    let why = format!(
-        "the game ended {at} ({what}, {rule}): {}, {after}",
-        result.as_str()
-    );
-    Some((result, rule, why))
+    let ended = format!("the game ended {at} ({what}, {rule}): {}", result.as_str());
+    Some((result, rule, ended, after))
 }
 
 /// What a claim comes to on its merits, with the rule and the words.
@@ -265,8 +294,16 @@ fn decide(checks: &[Check], out: &Outcome) -> (Recommendation, Citation, String)
             Merits::Holds(rule, detail) => {
                 return (Recommendation::Uphold, rule.clone(), detail.clone())
             }
-            Merits::Fails(rule, detail) | Merits::Open(rule, detail) => {
+            Merits::Fails(rule, detail) => {
                 return (Recommendation::Reject, rule.clone(), detail.clone())
+            }
+            // Which came first, the end or the flag: for whoever decides.
+            Merits::Open(rule, detail) => {
+                return (
+                    Recommendation::Refer,
+                    rule.clone(),
+                    with_note(detail.clone()),
+                )
             }
         }
     }
