@@ -3007,3 +3007,38 @@ fn a_misspelt_scoresheet_gets_the_file_beside_it() {
         "{err}"
     );
 }
+
+/// USCF's window in a claim: an illegal move found among the offender's
+/// last ten moves is reinstated (11A, cited as such: it cited 11B, the
+/// rule for one that stands); one found after ten more is no claim, said
+/// by the window ("not claimed before the reply" is not USCF's test), the
+/// offender's own moves counted (not half-moves).
+#[test]
+fn a_uscf_illegal_move_claim_counts_the_offenders_last_ten() {
+    let claim = "kind = \"illegal-move\"\nruleset = \"uscf\"\nclaimant = \"white\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:10:00\"\nclock_black = \"0:10:00\"\n";
+    let recent = "[Event \"x\"]\n[TimeControl \"G/30;d5\"]\n\n1. e4 f5 2. Qh5+ Kf7 3. Qh3 Nf6 4. Nc3 Nc6 *\n";
+    let r = judge(claim, &[("s.pgn", recent)]);
+    assert_eq!(r.recommendation, Recommendation::Uphold, "{}", r.detail);
+    let c = r.check(CheckId::ClaimedInTime).unwrap();
+    assert_eq!(
+        (c.outcome, c.rule(), c.detail.as_str()),
+        (
+            CheckOutcome::Pass,
+            "USCF 11A".to_string(),
+            "found during the game among Black's last 10 moves (2 moves after it): the position is reinstated"
+        )
+    );
+    let old = recent.replace(
+        "4. Nc3 Nc6 *",
+        "4. Nc3 Nc6 5. Nf3 e6 6. Be2 Be7 7. O-O Rf8 8. d3 a6 9. a3 b6 10. Rb1 Bb7 11. Re1 Qe8 12. Bd2 Rd8 *",
+    );
+    let r = judge(claim, &[("s.pgn", &old)]);
+    assert_eq!(r.recommendation, Recommendation::Reject, "{}", r.detail);
+    assert_eq!(r.rule, "USCF 11B");
+    assert_eq!(
+        r.detail,
+        "2... Kf7 was found only after 10 more moves by Black, not among the last 10: it stands"
+    );
+    let c = r.check(CheckId::ClaimedInTime).unwrap();
+    assert_eq!(c.detail, "Black made 10 moves after 2... Kf7, so it is not among the last 10: the move stands, no penalty");
+}

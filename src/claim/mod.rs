@@ -212,6 +212,11 @@ pub struct Check {
 }
 
 impl Check {
+    /// The rule the check rests on, as the packet and claims.csv cite it.
+    pub fn rule(&self) -> String {
+        self.rule.to_string()
+    }
+
     pub(crate) fn new(
         id: CheckId,
         outcome: CheckOutcome,

@@ -191,10 +191,15 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
         out.if_upheld = format!("{}; {loss} if {when} ({rule})", out.if_upheld);
     }
     out.merits = if stands {
-        Merits::Fails(
-            ruling.rule,
-            format!("{named} was not claimed before the reply: it stands"),
-        )
+        let why = match im_rules.stands_after_moves.filter(|_| !im_rules.stands_after_reply) {
+            Some(k) => format!(
+                "{named} was found only after {} more moves by {}, not among the last {k}: it stands",
+                im.replies / 2,
+                side_name(im.side)
+            ),
+            None => format!("{named} was not claimed before the reply: it stands"),
+        };
+        Merits::Fails(ruling.rule, why)
     } else {
         merits
     };
@@ -285,9 +290,45 @@ fn offending_move(d: &mut Draft, out: &mut Outcome) -> Option<(IllegalAt, String
 /// Whether the claim came before the offender's opponent replied (the
 /// move stands otherwise).
 fn in_time_check(d: &mut Draft, im: &IllegalAt, named: &str, stands: bool) {
-    let rule = d.claim.ruleset.illegal_move.stands_rule.clone();
+    let rules = &d.claim.ruleset.illegal_move;
+    // The rule for what happens: it stands (after the reply, or before the
+    // last moves a ruleset reinstates), or the position is reinstated.
+    let rule = if stands {
+        rules.stands_rule.clone()
+    } else {
+        rules.reinstate_rule.clone()
+    };
+    let window = rules
+        .stands_after_moves
+        .filter(|_| !rules.stands_after_reply);
     let cw = side_name(d.claim.claimant);
+    // The offender's own moves after it, which a window counts.
+    let later = im.replies / 2;
     if im.replies > 0 {
+        let words = match (stands, window) {
+            (true, Some(k)) => format!(
+                "{} made {} after {named}, so it is not among the last {k}: the move stands, no penalty",
+                side_name(im.side),
+                plural(later, "move")
+            ),
+            (true, None) => format!(
+                "{} played after {named}: the move stands, no penalty",
+                if im.replies == 1 {
+                    "1 more move was".to_string()
+                } else {
+                    format!("{} more moves were", im.replies)
+                }
+            ),
+            (false, Some(k)) => format!(
+                "found during the game among {}'s last {k} moves ({} after it): the position is reinstated",
+                side_name(im.side),
+                plural(later, "move")
+            ),
+            (false, None) => format!(
+                "found {} later, still during the game: the position is reinstated",
+                plural(im.replies, "move")
+            ),
+        };
         d.push(
             CheckId::ClaimedInTime,
             if stands {
@@ -296,21 +337,7 @@ fn in_time_check(d: &mut Draft, im: &IllegalAt, named: &str, stands: bool) {
                 CheckOutcome::Pass
             },
             &rule,
-            if stands {
-                format!(
-                    "{} played after {named}: the move stands, no penalty",
-                    if im.replies == 1 {
-                        "1 more move was".to_string()
-                    } else {
-                        format!("{} more moves were", im.replies)
-                    }
-                )
-            } else {
-                format!(
-                    "found {} later, still during the game: the position is reinstated",
-                    plural(im.replies, "move")
-                )
-            },
+            words,
         );
     } else {
         d.push(
