@@ -1722,6 +1722,44 @@ fn an_officers_mistakes_never_make_a_wrong_report() {
         ]
     );
 
+    // The same game sent twice, the first copy garbled: the good copy is
+    // rated in its round (the garbled one had taken the seat, and the
+    // good one was left out as a clash).
+    let twice = game("Club", 1, "Tan, B", "Lee, A", "").replace("2. Qh5", "2. Qh9")
+        + &game("Club", 1, "Tan, B", "Lee, A", "");
+    let (o, rows) = run(&twice, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let players = trf_players(&std::fs::read_to_string(&trf).unwrap());
+    let lines: Vec<String> = players
+        .iter()
+        .map(|p| format!("{}: {:?}", p.2, p.7))
+        .collect();
+    assert_eq!(
+        lines,
+        ["Lee, A: [(2, 'b', '0')]", "Tan, B: [(1, 'w', '1')]"],
+        "{rows:?}"
+    );
+    let clash: Vec<&str> = rows
+        .iter()
+        .filter(|r| r["finding"] == "round-clash")
+        .map(|r| r["game"].as_str())
+        .collect();
+    assert_eq!(clash, ["1"]);
+
+    // One id written with a leading zero under another name: the same id
+    // to the report and to the finding (the finding missed it, and the
+    // refusal named a finding that was not there).
+    let zeros = game("Club", 1, "Tan, B", "Lee, A", "[WhiteFideId \"4600001\"]")
+        + &game("Club", 2, "Wong, K", "Ong, B", "[WhiteFideId \"04600001\"]");
+    let (o, rows) = run(&zeros, &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    let variant: Vec<&str> = rows
+        .iter()
+        .filter(|r| r["finding"] == "name-variant")
+        .map(|r| r["detail"].as_str())
+        .collect();
+    assert_eq!(variant, ["\"Tan, B\" (1 game) and \"Wong, K\" (1 game) may be one player (the same FIDE id): the TRF report is not written until one player has one name and one id"]);
+
     // A double forfeit written "0-0": no PGN result, said as the tag it
     // is (it was "no result is recorded or judged").
     let both_out = game("Club", 1, "Tan, B", "Lee, A", "")

@@ -692,10 +692,15 @@ impl Audit {
             }
         }
         let mut seated: BTreeMap<(usize, &str, &str), usize> = BTreeMap::new();
-        let mut rounds = Vec::with_capacity(self.listed.len());
-        for (i, g) in self.listed.iter().enumerate() {
+        let mut rounds = vec![None; self.listed.len()];
+        // Games read whole take their seats first: an unreadable copy of a
+        // game (both players sent one, one garbled) never keeps the good
+        // one out of its round.
+        let mut seating: Vec<usize> = (0..self.listed.len()).collect();
+        seating.sort_by_key(|&i| self.listed[i].excluded.contains("unreadable"));
+        for i in seating {
+            let g = &self.listed[i];
             if !placeable(g) {
-                rounds.push(None);
                 continue;
             }
             let r = index[&keys[i]];
@@ -721,13 +726,12 @@ impl Audit {
                 );
                 self.findings
                     .push(Finding::of(g, "round-clash", "FIDE C.04 Annex 2", detail));
-                rounds.push(None);
                 continue;
             }
             for n in players {
                 seated.insert((r, event_of(g, one), n.as_str()), i);
             }
-            rounds.push(Some(r));
+            rounds[i] = Some(r);
         }
         Audited {
             games: self.games,
@@ -1084,13 +1088,11 @@ impl Audit {
                 buckets.entry((3, words.join(" "))).or_default().push(name);
             }
             // Only an id that is one: digits, not 0 (PGN's `?` is none).
+            // `0123` and `123` are one id, as the report reads them.
             let id = seen.fide_id;
-            if !id.is_empty()
-                && id.bytes().all(|c| c.is_ascii_digit())
-                && !id.trim_start_matches('0').is_empty()
-            {
+            if fide_id_valid(id) && !id.trim_start_matches('0').is_empty() {
                 buckets
-                    .entry((1, seen.fide_id.to_string()))
+                    .entry((1, id.trim_start_matches('0').to_string()))
                     .or_default()
                     .push(name);
             }
@@ -1098,7 +1100,8 @@ impl Audit {
                 buckets.entry((2, elo.to_string())).or_default().push(name);
             }
         }
-        let mut pairs: BTreeSet<(&str, &str, &'static str)> = BTreeSet::new();
+        // (name, name, why, two people who met under one id)
+        let mut pairs: BTreeSet<(&str, &str, &'static str, bool)> = BTreeSet::new();
         for ((kind, _), group) in &buckets {
             if group.len() < 2 || group.len() > 64 {
                 continue;
@@ -1126,19 +1129,21 @@ impl Audit {
                         _ => why,
                     };
 
-                    if !pairs.iter().any(|&(x, y, _)| (x, y) == (a, b)) {
-                        pairs.insert((a, b, why));
+                    if !pairs.iter().any(|&(x, y, _, _)| (x, y) == (a, b)) {
+                        pairs.insert((a, b, why, *kind == 1 && met));
                     }
                 }
             }
         }
-        for (a, b, why) in pairs {
+        for (a, b, why, met_one_id) in pairs {
             let (sa, sb) = (&names[a], &names[b]);
             // One id under two names: the report is refused until they
             // agree (`report::players_of`).
             let one_id = fide_id_valid(sa.fide_id)
                 && sa.fide_id.trim_start_matches('0') == sb.fide_id.trim_start_matches('0');
-            let then = if one_id {
+            let then = if met_one_id {
+                "the TRF report is not written until the wrong id is put right"
+            } else if one_id {
                 "the TRF report is not written until one player has one name and one id"
             } else {
                 "the TRF report gives each its own line; if they are one, write one spelling in every game"
