@@ -763,7 +763,7 @@ fn bcf_rp_16_judges_both_grounds_and_leaves_mixed_evidence_to_the_arbiter() {
     // claimant losing on it); referred.
     let one_move = "[FEN \"8/8/3k4/8/8/8/1Q6/K7 w - - 0 60\"]\n[SetUp \"1\"]\n[TimeControl \"1800\"]\n\n60. Ka2 { [%clk 0:04:00] } Ke6 { [%clk 0:02:10] } 61. Kb1 { [%clk 0:03:58] } Kd6 { [%clk 0:01:40] } 62. Kc1 { [%clk 0:03:56] } *\n";
     let r = judge(
-        "kind = \"draw-last-two-minutes\"\nruleset = \"ecf-quickplay\"\ngrounds = [\"no-effort\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:03:56\"\nclock_black = \"0:01:40\"\nsubmitted_by = [\"white\", \"black\"]\nfees_paid = [\"white\", \"black\"]\n",
+        "kind = \"draw-last-two-minutes\"\nruleset = \"ecf-quickplay\"\ngrounds = [\"no-effort\"]\nclaimant = \"black\"\nscoresheet = \"s.pgn\"\nclock_white = \"0:03:56\"\nclock_black = \"0:01:40\"\ndate = 2009-11-12\nreceived = 2009-11-16\nsubmitted_by = [\"white\", \"black\"]\nfees_paid = [\"white\", \"black\"]\n",
         &[("s.pgn", one_move)],
     );
     let c = r.check(CheckId::NoEffort).unwrap();
@@ -2978,14 +2978,20 @@ fn a_claim_not_in_order_cites_the_order_where_that_decides_the_result() {
 
 /// A scoresheet named in other case ("S.PGN" beside "s.pgn", which Windows
 /// would have opened) or a letter off ("s.pgm") is an error that names the
-/// file beside it; one that nothing is near is said plainly.
+/// file beside it; one that nothing is near, or only a file of another
+/// number ("board3.pgn" beside "board2.pgn"), is said plainly.
 #[test]
 fn a_misspelt_scoresheet_gets_the_file_beside_it() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     std::fs::write(d.join("board2.pgn"), KRKN).unwrap();
     let claim = "kind = \"win-on-time\"\nruleset = \"ecf-quickplay\"\nclaimant = \"black\"\nclock_white = \"0:00:00\"\nclock_black = \"0:01:15\"\n";
-    for (name, sheet) in [("a", "Board2.PGN"), ("b", "board2.pgm"), ("c", "other.pgn")] {
+    for (name, sheet) in [
+        ("a", "Board2.PGN"),
+        ("b", "board2.pgm"),
+        ("c", "other.pgn"),
+        ("d", "board3.pgn"),
+    ] {
         std::fs::write(
             d.join(format!("{name}.toml")),
             format!("{claim}scoresheet = \"{sheet}\"\n"),
@@ -3004,6 +3010,11 @@ fn a_misspelt_scoresheet_gets_the_file_beside_it() {
     }
     assert!(
         err.contains("c.toml: field `scoresheet`: \"other.pgn\": no such file\n"),
+        "{err}"
+    );
+    // Another number is another board's game, never offered.
+    assert!(
+        err.contains("d.toml: field `scoresheet`: \"board3.pgn\": no such file\n"),
         "{err}"
     );
 }

@@ -53,7 +53,8 @@ pub(crate) fn contained(base: &Path, rel: &str, allow_outside: bool) -> Result<P
 
 /// The file beside a missing `path` it was likely meant for: the same
 /// name in other case (which Windows would have opened), else the one name
-/// one or two letters away; `None` where no one name stands out.
+/// one or two letters away with the same numbers in it; `None` where no one
+/// name stands out.
 fn near_name(path: &Path) -> Option<String> {
     let want = path.file_name()?.to_str()?;
     let dir = match path.parent() {
@@ -70,11 +71,16 @@ fn near_name(path: &Path) -> Option<String> {
     if let Some(n) = names.iter().find(|n| n.eq_ignore_ascii_case(want)) {
         return Some(n.clone());
     }
+    // Never another number: `board3.pgn` is not `board2.pgn` misspelt, but
+    // another board's game.
+    let digits = |n: &str| n.chars().filter(char::is_ascii_digit).collect::<String>();
     let lower = want.to_lowercase();
     let close: Vec<&String> = names
         .iter()
         .filter(|n| {
-            want.chars().count() >= 5 && strsim::damerau_levenshtein(&n.to_lowercase(), &lower) <= 2
+            want.chars().count() >= 5
+                && digits(n) == digits(want)
+                && strsim::damerau_levenshtein(&n.to_lowercase(), &lower) <= 2
         })
         .collect();
     match close.as_slice() {

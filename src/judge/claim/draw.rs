@@ -23,6 +23,8 @@ pub(crate) const PROGRESS_MOVES: usize = 20;
 
 /// The fewest moves of the opponent's that can show no effort: two
 /// positions repeated need four moves (a king's step and back, twice).
+/// The tool's own number (no text gives one): below it the ground is
+/// referred, never decided.
 const FEWEST_MOVES_TO_JUDGE: usize = 4;
 
 pub(super) fn judge(d: &mut Draft, syzygy: Option<&Syzygy>) -> Outcome {
