@@ -1614,6 +1614,13 @@ fn an_officers_mistakes_never_make_a_wrong_report() {
         (o, rows)
     };
     let err = |o: &std::process::Output| String::from_utf8_lossy(&o.stderr).into_owned();
+    // One column of the rows of one finding.
+    let cells = |rows: &[Row], finding: &str, column: &str| -> Vec<String> {
+        rows.iter()
+            .filter(|r| r["finding"] == finding)
+            .map(|r| r[column].clone())
+            .collect()
+    };
 
     // Two players named alike, told apart by their ids; a report an
     // earlier run left at the path is removed, said.
@@ -1739,12 +1746,7 @@ fn an_officers_mistakes_never_make_a_wrong_report() {
         ["Lee, A: [(2, 'b', '0')]", "Tan, B: [(1, 'w', '1')]"],
         "{rows:?}"
     );
-    let clash: Vec<&str> = rows
-        .iter()
-        .filter(|r| r["finding"] == "round-clash")
-        .map(|r| r["game"].as_str())
-        .collect();
-    assert_eq!(clash, ["1"]);
+    assert_eq!(cells(&rows, "round-clash", "game"), ["1"]);
 
     // One id written with a leading zero under another name: the same id
     // to the report and to the finding (the finding missed it, and the
@@ -1753,12 +1755,7 @@ fn an_officers_mistakes_never_make_a_wrong_report() {
         + &game("Club", 2, "Wong, K", "Ong, B", "[WhiteFideId \"04600001\"]");
     let (o, rows) = run(&zeros, &[]);
     assert_eq!(o.status.code(), Some(2), "{}", err(&o));
-    let variant: Vec<&str> = rows
-        .iter()
-        .filter(|r| r["finding"] == "name-variant")
-        .map(|r| r["detail"].as_str())
-        .collect();
-    assert_eq!(variant, ["\"Tan, B\" (1 game) and \"Wong, K\" (1 game) may be one player (the same FIDE id): the TRF report is not written until one player has one name and one id"]);
+    assert_eq!(cells(&rows, "name-variant", "detail"), ["\"Tan, B\" (1 game) and \"Wong, K\" (1 game) may be one player (the same FIDE id): the TRF report is not written until one player has one name and one id"]);
 
     // A double forfeit written "0-0": no PGN result, said as the tag it
     // is (it was "no result is recorded or judged").
@@ -1766,12 +1763,7 @@ fn an_officers_mistakes_never_make_a_wrong_report() {
         .replace("[Result \"1-0\"]", "[Result \"0-0\"]")
         .replace("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0", "*");
     let (_, rows) = run(&both_out, &[]);
-    let no_result: Vec<&str> = rows
-        .iter()
-        .filter(|r| r["finding"] == "no-result")
-        .map(|r| r["detail"].as_str())
-        .collect();
-    assert_eq!(no_result, ["the Result tag \"0-0\" is not a result (1-0, 0-1, 1/2-1/2 or *), and none was judged: it has no place in the TRF report; a double forfeit has no PGN result: give it in a tournament file, where it is - against -"], "{rows:?}");
+    assert_eq!(cells(&rows, "no-result", "detail"), ["the Result tag \"0-0\" is not a result (1-0, 0-1, 1/2-1/2 or *), and none was judged: it has no place in the TRF report; a double forfeit has no PGN result: give it in a tournament file, where it is - against -"], "{rows:?}");
 
     // Tags too wide for their columns: left empty and said.
     let wide = game(
