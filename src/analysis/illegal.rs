@@ -4,7 +4,8 @@
 
 use shakmaty::{attacks, Board, Chess, Color, Move, Position, Role, Square};
 
-fn name(role: Role) -> &'static str {
+/// A man's name in words: `knight`.
+pub(crate) fn name(role: Role) -> &'static str {
     match role {
         Role::Pawn => "pawn",
         Role::Knight => "knight",

@@ -99,6 +99,14 @@ pub(crate) struct ListedGame {
 }
 
 impl ListedGame {
+    /// Two players, each named: not a side unnamed (empty or `?`), not one
+    /// name twice.
+    pub(crate) fn two_players(&self) -> bool {
+        let named = |n: &str| !n.is_empty() && n != "?";
+        let (w, b) = (self.white.name.as_str(), self.black.name.as_str());
+        named(w) && named(b) && !w.eq_ignore_ascii_case(b)
+    }
+
     pub(crate) fn rated(&self) -> bool {
         self.excluded.is_empty() && !self.forfeit
     }
@@ -386,10 +394,7 @@ impl Audit {
             // Its tags still say who met in which round, and with what
             // result: in the report, not rated (as a result under review
             // is), rather than a pairing and a player gone from it.
-            let named = |n: &str| !n.is_empty() && n != "?";
-            let (w, b) = (g.white.name.as_str(), g.black.name.as_str());
-            let known = g.result != GameResult::Unknown;
-            if known && named(w) && named(b) && !w.eq_ignore_ascii_case(b) && g.bye().is_none() {
+            if g.result != GameResult::Unknown && g.two_players() && g.bye().is_none() {
                 g.excluded.insert("unreadable");
                 self.listed.push(g);
             }
@@ -398,8 +403,7 @@ impl Audit {
         // Two players are needed for a line each in the report: not one
         // name twice, a game with a side unnamed, or a bye against a bye.
         let (w, b) = (g.white.name.as_str(), g.black.name.as_str());
-        let nobody = |n: &str| n.is_empty() || n == "?";
-        if nobody(w) || nobody(b) || w.eq_ignore_ascii_case(b) {
+        if !g.two_players() {
             let detail = format!(
                 "the game's players are {:?} and {:?}: the report needs two players, each named (White and Black tags); left out",
                 w, b

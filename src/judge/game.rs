@@ -661,8 +661,11 @@ fn judge_replayed(mut c: Ctx<'_>) -> Judgement {
                 c.named(n),
                 im.side.name(),
                 im.side.name(),
-                crate::claim::plural(c.game.plies.len().saturating_sub(n) / 2, "move"),
-                rules.illegal_move.stands_after_moves.unwrap_or(0),
+                crate::claim::plural(
+                    crate::rules::own_moves_after(c.game.plies.len().saturating_sub(n)),
+                    "move"
+                ),
+                rules.illegal_move.window().unwrap_or(0),
                 rules.illegal_move.stands_rule
             ),
         };

@@ -465,7 +465,7 @@ pub(crate) fn end_or_flag_undecided(fell_on_ending_move: bool, flag_asserted: bo
 
 pub(crate) fn illegal_move(rules: &Ruleset, f: IllegalFacts) -> Cited<IllegalMove> {
     let im = &rules.illegal_move;
-    if f.replies > 0 && (im.stands_after_reply || im.stands_by_age(f.replies / 2)) {
+    if f.replies > 0 && (im.stands_after_reply || im.stands_by_age(f.replies)) {
         return Cited::new(IllegalMove::Stands, &im.stands_rule);
     }
     if f.found == Found::Unnoticed {

@@ -504,9 +504,8 @@ fn unresolved(
     } else {
         IllegalKind::Impossible
     };
-    // The mover's moves after it, to the record's end, where it is found.
-    let later = limit.saturating_sub(n) / 2;
-    let by_age = crate::rules::stands_by_age(rules.stands_after_moves, later);
+    // Found at the record's end: the plies after it to there.
+    let by_age = crate::rules::stands_by_age(rules.stands_after_moves, limit.saturating_sub(n));
     let stands = (rules.stands_after_reply || rules.unnoticed_stands || by_age)
         && replied
         && geo.is_some()

@@ -177,10 +177,16 @@ pub(crate) struct IllegalMoveRules {
 }
 
 impl IllegalMoveRules {
-    /// An illegal move stands for its age: found only once its player had
-    /// made `later` moves after it, past the ruleset's window.
-    pub(crate) fn stands_by_age(&self, later: usize) -> bool {
-        stands_by_age(self.stands_after_moves, later)
+    /// An illegal move stands for its age: found `plies_after` plies
+    /// after it, its player's moves since past the ruleset's window.
+    pub(crate) fn stands_by_age(&self, plies_after: usize) -> bool {
+        stands_by_age(self.stands_after_moves, plies_after)
+    }
+
+    /// The window of moves an illegal move is reinstated within, where the
+    /// ruleset counts one (USCF 11A) rather than the reply (FIDE A.5.2).
+    pub(crate) fn window(&self) -> Option<u32> {
+        self.stands_after_moves.filter(|_| !self.stands_after_reply)
     }
 
     /// The rule a loss for an illegal move is drawn under where the
@@ -190,11 +196,16 @@ impl IllegalMoveRules {
     }
 }
 
-/// An illegal move found once its player had made `later` moves after it
-/// stands where `window` (`stands_after_moves`) is that many or fewer: it
-/// was made before the last ones the rule reinstates (USCF 11A, 11B).
-pub(crate) fn stands_by_age(window: Option<u32>, later: usize) -> bool {
-    window.is_some_and(|k| later >= k as usize)
+/// An illegal move found `plies_after` plies after it stands where its
+/// player's moves since are `window` (`stands_after_moves`) or more: it was
+/// made before the last ones the rule reinstates (USCF 11A, 11B).
+pub(crate) fn stands_by_age(window: Option<u32>, plies_after: usize) -> bool {
+    window.is_some_and(|k| own_moves_after(plies_after) >= k as usize)
+}
+
+/// The moves a player made after one of his own, `plies_after` plies on.
+pub(crate) fn own_moves_after(plies_after: usize) -> usize {
+    plies_after / 2
 }
 
 /// What an illegal move found only after the game was over decides.

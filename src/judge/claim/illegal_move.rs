@@ -191,10 +191,10 @@ pub(super) fn judge(d: &mut Draft) -> Outcome {
         out.if_upheld = format!("{}; {loss} if {when} ({rule})", out.if_upheld);
     }
     out.merits = if stands {
-        let why = match im_rules.stands_after_moves.filter(|_| !im_rules.stands_after_reply) {
+        let why = match im_rules.window() {
             Some(k) => format!(
                 "{named} was found only after {} more moves by {}, not among the last {k}: it stands",
-                im.replies / 2,
+                crate::rules::own_moves_after(im.replies),
                 side_name(im.side)
             ),
             None => format!("{named} was not claimed before the reply: it stands"),
@@ -298,12 +298,10 @@ fn in_time_check(d: &mut Draft, im: &IllegalAt, named: &str, stands: bool) {
     } else {
         rules.reinstate_rule.clone()
     };
-    let window = rules
-        .stands_after_moves
-        .filter(|_| !rules.stands_after_reply);
+    let window = rules.window();
     let cw = side_name(d.claim.claimant);
     // The offender's own moves after it, which a window counts.
-    let later = im.replies / 2;
+    let later = crate::rules::own_moves_after(im.replies);
     if im.replies > 0 {
         let words = match (stands, window) {
             (true, Some(k)) => format!(

@@ -939,9 +939,14 @@ fn positions_differ(claimed: &Chess, sheet: &Chess) -> String {
             let (x, y) = (a.by_piece(role.of(color)), b.by_piece(role.of(color)));
             if x != y {
                 parts.push(format!(
-                    "{}'s {} on {} in the claim, {} on the scoresheet",
+                    "{}'s {}{} on {} in the claim, {} on the scoresheet",
                     Side::from(color).name(),
-                    role_word(role, x.count().max(y.count()) > 1),
+                    crate::analysis::illegal::name(role),
+                    if x.count().max(y.count()) > 1 {
+                        "s"
+                    } else {
+                        ""
+                    },
                     squares(x),
                     squares(y)
                 ));
@@ -956,23 +961,6 @@ fn positions_differ(claimed: &Chess, sheet: &Chess) -> String {
         ));
     }
     parts.join("; ")
-}
-
-fn role_word(role: shakmaty::Role, many: bool) -> &'static str {
-    use shakmaty::Role;
-    match (role, many) {
-        (Role::King, _) => "king",
-        (Role::Queen, false) => "queen",
-        (Role::Queen, true) => "queens",
-        (Role::Rook, false) => "rook",
-        (Role::Rook, true) => "rooks",
-        (Role::Bishop, false) => "bishop",
-        (Role::Bishop, true) => "bishops",
-        (Role::Knight, false) => "knight",
-        (Role::Knight, true) => "knights",
-        (Role::Pawn, false) => "pawn",
-        (Role::Pawn, true) => "pawns",
-    }
 }
 
 /// A "can this side mate?" answer as a finding: pass, fail or unknown, with
